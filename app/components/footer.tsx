@@ -1,0 +1,86 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as s from "./shell.css";
+import { container } from "~/styles/ui.css";
+
+type FooterData = {
+  columns: { id: number; articles: { id: number; title: string }[] }[];
+  contactMobile: string;
+  contactEmail: string;
+  serviceUrl: string;
+  serviceQr: string;
+};
+
+/** The service link carries who is asking, so support sees the account (spec section 6). */
+export function serviceLink(url: string, user: { uid: string; account: string } | null): string {
+  if (!url || !user) return url;
+  try {
+    const u = new URL(url);
+    u.searchParams.set("uid", String(user.uid));
+    u.searchParams.set("account", user.account);
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+export function Footer({ footer, user }: { footer: FooterData; user: { uid: string; account: string } | null }) {
+  const { t } = useTranslation();
+  const service = serviceLink(footer.serviceUrl, user);
+  const year = new Date().getFullYear();
+  return (
+    <>
+      <footer className={s.footer}>
+        <div className={`${container} ${s.footerGrid}`}>
+          {footer.columns.map((c) => (
+            <section key={c.id} aria-labelledby={`footer-col-${c.id}`}>
+              <h2 id={`footer-col-${c.id}`} style={{ fontSize: "15px" }}>
+                {t(`footer.category${c.id}`)}
+              </h2>
+              <ul className={s.footerList}>
+                {c.articles.map((a) => (
+                  <li key={a.id}>
+                    <Link to={`/notice?id=${a.id}&category_id=${c.id}`}>{a.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" style={{ fontSize: "15px" }}>
+              {t("footer.contact")}
+            </h2>
+            <ul className={s.footerList}>
+              {footer.contactMobile ? (
+                <li>
+                  {t("footer.phone")}: <a href={`tel:${footer.contactMobile.replace(/[^+\d]/g, "")}`}>{footer.contactMobile}</a>
+                </li>
+              ) : null}
+              {footer.contactEmail ? (
+                <li>
+                  {t("footer.email")}: <a href={`mailto:${footer.contactEmail}`}>{footer.contactEmail}</a>
+                </li>
+              ) : null}
+            </ul>
+            {footer.serviceQr ? (
+              <figure style={{ margin: "12px 0 0" }}>
+                <div className={s.qr} role="img" aria-label={t("footer.serviceQr")} dangerouslySetInnerHTML={{ __html: footer.serviceQr }} />
+                <figcaption style={{ fontSize: "12px" }}>{t("footer.serviceQr")}</figcaption>
+              </figure>
+            ) : null}
+          </section>
+        </div>
+        <div className={`${container} ${s.footerBottom}`}>
+          <p style={{ margin: "0 0 4px" }}>{t("footer.brandLine")}</p>
+          <p style={{ margin: 0 }}>{t("footer.copyright", { year })}</p>
+        </div>
+      </footer>
+      {service ? (
+        <a className={s.floating} href={service} target="_blank" rel="noopener noreferrer">
+          {t("footer.onlineService")}
+          <span className="sr-only"> ({t("footer.newWindow")})</span>
+        </a>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
+import * as s from "./shell.css";
+
+type User = { account: string; is_seller: boolean } | null;
+
+const NAV = [
+  { to: "/legalIndex", key: "nav.fiat" },
+  { to: "/trade", key: "nav.trade" },
+  { to: "/lever", key: "nav.lever" },
+  { to: "/second", key: "nav.second" },
+  { to: "/myshop", key: "nav.myshop", seller: true },
+  { to: "/deposit", key: "nav.savings" },
+  { to: "/convert", key: "nav.convert" },
+  { to: "/assets", key: "nav.assets" },
+] as const;
+
+const PERSONAL = [
+  { to: "/personal/accountSettings", key: "user.accountSettings" },
+  { to: "/personal/collectionSettings", key: "user.collectionSettings" },
+  { to: "/personal/authentication", key: "user.authentication" },
+  { to: "/personal/feedback", key: "user.feedback" },
+  { to: "/personal/googleAuth", key: "user.googleAuth" },
+] as const;
+
+/** Plain POST forms inside <details>: the menus work without JavaScript; with it, theme switches in place. */
+export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "dark" | "light" }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const themeFetcher = useFetcher();
+  const pendingTheme = themeFetcher.formData?.get("theme");
+  const shownTheme = pendingTheme === "light" || pendingTheme === "dark" ? pendingTheme : theme;
+  const nextTheme = shownTheme === "dark" ? "light" : "dark";
+  return (
+    <header className={s.header}>
+      <div className={s.headerInner}>
+        <Link to="/home" className={s.logo} aria-label={t("brand.home")}>
+          {t("brand.name")}
+        </Link>
+        <nav className={s.nav} aria-label={t("nav.label")}>
+          {NAV.filter((n) => !("seller" in n) || user?.is_seller).map((n) => (
+            <NavLink key={n.to} to={n.to} className={s.navLink} prefetch="intent">
+              {t(n.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={s.tools}>
+          <details className={s.menu}>
+            <summary className={s.menuSummary} aria-label={t("lang.label")}>
+              🌐 {LANGUAGE_NAMES[lang]}
+            </summary>
+            <Form method="post" action="/resources/language" reloadDocument className={s.menuList}>
+              <input type="hidden" name="redirectTo" value={here} />
+              {HEADER_LANGUAGES.map((l) => (
+                <button key={l} type="submit" name="lang" value={l} className={s.menuItem} lang={l === "hk" ? "zh-Hant-HK" : l === "jp" ? "ja" : l === "kr" ? "ko" : l === "zh" ? "zh-Hans" : l} aria-current={l === lang}>
+                  {LANGUAGE_NAMES[l]}
+                </button>
+              ))}
+            </Form>
+          </details>
+          <themeFetcher.Form method="post" action="/resources/theme">
+            <input type="hidden" name="redirectTo" value={here} />
+            <input type="hidden" name="theme" value={nextTheme} />
+            <button type="submit" className={s.menuSummary} aria-label={t(nextTheme === "light" ? "theme.toLight" : "theme.toDark")}>
+              {shownTheme === "dark" ? "☾" : "☀"} {t(shownTheme === "dark" ? "theme.dark" : "theme.light")}
+            </button>
+          </themeFetcher.Form>
+          {user ? (
+            <details className={s.menu}>
+              <summary className={s.menuSummary}>
+                <span className="sr-only">{t("user.menu")}: </span>
+                {user.account}
+              </summary>
+              <ul className={s.menuList}>
+                {PERSONAL.map((p) => (
+                  <li key={p.to}>
+                    <Link to={p.to} className={s.menuItem}>
+                      {t(p.key)}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className={s.menuItem}>
+                      {t("user.logout")}
+                    </button>
+                  </Form>
+                </li>
+              </ul>
+            </details>
+          ) : (
+            <>
+              <Link to="/login" className={s.navLink}>
+                {t("user.login")}
+              </Link>
+              <Link to="/register" className={s.navLink}>
+                {t("user.register")}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const header = style({ background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}`, position: "sticky", top: 0, zIndex: 20 });
+export const headerInner = style({ display: "flex", alignItems: "center", gap: "16px", minHeight: "60px", padding: "0 16px", flexWrap: "wrap" });
+export const logo = style({ fontWeight: 800, fontSize: "20px", color: vars.color.accent, textDecoration: "none", letterSpacing: "0.5px" });
+export const nav = style({ display: "flex", gap: "4px", flexWrap: "wrap", flex: 1 });
+export const navLink = style({
+  color: vars.color.text, textDecoration: "none", padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500,
+  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.accent } },
+});
+export const tools = style({ display: "flex", gap: "8px", alignItems: "center", marginLeft: "auto", flexWrap: "wrap" });
+export const menu = style({ position: "relative" });
+export const menuSummary = style({
+  listStyle: "none", cursor: "pointer", padding: "8px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+export const menuList = style({
+  position: "absolute", right: 0, top: "calc(100% + 6px)", minWidth: "200px", background: vars.color.surface2,
+  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "6px", margin: 0, listStyle: "none", zIndex: 30,
+  boxShadow: "0 8px 24px rgba(0,0,0,0.3)",
+});
+export const menuItem = style({
+  display: "block", width: "100%", textAlign: "left", padding: "8px 10px", borderRadius: vars.radius.sm, background: "transparent",
+  border: 0, color: vars.color.text, textDecoration: "none", cursor: "pointer",
+  selectors: { "&:hover, &[aria-current='true']": { background: vars.color.surface } },
+});
+export const footer = style({ background: vars.color.surface, borderTop: `1px solid ${vars.color.border}`, marginTop: "48px", padding: "40px 0 24px" });
+export const footerGrid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))", gap: "24px" });
+export const footerList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: "6px" });
+export const footerBottom = style({ borderTop: `1px solid ${vars.color.border}`, marginTop: "24px", paddingTop: "16px", color: vars.color.muted, fontSize: "13px" });
+export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
+export const floating = style({
+  position: "fixed", right: "20px", bottom: "20px", zIndex: 40, background: vars.color.accent, color: vars.color.accentText,
+  borderRadius: "999px", padding: "12px 18px", fontWeight: 700, textDecoration: "none", boxShadow: "0 6px 18px rgba(0,0,0,0.35)",
+});
+export const toast = style({
+  position: "fixed", top: "72px", left: "50%", transform: "translateX(-50%)", zIndex: 50, padding: "10px 16px",
+  borderRadius: vars.radius.md, background: vars.color.surface2, border: `1px solid ${vars.color.border}`, color: vars.color.text,
+  boxShadow: "0 8px 24px rgba(0,0,0,0.3)", maxWidth: "90vw",
+});
+export const toastError = style({ borderColor: vars.color.danger });

@@ -1,0 +1,67 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig, CLIENT_NAMESPACES } from "~/i18n";
+import { getLang } from "~/i18next.server";
+import { resources } from "~/lib/locales.server";
+import { NonceProvider } from "~/lib/nonce";
+
+export const streamTimeout = 5_000;
+
+/** Signed-in pages carry account data: never let a shared cache keep them. */
+function privateCaching(request: Request, headers: Headers) {
+  const cookie = request.headers.get("Cookie") ?? "";
+  if (/(^|;\s*)(__Host-)?sid=[^;]/.test(cookie) || headers.has("Set-Cookie")) headers.set("Cache-Control", "no-store");
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  privateCaching(request, response.headers);
+  return response;
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const lang = await getLang(request);
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns: [...CLIENT_NAMESPACES, "exchange"], resources: resources() });
+  privateCaching(request, responseHeaders);
+  const nonce = loadContext.nonce;
+  const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    let didError = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [callback]() {
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          didError = true;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { api, buildRequest } from "./api.server";
+import { commitSession, getSession } from "./session.server";
+
+beforeAll(() => {
+  process.env.SESSION_SECRET = randomBytes(32).toString("hex");
+});
+
+const envelope = (body: unknown) => async () => new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+const page = (path = "/markets?tab=BTC", init?: RequestInit) => new Request(`http://localhost:3000${path}`, init);
+
+describe("api client", () => {
+  it("sends lang and Authorization, the payload as query on GET and JSON on POST", async () => {
+    const get = buildRequest("newsList", { category_id: 3 }, { lang: "de", token: "tok" });
+    expect(get.method).toBe("GET");
+    expect(new URL(get.url).pathname).toBe("/api/news/list");
+    expect(new URL(get.url).searchParams.get("category_id")).toBe("3");
+    expect(get.headers.get("lang")).toBe("de");
+    expect(get.headers.get("Authorization")).toBe("tok");
+    const post = buildRequest("login", { account: "a@b.c", password: "x" }, { lang: "en", token: null });
+    expect(post.method).toBe("POST");
+    expect(post.headers.get("Authorization")).toBeNull();
+    expect(await post.json()).toEqual({ account: "a@b.c", password: "x" });
+  });
+
+  it("returns data on code 1, parsed by the contract", async () => {
+    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 1, msg: "", data: "0" }) } }, "setting", { key: "popup_on" });
+    expect(r).toEqual({ ok: true, data: "0" });
+  });
+
+  it("passes the exchange's msg on code 0", async () => {
+    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 0, msg: "incorrect account or password", data: null }) } }, "login", {
+      account: "a@b.c",
+      password: "x",
+      login_type: "email",
+    });
+    expect(r).toEqual({ ok: false, kind: "fail", msg: "incorrect account or password" });
+  });
+
+  it("is silent on 996", async () => {
+    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 996, msg: "whatever", data: null }) } }, "newsCategories", {});
+    expect(r).toEqual({ ok: false, kind: "empty", msg: "" });
+  });
+
+  it("on 999 clears the session and redirects to login with the current page and the message", async () => {
+    const req0 = page();
+    const s = await getSession(req0);
+    s.set("token", "old");
+    s.set("account", "a@b.c");
+    const cookie = (await commitSession(req0, s)).split(";")[0];
+    let thrown: unknown;
+    try {
+      await api({ request: page("/markets?tab=BTC", { headers: { Cookie: cookie } }), context: { exchangeFetch: envelope({ code: 999, msg: "", data: null }) } }, "userInfo", {});
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const res = thrown as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?page=%2Fmarkets%3Ftab%3DBTC");
+    const next = await getSession(new Request("http://localhost:3000/login", { headers: { Cookie: res.headers.get("Set-Cookie")!.split(";")[0] } }));
+    expect(next.get("token")).toBeUndefined();
+    expect(next.get("account")).toBeUndefined();
+    expect(next.get("toast")).toEqual({ kind: "error", message: "Login timeout, please login again" });
+  });
+
+  it("maps a network failure, a time-out and a contract mismatch to the server-error message", async () => {
+    const args = (exchangeFetch: (r: Request) => Promise<Response>) => ({ request: page(), context: { exchangeFetch } });
+    const err = { ok: false, kind: "network", msg: "Server error, please try again later" };
+    expect(await api(args(() => Promise.reject(new TypeError("fetch failed"))), "newsCategories", {})).toEqual(err);
+    expect(await api(args(() => new Promise(() => {})), "newsCategories", {}, { timeoutMs: 50 })).toEqual(err);
+    expect(await api(args(envelope({ code: 1, msg: "", data: [{ nope: true }] })), "newsCategories", {})).toEqual(err);
+    expect(await api(args(async () => new Response("<html>bad gateway</html>", { status: 502 })), "newsCategories", {})).toEqual(err);
+  });
+
+  it("shows the server-error message in the request's language", async () => {
+    const r = await api(
+      { request: page("/home", { headers: { Cookie: "lang=nope" } }), context: { exchangeFetch: () => Promise.reject(new Error("x")) } },
+      "newsCategories",
+      {},
+    );
+    expect(r.ok).toBe(false);
+  });
+});

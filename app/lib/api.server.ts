@@ -1,0 +1,116 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { z } from "zod";
+import { calls, CODE, EnvelopeSchema, type CallName } from "~/contract";
+import { getLang, getT } from "~/i18next.server";
+import { commitSession, getSession, getToken, redirectWithToast } from "~/lib/session.server";
+
+export const API_TIMEOUT_MS = 20_000;
+
+type Calls = typeof calls;
+export type PayloadOf<N extends CallName> = z.input<Calls[N]["payload"]>;
+export type DataOf<N extends CallName> = z.output<Calls[N]["data"]>;
+
+/**
+ * What a call can come back as. `fail` carries the exchange's own (already localized) msg;
+ * `empty` is 996, shown as nothing; `network` is a transport failure or time-out.
+ * 999 never comes back: it throws a redirect to login.
+ */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string };
+
+export type ApiArgs = { request: Request; context: Pick<AppLoadContext, "exchangeFetch"> };
+
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  const path = url.pathname.replace(/\.data$/, "") + (url.search ? url.search : "");
+  // A POST's "current page" is where the form was; for a GET it is the page itself.
+  if (request.method !== "GET") {
+    const referer = request.headers.get("Referer");
+    if (referer) {
+      const r = new URL(referer);
+      if (r.origin === url.origin) return r.pathname + r.search;
+    }
+  }
+  return path;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, controller: AbortController): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`timed out after ${ms} ms`));
+    }, ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+export function buildRequest(name: CallName, payload: Record<string, unknown>, headers: { lang: string; token: string | null }, signal?: AbortSignal): Request {
+  const call = calls[name];
+  const url = new URL(`http://exchange.internal/api/${call.path}`);
+  const h = new Headers({ lang: headers.lang, Accept: "application/json" });
+  if (headers.token) h.set("Authorization", headers.token);
+  if (call.method === "GET") {
+    for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    return new Request(url, { method: "GET", headers: h, signal });
+  }
+  h.set("Content-Type", "application/json");
+  return new Request(url, { method: "POST", headers: h, body: JSON.stringify(payload), signal });
+}
+
+/** One call to the exchange, with the spec's error catalogue (section 8) applied in one place. */
+export async function api<N extends CallName>(
+  { request, context }: ApiArgs,
+  name: N,
+  payload: PayloadOf<N>,
+  options: { token?: string | null; timeoutMs?: number } = {},
+): Promise<ApiResult<DataOf<N>>> {
+  const call = calls[name];
+  const [lang, token] = await Promise.all([getLang(request), options.token !== undefined ? options.token : getToken(request)]);
+  const serverError = async () => (await getT(request))("common:errors.server");
+  const controller = new AbortController();
+  let body: unknown;
+  try {
+    const upstream = buildRequest(name, payload as Record<string, unknown>, { lang, token }, controller.signal);
+    const response = await withTimeout(context.exchangeFetch(upstream), options.timeoutMs ?? API_TIMEOUT_MS, controller);
+    body = await withTimeout(response.json(), options.timeoutMs ?? API_TIMEOUT_MS, controller);
+  } catch (error) {
+    console.error(`[api] ${call.path} failed: ${(error as Error).message}`);
+    return { ok: false, kind: "network", msg: await serverError() };
+  }
+  const envelope = EnvelopeSchema.safeParse(body);
+  if (!envelope.success) {
+    console.error(`[api] ${call.path}: answer is not an envelope`);
+    return { ok: false, kind: "network", msg: await serverError() };
+  }
+  const { code, msg, data } = envelope.data;
+  if (code === CODE.OK) {
+    const parsed = call.data.safeParse(data);
+    if (!parsed.success) {
+      console.error(`[api] ${call.path}: answer does not match the contract: ${parsed.error.issues.slice(0, 3).map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+      return { ok: false, kind: "network", msg: await serverError() };
+    }
+    return { ok: true, data: parsed.data as DataOf<N> };
+  }
+  if (code === CODE.LOGIN_TIMEOUT) throw await loginTimeout(request);
+  if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
+  return { ok: false, kind: "fail", msg: msg || (await serverError()) };
+}
+
+/** 999: forget the token and account, say why, and come back here after signing in again. */
+export async function loginTimeout(request: Request): Promise<Response> {
+  const t = await getT(request);
+  const session = await getSession(request);
+  for (const k of ["token", "account", "uid", "is_seller"] as const) session.unset(k);
+  return redirectWithToast(request, `/login?page=${encodeURIComponent(returnPath(request))}`, { kind: "error", message: t("common:errors.loginTimeout") }, { session });
+}
+
+/** For loaders: the data, or a fallback when the call failed (the page still renders). */
+export function dataOr<T, F>(result: ApiResult<T>, fallback: F): T | F {
+  return result.ok ? result.data : fallback;
+}
+
+export { commitSession };

@@ -1,0 +1,70 @@
+import Decimal from "decimal.js";
+
+/**
+ * Money is decimal: strings at every boundary, decimal.js inside. The spec's rounding rules
+ * (section 9) live here and nowhere else.
+ */
+export type DecimalLike = string | number | Decimal;
+
+export function dec(value: DecimalLike | null | undefined): Decimal | null {
+  if (value === null || value === undefined || value === "") return null;
+  try {
+    const d = new Decimal(value);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Display amounts: floored to `dp` decimals (default 2), never rounded up. */
+export function floorTo(value: DecimalLike, dp = 2): string {
+  const d = dec(value);
+  return d ? d.toDecimalPlaces(dp, Decimal.ROUND_FLOOR).toFixed(dp) : "";
+}
+
+/** Totals a user pays: rounded up. */
+export function ceilTo(value: DecimalLike, dp = 6): string {
+  const d = dec(value);
+  return d ? d.toDecimalPlaces(dp, Decimal.ROUND_CEIL).toFixed(dp) : "";
+}
+
+/** The approximate CNY value of a price: price × the quote's cny_price, floored to 2. */
+export function cnyValue(price: DecimalLike, cnyPrice: DecimalLike): string {
+  const p = dec(price);
+  const r = dec(cnyPrice);
+  return p && r ? floorTo(p.times(r), 2) : "";
+}
+
+/** Change percent with 2 decimals and a sign; empty counts as rising (spec: home tiles). */
+export function formatChange(change: DecimalLike | null | undefined): { text: string; rising: boolean } {
+  const d = dec(change);
+  if (!d) return { text: "0.00%", rising: true };
+  const fixed = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return { text: `${d.isNegative() && !d.isZero() ? "" : "+"}${fixed}%`, rising: !d.isNegative() || d.isZero() };
+}
+
+/** Compares decimal strings for sorting without floats. */
+export function compareDecimal(a: DecimalLike | null | undefined, b: DecimalLike | null | undefined): number {
+  const x = dec(a) ?? new Decimal(0);
+  const y = dec(b) ?? new Decimal(0);
+  return x.comparedTo(y);
+}
+
+/** A price as exchanges show it: its own precision, grouped thousands. */
+export function formatPrice(value: DecimalLike | null | undefined, dp?: number): string {
+  const d = dec(value);
+  if (!d) return "--";
+  const places = dp ?? Math.min(Math.max(d.decimalPlaces(), 2), 8);
+  const [int, frac] = d.toFixed(places, Decimal.ROUND_FLOOR).split(".");
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return frac ? `${grouped}.${frac}` : grouped;
+}
+
+/** Large volumes shortened: 1.23K, 4.56M, 7.89B (floored). */
+export function formatVolume(value: DecimalLike | null | undefined): string {
+  const d = dec(value);
+  if (!d) return "--";
+  const units: [number, string][] = [[1e9, "B"], [1e6, "M"], [1e3, "K"]];
+  for (const [n, u] of units) if (d.abs().gte(n)) return floorTo(d.div(n), 2) + u;
+  return floorTo(d, 2);
+}

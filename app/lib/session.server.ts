@@ -1,0 +1,99 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createSession, redirect, type Session } from "@remix-run/node";
+import { readCookie } from "./cookies";
+
+/**
+ * The session cookie holds the upstream token, so it is encrypted (AES-256-GCM), not merely
+ * signed: a signed Remix cookie is readable base64. GCM's tag also authenticates it.
+ */
+export type SessionData = {
+  token: string;
+  account: string;
+  uid: string;
+  is_seller: boolean;
+  remember: boolean;
+};
+export type FlashData = { toast: { kind: "success" | "error" | "info"; message: string } };
+export type AppSession = Session<SessionData, FlashData>;
+
+const REMEMBER_MAX_AGE = 60 * 60 * 24 * 30;
+
+function key(): Buffer {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret || secret.length < 32) throw new Error("SESSION_SECRET is not set (server/index.ts sets it)");
+  return Buffer.from(hkdfSync("sha256", secret, "exchange-web", "session-cookie-v1", 32));
+}
+
+export function seal(data: unknown, k: Buffer = key()): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", k, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+export function unseal(value: string, k: Buffer = key()): unknown {
+  try {
+    const raw = Buffer.from(value, "base64url");
+    if (raw.length < 29) return null;
+    const decipher = createDecipheriv("aes-256-gcm", k, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Secure in production over https (or on localhost, which browsers treat as secure); forced by COOKIE_SECURE. */
+export function isSecure(request: Request): boolean {
+  const mode = process.env.COOKIE_SECURE ?? "auto";
+  if (mode === "true") return true;
+  if (mode === "false") return false;
+  if (process.env.NODE_ENV !== "production") return false;
+  const url = new URL(request.url);
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+const cookieName = (secure: boolean) => (secure ? "__Host-sid" : "sid");
+
+
+export async function getSession(request: Request): Promise<AppSession> {
+  const raw = readCookie(request.headers.get("Cookie"), cookieName(isSecure(request)));
+  const data = raw ? unseal(raw) : null;
+  return createSession<SessionData, FlashData>(data && typeof data === "object" ? (data as SessionData) : ({} as SessionData));
+}
+
+export async function commitSession(request: Request, session: AppSession): Promise<string> {
+  const secure = isSecure(request);
+  const parts = [`${cookieName(secure)}=${seal(session.data)}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  // 'Remember' keeps the session for 30 days; otherwise it ends with the browser.
+  if (session.get("remember")) parts.push(`Max-Age=${REMEMBER_MAX_AGE}`);
+  return parts.join("; ");
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  const secure = isSecure(request);
+  return `${cookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+export async function getToken(request: Request): Promise<string | null> {
+  return (await getSession(request)).get("token") ?? null;
+}
+
+export async function redirectWithToast(request: Request, to: string, toast: FlashData["toast"], init?: { session?: AppSession; headers?: HeadersInit }) {
+  const session = init?.session ?? (await getSession(request));
+  session.flash("toast", toast);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await commitSession(request, session));
+  return redirect(to, { headers });
+}
+
+/** Guards throw: a trading screen without a token goes to login with the return path. */
+export async function requireToken(request: Request, messageKey = "common:errors.pleaseLogin"): Promise<string> {
+  const token = await getToken(request);
+  if (token) return token;
+  const url = new URL(request.url);
+  const { getT } = await import("~/i18next.server");
+  const t = await getT(request);
+  throw await redirectWithToast(request, `/login?page=${encodeURIComponent(url.pathname + url.search)}`, { kind: "error", message: t(messageKey) });
+}

@@ -1,0 +1,123 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import QRCode from "qrcode";
+import { useTranslation } from "react-i18next";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { Toast } from "~/components/toast";
+import { BCP47, CLIENT_NAMESPACES, type Lang } from "~/i18n";
+import { getLang } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { resources } from "~/lib/locales.server";
+import { useNonce } from "~/lib/nonce";
+import { commitSession, getSession } from "~/lib/session.server";
+import { getTheme } from "~/lib/theme.server";
+import "~/styles/global.css";
+import { darkTheme, lightTheme } from "~/styles/theme.css";
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+const FOOTER_CATEGORIES = [4, 5, 6] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [lang, theme, session] = await Promise.all([getLang(request), getTheme(request), getSession(request)]);
+  const token = session.get("token");
+  const toast = session.get("toast") ?? null;
+  const args = { request, context };
+  const [columns, mobile, email, service] = await Promise.all([
+    Promise.all(FOOTER_CATEGORIES.map((category_id) => api(args, "newsList", { category_id }))),
+    api(args, "setting", { key: "contact_mobile" }),
+    api(args, "setting", { key: "contact_email" }),
+    api(args, "setting", { key: "service_url" }),
+  ]);
+  const serviceUrl = service.ok && service.data ? String(service.data) : "";
+  // Every page confirms the token: a revoked or expired one (999) goes to login with this page as the return path.
+  const info = token ? await api(args, "userInfo", {}, { token }) : null;
+  const user = token
+    ? {
+        account: session.get("account") ?? "",
+        uid: info?.ok ? String(info.data.uid) : String(session.get("uid") ?? ""),
+        is_seller: info?.ok ? info.data.is_seller : session.get("is_seller") === true,
+      }
+    : null;
+  const all = resources()[lang];
+  const clientResources = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, all[ns] ?? {}]));
+  return data(
+    {
+      lang,
+      theme,
+      user,
+      toast,
+      i18n: JSON.stringify({ lang, resources: clientResources }).replace(/</g, "\\u003c"),
+      footer: {
+        columns: FOOTER_CATEGORIES.map((id, i) => ({ id, articles: columns[i].ok ? columns[i].data.data.slice(0, 3).map((a) => ({ id: a.id, title: a.title })) : [] })),
+        contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
+        contactEmail: email.ok && email.data ? String(email.data) : "",
+        serviceUrl,
+        serviceQr: serviceUrl ? await QRCode.toString(serviceUrl, { type: "svg", margin: 1, width: 96 }) : "",
+      },
+    },
+    toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,
+  );
+}
+
+export type RootData = typeof loader;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function Document({ lang, theme, i18n, children }: { lang: Lang; theme: "dark" | "light"; i18n?: string; children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang={BCP47[lang]} className={theme === "light" ? lightTheme : darkTheme} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {i18n ? <script id="i18n-data" type="application/json" dangerouslySetInnerHTML={{ __html: i18n }} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <Document lang={d.lang} theme={d.theme} i18n={d.i18n}>
+      <Header user={d.user} lang={d.lang} theme={d.theme} />
+      {d.toast ? <Toast toast={d.toast} /> : null}
+      <Outlet />
+      <Footer footer={d.footer} user={d.user} />
+    </Document>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Exchange" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Document lang={root?.lang ?? "en"} theme={root?.theme ?? "dark"} i18n={root?.i18n}>
+      <main style={{ padding: "48px 16px", textAlign: "center" }}>
+        <h1>{status === 404 ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
+        <p>{status === 404 ? t("errors.notFound") : t("errors.server")}</p>
+        <a href="/home">{t("nav.home")}</a>
+      </main>
+    </Document>
+  );
+}

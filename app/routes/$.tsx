@@ -1,0 +1,10 @@
+import { useTranslation } from "react-i18next";
+
+export function loader() {
+  throw new Response("Not found", { status: 404 });
+}
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  return <main>{t("errors.notFound")}</main>;
+}

@@ -1,0 +1,23 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html", { colorScheme: "dark light", WebkitTextSizeAdjust: "100%" });
+globalStyle("body", {
+  margin: 0, minHeight: "100vh", display: "flex", flexDirection: "column",
+  background: vars.color.bg, color: vars.color.text, fontFamily: vars.font.body, fontSize: "14px", lineHeight: 1.5,
+});
+globalStyle("main", { flex: 1 });
+globalStyle("a", { color: vars.color.link });
+globalStyle("h1, h2, h3", { lineHeight: 1.25 });
+globalStyle(":focus-visible", { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" });
+globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
+globalStyle("img, svg", { maxWidth: "100%" });
+globalStyle("table", { borderCollapse: "collapse", width: "100%" });
+globalStyle(".sr-only", {
+  position: "absolute", width: "1px", height: "1px", padding: 0, margin: "-1px", overflow: "hidden",
+  clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+});
+globalStyle(".num", { fontVariantNumeric: "tabular-nums" });
+globalStyle(".up", { color: vars.color.up });
+globalStyle(".down", { color: vars.color.down });

@@ -1,0 +1,69 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".e2e-data");
+
+type OutboxRow = { address: string; type: number; code: string; created_at: string };
+
+/** Reads the exchange's outbox through the operator CLI, as an operator would. */
+export function outbox(address: string): OutboxRow[] {
+  const out = execFileSync("npx", ["tsx", "server/exchange/cli.ts", "outbox", "--to", address, "--json"], {
+    env: { ...process.env, DATA_DIR },
+    encoding: "utf8",
+  });
+  return JSON.parse(out) as OutboxRow[];
+}
+
+export async function latestCode(address: string, type: number): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const row = outbox(address).find((r) => Number(r.type) === type);
+    if (row) return row.code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code of type ${type} for ${address} in the outbox`);
+}
+
+export function cli(...args: string[]): string {
+  return execFileSync("npx", ["tsx", "server/exchange/cli.ts", ...args], { env: { ...process.env, DATA_DIR }, encoding: "utf8" });
+}
+
+let ipCounter = Math.floor(Math.random() * 200);
+/** Each test looks like its own client (trusted X-Forwarded-For from loopback), so per-IP limits don't collide. */
+function nextIp() {
+  ipCounter = (ipCounter + 1) % 250;
+  return `10.${process.pid % 250}.${ipCounter}.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+export const test = base.extend<{ clientIp: string; jsEnabled: boolean }>({
+  clientIp: async ({}, use) => use(nextIp()),
+  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  context: async ({ context, clientIp }, use) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
+    await use(context);
+  },
+  page: async ({ page }, use) => {
+    // A console error in a test is a failure.
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await use(page);
+    expect(errors, "console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+}
+
+export async function setTheme(page: Page, theme: "dark" | "light") {
+  const url = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url());
+  await page.context().addCookies([{ name: "theme", value: theme, domain: url.hostname, path: "/" }]);
+}

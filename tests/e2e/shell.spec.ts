@@ -1,0 +1,77 @@
+import { BASE_URL } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+test.describe("shell", () => {
+  test("/ redirects to /home, which has a header, main and footer", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("the theme survives a reload", async ({ page }) => {
+    await page.goto("/markets");
+    await page.getByRole("button", { name: "Switch to the light theme" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  });
+
+  test("the language survives a reload and sets a BCP-47 lang", async ({ page }) => {
+    await page.goto("/markets");
+    await page.getByText("English", { exact: true }).click();
+    await page.getByRole("button", { name: "繁體中文" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant-HK");
+    await expect(page).toHaveURL(/\/markets/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant-HK");
+    await expect(page.getByRole("link", { name: "登入" }).first()).toBeVisible();
+  });
+
+  test("the header offers 8 languages", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByText("English", { exact: true }).click();
+    for (const name of ["English", "Deutsch", "Polski", "简体中文", "繁體中文", "日本語", "ไทย", "한국어"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe("security", () => {
+  test("a cross-site POST is refused and changes nothing", async ({ request }) => {
+    const res = await request.post(`${BASE_URL}/resources/theme`, {
+      headers: { Origin: "https://evil.example" },
+      form: { theme: "light", redirectTo: "/home" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    expect(res.headers()["set-cookie"]).toBeUndefined();
+    const same = await request.post(`${BASE_URL}/resources/theme`, { headers: { Origin: BASE_URL }, form: { theme: "light", redirectTo: "/home" }, maxRedirects: 0 });
+    expect(same.status()).toBe(302);
+    expect(same.headers()["set-cookie"]).toContain("theme=light");
+  });
+
+  test("pages carry a nonce CSP and the security headers", async ({ request }) => {
+    const res = await request.get(`${BASE_URL}/home`);
+    const h = res.headers();
+    expect(h["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(h["content-security-policy"]).toContain("object-src 'none'");
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBeTruthy();
+    const nonce = /nonce-([^']+)'/.exec(h["content-security-policy"])![1];
+    const html = await res.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+  });
+
+  test("/healthz answers", async ({ request }) => {
+    const res = await request.get(`${BASE_URL}/healthz`);
+    expect(await res.json()).toEqual({ ok: true, exchange: "embedded" });
+  });
+});
