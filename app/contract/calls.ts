@@ -1,0 +1,169 @@
+import { z } from "zod";
+import {
+  AreaSchema,
+  AuthorizationCodeSchema,
+  DealSchema,
+  KlineBarSchema,
+  KlinePeriodSchema,
+  NewsArticleSchema,
+  NewsCategorySchema,
+  NewsListSchema,
+  QuoteGroupSchema,
+  UserInfoSchema,
+} from "./entities";
+import { isValidEmail, isValidPhone } from "./rules";
+
+/**
+ * One /api/ call: method, path (below /api/), whether it needs `Authorization`, the payload schema
+ * (query string for GET, JSON or form body for POST) and the schema of the envelope's `data`.
+ * Custom issue messages are message keys of the exchange's locale namespace (`exchange.json`).
+ */
+export function defineCall<P extends z.ZodTypeAny, D extends z.ZodTypeAny>(c: {
+  method: "GET" | "POST";
+  path: string;
+  auth: boolean;
+  payload: P;
+  data: D;
+}) {
+  return c;
+}
+
+const Empty = z.object({});
+/** Query and form values are strings: numbers are coerced, and '' means absent for optional fields. */
+const Int = z.coerce.number().int();
+const PositiveInt = z.coerce.number().int().positive();
+const OptionalPositiveInt = z
+  .union([z.literal(""), z.coerce.number().int().positive()])
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+const OptionalString = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+/** Code purpose for notify/send_*: 1 register, 2 forgot password, 3 trade password, 5 login. */
+export const CODE_TYPE = { REGISTER: 1, FORGOT_PASSWORD: 2, TRADE_PASSWORD: 3, LOGIN: 5 } as const;
+export const CodeTypeSchema = z.coerce
+  .number()
+  .int()
+  .refine((v): v is 1 | 2 | 3 | 5 => v === 1 || v === 2 || v === 3 || v === 5, "field_invalid");
+
+export const AccountTypeSchema = z.enum(["email", "mobile"]);
+export type AccountType = z.infer<typeof AccountTypeSchema>;
+
+const EmailTo = z.string().trim().min(1, "email_empty").refine(isValidEmail, "email_invalid");
+const PhoneTo = z.string().trim().min(1, "phone_empty").refine(isValidPhone, "phone_invalid");
+
+export const SendEmailPayloadSchema = z.object({ to: EmailTo, type: CodeTypeSchema, area_id: OptionalPositiveInt });
+export const SendSmsPayloadSchema = z.object({ to: PhoneTo, type: CodeTypeSchema, area_id: OptionalPositiveInt });
+
+export const LoginPayloadSchema = z.object({
+  account: z.string().trim().min(1, "account_required").max(254),
+  password: z.string().min(1, "password_required").max(64),
+  sms_code: OptionalString,
+  /** Inferred from the account when absent ('@' means email). */
+  login_type: z
+    .union([z.literal(""), AccountTypeSchema])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  google_code: OptionalString,
+  country_code: OptionalString,
+});
+export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
+
+/** Business checks (code, password rules, match, invite, taken) run in the handler, in SPEC order. */
+export const RegisterPayloadSchema = z.object({
+  account: z.string().trim().min(1, "account_required").max(254),
+  password: z.string().max(64).default(""),
+  re_password: z.string().max(64).default(""),
+  invite_code: OptionalString,
+  area_id: OptionalPositiveInt,
+  sms_code: z.string().trim().max(16).default(""),
+  type: AccountTypeSchema,
+});
+export type RegisterPayload = z.infer<typeof RegisterPayloadSchema>;
+
+export const ForgetPasswordPayloadSchema = z.object({
+  account: z.string().trim().min(1, "account_required").max(254),
+  new_password: z.string().max(64).default(""),
+  secondary_password: z.string().max(64).default(""),
+  type: AccountTypeSchema,
+  auth_code: z.string().trim().max(16).default(""),
+});
+export type ForgetPasswordPayload = z.infer<typeof ForgetPasswordPayloadSchema>;
+
+export const KlinePayloadSchema = z
+  .object({
+    from: Int,
+    to: Int,
+    symbol: OptionalString,
+    period: KlinePeriodSchema,
+    currency_match_id: OptionalPositiveInt,
+  })
+  .refine((p) => p.currency_match_id !== undefined || p.symbol !== undefined, {
+    message: "field_required",
+    path: ["currency_match_id"],
+  });
+export type KlinePayload = z.infer<typeof KlinePayloadSchema>;
+
+export const calls = {
+  newsCategories: defineCall({ method: "GET", path: "news/categories", auth: false, payload: Empty, data: z.array(NewsCategorySchema) }),
+  newsList: defineCall({
+    method: "GET",
+    path: "news/list",
+    auth: false,
+    payload: z.object({ category_id: PositiveInt, page: OptionalPositiveInt, limit: OptionalPositiveInt }),
+    data: NewsListSchema,
+  }),
+  newsInfo: defineCall({ method: "GET", path: "news/info", auth: false, payload: z.object({ id: PositiveInt }), data: NewsArticleSchema }),
+  areaList: defineCall({ method: "GET", path: "default/area_list", auth: false, payload: Empty, data: z.array(AreaSchema) }),
+  setting: defineCall({
+    method: "GET",
+    path: "default/setting",
+    auth: false,
+    payload: z.object({ key: z.string().trim().min(1).max(64) }),
+    data: z.string().nullable(),
+  }),
+  sendSms: defineCall({ method: "POST", path: "notify/send_sms", auth: false, payload: SendSmsPayloadSchema, data: z.null().optional() }),
+  sendEmail: defineCall({ method: "POST", path: "notify/send_email", auth: false, payload: SendEmailPayloadSchema, data: z.null().optional() }),
+  login: defineCall({ method: "POST", path: "user/login", auth: false, payload: LoginPayloadSchema, data: z.string().min(1) }),
+  register: defineCall({ method: "POST", path: "user/register", auth: false, payload: RegisterPayloadSchema, data: z.null().optional() }),
+  userInfo: defineCall({ method: "GET", path: "user/info", auth: true, payload: Empty, data: UserInfoSchema }),
+  logout: defineCall({ method: "POST", path: "user/logout", auth: true, payload: Empty, data: z.null().optional() }),
+  authorizationCode: defineCall({ method: "GET", path: "user/authorization_code", auth: true, payload: Empty, data: AuthorizationCodeSchema }),
+  forgetPassword: defineCall({
+    method: "POST",
+    path: "user/forget_password",
+    auth: false,
+    payload: ForgetPasswordPayloadSchema,
+    data: z.null().optional(),
+  }),
+  currencyMatches: defineCall({ method: "GET", path: "market/currency_matches", auth: false, payload: Empty, data: z.array(QuoteGroupSchema) }),
+  kline: defineCall({ method: "GET", path: "market/kline", auth: false, payload: KlinePayloadSchema, data: z.array(KlineBarSchema) }),
+  deal: defineCall({
+    method: "GET",
+    path: "market/deal",
+    auth: false,
+    payload: z.object({ currency_match_id: PositiveInt }),
+    data: DealSchema,
+  }),
+};
+
+export type Calls = typeof calls;
+export type CallName = keyof typeof calls;
+/** What the caller passes (strings allowed where the wire carries strings). */
+export type CallPayload<N extends CallName> = z.input<Calls[N]["payload"]>;
+/** The payload after validation (what the exchange sees). */
+export type CallParsedPayload<N extends CallName> = z.output<Calls[N]["payload"]>;
+/** The envelope's `data` on success. */
+export type CallData<N extends CallName> = z.output<Calls[N]["data"]>;
+
+/** Finds a call by its path below /api/ ('news/list'). */
+export function callByPath(path: string): { name: CallName; call: Calls[CallName] } | undefined {
+  for (const name of Object.keys(calls) as CallName[]) {
+    if (calls[name].path === path) return { name, call: calls[name] };
+  }
+  return undefined;
+}

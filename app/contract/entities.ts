@@ -1,0 +1,216 @@
+import { z } from "zod";
+
+/**
+ * Money and prices are decimal strings on the wire. An upstream we did not write may send a
+ * JSON number instead; it is accepted and turned into its string form, never used as a float.
+ */
+export const DecimalStringSchema = z.preprocess(
+  (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
+  z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "not a decimal"),
+);
+export type DecimalString = z.infer<typeof DecimalStringSchema>;
+
+/** Integer ids; a numeric string from an upstream is accepted. */
+export const IdSchema = z.coerce.number().int();
+
+/** 0/1 flags; booleans are accepted. */
+export const FlagSchema = z.preprocess((v) => (typeof v === "boolean" ? Number(v) : v), z.coerce.number().int().min(0).max(1));
+
+const BoolishSchema = z.preprocess(
+  (v) => (v === "true" || v === 1 || v === "1" ? true : v === "false" || v === 0 || v === "0" || v == null ? false : v),
+  z.boolean(),
+);
+const StringIdSchema = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
+
+// ---------------------------------------------------------------- news, areas, settings
+export const NewsCategorySchema = z.object({ id: IdSchema, name: z.string() });
+export type NewsCategory = z.infer<typeof NewsCategorySchema>;
+
+export const NewsArticleSchema = z.object({
+  id: IdSchema,
+  category_id: IdSchema,
+  title: z.string(),
+  /** HTML; the app sanitizes it before rendering. */
+  content: z.string(),
+  /** 'YYYY-MM-DD HH:mm:ss', UTC. */
+  created_at: z.string(),
+  /** Image URL or ''. */
+  banner: z.string().nullable().transform((v) => v ?? ""),
+});
+export type NewsArticle = z.infer<typeof NewsArticleSchema>;
+
+export const NewsListSchema = z.object({ data: z.array(NewsArticleSchema), total: z.coerce.number().int() });
+export type NewsList = z.infer<typeof NewsListSchema>;
+
+export const AreaSchema = z.object({ id: IdSchema, name: z.string(), global_code: StringIdSchema });
+export type Area = z.infer<typeof AreaSchema>;
+
+export const SETTING_KEYS = [
+  "login_use_sms",
+  "contact_mobile",
+  "contact_email",
+  "service_url",
+  "popup_on",
+  "app_download_url",
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+// ---------------------------------------------------------------- user
+export const UserInfoSchema = z.object({
+  id: IdSchema,
+  uid: StringIdSchema,
+  is_seller: BoolishSchema,
+  email: z.string().nullable().transform((v) => v ?? ""),
+  mobile: z.string().nullable().transform((v) => v ?? ""),
+  invite_code: z.string(),
+  /** 0 none, 1 pending, 2 approved. */
+  review_status: z.coerce.number().int().min(0).max(2).catch(0),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const AuthorizationCodeSchema = z.object({ code: z.string() });
+export type AuthorizationCode = z.infer<typeof AuthorizationCodeSchema>;
+
+// ---------------------------------------------------------------- market
+export const QuotationSchema = z.object({
+  currency_match_id: IdSchema,
+  close: DecimalStringSchema,
+  /** Percent against the price 24 h ago, 2 decimals ("2.35" means +2.35 %). */
+  change: DecimalStringSchema,
+  high: DecimalStringSchema,
+  low: DecimalStringSchema,
+  /** 24 h volume in base currency units. */
+  volume: DecimalStringSchema,
+});
+export type Quotation = z.infer<typeof QuotationSchema>;
+
+export const PriceRefSchema = z.object({ cny_price: DecimalStringSchema, usd_price: DecimalStringSchema });
+export type PriceRef = z.infer<typeof PriceRefSchema>;
+
+export const PairSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  /** 'BASE/QUOTE'. */
+  symbol: z.string(),
+  base_currency_id: IdSchema,
+  quote_currency_id: IdSchema,
+  base_currency_code: z.string(),
+  quote_currency_code: z.string(),
+  open_change: FlagSchema,
+  open_lever: FlagSchema,
+  open_microtrade: FlagSchema,
+  /** Whether the signed-in user marked it as a favourite (always false for now). */
+  added: BoolishSchema.optional().default(false),
+  /** Decimals of the price. */
+  price_precision: z.coerce.number().int().min(0).max(12).optional().default(4),
+  /** Decimals of the quantity. */
+  amount_precision: z.coerce.number().int().min(0).max(12).optional().default(6),
+  currency_quotation: QuotationSchema,
+  lever_point_rate: DecimalStringSchema,
+  lever_share_num: DecimalStringSchema,
+  lever_fee_rate: DecimalStringSchema,
+  quote_currency: PriceRefSchema,
+});
+export type Pair = z.infer<typeof PairSchema>;
+
+export const QuoteGroupSchema = z.object({
+  id: IdSchema,
+  code: z.string(),
+  is_quote: FlagSchema,
+  cny_price: DecimalStringSchema,
+  usd_price: DecimalStringSchema,
+  matches: z.array(PairSchema),
+});
+export type QuoteGroup = z.infer<typeof QuoteGroupSchema>;
+
+export const KLINE_PERIODS = ["1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
+export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+export const KlinePeriodSchema = z.enum(KLINE_PERIODS);
+
+export const KlineBarSchema = z.object({
+  open: DecimalStringSchema,
+  low: DecimalStringSchema,
+  high: DecimalStringSchema,
+  close: DecimalStringSchema,
+  volume: DecimalStringSchema,
+  /** Start of the bar, unix milliseconds. */
+  time: z.coerce.number().int(),
+  period: z.string(),
+});
+export type KlineBar = z.infer<typeof KlineBarSchema>;
+
+export const DepthEntrySchema = z.object({ price: DecimalStringSchema, amount: DecimalStringSchema });
+export type DepthEntry = z.infer<typeof DepthEntrySchema>;
+
+export const DepthSchema = z.object({
+  /** Bids, best (highest) first. */
+  in: z.array(DepthEntrySchema),
+  /** Asks, best (lowest) first. */
+  out: z.array(DepthEntrySchema),
+});
+export type Depth = z.infer<typeof DepthSchema>;
+
+export const TRADE_WAY = { SELL: 1, BUY: 2 } as const;
+export const TradeSchema = z.object({
+  id: IdSchema,
+  /** Unix milliseconds. */
+  time: z.coerce.number().int(),
+  /** 2 buy (taker bought, shown green), 1 sell. */
+  way: z.coerce.number().int(),
+  price: DecimalStringSchema,
+  number: DecimalStringSchema,
+});
+export type Trade = z.infer<typeof TradeSchema>;
+
+export const DealSchema = z.object({
+  quotation: QuotationSchema,
+  depth: DepthSchema,
+  /** Newest first, at most 30. */
+  tx_completes: z.array(TradeSchema),
+});
+export type Deal = z.infer<typeof DealSchema>;
+
+// ---------------------------------------------------------------- live socket (/ws)
+export const WS_CHANNELS = ["DAY_MARKET", "LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "TX_MATCHED", "TX_SUBMIT"] as const;
+/** Channels that carry a symbol suffix: `MARKET_DEPTH.BTC/USDT`. */
+export const WS_SYMBOL_CHANNELS = ["MARKET_DEPTH", "GLOBAL_TX", "KLINE"] as const;
+
+export const WsClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("login"), token: z.string() }),
+  z.object({ type: z.literal("ping") }),
+  z.object({ type: z.literal("sub"), channel: z.string().min(1) }),
+  z.object({ type: z.literal("unsub"), channel: z.string().min(1) }),
+]);
+export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;
+
+export const WsDayMarketSchema = z.object({
+  type: z.literal("DAY_MARKET"),
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+  quotation: QuotationSchema.omit({ currency_match_id: true }),
+});
+export type WsDayMarket = z.infer<typeof WsDayMarketSchema>;
+
+export const WsMarketDepthSchema = z.object({
+  type: z.literal("MARKET_DEPTH"),
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+  depth: DepthSchema,
+});
+export type WsMarketDepth = z.infer<typeof WsMarketDepthSchema>;
+
+export const WsGlobalTxSchema = z.object({
+  type: z.literal("GLOBAL_TX"),
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+  /** The trades of this tick, newest first. */
+  completes: z.array(TradeSchema),
+});
+export type WsGlobalTx = z.infer<typeof WsGlobalTxSchema>;
+
+export const WsKlineSchema = KlineBarSchema.extend({
+  type: z.literal("KLINE"),
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+});
+export type WsKline = z.infer<typeof WsKlineSchema>;

@@ -1,0 +1,195 @@
+// Operator CLI of the embedded exchange: `tsx server/exchange/cli.ts <command>` (npm run exchange -- <command>).
+// DATA_DIR selects the data folder (default ./data).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { openDatabase, type DB } from "./db/index";
+import { seedIfEmpty } from "./db/seed";
+import { createExchange } from "./index";
+import { isAccountCode, LedgerError, ledgerCredit } from "./lib/ledger";
+import { formatDateTime } from "./lib/time";
+import { findUserByAccount, revokeAllTokens, type UserRow } from "./models/users";
+
+const USAGE = `usage: tsx server/exchange/cli.ts <command>
+
+  serve                                    run the exchange alone on EXCHANGE_PORT (default 3001): /api and /ws
+  outbox [--to <address>] [--limit N] [--json]
+                                           codes sent by email/SMS, newest first
+  credit <email|mobile> <account code> <currency> <amount>
+                                           credit a balance through the ledger
+                                           (account code: change_account, legal_account, lever_account, micro_account, financial_account)
+  revoke-tokens <email|mobile>             expire every session token of a user
+  users                                    list users
+
+environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off`;
+
+const dataDir = process.env.DATA_DIR || "./data";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function openDb(): DB {
+  const db = openDatabase(dataDir);
+  seedIfEmpty(db);
+  return db;
+}
+
+function findUser(db: DB, account: string): UserRow {
+  const user = findUserByAccount(db, account.includes("@") ? "email" : "mobile", account);
+  return user ?? fail(`no user ${account}`);
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  let body: ArrayBuffer | undefined;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > 2 * 1024 * 1024) throw new Error("body too large");
+      chunks.push(chunk as Buffer);
+    }
+    const buf = Buffer.concat(chunks);
+    body = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+  }
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((v, k) => res.setHeader(k, v));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+function serve(): void {
+  const port = Number(process.env.EXCHANGE_PORT || 3001);
+  const exchange = createExchange({
+    dataDir,
+    simulator: process.env.SIMULATOR !== "0",
+    seed: process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined,
+    tickMs: process.env.SIM_TICK_MS ? Number(process.env.SIM_TICK_MS) : undefined,
+  });
+  const server = createServer(async (req, res) => {
+    try {
+      const path = (req.url ?? "/").split("?")[0];
+      if (path === "/healthz") return void res.end("ok");
+      if (!path.startsWith("/api/")) {
+        res.statusCode = 404;
+        return void res.end("not found");
+      }
+      await sendResponse(res, await exchange.handle(await toRequest(req, `http://${req.headers.host ?? "localhost"}`)));
+    } catch (err) {
+      console.error(err);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  });
+  server.on("upgrade", (req, socket, head) => exchange.handleUpgrade(req, socket, head));
+  server.listen(port, () => {
+    console.log(`[exchange] listening on http://localhost:${port} (/api, /ws), data in ${dataDir}`);
+    for (const d of exchange.demoAccounts) console.log(`[exchange] demo account ${d.email} / ${d.password} (${d.note})`);
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections?.();
+    void exchange.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+function outbox(args: string[]): void {
+  const db = openDb();
+  const to = option(args, "--to");
+  const limit = Number(option(args, "--limit") ?? 20);
+  const rows = (
+    to
+      ? db.prepare("SELECT * FROM outbox WHERE address = ? ORDER BY id DESC LIMIT ?").all(to.includes("@") ? to.toLowerCase() : to, limit)
+      : db.prepare("SELECT * FROM outbox ORDER BY id DESC LIMIT ?").all(limit)
+  ) as { id: number; address: string; channel: string; type: number; code: string; body: string; created_at: number }[];
+  if (args.includes("--json")) {
+    console.log(JSON.stringify(rows.map((r) => ({ ...r, created_at: formatDateTime(r.created_at) })), null, 2));
+  } else if (rows.length === 0) {
+    console.log("outbox is empty");
+  } else {
+    for (const r of rows) console.log(`${formatDateTime(r.created_at)}  ${r.channel.padEnd(5)}  ${r.address}  type ${r.type}  code ${r.code}  ${r.body}`);
+  }
+  db.close();
+}
+
+function credit(args: string[]): void {
+  const [account, accountCode, currencyCode, amount] = args;
+  if (!account || !accountCode || !currencyCode || !amount) fail(USAGE);
+  if (!isAccountCode(accountCode)) fail(`unknown account code ${accountCode}`);
+  const db = openDb();
+  const user = findUser(db, account);
+  const currency = db.prepare("SELECT id, code FROM currencies WHERE code = ?").get(currencyCode.toUpperCase()) as { id: number; code: string } | undefined;
+  if (!currency) fail(`unknown currency ${currencyCode}`);
+  try {
+    const r = ledgerCredit(db, { userId: user.id, currencyId: currency.id, accountCode, amount, type: "admin_credit", memo: "operator credit (CLI)" });
+    console.log(`credited ${amount} ${currency.code} to ${account} ${accountCode}: balance ${r.balance}`);
+  } catch (err) {
+    fail(err instanceof LedgerError ? `cannot credit: ${err.reason}` : String(err));
+  } finally {
+    db.close();
+  }
+}
+
+function revokeTokens(args: string[]): void {
+  if (!args[0]) fail(USAGE);
+  const db = openDb();
+  const user = findUser(db, args[0]);
+  const n = revokeAllTokens(db, user.id, Date.now());
+  console.log(`revoked ${n} token(s) of ${args[0]}`);
+  db.close();
+}
+
+function users(): void {
+  const db = openDb();
+  const rows = db.prepare("SELECT id, email, mobile, invite_code, is_seller, review_status, created_at FROM users ORDER BY id").all() as UserRow[];
+  for (const u of rows) {
+    console.log(
+      `${String(u.id).padStart(4)}  ${(u.email ?? u.mobile ?? "").padEnd(28)}  invite ${u.invite_code}  seller ${u.is_seller}  review ${u.review_status}  since ${formatDateTime(u.created_at)}`,
+    );
+  }
+  db.close();
+}
+
+const [command = "serve", ...rest] = process.argv.slice(2);
+switch (command) {
+  case "serve":
+    serve();
+    break;
+  case "outbox":
+    outbox(rest);
+    break;
+  case "credit":
+    credit(rest);
+    break;
+  case "revoke-tokens":
+    revokeTokens(rest);
+    break;
+  case "users":
+    users();
+    break;
+  case "help":
+  case "--help":
+  case "-h":
+    console.log(USAGE);
+    break;
+  default:
+    fail(`unknown command ${command}\n\n${USAGE}`);
+}

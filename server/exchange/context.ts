@@ -1,0 +1,37 @@
+import type { CallData, CallName, CallParsedPayload } from "../../app/contract/index";
+import type { DB } from "./db/index";
+import type { Lang, Translate } from "./lib/i18n";
+import type { Market } from "./market";
+import type { Hub } from "./hub";
+
+/** What a handler can use. One per request. */
+export interface Ctx {
+  db: DB;
+  market: Market;
+  hub: Hub;
+  lang: Lang;
+  t: Translate;
+  /** Set for calls with `auth: true`. */
+  userId: number | null;
+  /** The raw token of an authenticated call. */
+  token: string | null;
+  now: number;
+  log: (line: string) => void;
+}
+
+export interface Answer<D = unknown> {
+  code: number;
+  msg: string;
+  data?: D;
+}
+
+export type Handler<N extends CallName> = (payload: CallParsedPayload<N>, ctx: Ctx) => Answer<CallData<N>> | Promise<Answer<CallData<N>>>;
+export type Handlers = { [N in CallName]: Handler<N> };
+
+export function ok<D>(ctx: Ctx, data: D, msgKey = "ok", vars?: Record<string, string | number>): Answer<D> {
+  return { code: 1, msg: ctx.t(msgKey, vars), data };
+}
+
+export function fail(ctx: Ctx, msgKey: string, vars?: Record<string, string | number>): Answer<never> {
+  return { code: 0, msg: ctx.t(msgKey, vars) };
+}

@@ -1,0 +1,49 @@
+import Database from "better-sqlite3";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type DB = Database.Database;
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** Opens `<dataDir>/exchange.db` (or ':memory:'), WAL with synchronous=FULL, and migrates it. */
+export function openDatabase(dataDir: string): DB {
+  let file = ":memory:";
+  if (dataDir !== ":memory:") {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, "exchange.db");
+  }
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  // An acknowledged order or withdrawal must survive a power cut.
+  db.pragma("synchronous = FULL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+/** Applies every `NNN_name.sql` not yet recorded in `schema_migrations`, each in its own transaction. */
+export function migrate(db: DB, dir = MIGRATIONS_DIR): string[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+  const done = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
+  );
+  const files = readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+  const applied: string[] = [];
+  for (const f of files) {
+    const version = parseInt(f, 10);
+    if (done.has(version)) continue;
+    const sql = readFileSync(join(dir, f), "utf8");
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(version, f, Date.now());
+    })();
+    applied.push(f);
+  }
+  return applied;
+}

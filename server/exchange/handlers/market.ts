@@ -1,0 +1,80 @@
+import Decimal from "decimal.js";
+import type { Pair, QuoteGroup } from "../../../app/contract/index";
+import { fail, ok, type Handlers } from "../context";
+import { CNY_PER_USD } from "../market";
+
+interface PairRow {
+  id: number;
+  base_currency_id: number;
+  quote_currency_id: number;
+  open_change: number;
+  open_lever: number;
+  open_microtrade: number;
+  price_precision: number;
+  amount_precision: number;
+  lever_point_rate: string;
+  lever_share_num: string;
+  lever_fee_rate: string;
+}
+
+function priceRef(usd: string) {
+  return {
+    usd_price: new Decimal(usd).toFixed(),
+    cny_price: new Decimal(usd).times(CNY_PER_USD).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+  };
+}
+
+export const marketHandlers: Pick<Handlers, "currencyMatches" | "kline" | "deal"> = {
+  currencyMatches(_p, ctx) {
+    const quotes = ctx.db.prepare("SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as { id: number; code: string }[];
+    // Only pairs open for spot trading are listed (open_change = 1).
+    const rows = ctx.db.prepare("SELECT * FROM currency_matches WHERE open_change = 1 ORDER BY sort, id").all() as PairRow[];
+    const groups: QuoteGroup[] = quotes.map((q) => {
+      const ref = priceRef(ctx.market.usdPrice(q.id));
+      const matches: Pair[] = rows
+        .filter((r) => r.quote_currency_id === q.id)
+        .map((r) => {
+          const info = ctx.market.pairs.get(r.id)!;
+          return {
+            id: r.id,
+            name: info.symbol,
+            symbol: info.symbol,
+            base_currency_id: r.base_currency_id,
+            quote_currency_id: r.quote_currency_id,
+            base_currency_code: info.baseCode,
+            quote_currency_code: info.quoteCode,
+            open_change: r.open_change,
+            open_lever: r.open_lever,
+            open_microtrade: r.open_microtrade,
+            added: false,
+            price_precision: r.price_precision,
+            amount_precision: r.amount_precision,
+            currency_quotation: ctx.market.quotation(r.id, ctx.now),
+            lever_point_rate: r.lever_point_rate,
+            lever_share_num: r.lever_share_num,
+            lever_fee_rate: r.lever_fee_rate,
+            quote_currency: ref,
+          };
+        });
+      return { id: q.id, code: q.code, is_quote: 1, ...ref, matches };
+    });
+    return ok(ctx, groups);
+  },
+
+  kline(p, ctx) {
+    const pair = p.currency_match_id !== undefined ? ctx.market.pairs.get(p.currency_match_id) : ctx.market.pairBySymbol(p.symbol ?? "");
+    if (!pair) return fail(ctx, "pair_not_found");
+    // from/to are unix seconds; millisecond values are accepted too.
+    const ms = (v: number) => (Math.abs(v) > 1e11 ? v : v * 1000);
+    return ok(ctx, ctx.market.klines(pair.id, p.period, ms(p.from), ms(p.to)));
+  },
+
+  deal(p, ctx) {
+    if (!ctx.market.pairs.has(p.currency_match_id)) return fail(ctx, "pair_not_found");
+    return ok(ctx, {
+      quotation: ctx.market.quotation(p.currency_match_id, ctx.now),
+      depth: ctx.market.depth(p.currency_match_id),
+      tx_completes: ctx.market.recentTrades(p.currency_match_id, 30),
+    });
+  },
+};

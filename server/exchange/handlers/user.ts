@@ -1,0 +1,162 @@
+import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, type AccountType } from "../../../app/contract/index";
+import { fail, ok, type Ctx, type Handlers } from "../context";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/crypto";
+import { checkCode, consumeCode, createCode, maskAddress, resendWaitSeconds } from "../models/codes";
+import {
+  createUser,
+  findUserByAccount,
+  findUserById,
+  findUserByInviteCode,
+  issueToken,
+  normalizeAddress,
+  revokeAllTokens,
+  revokeToken,
+  type Channel,
+} from "../models/users";
+
+function channelOf(kind: AccountType): Channel {
+  return kind === "email" ? "email" : "sms";
+}
+
+/** The message key for a malformed account of `kind`, or null. */
+function accountProblem(kind: AccountType, account: string): string | null {
+  if (kind === "email") return isValidEmail(account) ? null : "email_invalid";
+  return isValidPhone(account) ? null : "phone_invalid";
+}
+
+function passwordProblemKey(pw: string): string | null {
+  if (pw === "") return "password_required";
+  const p = passwordProblem(pw);
+  return p ? `password_${p}` : null;
+}
+
+function sendCode(ctx: Ctx, channel: Channel, to: string, type: number) {
+  const address = normalizeAddress(channel, to);
+  const kind: AccountType = channel === "email" ? "email" : "mobile";
+  const user = findUserByAccount(ctx.db, kind, address);
+  if (type === CODE_TYPE.REGISTER && user) return fail(ctx, "account_registered");
+  if (type !== CODE_TYPE.REGISTER && !user) return fail(ctx, "account_not_registered");
+  const wait = resendWaitSeconds(ctx.db, address, ctx.now);
+  if (wait > 0) return fail(ctx, "code_wait", { seconds: wait });
+  ctx.db.transaction(() => {
+    const code = createCode(ctx.db, address, channel, type, ctx.now);
+    // The embedded default has no SMTP/SMS gateway: the message goes to the outbox (see the CLI).
+    ctx.db
+      .prepare("INSERT INTO outbox (address, channel, type, code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(address, channel, type, code, ctx.t(`code_body_${type}`, { code }), ctx.now);
+  })();
+  ctx.log(`[outbox] code for ${maskAddress(address)} type ${type} (${channel})`);
+  return ok(ctx, null, "code_sent");
+}
+
+export const userHandlers: Pick<
+  Handlers,
+  "sendSms" | "sendEmail" | "login" | "register" | "userInfo" | "logout" | "authorizationCode" | "forgetPassword"
+> = {
+  sendEmail: (p, ctx) => sendCode(ctx, "email", p.to, p.type),
+  sendSms: (p, ctx) => sendCode(ctx, "sms", p.to, p.type),
+
+  async login(p, ctx) {
+    const kind: AccountType = p.login_type ?? (p.account.includes("@") ? "email" : "mobile");
+    const user = findUserByAccount(ctx.db, kind, p.account);
+    // Same work and the same message whether the account exists or not: no account enumeration.
+    const good = await verifyPassword(p.password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user || !good) return fail(ctx, "login_failed");
+    const setting = ctx.db.prepare("SELECT value FROM settings WHERE key = 'login_use_sms'").get() as { value: string } | undefined;
+    if (setting?.value === "1") {
+      if (!p.sms_code) return fail(ctx, "code_required");
+      const address = normalizeAddress(channelOf(kind), p.account);
+      const codeId = checkCode(ctx.db, address, CODE_TYPE.LOGIN, p.sms_code, ctx.now);
+      if (codeId == null) return fail(ctx, "code_invalid");
+      consumeCode(ctx.db, codeId, ctx.now);
+    }
+    return ok(ctx, issueToken(ctx.db, user.id, ctx.now), "login_ok");
+  },
+
+  async register(p, ctx) {
+    const badAccount = accountProblem(p.type, p.account);
+    if (badAccount) return fail(ctx, badAccount);
+    const address = normalizeAddress(channelOf(p.type), p.account);
+    // SPEC §5 order: code, password, password format, repeat password, match; then invite code and account.
+    if (!p.sms_code) return fail(ctx, "code_required");
+    const codeId = checkCode(ctx.db, address, CODE_TYPE.REGISTER, p.sms_code, ctx.now);
+    if (codeId == null) return fail(ctx, "code_invalid");
+    const pwKey = passwordProblemKey(p.password);
+    if (pwKey) return fail(ctx, pwKey);
+    if (p.re_password === "") return fail(ctx, "repeat_password_required");
+    if (p.re_password !== p.password) return fail(ctx, "password_mismatch");
+    let inviterId: number | null = null;
+    if (p.invite_code) {
+      const inviter = findUserByInviteCode(ctx.db, p.invite_code);
+      if (!inviter) return fail(ctx, "invite_invalid");
+      inviterId = inviter.id;
+    }
+    if (findUserByAccount(ctx.db, p.type, address)) return fail(ctx, "account_registered");
+    if (p.area_id !== undefined && !ctx.db.prepare("SELECT 1 FROM areas WHERE id = ?").get(p.area_id)) {
+      return fail(ctx, "field_invalid", { field: "area_id" });
+    }
+    const passwordHash = await hashPassword(p.password);
+    const created = ctx.db.transaction(() => {
+      // Re-checked inside the transaction: another request may have registered it while we hashed.
+      if (findUserByAccount(ctx.db, p.type, address)) return false;
+      createUser(ctx.db, {
+        email: p.type === "email" ? address : null,
+        mobile: p.type === "mobile" ? address : null,
+        areaId: p.area_id ?? null,
+        passwordHash,
+        inviterId,
+        now: ctx.now,
+      });
+      consumeCode(ctx.db, codeId, ctx.now);
+      return true;
+    })();
+    return created ? ok(ctx, null, "register_ok") : fail(ctx, "account_registered");
+  },
+
+  userInfo(_p, ctx) {
+    const u = findUserById(ctx.db, ctx.userId!);
+    if (!u) return { code: 999, msg: ctx.t("login_timeout") };
+    return ok(ctx, {
+      id: u.id,
+      uid: String(u.id),
+      is_seller: u.is_seller === 1,
+      email: u.email ?? "",
+      mobile: u.mobile ?? "",
+      invite_code: u.invite_code,
+      review_status: u.review_status,
+    });
+  },
+
+  logout(_p, ctx) {
+    revokeToken(ctx.db, ctx.token!, ctx.now);
+    return ok(ctx, null, "logout_ok");
+  },
+
+  authorizationCode(_p, ctx) {
+    const u = findUserById(ctx.db, ctx.userId!);
+    if (!u) return { code: 999, msg: ctx.t("login_timeout") };
+    return ok(ctx, { code: u.authorization_code });
+  },
+
+  async forgetPassword(p, ctx) {
+    const badAccount = accountProblem(p.type, p.account);
+    if (badAccount) return fail(ctx, badAccount);
+    const address = normalizeAddress(channelOf(p.type), p.account);
+    if (!p.auth_code) return fail(ctx, "code_required");
+    const codeId = checkCode(ctx.db, address, CODE_TYPE.FORGOT_PASSWORD, p.auth_code, ctx.now);
+    if (codeId == null) return fail(ctx, "code_invalid");
+    const pwKey = passwordProblemKey(p.new_password);
+    if (pwKey) return fail(ctx, pwKey);
+    if (p.secondary_password === "") return fail(ctx, "repeat_password_required");
+    if (p.secondary_password !== p.new_password) return fail(ctx, "password_mismatch");
+    const user = findUserByAccount(ctx.db, p.type, address);
+    if (!user) return fail(ctx, "code_invalid");
+    const passwordHash = await hashPassword(p.new_password);
+    ctx.db.transaction(() => {
+      ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, user.id);
+      revokeAllTokens(ctx.db, user.id, ctx.now);
+      consumeCode(ctx.db, codeId, ctx.now);
+    })();
+    return ok(ctx, null, "password_reset_ok");
+  },
+};

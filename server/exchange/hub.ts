@@ -1,0 +1,56 @@
+/**
+ * Channel pub/sub for the /ws socket. Public channels (DAY_MARKET, MARKET_DEPTH.<symbol>, GLOBAL_TX.<symbol>,
+ * KLINE.<symbol>) go to every subscriber; private ones (TX_MATCHED, LEVER_TRADE, …) only to the subscriber
+ * logged in as the user they concern.
+ */
+export interface Subscriber {
+  userId: number | null;
+  channels: Set<string>;
+  send(message: unknown): void;
+}
+
+export class Hub {
+  private readonly byChannel = new Map<string, Set<Subscriber>>();
+
+  subscribe(s: Subscriber, channel: string): void {
+    s.channels.add(channel);
+    let set = this.byChannel.get(channel);
+    if (!set) this.byChannel.set(channel, (set = new Set()));
+    set.add(s);
+  }
+
+  unsubscribe(s: Subscriber, channel: string): void {
+    s.channels.delete(channel);
+    const set = this.byChannel.get(channel);
+    set?.delete(s);
+    if (set && set.size === 0) this.byChannel.delete(channel);
+  }
+
+  remove(s: Subscriber): void {
+    for (const c of [...s.channels]) this.unsubscribe(s, c);
+  }
+
+  hasSubscribers(channel: string): boolean {
+    return (this.byChannel.get(channel)?.size ?? 0) > 0;
+  }
+
+  /** Sends to every subscriber of `channel`; `make` runs only if someone listens. */
+  publish(channel: string, make: () => unknown): void {
+    const set = this.byChannel.get(channel);
+    if (!set || set.size === 0) return;
+    const message = make();
+    for (const s of set) s.send(message);
+  }
+
+  /** Sends to the subscribers of `channel` that are logged in as `userId`. */
+  publishToUser(userId: number, channel: string, make: () => unknown): void {
+    const set = this.byChannel.get(channel);
+    if (!set) return;
+    let message: unknown;
+    for (const s of set) {
+      if (s.userId !== userId) continue;
+      message ??= make();
+      s.send(message);
+    }
+  }
+}

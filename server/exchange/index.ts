@@ -1,0 +1,189 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { ZodIssue } from "zod";
+import { callByPath, CODE } from "../../app/contract/index";
+import type { Answer, Ctx, Handlers } from "./context";
+import { openDatabase, type DB } from "./db/index";
+import { DEMO_ACCOUNTS, seedIfEmpty } from "./db/seed";
+import { contentHandlers } from "./handlers/content";
+import { marketHandlers } from "./handlers/market";
+import { userHandlers } from "./handlers/user";
+import { Hub } from "./hub";
+import { DEFAULT_LANG, isLang, Messenger, type Translate } from "./lib/i18n";
+import { Market, type TradeInput } from "./market";
+import { userIdForToken, tokenFromHeader } from "./models/users";
+import { Simulator } from "./simulator";
+import { createSocketServer } from "./ws";
+
+export interface ExchangeOptions {
+  dataDir: string;
+  simulator?: boolean;
+  seed?: number;
+  tickMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Exchange {
+  /** Serves /api/*; a 404 envelope for unknown paths. Never throws. */
+  handle(request: Request): Promise<Response>;
+  /** WebSocket at /ws. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  demoAccounts: { email: string; password: string; note: string }[];
+  /** Stops the simulator, closes sockets, closes the database. */
+  close(): Promise<void>;
+  /** Market data; tests drive prices through it when the simulator is off. */
+  market: Market;
+  db: DB;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers };
+
+function json(body: Answer, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/** Query and body values arrive as strings; JSON numbers and booleans become strings too, so one schema fits all. */
+function flatten(entries: Iterable<[string, unknown]>, into: Record<string, unknown>): void {
+  for (const [k, v] of entries) {
+    if (k in into && typeof into[k] === "string") continue; // first value wins for repeated query keys
+    if (v === null) continue; // JSON null means absent
+    into[k] = typeof v === "number" || typeof v === "boolean" ? String(v) : v;
+  }
+}
+
+class BadRequest extends Error {}
+
+async function readPayload(request: Request, url: URL): Promise<Record<string, unknown>> {
+  const payload: Record<string, unknown> = {};
+  flatten(url.searchParams.entries(), payload);
+  if (request.method !== "POST") return payload;
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw new BadRequest("body too large");
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.includes("multipart/form-data")) {
+    const form = await request.formData();
+    const body: Record<string, unknown> = {};
+    form.forEach((v, k) => {
+      if (typeof v === "string" && !(k in body)) body[k] = v;
+    });
+    Object.assign(payload, body);
+    return payload;
+  }
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new BadRequest("body too large");
+  if (text.trim() === "") return payload;
+  const body: Record<string, unknown> = {};
+  if (type.includes("application/x-www-form-urlencoded")) {
+    flatten(new URLSearchParams(text).entries(), body);
+  } else {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new BadRequest("invalid JSON");
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new BadRequest("body must be an object");
+    flatten(Object.entries(parsed), body);
+  }
+  Object.assign(payload, body);
+  return payload;
+}
+
+function issueMessage(issue: ZodIssue, raw: Record<string, unknown>, t: Translate, messenger: Messenger): string {
+  const field = issue.path.join(".") || "payload";
+  if (messenger.has(issue.message)) return t(issue.message, { field });
+  // Coerced fields report a missing value as NaN; look at what was actually sent.
+  const sent = issue.path.length === 1 ? raw[String(issue.path[0])] : undefined;
+  if (sent === undefined || sent === "" || (issue.code === "invalid_type" && issue.received === "undefined")) return t("field_required", { field });
+  return t("field_invalid", { field });
+}
+
+export function createExchange(opts: ExchangeOptions): Exchange {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const db = openDatabase(opts.dataDir);
+  if (seedIfEmpty(db)) log(`[exchange] seeded a new database in ${opts.dataDir}`);
+  const hub = new Hub();
+  const market = new Market(db, hub);
+  const messenger = new Messenger();
+  const simulator = opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log });
+  simulator?.start();
+  const sockets = createSocketServer({ hub, market, authenticate: (token) => userIdForToken(db, token, Date.now()), log });
+  let closed = false;
+
+  async function handle(request: Request): Promise<Response> {
+    const langHeader = request.headers.get("lang");
+    const lang = isLang(langHeader) ? langHeader : DEFAULT_LANG;
+    const t = messenger.translator(lang);
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
+    }
+    try {
+      if (closed) return json({ code: CODE.FAIL, msg: t("server_error") }, 503);
+      const path = url.pathname.replace(/^\/api\//, "").replace(/\/+$/, "");
+      const found = url.pathname.startsWith("/api/") ? callByPath(path) : undefined;
+      if (!found) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
+      const { name, call } = found;
+      // Reads are also accepted as POST (the spec leaves their method open); writes only as POST.
+      if (request.method !== "POST" && (call.method === "POST" || request.method !== "GET")) {
+        return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
+      }
+      const now = Date.now();
+      let userId: number | null = null;
+      let token: string | null = null;
+      if (call.auth) {
+        token = tokenFromHeader(request.headers.get("authorization"));
+        userId = token ? userIdForToken(db, token, now) : null;
+        if (userId == null) return json({ code: CODE.LOGIN_TIMEOUT, msg: t("login_timeout") });
+      }
+      let raw: Record<string, unknown>;
+      try {
+        raw = await readPayload(request, url);
+      } catch (err) {
+        if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t("bad_request") }, 400);
+        throw err;
+      }
+      const parsed = call.payload.safeParse(raw);
+      if (!parsed.success) return json({ code: CODE.FAIL, msg: issueMessage(parsed.error.issues[0], raw, t, messenger) });
+      const ctx: Ctx = { db, market, hub, lang, t, userId, token, now, log };
+      const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
+      return json(await handler(parsed.data, ctx));
+    } catch (err) {
+      log(`[exchange] error on ${request.method} ${url.pathname}: ${err instanceof Error ? err.stack : String(err)}`);
+      return json({ code: CODE.FAIL, msg: t("server_error") }, 500);
+    }
+  }
+
+  return {
+    handle,
+    handleUpgrade: (req, socket, head) => sockets.handleUpgrade(req, socket, head),
+    demoAccounts: DEMO_ACCOUNTS.filter((d) => d.email).map((d) => ({ email: d.email!, password: d.password, note: d.note })),
+    market,
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      simulator?.stop();
+      await sockets.close();
+      db.close();
+    },
+  };
+}
+
+/** Records one trade on a pair (tests with the simulator off). */
+export function recordTrade(exchange: Exchange, matchId: number, trade: Omit<TradeInput, "time"> & { time?: number }) {
+  return exchange.market.recordTrades(matchId, [{ ...trade, time: trade.time ?? Date.now() }])[0];
+}
+
+/** Moves a pair's reference price, which the market maker's ladder follows (tests with the simulator off). */
+export function setPairPrice(exchange: Exchange, matchId: number, price: string): void {
+  exchange.market.setReferencePrice(matchId, price);
+}
+

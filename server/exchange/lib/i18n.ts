@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+
+export const LANGS = ["hk", "en", "jp", "zh", "th", "kr", "de", "fr", "it", "es", "pl"] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = "en";
+
+const LOCALES_DIR = fileURLToPath(new URL("../../../locales/", import.meta.url));
+const NAMESPACE = "exchange";
+
+type Messages = Record<string, string>;
+
+function flatten(obj: unknown, prefix = "", out: Messages = {}): Messages {
+  if (obj && typeof obj === "object") {
+    for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (v && typeof v === "object") flatten(v, key, out);
+      else out[key] = String(v);
+    }
+  }
+  return out;
+}
+
+export function isLang(value: string | null | undefined): value is Lang {
+  return !!value && (LANGS as readonly string[]).includes(value);
+}
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** The exchange's messages in every language, from `locales/<lang>/exchange.json` (i18next `{{var}}` syntax). */
+export class Messenger {
+  private readonly byLang = new Map<Lang, Messages>();
+
+  constructor(dir = LOCALES_DIR) {
+    for (const lang of LANGS) {
+      const file = join(dir, lang, `${NAMESPACE}.json`);
+      this.byLang.set(lang, existsSync(file) ? flatten(JSON.parse(readFileSync(file, "utf8"))) : {});
+    }
+  }
+
+  has(key: string): boolean {
+    return key in (this.byLang.get(DEFAULT_LANG) ?? {});
+  }
+
+  translator(lang: Lang): Translate {
+    return (key, vars) => {
+      const template = this.byLang.get(lang)?.[key] ?? this.byLang.get(DEFAULT_LANG)?.[key] ?? key;
+      return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (vars && name in vars ? String(vars[name]) : ""));
+    };
+  }
+}

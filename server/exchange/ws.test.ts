@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { WsDayMarketSchema, WsGlobalTxSchema } from "../../app/contract/index";
+import { createExchange, recordTrade, type Exchange } from "./index";
+
+let ex: Exchange;
+let server: Server;
+let dir: string;
+let url: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "exchange-ws-"));
+  ex = createExchange({ dataDir: dir, simulator: false, log: () => {} });
+  server = createServer((_req, res) => res.end());
+  server.on("upgrade", (req, socket, head) => ex.handleUpgrade(req, socket, head));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+});
+afterAll(async () => {
+  await ex.close();
+  await new Promise((r) => server.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A client that queues messages and lets a test wait for the next one matching a predicate. */
+async function connect() {
+  const ws = new WebSocket(url);
+  const inbox: any[] = [];
+  const waiters: Array<{ pred: (m: any) => boolean; resolve: (m: any) => void }> = [];
+  ws.on("message", (raw) => {
+    const m = JSON.parse(raw.toString());
+    const i = waiters.findIndex((w) => w.pred(m));
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(m);
+    else inbox.push(m);
+  });
+  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  return {
+    ws,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    next(pred: (m: any) => boolean): Promise<any> {
+      const i = inbox.findIndex(pred);
+      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
+      return new Promise((resolve, reject) => {
+        waiters.push({ pred, resolve });
+        setTimeout(() => reject(new Error("timeout waiting for message")), 3000);
+      });
+    },
+  };
+}
+
+describe("/ws", () => {
+  it("answers ping with pong and sends a DAY_MARKET snapshot on subscribe", async () => {
+    const c = await connect();
+    c.send({ type: "ping" });
+    expect(await c.next((m) => m.type === "pong")).toEqual({ type: "pong" });
+    c.send({ type: "sub", channel: "DAY_MARKET" });
+    expect(await c.next((m) => m.type === "sub")).toEqual({ type: "sub", channel: "DAY_MARKET", code: 1 });
+    const dm = WsDayMarketSchema.parse(await c.next((m) => m.type === "DAY_MARKET" && m.currency_match_id === 1));
+    expect(dm.symbol).toBe("BTC/USDT");
+    expect(dm.quotation.close).toBe("64000.00");
+    c.ws.close();
+  });
+
+  it("pushes trades on GLOBAL_TX.<symbol>, whatever the symbol's spelling", async () => {
+    const c = await connect();
+    c.send({ type: "sub", channel: "GLOBAL_TX.ethusdt" });
+    expect(await c.next((m) => m.type === "sub")).toMatchObject({ channel: "GLOBAL_TX.ETH/USDT", code: 1 });
+    await c.next((m) => m.type === "GLOBAL_TX"); // snapshot
+    recordTrade(ex, 2, { way: 2, price: "3401.5", number: "0.3" });
+    const push = WsGlobalTxSchema.parse(await c.next((m) => m.type === "GLOBAL_TX"));
+    expect(push.completes[0]).toMatchObject({ way: 2, price: "3401.50", number: "0.3" });
+    c.send({ type: "sub", channel: "NOPE" });
+    expect(await c.next((m) => m.type === "sub")).toMatchObject({ code: 0 });
+    c.ws.close();
+  });
+
+  it("needs a login for private channels", async () => {
+    const c = await connect();
+    c.send({ type: "sub", channel: "TX_MATCHED" });
+    expect(await c.next((m) => m.type === "sub")).toMatchObject({ code: 999 });
+    c.send({ type: "login", token: "bad" });
+    expect(await c.next((m) => m.type === "login")).toEqual({ type: "login", code: 999 });
+    const res = await ex.handle(
+      new Request("http://x/api/user/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ account: "demo@example.com", password: "Trade2026" }),
+      }),
+    );
+    const token = ((await res.json()) as { data: string }).data;
+    c.send({ type: "login", token });
+    expect(await c.next((m) => m.type === "login")).toEqual({ type: "login", code: 1 });
+    c.send({ type: "sub", channel: "TX_MATCHED" });
+    expect(await c.next((m) => m.type === "sub")).toMatchObject({ code: 1 });
+    c.ws.close();
+  });
+});

@@ -1,0 +1,150 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, WebSocket } from "ws";
+import { WS_CHANNELS, WS_SYMBOL_CHANNELS, WsClientMessageSchema } from "../../app/contract/index";
+import type { Hub, Subscriber } from "./hub";
+import type { Market } from "./market";
+
+/** A connection that sent nothing (not even a ping) for this long is dropped. */
+export const SILENCE_LIMIT_MS = 30_000;
+/** A browser-side relay that stops reading is cut off rather than buffering without bound. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const PRIVATE_CHANNELS = new Set(["LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "TX_MATCHED", "TX_SUBMIT"]);
+
+export interface SocketServerOptions {
+  hub: Hub;
+  market: Market;
+  /** The user a token belongs to, or null. */
+  authenticate(token: string): number | null;
+  log(line: string): void;
+}
+
+export interface SocketServer {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
+export function createSocketServer(opts: SocketServerOptions): SocketServer {
+  const { hub, market } = opts;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const lastSeen = new Map<WebSocket, number>();
+
+  /** Canonical channel name ('MARKET_DEPTH.btcusdt' → 'MARKET_DEPTH.BTC/USDT'), or null if unknown. */
+  function canonical(channel: string): string | null {
+    if ((WS_CHANNELS as readonly string[]).includes(channel)) return channel;
+    const dot = channel.indexOf(".");
+    if (dot < 0) return null;
+    const prefix = channel.slice(0, dot).toUpperCase();
+    if (!(WS_SYMBOL_CHANNELS as readonly string[]).includes(prefix)) return null;
+    const pair = market.pairBySymbol(channel.slice(dot + 1));
+    return pair ? `${prefix}.${pair.symbol}` : null;
+  }
+
+  function snapshot(s: Subscriber, channel: string): void {
+    if (channel === "DAY_MARKET") {
+      for (const p of market.pairs.values()) {
+        const { currency_match_id: _id, ...quotation } = market.quotation(p.id);
+        s.send({ type: "DAY_MARKET", currency_match_id: p.id, symbol: p.symbol, quotation });
+      }
+      return;
+    }
+    const [prefix, symbol] = [channel.slice(0, channel.indexOf(".")), channel.slice(channel.indexOf(".") + 1)];
+    const p = market.pairBySymbol(symbol);
+    if (!p) return;
+    if (prefix === "MARKET_DEPTH") s.send({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: market.depth(p.id) });
+    if (prefix === "GLOBAL_TX") s.send({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes: market.recentTrades(p.id, 30) });
+    if (prefix === "KLINE") {
+      const now = Date.now();
+      const bar = market.klines(p.id, "1min", now - 60_000, now).at(-1);
+      if (bar) s.send({ type: "KLINE", currency_match_id: p.id, symbol: p.symbol, ...bar });
+    }
+  }
+
+  wss.on("connection", (ws: WebSocket) => {
+    lastSeen.set(ws, Date.now());
+    const sub: Subscriber = {
+      userId: null,
+      channels: new Set(),
+      send(message) {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+          ws.terminate();
+          return;
+        }
+        ws.send(JSON.stringify(message));
+      },
+    };
+    ws.on("pong", () => lastSeen.set(ws, Date.now()));
+    ws.on("message", (raw) => {
+      lastSeen.set(ws, Date.now());
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString());
+      } catch {
+        sub.send({ type: "error", msg: "invalid JSON" });
+        return;
+      }
+      const parsed = WsClientMessageSchema.safeParse(json);
+      if (!parsed.success) {
+        sub.send({ type: "error", msg: "unknown message" });
+        return;
+      }
+      const m = parsed.data;
+      switch (m.type) {
+        case "ping":
+          sub.send({ type: "pong" });
+          return;
+        case "login": {
+          const userId = opts.authenticate(m.token);
+          sub.userId = userId;
+          // A failed login also drops the private channels of a previous login.
+          if (userId == null) for (const c of [...sub.channels]) if (PRIVATE_CHANNELS.has(c)) hub.unsubscribe(sub, c);
+          sub.send({ type: "login", code: userId == null ? 999 : 1 });
+          return;
+        }
+        case "sub": {
+          const channel = canonical(m.channel);
+          if (!channel) return sub.send({ type: "sub", channel: m.channel, code: 0, msg: "unknown channel" });
+          if (PRIVATE_CHANNELS.has(channel) && sub.userId == null) return sub.send({ type: "sub", channel, code: 999, msg: "login first" });
+          hub.subscribe(sub, channel);
+          sub.send({ type: "sub", channel, code: 1 });
+          snapshot(sub, channel);
+          return;
+        }
+        case "unsub": {
+          const channel = canonical(m.channel) ?? m.channel;
+          hub.unsubscribe(sub, channel);
+          sub.send({ type: "unsub", channel, code: 1 });
+          return;
+        }
+      }
+    });
+    ws.on("close", () => {
+      hub.remove(sub);
+      lastSeen.delete(ws);
+    });
+    ws.on("error", () => ws.terminate());
+  });
+
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [ws, t] of lastSeen) if (now - t > SILENCE_LIMIT_MS) ws.terminate();
+  }, 5_000);
+  sweeper.unref?.();
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      if (path !== "/ws" && path !== "/ws/") {
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+    },
+    close() {
+      clearInterval(sweeper);
+      for (const ws of wss.clients) ws.terminate();
+      return new Promise((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
