@@ -25,6 +25,17 @@ process.env.SESSION_SECRET = config.SESSION_SECRET;
 process.env.COOKIE_SECURE = config.COOKIE_SECURE;
 process.env.DATA_DIR = config.DATA_DIR;
 if (config.EXCHANGE_API_URL) process.env.EXCHANGE_API_URL = config.EXCHANGE_API_URL;
+// The live relay's upstream socket: given, or derived from the remote API, or our own /ws on loopback.
+process.env.EXCHANGE_WS_URL = config.EXCHANGE_WS_URL ?? wsUrlFor(config.EXCHANGE_API_URL, config.PORT);
+
+function wsUrlFor(apiUrl: string | undefined, port: number): string {
+  if (!apiUrl) return `ws://127.0.0.1:${port}/ws`;
+  const u = new URL(apiUrl);
+  u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
+  u.pathname = "/ws";
+  u.search = "";
+  return u.toString();
+}
 
 const exchange: Exchange | null = config.EXCHANGE_API_URL
   ? null

@@ -49,7 +49,7 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
         <div className={s.tools}>
           <details className={s.menu}>
             <summary className={s.menuSummary} aria-label={t("lang.label")}>
-              🌐 {LANGUAGE_NAMES[lang]}
+              <GlobeIcon /> {LANGUAGE_NAMES[lang]}
             </summary>
             <Form method="post" action="/resources/language" reloadDocument className={s.menuList}>
               <input type="hidden" name="redirectTo" value={here} />
@@ -64,7 +64,7 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
             <input type="hidden" name="redirectTo" value={here} />
             <input type="hidden" name="theme" value={nextTheme} />
             <button type="submit" className={s.menuSummary} aria-label={t(nextTheme === "light" ? "theme.toLight" : "theme.toDark")}>
-              {shownTheme === "dark" ? "☾" : "☀"} {t(shownTheme === "dark" ? "theme.dark" : "theme.light")}
+              {shownTheme === "dark" ? <MoonIcon /> : <SunIcon />} {t(shownTheme === "dark" ? "theme.dark" : "theme.light")}
             </button>
           </themeFetcher.Form>
           {user ? (
@@ -103,5 +103,31 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
         </div>
       </div>
     </header>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg className={s.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
+    </svg>
+  );
+}
+
+function MoonIcon() {
+  return (
+    <svg className={s.icon} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z" />
+    </svg>
+  );
+}
+
+function SunIcon() {
+  return (
+    <svg className={s.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </svg>
   );
 }

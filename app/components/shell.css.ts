@@ -1,9 +1,9 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const header = style({ background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}`, position: "sticky", top: 0, zIndex: 20 });
 export const headerInner = style({ display: "flex", alignItems: "center", gap: "16px", minHeight: "60px", padding: "0 16px", flexWrap: "wrap" });
-export const logo = style({ fontWeight: 800, fontSize: "20px", color: vars.color.accent, textDecoration: "none", letterSpacing: "0.5px" });
+export const logo = style({ fontWeight: 800, fontSize: "20px", color: vars.color.link, textDecoration: "none", letterSpacing: "0.5px" });
 export const nav = style({ display: "flex", gap: "4px", flexWrap: "wrap", flex: 1 });
 export const navLink = style({
   color: vars.color.text, textDecoration: "none", padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500,
@@ -12,7 +12,8 @@ export const navLink = style({
 export const tools = style({ display: "flex", gap: "8px", alignItems: "center", marginLeft: "auto", flexWrap: "wrap" });
 export const menu = style({ position: "relative" });
 export const menuSummary = style({
-  listStyle: "none", cursor: "pointer", padding: "8px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
+  display: "inline-flex", alignItems: "center", gap: "6px", minHeight: "36px", background: "transparent", color: vars.color.text,
+  listStyle: "none", cursor: "pointer", padding: "6px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
 export const menuList = style({
@@ -30,6 +31,8 @@ export const footerGrid = style({ display: "grid", gridTemplateColumns: "repeat(
 export const footerList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: "6px" });
 export const footerBottom = style({ borderTop: `1px solid ${vars.color.border}`, marginTop: "24px", paddingTop: "16px", color: vars.color.muted, fontSize: "13px" });
 export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
+globalStyle(`${qr} svg`, { display: "block", width: "100%", height: "100%" });
+export const icon = style({ width: "16px", height: "16px", flex: "none" });
 export const floating = style({
   position: "fixed", right: "20px", bottom: "20px", zIndex: 40, background: vars.color.accent, color: vars.color.accentText,
   borderRadius: "999px", padding: "12px 18px", fontWeight: 700, textDecoration: "none", boxShadow: "0 6px 18px rgba(0,0,0,0.35)",

@@ -1,0 +1,45 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { MarketRow } from "~/lib/markets";
+import { tradeHref } from "~/lib/markets";
+import { formatChange, formatPrice, formatVolume } from "~/lib/money";
+import * as s from "./market-tile.css";
+
+/**
+ * One home tile. `quotation` defaults to the row's own; a live feed passes a newer one.
+ */
+export function MarketTile({ row, quotation = row.quotation }: { row: MarketRow; quotation?: MarketRow["quotation"] }) {
+  const { t } = useTranslation("home");
+  const change = formatChange(quotation.change);
+  return (
+    <Link to={tradeHref(row.symbol)} className={s.tile} prefetch="intent">
+      <span className={s.head}>
+        <span className={s.name}>{row.base}</span>
+        <span className={`${s.change} num ${change.rising ? "up" : "down"}`}>
+          <span className="sr-only">{t("markets.change")}: </span>
+          {change.text}
+        </span>
+      </span>
+      <span className={s.symbol}>{row.symbol}{row.name && row.name !== row.symbol ? ` · ${row.name}` : ""}</span>
+      <span className={`${s.price} num`}>
+        <span className="sr-only">{t("markets.price")}: </span>
+        {formatPrice(quotation.close, row.pricePrecision)}
+      </span>
+      <span className={`${s.meta} num`}>
+        {t("markets.volume")} {formatVolume(quotation.volume)}
+      </span>
+    </Link>
+  );
+}
+
+export function MarketTiles({ rows }: { rows: MarketRow[] }) {
+  return (
+    <ul className={s.grid}>
+      {rows.map((row) => (
+        <li key={row.id}>
+          <MarketTile row={row} />
+        </li>
+      ))}
+    </ul>
+  );
+}

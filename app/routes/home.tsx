@@ -1,0 +1,120 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import QRCode from "qrcode";
+import { useTranslation } from "react-i18next";
+import { BannerCarousel } from "~/components/home/banner-carousel";
+import * as hs from "~/components/home/home.css";
+import { HomePopup, type PopupContent } from "~/components/home/home-popup";
+import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/components/home/home-sections";
+import { MarketTiles } from "~/components/home/market-tile";
+import { getT } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { homeTiles } from "~/lib/markets";
+import { articleText, safeImageUrl } from "~/lib/sanitize.server";
+import { container, formError } from "~/styles/ui.css";
+
+const BANNER_CATEGORY = 1;
+const NOTICE_CATEGORY = 3;
+const NOTICE_STRIP_MAX = 5;
+const POPUP_COOKIE = "popup_seen";
+/** Spec section 9: the popup shows at most once an hour per browser. */
+const POPUP_SECONDS = 3600;
+
+function hasCookie(request: Request, name: string): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${name}=`));
+}
+
+function byNewest<T extends { created_at: string; id: number }>(a: T, b: T): number {
+  return a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const args = { request, context };
+  const [banners, notices, markets, popupOn, appUrl, t] = await Promise.all([
+    api(args, "newsList", { category_id: BANNER_CATEGORY }),
+    api(args, "newsList", { category_id: NOTICE_CATEGORY }),
+    api(args, "currencyMatches", {}),
+    api(args, "setting", { key: "popup_on" }),
+    api(args, "setting", { key: "app_download_url" }),
+    getT(request, "home"),
+  ]);
+
+  const slides = banners.ok ? banners.data.data.map((a) => ({ id: a.id, title: a.title, banner: safeImageUrl(a.banner) })) : [];
+  const noticeArticles = notices.ok ? notices.data.data.slice().sort(byNewest) : [];
+
+  const downloadUrl = appUrl.ok && appUrl.data && /^https?:\/\//i.test(appUrl.data) ? appUrl.data : "";
+  const codes: AppQr[] = downloadUrl
+    ? await Promise.all(
+        (["android", "ios"] as const).map(async (platform) => {
+          const url = new URL(downloadUrl);
+          url.searchParams.set("platform", platform);
+          const href = url.toString();
+          const svg = await QRCode.toString(href, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+          return { platform, url: href, svg };
+        }),
+      )
+    : [];
+
+  let popup: PopupContent | null = null;
+  const headers = new Headers();
+  if (popupOn.ok && String(popupOn.data ?? "") === "1" && !hasCookie(request, POPUP_COOKIE)) {
+    const latest = noticeArticles[0];
+    popup = latest
+      ? { title: latest.title, text: articleText(latest.content, 240), href: `/notice?id=${latest.id}&category_id=${NOTICE_CATEGORY}` }
+      : { title: t("popup.welcomeTitle"), text: t("popup.welcomeText"), href: null };
+    headers.append("Set-Cookie", `${POPUP_COOKIE}=1; Max-Age=${POPUP_SECONDS}; Path=/; SameSite=Lax`);
+  }
+
+  return data(
+    {
+      title: t("meta.title"),
+      description: t("meta.description"),
+      slides,
+      notices: noticeArticles.slice(0, NOTICE_STRIP_MAX).map((a) => ({ id: a.id, title: a.title })),
+      tiles: markets.ok ? homeTiles(markets.data) : [],
+      marketsError: markets.ok ? null : markets.msg || null,
+      codes,
+      popup,
+    },
+    { headers },
+  );
+}
+
+export default function HomeRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("home");
+  return (
+    <main>
+      <h1 className="sr-only">{t("heading")}</h1>
+      <BannerCarousel slides={d.slides} />
+      <NoticeStrip notices={d.notices} />
+      <div className={container}>
+        <section className={hs.section} aria-labelledby="home-markets">
+          <div className={hs.sectionHead}>
+            <h2 id="home-markets" className={hs.h2}>
+              {t("markets.title")}
+            </h2>
+            <Link to="/markets">{t("markets.all")}</Link>
+          </div>
+          {d.marketsError ? (
+            <p className={formError} role="alert">
+              {d.marketsError}
+            </p>
+          ) : d.tiles.length === 0 ? (
+            <p>{t("markets.empty")}</p>
+          ) : (
+            <MarketTiles rows={d.tiles} />
+          )}
+        </section>
+        <SellingPoints />
+        <AppDownload codes={d.codes} />
+      </div>
+      {d.popup ? <HomePopup popup={d.popup} /> : null}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Exchange" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+];

@@ -1,0 +1,120 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import * as s from "~/components/notice/notice.css";
+import { NoticeBody, NoticeList, type NoticeArticle } from "~/components/notice/notice-view";
+import { BCP47 } from "~/i18n";
+import { getLang, getT } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { container } from "~/styles/ui.css";
+
+const OptionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().max(999_999_999).optional());
+const NoticeQuerySchema = z.object({ id: OptionalId, category_id: OptionalId });
+
+/** Without a category the notices (3) are shown. */
+const DEFAULT_CATEGORY = 3;
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in UTC, as the exchange sends it. */
+function toIso(createdAt: string): string {
+  const iso = createdAt.trim().replace(" ", "T");
+  return /Z|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = NoticeQuerySchema.safeParse({ id: url.searchParams.get("id"), category_id: url.searchParams.get("category_id") });
+  if (!query.success) notFound();
+  const { id } = query.data;
+  const categoryId = query.data.category_id ?? DEFAULT_CATEGORY;
+  const args = { request, context };
+  const [list, info, t, lang] = await Promise.all([
+    api(args, "newsList", { category_id: categoryId }),
+    id ? api(args, "newsInfo", { id }) : Promise.resolve(null),
+    getT(request, "notice"),
+    getLang(request),
+  ]);
+
+  if (info && !info.ok) {
+    if (info.kind === "network") throw data(null, { status: 503 });
+    notFound();
+  }
+  // An article asked for under another category is shown with its own list.
+  if (info?.ok && info.data.category_id && info.data.category_id !== categoryId) {
+    throw redirect(`/notice?id=${info.data.id}&category_id=${info.data.category_id}`);
+  }
+
+  const items = list.ok ? list.data.data : [];
+  const chosen = info?.ok ? info.data : items[0] ?? null;
+  const format = new Intl.DateTimeFormat(BCP47[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  let article: NoticeArticle | null = null;
+  if (chosen) {
+    const iso = toIso(chosen.created_at);
+    const when = new Date(iso);
+    article = {
+      id: chosen.id,
+      title: chosen.title,
+      html: sanitizeArticleHtml(chosen.content),
+      createdIso: iso,
+      createdAt: Number.isNaN(when.getTime()) ? chosen.created_at : `${format.format(when)} UTC`,
+    };
+  }
+  const categoryName = t(`categories.${categoryId}`, { defaultValue: t("categories.default") });
+  return data({
+    categoryId,
+    categoryName,
+    items: items.map((a) => ({ id: a.id, title: a.title })),
+    article,
+    listError: list.ok || list.kind === "empty" ? null : list.msg,
+    title: article ? t("meta.title", { title: article.title, category: categoryName }) : t("meta.category", { category: categoryName }),
+  });
+}
+
+export default function NoticeRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("notice");
+  return (
+    <main className={`${container} ${s.layout}`}>
+      {d.article ? null : <h1 className="sr-only">{d.categoryName}</h1>}
+      <NoticeList categoryId={d.categoryId} categoryName={d.categoryName} items={d.items} currentId={d.article?.id ?? null} />
+      {d.article ? (
+        <NoticeBody key={d.article.id} article={d.article} />
+      ) : (
+        <div className={s.article}>
+          <p className={s.empty} role={d.listError ? "alert" : undefined}>
+            {d.listError ?? t("empty")}
+          </p>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data?.title) return [{ title: data.title }];
+  // The error boundary renders without loader data; the root's default title is kept then.
+  const root = matches.find((m) => m.id === "root");
+  return root?.meta ?? [];
+};
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("notice");
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className={container}>
+      <div className={s.errorBox}>
+        <h1>{missing ? t("notFoundTitle") : t("errorTitle")}</h1>
+        <p>{missing ? t("notFound") : t("error")}</p>
+        <p>
+          <Link to="/notice?category_id=3">{t("backToNotices")}</Link> · <Link to="/home">{t("backHome")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
