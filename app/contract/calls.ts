@@ -9,6 +9,10 @@ import {
   NewsCategorySchema,
   NewsListSchema,
   QuoteGroupSchema,
+  SPOT_ORDER_TYPES,
+  SpotBalancesSchema,
+  SpotOrderPageSchema,
+  SpotOrderSchema,
   UserInfoSchema,
 } from "./entities";
 import { isValidEmail, isValidPhone } from "./rules";
@@ -108,6 +112,68 @@ export const KlinePayloadSchema = z
   });
 export type KlinePayload = z.infer<typeof KlinePayloadSchema>;
 
+/** Decimals of a plain decimal string, trailing zeros ignored ('1.2500' → 2). */
+function decimalPlaces(v: string): number {
+  const dot = v.indexOf(".");
+  return dot < 0 ? 0 : v.slice(dot + 1).replace(/0+$/, "").length;
+}
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+/** Quantity of an order: > 0, at most 6 decimals (SPEC §9). */
+export const ORDER_NUMBER_DECIMALS = 6;
+/** Largest price precision a pair can have (a pair's own `price_precision` applies, checked by the exchange). */
+export const ORDER_PRICE_MAX_DECIMALS = 8;
+
+const OrderNumberSchema = z
+  .string({ required_error: "number_required" })
+  .trim()
+  .min(1, "number_required")
+  .regex(PLAIN_DECIMAL, "number_invalid")
+  .refine((v) => decimalPlaces(v) <= ORDER_NUMBER_DECIMALS, "number_decimals")
+  .refine((v) => /[1-9]/.test(v), "number_positive");
+
+export const SpotAddPayloadSchema = z
+  .object({
+    currency_match_id: PositiveInt,
+    number: OrderNumberSchema,
+    /** Required for a limit order; ignored for a market order. */
+    price: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || PLAIN_DECIMAL.test(v), "price_invalid")
+      .refine((v) => v === undefined || !PLAIN_DECIMAL.test(v) || decimalPlaces(v) <= ORDER_PRICE_MAX_DECIMALS, "price_invalid")
+      .refine((v) => v === undefined || !PLAIN_DECIMAL.test(v) || /[1-9]/.test(v), "price_positive"),
+    type: z
+      .union([z.literal(""), z.enum(SPOT_ORDER_TYPES)])
+      .optional()
+      .transform((v) => (v ? v : "limit")),
+    /** A repeat with the same key (per user) is performed once and answered with the first result. */
+    idempotency_key: z
+      .string()
+      .trim()
+      .max(64)
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+  })
+  .superRefine((p, ctx) => {
+    if (p.type === "limit" && p.price === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: "price_required" });
+  });
+export type SpotAddPayload = z.infer<typeof SpotAddPayloadSchema>;
+
+export const SpotListPayloadSchema = z.object({
+  currency_match_id: PositiveInt,
+  page: OptionalPositiveInt,
+  /** Default 10, at most 100. */
+  limit: OptionalPositiveInt,
+  /** 'open' (default): open and partially filled orders; 'all': every order of this side. */
+  status: z
+    .union([z.literal(""), z.enum(["open", "all"])])
+    .optional()
+    .transform((v) => (v ? v : "open")),
+});
+export const SpotHistoryPayloadSchema = z.object({ currency_match_id: PositiveInt, page: OptionalPositiveInt, limit: OptionalPositiveInt });
+
 export const calls = {
   newsCategories: defineCall({ method: "GET", path: "news/categories", auth: false, payload: Empty, data: z.array(NewsCategorySchema) }),
   newsList: defineCall({
@@ -148,6 +214,20 @@ export const calls = {
     auth: false,
     payload: z.object({ currency_match_id: PositiveInt }),
     data: DealSchema,
+  }),
+  txInAdd: defineCall({ method: "POST", path: "tx_in/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
+  txOutAdd: defineCall({ method: "POST", path: "tx_out/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
+  txInCancel: defineCall({ method: "POST", path: "tx_in/cancel", auth: true, payload: z.object({ id: PositiveInt }), data: SpotOrderSchema }),
+  txOutCancel: defineCall({ method: "POST", path: "tx_out/cancel", auth: true, payload: z.object({ id: PositiveInt }), data: SpotOrderSchema }),
+  txInList: defineCall({ method: "GET", path: "tx_in/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
+  txOutList: defineCall({ method: "GET", path: "tx_out/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
+  txHistoryList: defineCall({ method: "GET", path: "tx_history/list", auth: true, payload: SpotHistoryPayloadSchema, data: SpotOrderPageSchema }),
+  spotBalances: defineCall({
+    method: "GET",
+    path: "account/spot_balances",
+    auth: true,
+    payload: z.object({ currency_match_id: PositiveInt }),
+    data: SpotBalancesSchema,
   }),
 };
 

@@ -170,13 +170,61 @@ export const DealSchema = z.object({
 });
 export type Deal = z.infer<typeof DealSchema>;
 
+// ---------------------------------------------------------------- spot orders
+/** Order side: 1 buy, 2 sell (a trade's `way` is different: 2 buy, 1 sell — see TRADE_WAY). */
+export const ORDER_WAY = { BUY: 1, SELL: 2 } as const;
+/** 0 open (or partially filled), 1 completed, 2 cancelled (by its owner), 3 revoked (the unfilled rest of a market order). */
+export const SPOT_ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3 } as const;
+export const SPOT_ORDER_TYPES = ["limit", "market"] as const;
+export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
+
+export const SpotOrderSchema = z.object({
+  id: IdSchema,
+  /** Base quantity ordered. */
+  number: DecimalStringSchema,
+  /** Base filled so far. */
+  transacted_amount: DecimalStringSchema,
+  /** Quote filled so far. */
+  transacted_volume: DecimalStringSchema,
+  /** Limit price; for a market order the average fill price ('0…' when nothing filled). */
+  price: DecimalStringSchema,
+  way: z.coerce.number().int(),
+  way_name: z.string(),
+  status: z.coerce.number().int(),
+  status_name: z.string(),
+  /** Unix milliseconds. */
+  created_at: z.coerce.number().int(),
+  updated_at: z.coerce.number().int(),
+  currency_match: z.object({ id: IdSchema, symbol: z.string() }),
+  /** Fee paid so far: a buy pays in base, a sell in quote. */
+  fee: DecimalStringSchema,
+  fee_currency: z.string().optional().default(""),
+  type: z.enum(SPOT_ORDER_TYPES).catch("limit"),
+});
+export type SpotOrder = z.infer<typeof SpotOrderSchema>;
+
+export const SpotOrderPageSchema = z.object({
+  total: z.coerce.number().int(),
+  per_page: z.coerce.number().int(),
+  last_page: z.coerce.number().int(),
+  current_page: z.coerce.number().int(),
+  data: z.array(SpotOrderSchema),
+});
+export type SpotOrderPage = z.infer<typeof SpotOrderPageSchema>;
+
+export const SpotBalanceSchema = z.object({ currency_code: z.string(), balance: DecimalStringSchema, lock_balance: DecimalStringSchema });
+export type SpotBalance = z.infer<typeof SpotBalanceSchema>;
+export const SpotBalancesSchema = z.object({ base: SpotBalanceSchema, quote: SpotBalanceSchema });
+export type SpotBalances = z.infer<typeof SpotBalancesSchema>;
+
 // ---------------------------------------------------------------- live socket (/ws)
 export const WS_CHANNELS = ["DAY_MARKET", "LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "TX_MATCHED", "TX_SUBMIT"] as const;
 /** Channels that carry a symbol suffix: `MARKET_DEPTH.BTC/USDT`. */
 export const WS_SYMBOL_CHANNELS = ["MARKET_DEPTH", "GLOBAL_TX", "KLINE"] as const;
 
 export const WsClientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("login"), token: z.string() }),
+  /** `lang` (optional) localizes the names in private pushes (way_name, status_name). */
+  z.object({ type: z.literal("login"), token: z.string(), lang: z.string().optional() }),
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("sub"), channel: z.string().min(1) }),
   z.object({ type: z.literal("unsub"), channel: z.string().min(1) }),
@@ -214,3 +262,52 @@ export const WsKlineSchema = KlineBarSchema.extend({
   symbol: z.string(),
 });
 export type WsKline = z.infer<typeof WsKlineSchema>;
+
+/** Private: an order of mine was accepted. */
+export const WsTxSubmitSchema = z.object({
+  type: z.literal("TX_SUBMIT"),
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+  order: SpotOrderSchema,
+  base_account: SpotBalanceSchema,
+  quote_account: SpotBalanceSchema,
+});
+export type WsTxSubmit = z.infer<typeof WsTxSubmitSchema>;
+
+/** Private: one fill of an order of mine. */
+export const WsTxMatchedSchema = z.object({
+  type: z.literal("TX_MATCHED"),
+  /** The order id. */
+  id: IdSchema,
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+  price: DecimalStringSchema,
+  number: DecimalStringSchema,
+  /** 1 buy, 2 sell (the order's side). */
+  way: z.coerce.number().int(),
+  /** The order after this fill. */
+  order: SpotOrderSchema,
+  base_account: SpotBalanceSchema,
+  quote_account: SpotBalanceSchema,
+});
+export type WsTxMatched = z.infer<typeof WsTxMatchedSchema>;
+
+/** Snapshot of TX_SUBMIT / TX_MATCHED on subscribe: my open orders on every pair, newest first (at most 100). */
+export const WsSpotOrdersSchema = z.object({
+  type: z.literal("SPOT_ORDERS"),
+  channel: z.string(),
+  orders: z.array(SpotOrderSchema),
+});
+export type WsSpotOrders = z.infer<typeof WsSpotOrdersSchema>;
+
+/** Every push the exchange sends on /ws. */
+export const WsPushSchema = z.discriminatedUnion("type", [
+  WsDayMarketSchema,
+  WsMarketDepthSchema,
+  WsGlobalTxSchema,
+  WsKlineSchema,
+  WsTxSubmitSchema,
+  WsTxMatchedSchema,
+  WsSpotOrdersSchema,
+]);
+export type WsPush = z.infer<typeof WsPushSchema>;

@@ -7,6 +7,10 @@ import { createExchange } from "./index";
 import { isAccountCode, LedgerError, ledgerCredit } from "./lib/ledger";
 import { formatDateTime } from "./lib/time";
 import { findUserByAccount, revokeAllTokens, type UserRow } from "./models/users";
+import { OrderBook, BUY } from "./engine/book";
+import { formatFixed, formatScaled, parseScaled } from "./engine/fixed";
+import type { OrderRow } from "./engine/engine";
+import { normalizeSymbol } from "./market";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
@@ -18,8 +22,13 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            (account code: change_account, legal_account, lever_account, micro_account, financial_account)
   revoke-tokens <email|mobile>             expire every session token of a user
   users                                    list users
+  orders <email|mobile> [--pair BTC/USDT] [--open] [--limit N]
+                                           a user's spot orders, newest first
+  book <symbol> [--levels N] [--orders]    the spot order book of a pair from the database (what the engine
+                                           rebuilds at start): asks above, bids below, orders per level
 
-environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off`;
+environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off,
+             MARKET_MAKER=0 to switch the market maker off, SPOT_MAKER_FEE / SPOT_TAKER_FEE (default 0.001)`;
 
 const dataDir = process.env.DATA_DIR || "./data";
 
@@ -78,6 +87,8 @@ function serve(): void {
     simulator: process.env.SIMULATOR !== "0",
     seed: process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined,
     tickMs: process.env.SIM_TICK_MS ? Number(process.env.SIM_TICK_MS) : undefined,
+    marketMaker: process.env.MARKET_MAKER !== "0",
+    fees: { maker: process.env.SPOT_MAKER_FEE || undefined, taker: process.env.SPOT_TAKER_FEE || undefined },
   });
   const server = createServer(async (req, res) => {
     try {
@@ -168,6 +179,75 @@ function users(): void {
   db.close();
 }
 
+interface CliPair {
+  id: number;
+  symbol: string;
+  price_precision: number;
+}
+
+function pairs(db: DB): CliPair[] {
+  return db
+    .prepare(
+      `SELECT m.id, b.code || '/' || q.code AS symbol, m.price_precision FROM currency_matches m
+       JOIN currencies b ON b.id = m.base_currency_id JOIN currencies q ON q.id = m.quote_currency_id ORDER BY m.id`,
+    )
+    .all() as CliPair[];
+}
+
+function findPair(db: DB, symbol: string): CliPair {
+  return pairs(db).find((p) => normalizeSymbol(p.symbol) === normalizeSymbol(symbol)) ?? fail(`unknown pair ${symbol}`);
+}
+
+const STATUS = ["open", "completed", "cancelled", "revoked"];
+
+function orders(args: string[]): void {
+  if (!args[0] || args[0].startsWith("--")) fail(USAGE);
+  const db = openDb();
+  const user = findUser(db, args[0]);
+  const pairOpt = option(args, "--pair");
+  const limit = Number(option(args, "--limit") ?? 50);
+  const byId = new Map(pairs(db).map((p) => [p.id, p]));
+  const where = ["user_id = ?"];
+  const params: unknown[] = [user.id];
+  if (pairOpt) {
+    where.push("match_id = ?");
+    params.push(findPair(db, pairOpt).id);
+  }
+  if (args.includes("--open")) where.push("status = 0");
+  const rows = db.prepare(`SELECT * FROM spot_orders WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`).all(...params, limit) as OrderRow[];
+  if (rows.length === 0) console.log("no orders");
+  for (const r of rows) {
+    const p = byId.get(r.match_id)!;
+    console.log(
+      `#${String(r.id).padEnd(7)} ${formatDateTime(r.created_at)}  ${p.symbol.padEnd(10)} ${(r.way === BUY ? "buy" : "sell").padEnd(4)} ${r.type.padEnd(6)} ` +
+        `${r.number} @ ${r.price}  filled ${r.transacted_amount} (${r.transacted_volume})  fee ${r.fee}  locked ${r.locked}  ${STATUS[r.status] ?? r.status}`,
+    );
+  }
+  db.close();
+}
+
+function book(args: string[]): void {
+  if (!args[0]) fail(USAGE);
+  const db = openDb();
+  const pair = findPair(db, args[0]);
+  const levels = Number(option(args, "--levels") ?? 20);
+  const b = new OrderBook();
+  const rows = db.prepare("SELECT * FROM spot_orders WHERE match_id = ? AND status = 0 ORDER BY id").all(pair.id) as OrderRow[];
+  for (const r of rows) b.add(r.id, r.user_id, r.way === BUY ? BUY : 2, parseScaled(r.price), parseScaled(r.number) - parseScaled(r.transacted_amount));
+  const v = b.view();
+  const line = (l: (typeof v.bids)[number]) =>
+    `${formatFixed(l.price, pair.price_precision).padStart(18)}  ${formatScaled(l.total).padStart(16)}  ${String(l.orders.length).padStart(4)} order(s)` +
+    (args.includes("--orders") ? `  ${l.orders.map((o) => `#${o.id}(u${o.userId}) ${formatScaled(o.remaining)}`).join(", ")}` : "");
+  console.log(`${pair.symbol}: ${rows.length} open orders, ${v.asks.length} ask levels, ${v.bids.length} bid levels`);
+  console.log(`${"price".padStart(18)}  ${"amount".padStart(16)}`);
+  for (const l of v.asks.slice(0, levels).reverse()) console.log(`ask ${line(l)}`);
+  const bb = b.bestBid();
+  const ba = b.bestAsk();
+  console.log(`---- spread ${bb !== null && ba !== null ? formatFixed(ba - bb, pair.price_precision) : "n/a"} ----`);
+  for (const l of v.bids.slice(0, levels)) console.log(`bid ${line(l)}`);
+  db.close();
+}
+
 const [command = "serve", ...rest] = process.argv.slice(2);
 switch (command) {
   case "serve":
@@ -184,6 +264,12 @@ switch (command) {
     break;
   case "users":
     users();
+    break;
+  case "orders":
+    orders(rest);
+    break;
+  case "book":
+    book(rest);
     break;
   case "help":
   case "--help":

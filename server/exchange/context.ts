@@ -3,12 +3,15 @@ import type { DB } from "./db/index";
 import type { Lang, Translate } from "./lib/i18n";
 import type { Market } from "./market";
 import type { Hub } from "./hub";
+import type { SpotEngine } from "./engine/engine";
 
 /** What a handler can use. One per request. */
 export interface Ctx {
   db: DB;
   market: Market;
   hub: Hub;
+  /** The spot matching engine (null only in tools that open the database without it). */
+  engine: SpotEngine | null;
   lang: Lang;
   t: Translate;
   /** Set for calls with `auth: true`. */

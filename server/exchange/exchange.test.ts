@@ -279,7 +279,7 @@ describe("market", () => {
   });
 
   it("serves the deal view: ladder, quotation and trades newest first", async () => {
-    setPairPrice(ex, 1, "65000");
+    await setPairPrice(ex, 1, "65000");
     const t0 = Date.now();
     recordTrade(ex, 1, { way: 2, price: "65010.5", number: "0.25", time: t0 - 2000 });
     recordTrade(ex, 1, { way: 1, price: "64990", number: "0.5", time: t0 - 1000 });

@@ -5,6 +5,8 @@
  */
 export interface Subscriber {
   userId: number | null;
+  /** Language of private pushes (set at login; default en). */
+  lang?: string;
   channels: Set<string>;
   send(message: unknown): void;
 }
@@ -42,15 +44,23 @@ export class Hub {
     for (const s of set) s.send(message);
   }
 
-  /** Sends to the subscribers of `channel` that are logged in as `userId`. */
-  publishToUser(userId: number, channel: string, make: () => unknown): void {
+  /** Sends to the subscribers of `channel` that are logged in as `userId`; `make` runs once per language. */
+  publishToUser(userId: number, channel: string, make: (lang: string | undefined) => unknown): void {
     const set = this.byChannel.get(channel);
     if (!set) return;
-    let message: unknown;
+    const byLang = new Map<string | undefined, unknown>();
     for (const s of set) {
       if (s.userId !== userId) continue;
-      message ??= make();
-      s.send(message);
+      if (!byLang.has(s.lang)) byLang.set(s.lang, make(s.lang));
+      s.send(byLang.get(s.lang));
     }
+  }
+
+  /** Whether `userId` listens on `channel`. */
+  userSubscribed(userId: number, channel: string): boolean {
+    const set = this.byChannel.get(channel);
+    if (!set) return false;
+    for (const s of set) if (s.userId === userId) return true;
+    return false;
   }
 }

@@ -7,6 +7,10 @@ import { openDatabase, type DB } from "./db/index";
 import { DEMO_ACCOUNTS, seedIfEmpty } from "./db/seed";
 import { contentHandlers } from "./handlers/content";
 import { marketHandlers } from "./handlers/market";
+import { spotHandlers } from "./handlers/spot";
+import { SpotEngine } from "./engine/engine";
+import { ensureSystemUsers, MarketMaker } from "./engine/market-maker";
+import { Publisher } from "./engine/publish";
 import { userHandlers } from "./handlers/user";
 import { Hub } from "./hub";
 import { DEFAULT_LANG, isLang, Messenger, type Translate } from "./lib/i18n";
@@ -21,6 +25,10 @@ export interface ExchangeOptions {
   seed?: number;
   tickMs?: number;
   log?: (line: string) => void;
+  /** The market maker quotes every open pair through the engine (default on; with the simulator off it re-quotes on setPairPrice). */
+  marketMaker?: boolean;
+  /** Trading fees as decimal fractions (default '0.001' each). */
+  fees?: { maker?: string; taker?: string };
 }
 
 export interface Exchange {
@@ -34,11 +42,17 @@ export interface Exchange {
   /** Market data; tests drive prices through it when the simulator is off. */
   market: Market;
   db: DB;
+  engine: SpotEngine;
+  marketMaker: MarketMaker | null;
+  /** The system accounts' user ids. */
+  system: { marketMakerId: number; feeCollectorId: number };
+  /** Resolves when the market maker's first ladders are committed. */
+  ready: Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers };
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers };
 
 function json(body: Answer, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -107,12 +121,25 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const log = opts.log ?? ((line: string) => console.log(line));
   const db = openDatabase(opts.dataDir);
   if (seedIfEmpty(db)) log(`[exchange] seeded a new database in ${opts.dataDir}`);
+  const system = ensureSystemUsers(db);
   const hub = new Hub();
   const market = new Market(db, hub);
   const messenger = new Messenger();
-  const simulator = opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log });
+  const engine = new SpotEngine(db, market, {
+    feeUserId: system.feeCollectorId,
+    feeExempt: [system.marketMakerId],
+    marketMakerIds: [system.marketMakerId],
+    makerFee: opts.fees?.maker,
+    takerFee: opts.fees?.taker,
+    log,
+  });
+  const publisher = new Publisher(db, hub, market, engine, messenger);
+  const marketMaker = opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
+  const simulator =
+    opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
   simulator?.start();
-  const sockets = createSocketServer({ hub, market, authenticate: (token) => userIdForToken(db, token, Date.now()), log });
+  const ready = marketMaker ? marketMaker.quoteAll() : Promise.resolve();
+  const sockets = createSocketServer({ hub, market, engine, messenger, authenticate: (token) => userIdForToken(db, token, Date.now()), log });
   let closed = false;
 
   async function handle(request: Request): Promise<Response> {
@@ -152,7 +179,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       }
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json({ code: CODE.FAIL, msg: issueMessage(parsed.error.issues[0], raw, t, messenger) });
-      const ctx: Ctx = { db, market, hub, lang, t, userId, token, now, log };
+      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
@@ -167,10 +194,18 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     demoAccounts: DEMO_ACCOUNTS.filter((d) => d.email).map((d) => ({ email: d.email!, password: d.password, note: d.note })),
     market,
     db,
+    engine,
+    marketMaker,
+    system,
+    ready,
     async close() {
       if (closed) return;
       closed = true;
       simulator?.stop();
+      marketMaker?.stop();
+      // Everything queued is committed (and acknowledged) before the database closes.
+      await engine.close();
+      publisher.close();
       await sockets.close();
       db.close();
     },
@@ -182,8 +217,10 @@ export function recordTrade(exchange: Exchange, matchId: number, trade: Omit<Tra
   return exchange.market.recordTrades(matchId, [{ ...trade, time: trade.time ?? Date.now() }])[0];
 }
 
-/** Moves a pair's reference price, which the market maker's ladder follows (tests with the simulator off). */
-export function setPairPrice(exchange: Exchange, matchId: number, price: string): void {
+/** Moves a pair's reference price; resolves when the market maker's ladder has followed (tests with the simulator off). */
+export async function setPairPrice(exchange: Exchange, matchId: number, price: string): Promise<void> {
   exchange.market.setReferencePrice(matchId, price);
+  await exchange.marketMaker?.quote(matchId);
+  await exchange.engine.idle();
 }
 

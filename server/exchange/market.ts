@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import type { Depth, DepthEntry, KlineBar, KlinePeriod, Quotation, Trade } from "../../app/contract/index";
+import { KLINE_PERIODS, type Depth, type DepthEntry, type KlineBar, type KlinePeriod, type Quotation, type Trade } from "../../app/contract/index";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "./db/index";
 import type { Hub } from "./hub";
@@ -27,7 +27,12 @@ export interface TradeInput {
   price: string;
   number: string;
   time: number;
-  source?: "sim" | "user";
+  /** sim (simulator history), mm (the market maker with itself), user (an order of a user took part). */
+  source?: "sim" | "mm" | "user";
+  buyOrderId?: number;
+  sellOrderId?: number;
+  /** price is already at the pair's precision and number canonical (the engine formats them). */
+  formatted?: boolean;
 }
 
 /** Market-maker ladder depth per side. */
@@ -63,6 +68,9 @@ export class Market {
   private readonly windows = new Map<number, DayWindow>();
   private readonly ladders = new Map<number, { price: string; depth: Depth }>();
   private readonly statements = new Map<string, Statement>();
+  /** The real order book's depth (set by the exchange); without it, the reference ladder (buildLadder). */
+  depthSource: ((matchId: number) => Depth) | null = null;
+  private readonly priceListeners: Array<(matchId: number, price: string) => void> = [];
 
   constructor(
     private readonly db: DB,
@@ -142,8 +150,15 @@ export class Market {
   /** Moves the reference price the market maker quotes around. */
   setReferencePrice(matchId: number, price: string): void {
     const p = this.requirePair(matchId);
-    this.refPrice.set(matchId, new Decimal(price).toFixed(p.pricePrecision));
-    this.hub.publish(`MARKET_DEPTH.${p.symbol}`, () => ({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: this.depth(p.id) }));
+    const fixed = new Decimal(price).toFixed(p.pricePrecision);
+    const changed = this.refPrice.get(matchId) !== fixed;
+    this.refPrice.set(matchId, fixed);
+    if (changed) for (const l of this.priceListeners) l(matchId, fixed);
+  }
+
+  /** Called when a pair's reference price changes (the market maker re-quotes). */
+  onReferencePrice(listener: (matchId: number, price: string) => void): void {
+    this.priceListeners.push(listener);
   }
 
   private requirePair(matchId: number): PairInfo {
@@ -172,36 +187,77 @@ export class Market {
     if (period === "1min" && bar.time < bucketStart("1min", Date.now())) this.windows.delete(matchId);
   }
 
-  /** Records trades of one pair: trades table, 1-minute and daily candles, last price, live pushes. */
-  recordTrades(matchId: number, trades: TradeInput[]): Trade[] {
+  /**
+   * Writes trades of one pair inside the caller's transaction: trades rows, the 1-minute and daily candles
+   * (each touched candle written once), the last price. No pushes: the caller publishes after its commit.
+   */
+  insertTrades(matchId: number, trades: TradeInput[]): Trade[] {
     const p = this.requirePair(matchId);
     if (trades.length === 0) return [];
-    const insert = this.sql("INSERT INTO trades (match_id, way, price, number, time, source) VALUES (?, ?, ?, ?, ?, ?)");
+    const insert = this.sql("INSERT INTO trades (match_id, way, price, number, time, source, buy_order_id, sell_order_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     const saved: Trade[] = [];
-    let lastKline: Bar | undefined;
-    this.db.transaction(() => {
-      for (const t of trades) {
-        const price = new Decimal(t.price).toFixed(p.pricePrecision);
-        const number = new Decimal(t.number).toFixed();
-        const r = insert.run(matchId, t.way, price, number, t.time, t.source ?? "sim");
-        saved.push({ id: Number(r.lastInsertRowid), time: t.time, way: t.way, price, number });
-        for (const period of ["1min", "1day"] as const) {
-          const bucket = bucketStart(period, t.time);
-          const bar = mergeTrade(this.currentBar(matchId, period, bucket), bucket, price, number);
+    const pending = new Map<BasePeriod, Bar>();
+    let newest: Trade | undefined;
+    for (const t of trades) {
+      const price = t.formatted ? t.price : new Decimal(t.price).toFixed(p.pricePrecision);
+      const number = t.formatted ? t.number : new Decimal(t.number).toFixed();
+      const r = insert.run(matchId, t.way, price, number, t.time, t.source ?? "sim", t.buyOrderId ?? null, t.sellOrderId ?? null);
+      const trade = { id: Number(r.lastInsertRowid), time: t.time, way: t.way, price, number };
+      saved.push(trade);
+      if (!newest || trade.time >= newest.time) newest = trade;
+      for (const period of ["1min", "1day"] as const) {
+        const bucket = bucketStart(period, t.time);
+        let bar = pending.get(period);
+        if (bar && bar.time !== bucket) {
           this.writeBar(matchId, period, bar);
-          if (period === "1min") lastKline = bar;
+          bar = undefined;
         }
+        pending.set(period, mergeTrade(bar ?? this.currentBar(matchId, period, bucket), bucket, price, number));
       }
-    })();
-    const newest = saved.reduce((a, b) => (b.time >= a.time ? b : a));
-    this.lastPrice.set(matchId, newest.price);
+    }
+    for (const [period, bar] of pending) this.writeBar(matchId, period, bar);
+    if (newest) this.lastPrice.set(matchId, newest.price);
+    return saved;
+  }
+
+  /** Pushes new trades (GLOBAL_TX) and the current bar of every period (KLINE) of a pair. */
+  publishTrades(matchId: number, saved: Trade[], now = Date.now()): void {
+    const p = this.requirePair(matchId);
+    if (saved.length === 0) return;
     const completes = [...saved].reverse();
     this.hub.publish(`GLOBAL_TX.${p.symbol}`, () => ({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes }));
-    if (lastKline) {
-      const k = lastKline;
-      this.hub.publish(`KLINE.${p.symbol}`, () => ({ type: "KLINE", currency_match_id: p.id, symbol: p.symbol, ...k, period: "1min" }));
+    if (this.hub.hasSubscribers(`KLINE.${p.symbol}`)) {
+      for (const bar of this.currentBars(matchId, now)) {
+        this.hub.publish(`KLINE.${p.symbol}`, () => ({ type: "KLINE", currency_match_id: p.id, symbol: p.symbol, ...bar }));
+      }
     }
+  }
+
+  /** The bar in progress of every period (those that have one). */
+  currentBars(matchId: number, now = Date.now()): KlineBar[] {
+    const out: KlineBar[] = [];
+    for (const period of KLINE_PERIODS) {
+      const bar = this.klines(matchId, period, bucketStart(period, now), now).at(-1);
+      if (bar) out.push(bar);
+    }
+    return out;
+  }
+
+  /** Records trades of one pair in their own transaction and pushes them (simulator history, tests). */
+  recordTrades(matchId: number, trades: TradeInput[]): Trade[] {
+    const saved = this.db.transaction(() => this.insertTrades(matchId, trades))();
+    this.publishTrades(matchId, saved, trades.at(-1)?.time ?? Date.now());
     return saved;
+  }
+
+  /** Forgets cached candles, windows and last prices (after a rolled-back transaction). */
+  resetCaches(): void {
+    this.bars.clear();
+    this.windows.clear();
+    for (const p of this.pairs.values()) {
+      const last = (this.sql("SELECT price FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT 1").get(p.id) as { price: string } | undefined)?.price;
+      if (last) this.lastPrice.set(p.id, last);
+    }
   }
 
   /** The 24 h quotation: last price, change in percent against 24 h ago (2 decimals), high, low, volume. */
@@ -252,14 +308,20 @@ export class Market {
     }
   }
 
-  /** The market maker's ladder around the reference price: bids and asks, best first. */
+  /** Bids and asks, best first, aggregated by price: the real book, or the reference ladder without an engine. */
   depth(matchId: number): Depth {
     const p = this.requirePair(matchId);
-    const price = this.referencePrice(matchId);
-    const cached = this.ladders.get(matchId);
+    if (this.depthSource) return this.depthSource(matchId);
+    return this.referenceLadder(p);
+  }
+
+  /** The synthetic ladder around the reference price (prices the simulator's pre-exchange history trades). */
+  referenceLadder(p: PairInfo): Depth {
+    const price = this.referencePrice(p.id);
+    const cached = this.ladders.get(p.id);
     if (cached && cached.price === price) return cached.depth;
     const depth = buildLadder(p, price);
-    this.ladders.set(matchId, { price, depth });
+    this.ladders.set(p.id, { price, depth });
     return depth;
   }
 
@@ -290,7 +352,8 @@ export class Market {
 
   /** Forgets old simulated trades and minute candles. */
   prune(now: number): void {
-    this.sql("DELETE FROM trades WHERE source = 'sim' AND time < ?").run(now - 2 * DAY);
+    // Simulated history and the market maker's trades with itself; trades with users are kept.
+    this.sql("DELETE FROM trades WHERE source IN ('sim', 'mm') AND time < ?").run(now - 2 * DAY);
     this.sql("DELETE FROM klines WHERE period = '1min' AND time < ?").run(now - 30 * DAY);
   }
 }

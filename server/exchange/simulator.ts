@@ -9,6 +9,8 @@ export interface SimulatorOptions {
   seed?: number;
   tickMs?: number;
   log?: (line: string) => void;
+  /** Runs after every live tick (the market maker re-quotes and trades through the engine). */
+  onTick?: (now: number) => void;
 }
 
 /** Days of daily history generated at first start (≥ 400 daily bars per pair). */
@@ -48,6 +50,7 @@ export class Simulator {
   private timer: NodeJS.Timeout | null = null;
   private lastTick: number | null = null;
   private lastPrune = 0;
+  private readonly onTick: ((now: number) => void) | undefined;
 
   constructor(
     private readonly db: DB,
@@ -57,6 +60,7 @@ export class Simulator {
     this.rand = mulberry32(opts.seed ?? 20260101);
     this.tickMs = opts.tickMs ?? 1000;
     this.log = opts.log ?? (() => {});
+    this.onTick = opts.onTick;
     this.pairs = [...market.pairs.values()];
     const currencies = db.prepare("SELECT id, usd_price, is_stable, volatility FROM currencies ORDER BY id").all() as {
       id: number;
@@ -106,13 +110,16 @@ export class Simulator {
       if (from < bucketStart("1min", now)) written = this.generate(from, now, last.t == null && lastDay.t == null);
       // A few trades in the current minute so the trade list and the quotation are alive at once.
       const warm = 15;
-      for (let i = 0; i < warm; i++) this.step(Math.max(bucketStart("1min", now), now - (warm - 1 - i) * 1000), 1000);
+      for (let i = 0; i < warm; i++) this.step(Math.max(bucketStart("1min", now), now - (warm - 1 - i) * 1000), 1000, true);
     })();
     this.lastTick = now;
     return written;
   }
 
-  /** One live tick: advance the walk, move the ladders, record 1–3 trades per pair, push quotations. */
+  /**
+   * One live tick: advance the walk and move the reference prices (the market maker follows them and trades
+   * through the engine in `onTick`), prune, push quotations.
+   */
   tick(now: number): void {
     const elapsed = this.lastTick == null ? this.tickMs : now - this.lastTick;
     if (elapsed > 5 * MINUTE) {
@@ -120,13 +127,14 @@ export class Simulator {
       this.db.transaction(() => this.generate(this.lastTick! + MINUTE, now))();
     }
     this.db.transaction(() => {
-      this.step(now, Math.min(Math.max(elapsed, 1), MINUTE));
+      this.step(now, Math.min(Math.max(elapsed, 1), MINUTE), false);
       if (now - this.lastPrune > 10 * MINUTE) {
         this.market.prune(now);
         this.lastPrune = now;
       }
     })();
     this.lastTick = now;
+    this.onTick?.(now);
     this.market.publishDayMarket(now);
   }
 
@@ -154,12 +162,14 @@ export class Simulator {
     return Math.exp(this.x.get(p.baseId)! - this.x.get(p.quoteId)!);
   }
 
-  private step(now: number, elapsedMs: number): void {
+  /** Advances the walk; with `synthetic`, records 1–3 trades per pair at the reference ladder (history before the exchange ran). */
+  private step(now: number, elapsedMs: number, synthetic: boolean): void {
     this.advance(elapsedMs / DAY);
     for (const [id, x] of this.x) this.market.setUsdPrice(id, new Decimal(Math.exp(x)).toSignificantDigits(8).toFixed());
     for (const p of this.pairs) {
       this.market.setReferencePrice(p.id, this.pairPrice(p).toFixed(p.pricePrecision));
-      const depth = this.market.depth(p.id);
+      if (!synthetic) continue;
+      const depth = this.market.referenceLadder(p);
       const n = 1 + Math.floor(this.rand() * 3);
       const perTrade = (Number(p.dayVolume) * (elapsedMs / DAY)) / n;
       const trades: TradeInput[] = [];

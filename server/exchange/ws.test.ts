@@ -5,7 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { WsDayMarketSchema, WsGlobalTxSchema } from "../../app/contract/index";
+import {
+  KLINE_PERIODS,
+  WsDayMarketSchema,
+  WsGlobalTxSchema,
+  WsKlineSchema,
+  WsMarketDepthSchema,
+  WsSpotOrdersSchema,
+  WsTxMatchedSchema,
+  WsTxSubmitSchema,
+} from "../../app/contract/index";
 import { createExchange, recordTrade, type Exchange } from "./index";
 
 let ex: Exchange;
@@ -16,6 +25,7 @@ let url: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-ws-"));
   ex = createExchange({ dataDir: dir, simulator: false, log: () => {} });
+  await ex.ready;
   server = createServer((_req, res) => res.end());
   server.on("upgrade", (req, socket, head) => ex.handleUpgrade(req, socket, head));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -98,5 +108,63 @@ describe("/ws", () => {
     c.send({ type: "sub", channel: "TX_MATCHED" });
     expect(await c.next((m) => m.type === "sub")).toMatchObject({ code: 1 });
     c.ws.close();
+  });
+
+  it("streams depth, trades, klines and my private order events; snapshots on subscribe", async () => {
+    const login = async (account: string, password: string) => {
+      const res = await ex.handle(
+        new Request("http://x/api/user/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ account, password }) }),
+      );
+      return ((await res.json()) as { data: string }).data;
+    };
+    const demoToken = await login("demo@example.com", "Trade2026");
+    const aliceToken = await login("alice@example.com", "Alice2026");
+    const me = await connect();
+    me.send({ type: "login", token: demoToken, lang: "de" });
+    await me.next((m) => m.type === "login");
+    me.send({ type: "sub", channel: "TX_SUBMIT" });
+    me.send({ type: "sub", channel: "TX_MATCHED" });
+    expect(WsSpotOrdersSchema.parse(await me.next((m) => m.type === "SPOT_ORDERS" && m.channel === "TX_SUBMIT")).orders).toEqual([]);
+    await me.next((m) => m.type === "SPOT_ORDERS" && m.channel === "TX_MATCHED");
+    const other = await connect();
+    other.send({ type: "login", token: aliceToken });
+    await other.next((m) => m.type === "login");
+    other.send({ type: "sub", channel: "TX_SUBMIT" });
+    await other.next((m) => m.type === "SPOT_ORDERS");
+
+    const pub = await connect();
+    pub.send({ type: "sub", channel: "MARKET_DEPTH.ETH_USDT" });
+    pub.send({ type: "sub", channel: "KLINE.ETHUSDT" });
+    const depth = WsMarketDepthSchema.parse(await pub.next((m) => m.type === "MARKET_DEPTH"));
+    expect(depth.depth.in.length).toBeGreaterThanOrEqual(15);
+    expect(depth.depth.out.length).toBeGreaterThanOrEqual(15);
+    const bestAsk = depth.depth.out[0];
+    const bars = [];
+    for (let i = 0; i < KLINE_PERIODS.length; i++) bars.push(WsKlineSchema.parse(await pub.next((m) => m.type === "KLINE")));
+    expect(bars.map((b) => b.period)).toEqual([...KLINE_PERIODS]);
+
+    const res = await ex.handle(
+      new Request("http://x/api/tx_in/add", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: demoToken },
+        body: JSON.stringify({ currency_match_id: 2, number: "0.1", type: "market" }),
+      }),
+    );
+    expect(((await res.json()) as { code: number }).code).toBe(1);
+    const submit = WsTxSubmitSchema.parse(await me.next((m) => m.type === "TX_SUBMIT"));
+    expect(submit.order).toMatchObject({ way: 1, way_name: "Kauf", transacted_amount: "0.1", status: 1 });
+    expect(submit.base_account.currency_code).toBe("ETH");
+    expect(submit.base_account.balance).toBe("5.0999");
+    const matched = WsTxMatchedSchema.parse(await me.next((m) => m.type === "TX_MATCHED"));
+    expect(matched).toMatchObject({ id: submit.order.id, way: 1, price: bestAsk.price, number: "0.1", symbol: "ETH/USDT" });
+    expect(matched.quote_account.currency_code).toBe("USDT");
+    const kline = WsKlineSchema.parse(await pub.next((m) => m.type === "KLINE" && m.period === "1min" && m.close === bestAsk.price));
+    expect(kline.symbol).toBe("ETH/USDT");
+    const after = WsMarketDepthSchema.parse(await pub.next((m) => m.type === "MARKET_DEPTH"));
+    expect(after.depth.out[0].price === bestAsk.price ? after.depth.out[0].amount : "gone").not.toBe(bestAsk.amount);
+    // Alice hears nothing of demo's orders.
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(other.next((m) => m.type === "TX_SUBMIT")).rejects.toThrow();
+    for (const c of [me, other, pub]) c.ws.close();
   });
 });

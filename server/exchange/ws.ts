@@ -4,6 +4,9 @@ import { WebSocketServer, WebSocket } from "ws";
 import { WS_CHANNELS, WS_SYMBOL_CHANNELS, WsClientMessageSchema } from "../../app/contract/index";
 import type { Hub, Subscriber } from "./hub";
 import type { Market } from "./market";
+import type { SpotEngine, OrderRow } from "./engine/engine";
+import { toSpotOrder } from "./engine/present";
+import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
 
 /** A connection that sent nothing (not even a ping) for this long is dropped. */
 export const SILENCE_LIMIT_MS = 30_000;
@@ -14,6 +17,8 @@ const PRIVATE_CHANNELS = new Set(["LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED",
 export interface SocketServerOptions {
   hub: Hub;
   market: Market;
+  engine: SpotEngine;
+  messenger: Messenger;
   /** The user a token belongs to, or null. */
   authenticate(token: string): number | null;
   log(line: string): void;
@@ -25,7 +30,7 @@ export interface SocketServer {
 }
 
 export function createSocketServer(opts: SocketServerOptions): SocketServer {
-  const { hub, market } = opts;
+  const { hub, market, engine, messenger } = opts;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const lastSeen = new Map<WebSocket, number>();
 
@@ -41,6 +46,14 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
   }
 
   function snapshot(s: Subscriber, channel: string): void {
+    if (channel === "TX_SUBMIT" || channel === "TX_MATCHED") {
+      // My open orders on every pair, newest first: a relay that reconnects reconciles with them.
+      const t = messenger.translator(isLang(s.lang) ? s.lang : DEFAULT_LANG);
+      const rows = engine.openOrdersOf(s.userId!).sort((a: OrderRow, b: OrderRow) => b.id - a.id).slice(0, 100);
+      const orders = rows.map((r) => toSpotOrder(r, market.pairs.get(r.match_id)!, t));
+      s.send({ type: "SPOT_ORDERS", channel, orders });
+      return;
+    }
     if (channel === "DAY_MARKET") {
       for (const p of market.pairs.values()) {
         const { currency_match_id: _id, ...quotation } = market.quotation(p.id);
@@ -54,9 +67,8 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     if (prefix === "MARKET_DEPTH") s.send({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: market.depth(p.id) });
     if (prefix === "GLOBAL_TX") s.send({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes: market.recentTrades(p.id, 30) });
     if (prefix === "KLINE") {
-      const now = Date.now();
-      const bar = market.klines(p.id, "1min", now - 60_000, now).at(-1);
-      if (bar) s.send({ type: "KLINE", currency_match_id: p.id, symbol: p.symbol, ...bar });
+      // The bar in progress of every period.
+      for (const bar of market.currentBars(p.id)) s.send({ type: "KLINE", currency_match_id: p.id, symbol: p.symbol, ...bar });
     }
   }
 
@@ -97,6 +109,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
         case "login": {
           const userId = opts.authenticate(m.token);
           sub.userId = userId;
+          sub.lang = isLang(m.lang) ? m.lang : undefined;
           // A failed login also drops the private channels of a previous login.
           if (userId == null) for (const c of [...sub.channels]) if (PRIVATE_CHANNELS.has(c)) hub.unsubscribe(sub, c);
           sub.send({ type: "login", code: userId == null ? 999 : 1 });

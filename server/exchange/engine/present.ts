@@ -1,0 +1,41 @@
+import type { SpotBalance, SpotBalances, SpotOrder } from "../../../app/contract/index";
+import type { DB } from "../db/index";
+import type { Translate } from "../lib/i18n";
+import type { PairInfo } from "../market";
+import { BUY } from "./book";
+import { SPOT_ACCOUNT, type OrderRow } from "./engine";
+
+/** Message keys of the status names (exchange.json). */
+const STATUS_KEYS = ["order_status_open", "order_status_completed", "order_status_cancelled", "order_status_revoked"] as const;
+
+/** An order as the API answers it (SPEC §3 spot order), names in the caller's language. */
+export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOrder {
+  return {
+    id: row.id,
+    number: row.number,
+    transacted_amount: row.transacted_amount,
+    transacted_volume: row.transacted_volume,
+    price: row.price,
+    way: row.way,
+    way_name: t(row.way === BUY ? "way_buy" : "way_sell"),
+    status: row.status,
+    status_name: t(STATUS_KEYS[row.status] ?? "order_status_open"),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    currency_match: { id: pair.id, symbol: pair.symbol },
+    fee: row.fee,
+    fee_currency: row.way === BUY ? pair.baseCode : pair.quoteCode,
+    type: row.type,
+  };
+}
+
+/** Spot (coin account) balances of the two currencies of a pair; '0' where no account exists yet. */
+export function spotBalances(db: DB, userId: number, pair: PairInfo): SpotBalances {
+  const get = (currencyId: number, code: string): SpotBalance => {
+    const r = db
+      .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?")
+      .get(userId, currencyId, SPOT_ACCOUNT) as { balance: string; lock_balance: string } | undefined;
+    return { currency_code: code, balance: r?.balance ?? "0", lock_balance: r?.lock_balance ?? "0" };
+  };
+  return { base: get(pair.baseId, pair.baseCode), quote: get(pair.quoteId, pair.quoteCode) };
+}
