@@ -9,6 +9,7 @@ import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/component
 import { MarketTiles } from "~/components/home/market-tile";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
+import { useLiveQuotations } from "~/lib/use-live";
 import { homeTiles } from "~/lib/markets";
 import { articleText, safeImageUrl } from "~/lib/sanitize.server";
 import { container, formError } from "~/styles/ui.css";
@@ -83,6 +84,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function HomeRoute() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
+  // DAY_MARKET over /events while this screen is open; the tiles start from the loader's quotations.
+  const live = useLiveQuotations();
   return (
     <main>
       <h1 className="sr-only">{t("heading")}</h1>
@@ -103,7 +106,7 @@ export default function HomeRoute() {
           ) : d.tiles.length === 0 ? (
             <p>{t("markets.empty")}</p>
           ) : (
-            <MarketTiles rows={d.tiles} />
+            <MarketTiles rows={d.tiles} live={live} />
           )}
         </section>
         <SellingPoints />

@@ -5,6 +5,7 @@ import { MarketsTable } from "~/components/markets/markets-table";
 import * as s from "~/components/markets/markets.css";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
+import { useLiveQuotations } from "~/lib/use-live";
 import { ALL_TAB, FAV_TAB, marketsSearch, normalizeSort, normalizeTab, parseFavs, quoteTabs, rowsForTab, sortRows } from "~/lib/markets";
 import { container, formError } from "~/styles/ui.css";
 
@@ -31,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function MarketsRoute() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("markets");
+  // DAY_MARKET over /events while this screen is open; the rows start from the loader's quotations.
+  const live = useLiveQuotations();
   const tabs = [
     { id: ALL_TAB, label: t("tabs.all") },
     { id: FAV_TAB, label: t("tabs.fav") },
@@ -63,6 +66,7 @@ export default function MarketsRoute() {
         sort={d.sort}
         favs={d.favs}
         emptyText={d.tab === FAV_TAB ? t("empty.fav") : t("empty.all")}
+        live={live}
       />
     </main>
   );

@@ -32,12 +32,13 @@ export function MarketTile({ row, quotation = row.quotation }: { row: MarketRow;
   );
 }
 
-export function MarketTiles({ rows }: { rows: MarketRow[] }) {
+/** `live`: newer quotations by pair id from the live feed (the tiles keep the server's order). */
+export function MarketTiles({ rows, live }: { rows: MarketRow[]; live?: Record<number, MarketRow["quotation"]> }) {
   return (
     <ul className={s.grid}>
       {rows.map((row) => (
         <li key={row.id}>
-          <MarketTile row={row} />
+          <MarketTile row={row} quotation={live?.[row.id]} />
         </li>
       ))}
     </ul>

@@ -19,7 +19,24 @@ function SortHeader({ column, label, tab, sort }: { column: SortKey; label: stri
   );
 }
 
-export function MarketsTable({ rows, tab, tabLabel, sort, favs, emptyText }: { rows: Row[]; tab: string; tabLabel: string; sort: Sort; favs: number[]; emptyText: string }) {
+export function MarketsTable({
+  rows,
+  tab,
+  tabLabel,
+  sort,
+  favs,
+  emptyText,
+  live,
+}: {
+  rows: Row[];
+  tab: string;
+  tabLabel: string;
+  sort: Sort;
+  favs: number[];
+  emptyText: string;
+  /** Newer quotations by pair id from the live feed; rows keep the server's order (sorting is server-side). */
+  live?: Record<number, Row["quotation"]>;
+}) {
   const { t } = useTranslation("markets");
   const favSet = new Set(favs);
   return (
@@ -49,7 +66,7 @@ export function MarketsTable({ rows, tab, tabLabel, sort, favs, emptyText }: { r
               </td>
             </tr>
           ) : (
-            rows.map((row) => <MarketRow key={row.id} row={row} favourite={favSet.has(row.id)} />)
+            rows.map((row) => <MarketRow key={row.id} row={row} favourite={favSet.has(row.id)} quotation={live?.[row.id]} />)
           )}
         </tbody>
       </table>

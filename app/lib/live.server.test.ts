@@ -1,0 +1,371 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WebSocketServer, type WebSocket } from "ws";
+import { createExchange, type Exchange } from "../../server/exchange/index";
+import { backoffDelay, LiveHub, type LiveHubOptions } from "./live.server";
+import { parseSse } from "./sse.test-utils";
+
+// ---------------------------------------------------------------- helpers
+type Msg = Record<string, any>;
+
+/** A small upstream speaking the exchange's /ws protocol, whose behaviour a test controls. */
+async function fakeUpstream(opts: { silent?: boolean } = {}) {
+  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise<void>((r) => wss.once("listening", () => r()));
+  const log: Msg[] = [];
+  const sockets = new Set<WebSocket>();
+  const loggedIn = new Set<WebSocket>();
+  let connections = 0;
+  const closes: number[] = [];
+  const snapshot = (ws: WebSocket, channel: string) => {
+    if (channel === "DAY_MARKET") {
+      for (const id of [1, 2]) ws.send(JSON.stringify({ type: "DAY_MARKET", currency_match_id: id, symbol: id === 1 ? "BTC/USDT" : "ETH/USDT", quotation: { close: "snap" } }));
+    } else if (channel.startsWith("GLOBAL_TX.")) {
+      ws.send(JSON.stringify({ type: "GLOBAL_TX", currency_match_id: 1, symbol: "BTC/USDT", completes: [{ price: "snap" }] }));
+    }
+  };
+  wss.on("connection", (ws) => {
+    connections++;
+    sockets.add(ws);
+    ws.on("close", () => (sockets.delete(ws), closes.push(Date.now())));
+    ws.on("message", (raw) => {
+      const m = JSON.parse(raw.toString()) as Msg;
+      log.push(m);
+      if (opts.silent) return;
+      if (m.type === "ping") ws.send('{"type":"pong"}');
+      if (m.type === "login" && m.token !== "bad") loggedIn.add(ws);
+      if (m.type === "login") ws.send(JSON.stringify({ type: "login", code: m.token === "bad" ? 999 : 1 }));
+      if (m.type === "sub") {
+        ws.send(JSON.stringify({ type: "sub", channel: m.channel, code: 1 }));
+        snapshot(ws, m.channel);
+      }
+    });
+  });
+  return {
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws`,
+    log,
+    sockets,
+    loggedIn,
+    closes,
+    get connections() {
+      return connections;
+    },
+    send(msg: Msg) {
+      for (const ws of sockets) ws.send(JSON.stringify(msg));
+    },
+    close: () => new Promise<void>((r) => (sockets.forEach((s) => s.terminate()), wss.close(() => r()))),
+  };
+}
+
+/** A browser: reads an SSE body and keeps the parsed events. */
+function browser(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let done = false;
+  void (async () => {
+    try {
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) break;
+        text += decoder.decode(r.value, { stream: true });
+      }
+    } catch {
+      /* cut off */
+    }
+    done = true;
+  })();
+  return {
+    get text() {
+      return text;
+    },
+    get done() {
+      return done;
+    },
+    events: () => parseSse(text).events,
+    json: (event?: string) =>
+      parseSse(text)
+        .events.filter((e) => !event || e.event === event)
+        .map((e) => ({ ...e, data: JSON.parse(e.data) })),
+  };
+}
+
+async function until(pred: () => boolean, ms = 3000, what = "condition") {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timeout waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const fast: Partial<LiveHubOptions> = { pingMs: 50, deadAfterMs: 400, backoffBaseMs: 10, backoffMaxMs: 100, lingerMs: 0, heartbeatMs: 1000, log: () => {} };
+
+const hubs: LiveHub[] = [];
+function makeHub(url: string, o: Partial<LiveHubOptions> = {}) {
+  const hub = new LiveHub({ ...fast, ...o, url });
+  hubs.push(hub);
+  return hub;
+}
+afterEach(async () => {
+  for (const h of hubs.splice(0)) await h.close();
+});
+
+// ---------------------------------------------------------------- tests
+describe("backoffDelay", () => {
+  it("doubles from the base, jitters within [ceiling/2, ceiling], and caps at 30 s", () => {
+    expect(backoffDelay(0, 500, 30_000, () => 1)).toBe(500);
+    expect(backoffDelay(3, 500, 30_000, () => 1)).toBe(4000);
+    expect(backoffDelay(3, 500, 30_000, () => 0)).toBe(2000);
+    expect(backoffDelay(20, 500, 30_000, () => 1)).toBe(30_000);
+    expect(backoffDelay(1000, 500, 30_000, () => 0.5)).toBe(22_500);
+  });
+});
+
+describe("LiveHub", () => {
+  it("relays upstream messages with ids, and sends retry and heartbeats", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url, { heartbeatMs: 30 });
+    const b = browser(hub.open(new AbortController().signal, ["DAY_MARKET"]).sse.body);
+    await until(() => b.json("DAY_MARKET").length === 2, 3000, "DAY_MARKET snapshot");
+    up.send({ type: "DAY_MARKET", currency_match_id: 1, symbol: "BTC/USDT", quotation: { close: "2" } });
+    await until(() => b.json("DAY_MARKET").length === 3);
+    await until(() => parseSse(b.text).comments.includes("hb"), 1000, "heartbeat");
+    expect(b.text.startsWith("retry: 3000\n\n")).toBe(true);
+    const ids = b.events().map((e) => e.id!);
+    expect(ids.every((id) => id.startsWith(`${hub.bootId}-`))).toBe(true);
+    const seqs = ids.map((id) => Number(id.split("-")[1]));
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(b.json("DAY_MARKET").at(-1)!.data).toMatchObject({ currency_match_id: 1, quotation: { close: "2" } });
+    await up.close();
+  });
+
+  it("reference-counts subscriptions: two browsers, one leaves (still subscribed), both leave (unsubscribed)", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const a = new AbortController();
+    const b = new AbortController();
+    const ba = browser(hub.open(a.signal, ["GLOBAL_TX.BTCUSDT", "DAY_MARKET"]).sse.body);
+    const bb = browser(hub.open(b.signal, ["GLOBAL_TX.BTCUSDT"]).sse.body);
+    await until(() => up.log.some((m) => m.type === "sub" && m.channel === "GLOBAL_TX.BTCUSDT"));
+    await until(() => bb.json("snapshot").length > 0 && ba.json("snapshot").length > 0, 3000, "snapshots");
+    expect(up.log.filter((m) => m.type === "sub" && m.channel === "GLOBAL_TX.BTCUSDT")).toHaveLength(1);
+
+    a.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(up.log.filter((m) => m.type === "unsub" && m.channel === "GLOBAL_TX.BTCUSDT")).toHaveLength(0);
+    // A left DAY_MARKET as its only browser: that one is unsubscribed.
+    await until(() => up.log.some((m) => m.type === "unsub" && m.channel === "DAY_MARKET"));
+    expect(hub.upstreamChannels()).toEqual(["GLOBAL_TX.BTCUSDT"]);
+    up.send({ type: "GLOBAL_TX", currency_match_id: 1, symbol: "BTC/USDT", completes: [{ price: "9" }] });
+    await until(() => bb.json("GLOBAL_TX.BTCUSDT").length === 1);
+    expect(ba.done).toBe(true);
+
+    b.abort();
+    await until(() => up.log.some((m) => m.type === "unsub" && m.channel === "GLOBAL_TX.BTCUSDT"));
+    expect(hub.upstreamChannels()).toEqual([]);
+    expect(hub.stats().streams).toBe(0);
+    await up.close();
+  });
+
+  it("keeps a lingering channel subscribed when a browser comes back within lingerMs", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url, { lingerMs: 200 });
+    const a = new AbortController();
+    const first = browser(hub.open(a.signal, ["DAY_MARKET"]).sse.body);
+    await until(() => first.json("DAY_MARKET").length === 2);
+    a.abort();
+    const b = browser(hub.open(new AbortController().signal, ["DAY_MARKET"]).sse.body);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(up.log.filter((m) => m.type === "unsub")).toHaveLength(0);
+    // The newcomer got the relay's state at once, as a snapshot.
+    expect(b.json("snapshot")[0].data).toMatchObject({ channel: "DAY_MARKET", messages: [{ currency_match_id: 1 }, { currency_match_id: 2 }] });
+    await up.close();
+  });
+
+  it("opens one socket per signed-in user for private channels, logged in with the token, closed when the last browser leaves", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const a = new AbortController();
+    const b = new AbortController();
+    const user = { key: "7", token: "tok-7" };
+    const ba = browser(hub.open(a.signal, ["DAY_MARKET", "TX_MATCHED"], { user }).sse.body);
+    hub.open(b.signal, ["TX_MATCHED", "TX_SUBMIT"], { user });
+    const anon = browser(hub.open(new AbortController().signal, ["TX_MATCHED", "DAY_MARKET"]).sse.body);
+    await until(() => up.connections === 2 && up.log.filter((m) => m.type === "sub").length === 3, 3000, "subs");
+    expect(up.log.filter((m) => m.type === "login")).toEqual([{ type: "login", token: "tok-7" }]);
+    expect(hub.upstreamChannels("7").sort()).toEqual(["TX_MATCHED", "TX_SUBMIT"]);
+    expect(hub.upstreamChannels()).toEqual(["DAY_MARKET"]); // the anonymous TX_MATCHED was dropped
+
+    // A private push reaches the user's browser only.
+    for (const s of up.loggedIn) s.send(JSON.stringify({ type: "TX_MATCHED", way: 1 }));
+    await until(() => ba.json("TX_MATCHED").length === 1 || anon.text.includes("TX_MATCHED"));
+    expect(anon.text).not.toContain("TX_MATCHED");
+
+    a.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hub.stats().userSockets).toBe(1);
+    b.abort();
+    await until(() => hub.stats().userSockets === 0 && up.sockets.size === 1, 3000, "user socket closed");
+    await up.close();
+  });
+
+  it("when the exchange refuses a user's token, logs in with another open session's token and subscribes again", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    hub.open(new AbortController().signal, ["TX_SUBMIT"], { user: { key: "9", token: "bad" } });
+    hub.open(new AbortController().signal, ["TX_SUBMIT"], { user: { key: "9", token: "good" } });
+    await until(() => up.log.some((m) => m.type === "login" && m.token === "good"), 3000, "second login");
+    expect(up.log.filter((m) => m.type === "login").map((m) => m.token)).toEqual(["bad", "good"]);
+    await until(() => up.log.filter((m) => m.type === "sub" && m.channel === "TX_SUBMIT").length === 2);
+    expect(up.loggedIn.size).toBe(1);
+    await up.close();
+  });
+
+  it("leaks nothing for a request already aborted", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const ac = new AbortController();
+    ac.abort();
+    const { sse } = hub.open(ac.signal, ["DAY_MARKET", "TX_MATCHED"], { user: { key: "3", token: "t" } });
+    expect(sse.closed).toBe(true);
+    expect(hub.stats()).toMatchObject({ streams: 0, channels: 0, userSockets: 0 });
+    await up.close();
+  });
+
+  it("resumes from Last-Event-ID through the ring, or sends a fresh snapshot when the id is unknown or too old", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url, { ringSize: 5 });
+    const keeper = browser(hub.open(new AbortController().signal, ["DAY_MARKET"]).sse.body);
+    await until(() => keeper.json("DAY_MARKET").length === 2);
+    const push = (close: string) => up.send({ type: "DAY_MARKET", currency_match_id: 1, symbol: "BTC/USDT", quotation: { close } });
+    push("a");
+    await until(() => keeper.json("DAY_MARKET").length === 3);
+    const lastSeen = keeper.events().at(-1)!.id!;
+    push("b");
+    push("c");
+    await until(() => keeper.json("DAY_MARKET").length === 5);
+
+    // Resume: exactly the missed events, same ids, in order.
+    const resumed = browser(hub.open(new AbortController().signal, ["DAY_MARKET"], { lastEventId: lastSeen }).sse.body);
+    await until(() => resumed.events().length === 2);
+    expect(resumed.events()).toEqual(keeper.events().slice(-2));
+    expect(resumed.json().map((e) => e.data.quotation.close)).toEqual(["b", "c"]);
+
+    // Too old: the ring (5) no longer holds what follows that id.
+    for (const c of ["d", "e", "f", "g", "h"]) push(c);
+    await until(() => keeper.json("DAY_MARKET").length === 10);
+    const stale = browser(hub.open(new AbortController().signal, ["DAY_MARKET"], { lastEventId: lastSeen }).sse.body);
+    await until(() => stale.events().length > 0);
+    expect(stale.events()).toHaveLength(1);
+    const snap = stale.json("snapshot")[0];
+    expect(snap.data.channel).toBe("DAY_MARKET");
+    expect(snap.data.messages.map((m: Msg) => [m.currency_match_id, m.quotation.close])).toEqual([
+      [1, "h"],
+      [2, "snap"],
+    ]);
+    expect(Number(snap.id!.split("-")[1])).toBeGreaterThan(Number(keeper.events().at(-1)!.id!.split("-")[1]));
+
+    // Unknown (another boot's) id: snapshot too.
+    const foreign = browser(hub.open(new AbortController().signal, ["DAY_MARKET"], { lastEventId: "deadbeef-3" }).sse.body);
+    await until(() => foreign.events().length > 0);
+    expect(foreign.events().map((e) => e.event)).toEqual(["snapshot"]);
+    await up.close();
+  });
+
+  it("cuts off a browser that stops reading, without touching the others", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url, { maxBufferedBytes: 64 * 1024 });
+    const slow = hub.open(new AbortController().signal, ["DAY_MARKET"]).sse;
+    const slowReader = slow.body.getReader(); // never reads
+    const fine = browser(hub.open(new AbortController().signal, ["DAY_MARKET"]).sse.body);
+    await until(() => fine.json("DAY_MARKET").length === 2);
+    const big = "x".repeat(4000);
+    for (let i = 0; i < 40; i++) up.send({ type: "DAY_MARKET", currency_match_id: 1, symbol: "BTC/USDT", quotation: { close: big } });
+    await until(() => fine.json("DAY_MARKET").length === 42, 5000, "fast reader");
+    expect(slow.closed).toBe(true);
+    expect(slow.queuedBytes).toBe(0);
+    await expect(slowReader.read()).rejects.toThrow(/stopped reading/);
+    expect(hub.stats().streams).toBe(1);
+    await up.close();
+  });
+
+  it("treats a silent upstream as dead and reconnects", async () => {
+    const up = await fakeUpstream({ silent: true });
+    const hub = makeHub(up.url, { pingMs: 20, deadAfterMs: 100 });
+    hub.open(new AbortController().signal, ["DAY_MARKET"]);
+    await until(() => up.connections >= 2, 3000, "reconnect after silence");
+    expect(up.log.filter((m) => m.type === "ping").length).toBeGreaterThan(2);
+    await up.close();
+  });
+
+  it("ends every stream and closes upstream sockets on close()", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const b = browser(hub.open(new AbortController().signal, ["DAY_MARKET", "TX_SUBMIT"], { user: { key: "1", token: "t" } }).sse.body);
+    await until(() => up.sockets.size === 2);
+    await hub.close();
+    await until(() => b.done && up.sockets.size === 0, 3000, "closed");
+    await up.close();
+  });
+});
+
+describe("LiveHub against the real exchange", () => {
+  let ex: Exchange;
+  let server: Server;
+  let dir: string;
+  let url: string;
+  const serverSockets = new Set<Duplex>();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "live-relay-"));
+    ex = createExchange({ dataDir: dir, simulator: true, tickMs: 100, log: () => {} });
+    server = createServer((_req, res) => res.end());
+    server.on("upgrade", (req, socket, head) => {
+      serverSockets.add(socket);
+      socket.on("close", () => serverSockets.delete(socket));
+      ex.handleUpgrade(req, socket, head);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    await ex.close();
+    await new Promise((r) => server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("survives 5 upstream kills in a row: backs off more each time, re-subscribes and relays fresh snapshots", async () => {
+    // (A generous deadAfterMs: the exchange shares this process, and its start-up backfill can stall the loop.)
+    const hub = makeHub(url, { backoffBaseMs: 20, backoffMaxMs: 200, stableAfterMs: 60_000, random: () => 1, pingMs: 500, deadAfterMs: 10_000 });
+    const retries: Array<{ attempt: number; delay: number; at: number }> = [];
+    const opens: number[] = [];
+    hub.events.on("upstream:retry", (r) => retries.push({ ...r, at: Date.now() }));
+    hub.events.on("upstream:open", () => opens.push(Date.now()));
+    const b = browser(hub.open(new AbortController().signal, ["DAY_MARKET", "GLOBAL_TX.BTCUSDT"]).sse.body);
+    await until(() => b.json("snapshot").length === 1 && b.json("DAY_MARKET").length > 0, 5000, "first snapshots");
+
+    for (let kill = 1; kill <= 5; kill++) {
+      const snapshotsBefore = b.json("snapshot").length;
+      const dayBefore = b.json("DAY_MARKET").length;
+      for (const s of serverSockets) s.destroy(); // the network drops
+      await until(() => opens.length === kill + 1, 5000, `reconnect #${kill}`);
+      await until(() => b.json("snapshot").length === snapshotsBefore + 1, 5000, `fresh snapshot #${kill}`);
+      await until(() => b.json("DAY_MARKET").length > dayBefore, 5000, `DAY_MARKET after reconnect #${kill}`);
+      const snap = b.json("snapshot").at(-1)!.data;
+      expect(snap.channel).toBe("GLOBAL_TX.BTCUSDT");
+      expect(snap.messages[0]).toMatchObject({ type: "GLOBAL_TX", symbol: "BTC/USDT" });
+      // It waited at least the backoff before reconnecting.
+      expect(opens[kill] - retries[kill - 1].at).toBeGreaterThanOrEqual(retries[kill - 1].delay - 5);
+    }
+    expect(retries.map((r) => r.delay)).toEqual([20, 40, 80, 160, 200]);
+    expect(b.done).toBe(false);
+    // The browser's ids stayed increasing across all five drops.
+    const seqs = b.events().map((e) => Number(e.id!.split("-")[1]));
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+  });
+});

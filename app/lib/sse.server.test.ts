@@ -1,0 +1,139 @@
+import { Writable } from "node:stream";
+import { writeReadableStreamToWritable } from "@remix-run/node";
+import { createSseStream, encodeEventText, HEARTBEAT, SlowConsumerError, SseFieldError } from "./sse.server";
+import { canonicalChannel, parseChannels } from "./live.server";
+import { parseSse } from "./sse.test-utils";
+
+describe("encodeEventText", () => {
+  it("writes event, id and one JSON data line", () => {
+    const text = encodeEventText({ event: "DAY_MARKET", id: "ab12-7", data: { type: "DAY_MARKET", close: "1.5" } });
+    expect(text).toBe('event: DAY_MARKET\nid: ab12-7\ndata: {"type":"DAY_MARKET","close":"1.5"}\n\n');
+  });
+
+  it("cannot be made to emit a field through a payload", () => {
+    const evil = ["\n\nevent: x\ndata: pwned\n\n", "\r\rid: 999\r", "a\r\nretry: 1\r\n", "\u2028\u2029", "\0"];
+    for (const s of evil) {
+      const text = encodeEventText({ event: "KLINE.BTCUSDT", id: "b-1", data: { symbol: s, nested: [s, { [s]: s }] } });
+      expect(text).not.toMatch(/[\r]/);
+      expect(text.split("\n").filter(Boolean)).toHaveLength(3);
+      const { events, retry } = parseSse(text);
+      expect(retry).toBeNull();
+      expect(events).toHaveLength(1);
+      expect(events[0].event).toBe("KLINE.BTCUSDT");
+      expect(events[0].id).toBe("b-1");
+      expect(JSON.parse(events[0].data)).toEqual({ symbol: s, nested: [s, { [s]: s }] });
+    }
+  });
+
+  it("refuses event names and ids that could carry a field", () => {
+    for (const event of ["DAY_MARKET\n\nevent: x", "a\rb", "x: y", "", "with space", "a".repeat(65)]) {
+      expect(() => encodeEventText({ event, id: "b-1", data: 1 })).toThrow(SseFieldError);
+    }
+    for (const id of ["1\nevent: x", "1\r", "a\0b", ""]) {
+      expect(() => encodeEventText({ event: "x", id, data: 1 })).toThrow(SseFieldError);
+    }
+  });
+
+  it("drops channel names outside the allow-list (so none reaches an event name)", () => {
+    expect(canonicalChannel("DAY_MARKET\n\nevent: x")).toBeNull();
+    expect(canonicalChannel("KLINE.BTC\r\nevent: x")).toBeNull();
+    expect(canonicalChannel("KLINE.BTC/USDT\n")).toBeNull();
+    expect(canonicalChannel("NOPE")).toBeNull();
+    expect(canonicalChannel("kline.btcusdt")).toBeNull();
+    expect(canonicalChannel("KLINE.btc/usdt")).toBe("KLINE.BTCUSDT");
+    expect(canonicalChannel("MARKET_DEPTH.BTCUSDT")).toBe("MARKET_DEPTH.BTCUSDT");
+    expect(parseChannels("DAY_MARKET,DAY_MARKET\n\nevent: x,GLOBAL_TX.eth/usdt,TX_MATCHED,KLINE.BTC%0A")).toEqual({
+      publicChannels: ["DAY_MARKET", "GLOBAL_TX.ETHUSDT"],
+      privateChannels: ["TX_MATCHED"],
+    });
+  });
+});
+
+async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(body).text();
+}
+
+describe("createSseStream", () => {
+  it("starts with retry: 3000 and ends on abort", async () => {
+    const ac = new AbortController();
+    const reasons: string[] = [];
+    const s = createSseStream(ac.signal, { onClose: (r) => reasons.push(r) });
+    s.write(HEARTBEAT);
+    ac.abort();
+    const text = await readAll(s.body);
+    expect(text.startsWith("retry: 3000\n\n")).toBe(true);
+    expect(parseSse(text).comments).toEqual(["hb"]);
+    expect(s.closed).toBe(true);
+    expect(s.write(HEARTBEAT)).toBe(false);
+    expect(reasons).toEqual(["abort"]);
+  });
+
+  it("cuts off a reader that never reads once 256 KB are queued; memory stays bounded", async () => {
+    const reasons: string[] = [];
+    const s = createSseStream(new AbortController().signal, { onClose: (r) => reasons.push(r) });
+    const reader = s.body.getReader(); // never reads
+    const chunk = new TextEncoder().encode(encodeEventText({ event: "DAY_MARKET", id: "b-1", data: "x".repeat(1000) }));
+    let accepted = 0;
+    let maxQueued = 0;
+    for (let i = 0; i < 10_000; i++) {
+      if (!s.write(chunk)) break;
+      accepted++;
+      maxQueued = Math.max(maxQueued, s.queuedBytes);
+    }
+    expect(maxQueued).toBeLessThanOrEqual(256 * 1024);
+    expect(accepted).toBeLessThan(300);
+    expect(s.closed).toBe(true);
+    expect(s.queuedBytes).toBe(0);
+    expect(reasons).toEqual(["overflow"]);
+    await expect(reader.read()).rejects.toBeInstanceOf(SlowConsumerError);
+  });
+
+  it("counts bytes buffered below the stream (Node's response) toward the bound", () => {
+    let below = 0;
+    const s = createSseStream(new AbortController().signal, { sinkBuffered: () => below, maxBufferedBytes: 1000 });
+    const reader = s.body.getReader();
+    void reader.read(); // an eager consumer, like the Remix adapter
+    expect(s.write(HEARTBEAT)).toBe(true);
+    below = 2000; // the socket stopped draining
+    expect(s.write(HEARTBEAT)).toBe(false);
+    expect(s.closed).toBe(true);
+  });
+
+  it("a reader that keeps up is never cut off", async () => {
+    const s = createSseStream(new AbortController().signal, { maxBufferedBytes: 4096 });
+    const reader = s.body.getReader();
+    const chunk = new Uint8Array(1000);
+    for (let i = 0; i < 100; i++) {
+      expect(s.write(chunk)).toBe(true);
+      await reader.read();
+    }
+    expect(s.closed).toBe(false);
+    s.close();
+  });
+
+  it("with the Remix adapter (which ignores write()'s backpressure) only the sink hook bounds a stuck socket", async () => {
+    // A response whose socket never drains: every write stays buffered in the Writable.
+    const stuck = () => new Writable({ highWaterMark: 1024, write: () => {} }).on("error", () => {});
+    const chunk = new Uint8Array(1000);
+    const pushAndSettle = async (s: ReturnType<typeof createSseStream>, n: number) => {
+      for (let i = 0; i < n && s.write(chunk); i++) await new Promise((r) => setImmediate(r));
+    };
+
+    const res1 = stuck();
+    const s1 = createSseStream(new AbortController().signal, { maxBufferedBytes: 16 * 1024 });
+    void writeReadableStreamToWritable(s1.body, res1).catch(() => {});
+    await pushAndSettle(s1, 100);
+    // Without the hook: our queue looks empty, the bytes pile up below it.
+    expect(s1.closed).toBe(false);
+    expect(s1.queuedBytes).toBeLessThan(2000);
+    expect(res1.writableLength).toBeGreaterThan(90_000);
+    s1.close();
+
+    const res2 = stuck();
+    const s2 = createSseStream(new AbortController().signal, { maxBufferedBytes: 16 * 1024, sinkBuffered: () => res2.writableLength });
+    void writeReadableStreamToWritable(s2.body, res2).catch(() => {});
+    await pushAndSettle(s2, 100);
+    expect(s2.closed).toBe(true);
+    expect(res2.writableLength).toBeLessThanOrEqual(18 * 1024);
+  });
+});

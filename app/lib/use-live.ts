@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from "react";
+import type { ZodType, ZodTypeDef } from "zod";
+import type { WsDayMarket } from "~/contract/entities";
+
+/**
+ * Client side of the live relay (/events, app/routes/events.tsx).
+ *
+ * ONE EventSource per page carries every channel the page's components listen to: components register
+ * channels in a module-level registry, and the connection is (re)opened on the union of them once per
+ * microtask. When the last listener unmounts the EventSource closes, which ends the server's upstream
+ * subscriptions (spec: "live subscriptions end on leaving the screen"). A client navigation between two
+ * screens that both listen to DAY_MARKET keeps the same connection.
+ *
+ * remix-utils' `useEventSource` keeps only the latest `data` in React state, so a burst (DAY_MARKET sends
+ * one message per pair) would lose all but the last; this wrapper hands every event to its listeners.
+ *
+ * Server events: `event: <channel>` (one message) and `event: snapshot` (`{channel, messages}`; replace
+ * what you hold for that channel). Every payload is parsed with the contract's zod schema; invalid ones
+ * are ignored. The schemas can be passed lazily (`() => import(...)`), so zod does not weigh on the
+ * screen's first-load JavaScript: live updates start after hydration anyway.
+ */
+
+export type LiveMeta = { snapshot: boolean };
+type RawListener = (data: unknown, meta: LiveMeta) => void;
+
+const registry = new Map<string, Set<RawListener>>();
+let source: EventSource | null = null;
+let sourceKey = "";
+let scheduled = false;
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(sync);
+}
+
+function dispatch(channel: string, data: unknown, meta: LiveMeta) {
+  const set = registry.get(channel);
+  if (set) for (const l of set) l(data, meta);
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function sync() {
+  scheduled = false;
+  const channels = [...registry.keys()].filter((c) => (registry.get(c)?.size ?? 0) > 0).sort();
+  const key = channels.join(",");
+  if (key === sourceKey) return;
+  source?.close();
+  source = null;
+  sourceKey = key;
+  if (channels.length === 0 || typeof EventSource === "undefined") return;
+  const es = new EventSource(`/events?channels=${encodeURIComponent(key)}`);
+  source = es;
+  for (const c of channels) {
+    es.addEventListener(c, (e) => {
+      const data = parse((e as MessageEvent<string>).data);
+      if (data !== undefined) dispatch(c, data, { snapshot: false });
+    });
+  }
+  es.addEventListener("snapshot", (e) => {
+    const snap = parse((e as MessageEvent<string>).data) as { channel?: unknown; messages?: unknown } | undefined;
+    if (!snap || typeof snap.channel !== "string" || !Array.isArray(snap.messages)) return;
+    for (const m of snap.messages) dispatch(snap.channel, m, { snapshot: true });
+  });
+}
+
+function addListener(channel: string, l: RawListener): () => void {
+  let set = registry.get(channel);
+  if (!set) registry.set(channel, (set = new Set()));
+  set.add(l);
+  schedule();
+  return () => {
+    set!.delete(l);
+    if (set!.size === 0) registry.delete(channel);
+    schedule();
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema<T> = Pick<ZodType<T, ZodTypeDef, any>, "safeParse">;
+export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
+
+/**
+ * Calls `onMessage` with every valid message of `channel` while the component is mounted.
+ * `meta.snapshot` is true for messages that replace the channel's state (after a (re)connect).
+ */
+export function useLiveChannel<T>(channel: string | null, schema: SchemaSource<T>, onMessage: (msg: T, meta: LiveMeta) => void): void {
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
+  const schemaRef = useRef(schema);
+  useEffect(() => {
+    if (!channel) return undefined;
+    let parser: Schema<T> | null = null;
+    let pending: Array<[unknown, LiveMeta]> | null = [];
+    const deliver = (data: unknown, meta: LiveMeta) => {
+      const r = parser!.safeParse(data);
+      if (r.success) handler.current(r.data as T, meta);
+    };
+    const remove = addListener(channel, (data, meta) => {
+      if (parser) deliver(data, meta);
+      else if (pending && pending.length < 2000) pending.push([data, meta]);
+    });
+    const s = schemaRef.current;
+    if (typeof s === "function") {
+      s().then(
+        (loaded) => {
+          parser = loaded;
+          for (const [d, m] of pending ?? []) deliver(d, m);
+          pending = null;
+        },
+        () => remove(),
+      );
+    } else {
+      parser = s;
+      pending = null;
+    }
+    return remove;
+  }, [channel]);
+}
+
+const loadDayMarket = () => import("~/contract/entities").then((m) => m.WsDayMarketSchema);
+
+export type LiveQuotation = WsDayMarket["quotation"];
+
+/**
+ * The latest DAY_MARKET quotation per pair id, for tiles and rows that start from the loader's data.
+ * Updates are coalesced to one render per animation frame.
+ */
+export function useLiveQuotations(): Record<number, LiveQuotation> {
+  const [quotes, setQuotes] = useState<Record<number, LiveQuotation>>({});
+  const pending = useRef<Record<number, LiveQuotation> | null>(null);
+  const frame = useRef(0);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    },
+    [],
+  );
+  useLiveChannel<WsDayMarket>("DAY_MARKET", loadDayMarket, (msg) => {
+    pending.current = { ...pending.current, [msg.currency_match_id]: msg.quotation };
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const batch = pending.current;
+      pending.current = null;
+      if (batch) setQuotes((q) => ({ ...q, ...batch }));
+    });
+  });
+  return quotes;
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getLiveHub, parseChannels } from "~/lib/live.server";
+import { getSession } from "~/lib/session.server";
+
+/**
+ * GET /events?channels=DAY_MARKET,MARKET_DEPTH.BTCUSDT,… — the live relay's server-sent events
+ * (app/lib/live.server.ts). Channel names outside the allow-list are dropped; private channels
+ * (TX_SUBMIT, TX_MATCHED) need a signed-in session and are silently dropped without one.
+ * An EventSource reconnecting sends Last-Event-ID and resumes where it was.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { publicChannels, privateChannels } = parseChannels(url.searchParams.get("channels"));
+  let user: { key: string; token: string } | null = null;
+  if (privateChannels.length > 0) {
+    const session = await getSession(request);
+    const token = session.get("token");
+    if (token) user = { key: String(session.get("uid") || token), token };
+  }
+  const channels = user ? [...publicChannels, ...privateChannels] : publicChannels;
+  // Optional hook from server/index.ts: bytes buffered in Node's response, so a slow browser is cut off
+  // even though the Remix adapter drains our stream eagerly (see sse.server.ts).
+  const sinkBuffered = (context as { responseBuffered?: () => number } | undefined)?.responseBuffered;
+  return getLiveHub().attach(request.signal, channels, {
+    user,
+    lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
+    sinkBuffered,
+  });
+}
