@@ -4,6 +4,11 @@ export interface AppContext {
   /** The exchange's request handler in this process, or an HTTP transport to a remote one. */
   exchangeFetch: (request: Request) => Promise<Response>;
   clientIp: string;
+  /**
+   * Bytes written to the socket but not yet sent. The Remix adapter ignores backpressure, so
+   * the SSE stream asks this to cut off a browser that stops reading.
+   */
+  responseBuffered?: () => number;
 }
 
 declare module "@remix-run/node" {

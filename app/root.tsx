@@ -1,7 +1,6 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
@@ -12,6 +11,7 @@ import { api } from "~/lib/api.server";
 import { resources } from "~/lib/locales.server";
 import { useNonce } from "~/lib/nonce";
 import { commitSession, getSession } from "~/lib/session.server";
+import { qrSvg } from "~/lib/qr.server";
 import { getTheme } from "~/lib/theme.server";
 import "~/styles/global.css";
 import { darkTheme, lightTheme } from "~/styles/theme.css";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
         contactEmail: email.ok && email.data ? String(email.data) : "",
         serviceUrl,
-        serviceQr: serviceUrl ? await QRCode.toString(serviceUrl, { type: "svg", margin: 1, width: 96 }) : "",
+        serviceQr: serviceUrl ? await qrSvg(serviceUrl) : "",
       },
     },
     toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,

@@ -84,9 +84,24 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV,
-    getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, exchangeFetch, clientIp: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      nonce: res.locals.nonce as string,
+      exchangeFetch,
+      clientIp: req.ip ?? "unknown",
+      responseBuffered: () => res.writableLength,
+    }),
   }),
 );
+
+// A live stream cut off because its browser stopped reading is expected, not a server fault.
+app.use((error: Error, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (error?.name === "SlowConsumerError") {
+    if (!res.headersSent) res.status(503).end();
+    else res.destroy();
+    return;
+  }
+  next(error);
+});
 
 const server = createServer(app);
 server.on("upgrade", (req, socket, head) => {

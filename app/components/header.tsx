@@ -48,8 +48,9 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
         </nav>
         <div className={s.tools}>
           <details className={s.menu}>
-            <summary className={s.menuSummary} aria-label={t("lang.label")}>
-              <GlobeIcon /> {LANGUAGE_NAMES[lang]}
+            <summary className={s.menuSummary}>
+              <GlobeIcon /> <span className="sr-only">{t("lang.label")}: </span>
+              {LANGUAGE_NAMES[lang]}
             </summary>
             <Form method="post" action="/resources/language" reloadDocument className={s.menuList}>
               <input type="hidden" name="redirectTo" value={here} />

@@ -66,6 +66,7 @@ export type SseCloseReason = "abort" | "cancel" | "overflow" | "closed";
 export class SlowConsumerError extends Error {
   constructor(bytes: number) {
     super(`SSE client stopped reading (${bytes} bytes queued); cut off`);
+    this.name = "SlowConsumerError";
   }
 }
 

@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const channels = user ? [...publicChannels, ...privateChannels] : publicChannels;
   // Optional hook from server/index.ts: bytes buffered in Node's response, so a slow browser is cut off
   // even though the Remix adapter drains our stream eagerly (see sse.server.ts).
-  const sinkBuffered = (context as { responseBuffered?: () => number } | undefined)?.responseBuffered;
+  const sinkBuffered = context?.responseBuffered;
   return getLiveHub().attach(request.signal, channels, {
     user,
     lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),

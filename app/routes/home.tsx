@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import QRCode from "qrcode";
+import { qrSvg } from "~/lib/qr.server";
 import { useTranslation } from "react-i18next";
 import { BannerCarousel } from "~/components/home/banner-carousel";
 import * as hs from "~/components/home/home.css";
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           const url = new URL(downloadUrl);
           url.searchParams.set("platform", platform);
           const href = url.toString();
-          const svg = await QRCode.toString(href, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+          const svg = await qrSvg(href, 160);
           return { platform, url: href, svg };
         }),
       )
