@@ -1,0 +1,55 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** Sign-in pages: one centred card with tabs, fields and a primary button. */
+export const page = style({ display: "flex", justifyContent: "center", padding: "48px 16px" });
+export const card = style({
+  width: "100%", maxWidth: "440px", background: vars.color.surface, border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md, padding: "28px 24px",
+});
+export const title = style({ margin: "0 0 8px", fontSize: "24px" });
+export const intro = style({ margin: "0 0 20px", color: vars.color.muted });
+
+export const tabs = style({ display: "flex", gap: "4px", listStyle: "none", margin: "0 0 20px", padding: 0, borderBottom: `1px solid ${vars.color.border}` });
+export const tab = style({
+  display: "inline-block", padding: "8px 14px", marginBottom: "-1px", color: vars.color.muted, textDecoration: "none",
+  fontWeight: 600, borderBottom: "2px solid transparent",
+  selectors: {
+    "&:hover": { color: vars.color.text },
+    "&[aria-current='true']": { color: vars.color.text, borderBottomColor: vars.color.link },
+  },
+});
+
+export const hint = style({ color: vars.color.muted, fontSize: "13px", margin: 0 });
+export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch" });
+export const grow = style({ flex: 1, minWidth: 0 });
+export const codeButton = style({ minWidth: "132px", minHeight: "42px" });
+export const status = style({ fontSize: "13px", margin: 0, color: vars.color.muted, minHeight: "1em" });
+export const statusError = style({ color: vars.color.danger });
+
+export const passwordWrap = style({ position: "relative", display: "flex" });
+export const toggle = style({
+  position: "absolute", right: "4px", top: "50%", transform: "translateY(-50%)", minHeight: "34px", padding: "0 10px",
+  background: "transparent", border: 0, borderRadius: vars.radius.sm, color: vars.color.link, cursor: "pointer", fontSize: "13px",
+  fontWeight: 600,
+});
+/** `input&` outranks ui.input's padding whatever the stylesheet order. */
+export const passwordInput = style({ selectors: { "input&": { paddingRight: "76px" } } });
+
+export const check = style({ display: "flex", gap: "8px", alignItems: "flex-start" });
+export const checkbox = style({ width: "18px", height: "18px", marginTop: "1px", accentColor: vars.color.accent, flexShrink: 0 });
+export const between = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: "12px", flexWrap: "wrap", marginBottom: "16px" });
+export const submit = style({ width: "100%", minHeight: "44px", marginTop: "8px" });
+export const footerLine = style({ marginTop: "20px", textAlign: "center", color: vars.color.muted });
+export const note = style({
+  border: `1px solid ${vars.color.border}`, background: vars.color.surface2, color: vars.color.text, borderRadius: vars.radius.sm,
+  padding: "8px 12px", marginBottom: "16px",
+});
+export const select = style({ appearance: "auto" });
+export const readOnly = style({ selectors: { "input&[readonly]": { background: vars.color.surface2, color: vars.color.text, cursor: "default" } } });
+
+/** The default (first) submit button of a form, so Enter logs in rather than sending a code. */
+export const defaultSubmit = style({
+  position: "absolute", width: "1px", height: "1px", padding: 0, margin: "-1px", overflow: "hidden",
+  clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+});

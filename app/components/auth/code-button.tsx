@@ -1,0 +1,124 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CODE_COUNTDOWN_S } from "~/lib/auth-schemas";
+import { button } from "~/styles/ui.css";
+import * as s from "./auth.css";
+
+/** What a send-code intent answers, both to a fetcher (JS on) and to a page POST (JS off). */
+export type CodeSendResult = { ok: true; message: string; account: string; sentAt: number } | { ok: false; message: string; account: string };
+
+const norm = (v: string) => v.trim().toLowerCase();
+
+/**
+ * State of a send-code button: the latest answer, the 60 s countdown and the fetcher that sends.
+ * The countdown only runs in the browser (it starts in an effect), so the server-rendered button
+ * is never stuck disabled without JavaScript. It resets when the account text changes; a tab
+ * switch remounts the form, which resets it too.
+ */
+export function useCodeSender({ account, serverResult, startCountdown = false }: { account: string; serverResult?: CodeSendResult | null; startCountdown?: boolean }) {
+  const fetcher = useFetcher<{ codeSend?: CodeSendResult | null }>();
+  const latest = fetcher.data?.codeSend ?? serverResult ?? null;
+  const [shown, setShown] = useState<CodeSendResult | null>(serverResult ?? null);
+  const [deadline, setDeadline] = useState<{ at: number; account: string } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!latest) return;
+    setShown(latest);
+    if (latest.ok) {
+      setNow(Date.now());
+      setDeadline({ at: Date.now() + CODE_COUNTDOWN_S * 1000, account: latest.account });
+    }
+  }, [latest]);
+
+  // A code was sent just before this page opened (forgot password → reset password).
+  useEffect(() => {
+    if (startCountdown && account) setDeadline({ at: Date.now() + CODE_COUNTDOWN_S * 1000, account });
+    // Only on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (deadline && norm(deadline.account) !== norm(account)) setDeadline(null);
+    if (shown && norm(shown.account) !== norm(account)) setShown(null);
+  }, [account, deadline, shown]);
+
+  useEffect(() => {
+    if (!deadline) return;
+    const id = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= deadline.at) setDeadline(null);
+    }, 1000);
+    return () => clearInterval(id);
+  }, [deadline]);
+
+  const remaining = deadline ? Math.max(0, Math.ceil((deadline.at - now) / 1000)) : 0;
+  const pending = fetcher.state !== "idle";
+  return {
+    remaining,
+    pending,
+    blocked: remaining > 0 || pending,
+    result: shown,
+    /** Sends the form's fields with intent=send-code, without a navigation. */
+    send(form: HTMLFormElement) {
+      const formData = new FormData(form);
+      formData.set("intent", "send-code");
+      fetcher.submit(formData, { method: "post" });
+    },
+  };
+}
+
+export type CodeSender = ReturnType<typeof useCodeSender>;
+
+/**
+ * The send-code button: a real submit button of the form (`intent=send-code`), so without
+ * JavaScript the page posts and comes back with 'code sent'. With JavaScript it checks the account
+ * first (`validate`), then sends through a fetcher and counts down.
+ */
+export function CodeButton({ sender, validate, statusId }: { sender: CodeSender; validate: (form: HTMLFormElement) => boolean; statusId: string }) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    const form = event.currentTarget.form;
+    if (sender.blocked || !form || !validate(form)) return;
+    sender.send(form);
+  };
+  const text = sender.remaining > 0 ? t("code.resendIn", { seconds: sender.remaining }) : sender.pending ? t("code.sending") : sender.result?.ok ? t("code.resend") : t("code.send");
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="send-code"
+      formNoValidate
+      className={`${button.secondary} ${s.codeButton}`}
+      aria-disabled={sender.blocked || undefined}
+      aria-describedby={statusId}
+      onClick={onClick}
+    >
+      <span className="num">{text}</span>
+    </button>
+  );
+}
+
+/** The answer to the last send: 'code sent' (polite) or the exchange's msg (alert). */
+export function CodeStatus({ sender, id }: { sender: CodeSender; id: string }) {
+  const r = sender.result;
+  return (
+    <div id={id} aria-live="polite">
+      {r ? (
+        r.ok ? (
+          <p className={s.status}>{r.message}</p>
+        ) : (
+          <p role="alert" className={`${s.status} ${s.statusError}`}>
+            {r.message}
+          </p>
+        )
+      ) : null}
+    </div>
+  );
+}

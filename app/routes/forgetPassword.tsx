@@ -1,0 +1,115 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/components/auth/auth.css";
+import { authT, replyWithFormError, type AuthActionData } from "~/components/auth/auth.server";
+import { FormError, TextField } from "~/components/auth/field";
+import { AccountTabs } from "~/components/auth/tabs";
+import { useAuthT } from "~/components/auth/use-auth-t";
+import { CODE_TYPE } from "~/contract";
+import { api } from "~/lib/api.server";
+import { accountKindFrom, forgotSchema, type AccountKind } from "~/lib/auth-schemas";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { getToken, redirectWithToast } from "~/lib/session.server";
+import { button } from "~/styles/ui.css";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getToken(request)) throw redirect("/home");
+  const url = new URL(request.url);
+  const t = await authT(request);
+  return { title: t("forgot.title"), kind: accountKindFrom(url.searchParams.get("tab")), account: url.searchParams.get("account") ?? "" };
+}
+
+/** Step 1 of the reset: check the account (loose rule), send a code of type 2, go to step 2. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const t = await authT(request);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  const submission = parseWithZod(formData, { schema: forgotSchema(t, kind) });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply(), codeSend: null }, { status: 400 });
+  }
+  const { account } = submission.value;
+  const limited = rateLimit("sendCode", context.clientIp, account);
+  if (limited) {
+    return data<AuthActionData>(
+      { result: replyWithFormError(formData, t("common:errors.tooManyRequests", { seconds: limited.retryAfter })), codeSend: null },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
+    );
+  }
+  const args = { request, context };
+  const sent =
+    kind === "email"
+      ? await api(args, "sendEmail", { to: account, type: CODE_TYPE.FORGOT_PASSWORD })
+      : await api(args, "sendSms", { to: account, type: CODE_TYPE.FORGOT_PASSWORD });
+  if (!sent.ok) {
+    return data<AuthActionData>({ result: submission.reply({ fieldErrors: { account: [sent.msg] } }), codeSend: null }, { status: 400 });
+  }
+  const to = `/resetPassword?${new URLSearchParams({ account, type: kind, sent: "1" })}`;
+  return redirectWithToast(request, to, { kind: "success", message: t("code.sent", { account }) });
+}
+
+export default function ForgetPasswordRoute() {
+  const d = useLoaderData<typeof loader>();
+  return <ForgotForm key={d.kind} kind={d.kind} />;
+}
+
+function ForgotForm({ kind }: { kind: AccountKind }) {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const tr = useAuthT();
+  const navigation = useNavigation();
+  const schema = useMemo(() => forgotSchema(tr, kind), [tr, kind]);
+  const [form, fields] = useForm({
+    id: `forgot-${kind}`,
+    lastResult: actionData?.result,
+    defaultValue: { account: d.account },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const introId = `${form.id}-intro`;
+
+  return (
+    <main className={s.page}>
+      <div className={s.card}>
+        <h1 className={s.title}>{t("forgot.title")}</h1>
+        <p id={introId} className={s.intro}>
+          {t("forgot.intro")}
+        </p>
+        <AccountTabs current={kind} />
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="type" value={kind} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextField
+            label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
+            inputProps={{
+              ...getInputProps(fields.account, { type: kind === "mobile" ? "tel" : "email" }),
+              required: true,
+              autoComplete: "username",
+              inputMode: kind === "mobile" ? "numeric" : "email",
+              spellCheck: false,
+              autoCapitalize: "none",
+            }}
+            errorId={fields.account.errorId}
+            errors={fields.account.errors}
+          />
+          <button type="submit" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
+            {busy ? t("code.sending") : t("forgot.submit")}
+          </button>
+        </Form>
+        <p className={s.footerLine}>
+          <Link to="/login">{t("forgot.backToLogin")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Forgot password" }];

@@ -1,0 +1,216 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/components/auth/auth.css";
+import { authT, readRememberedAccount, rememberAccountHeader, replyWithFormError, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
+import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
+import { CountrySelect } from "~/components/auth/country-select";
+import { CheckboxField, FormError, TextField } from "~/components/auth/field";
+import { PasswordField } from "~/components/auth/password-field";
+import { AccountTabs } from "~/components/auth/tabs";
+import { useAuthT } from "~/components/auth/use-auth-t";
+import { CODE_TYPE } from "~/contract";
+import { api, dataOr } from "~/lib/api.server";
+import { accountKindFrom, loginSchema, sendCodeSchema, type AccountKind } from "~/lib/auth-schemas";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { commitSession, getSession, getToken } from "~/lib/session.server";
+import { button } from "~/styles/ui.css";
+
+type Args = Pick<LoaderFunctionArgs, "request" | "context">;
+
+/** SMS (code) login is a setting of the exchange: login_use_sms = '1'. */
+async function smsLoginOn(args: Args) {
+  const setting = await api(args, "setting", { key: "login_use_sms" });
+  return setting.ok && String(setting.data ?? "") === "1";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getToken(request)) throw redirect("/home");
+  const url = new URL(request.url);
+  const kind = accountKindFrom(url.searchParams.get("tab"));
+  const args = { request, context };
+  const sms = await smsLoginOn(args);
+  const areas = kind === "mobile" && sms ? dataOr(await api(args, "areaList", {}), []) : [];
+  const remembered = readRememberedAccount(request);
+  const t = await authT(request);
+  return {
+    title: t("login.title"),
+    kind,
+    sms,
+    areas,
+    page: url.searchParams.get("page") ?? "",
+    loggedOut: url.searchParams.get("type") === "1",
+    account: url.searchParams.get("account") ?? remembered ?? "",
+    remember: remembered !== null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const args = { request, context };
+  const t = await authT(request);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  const sms = await smsLoginOn(args);
+  if (formData.get("intent") === "send-code" && sms) {
+    return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.LOGIN });
+  }
+
+  const limited = rateLimit("login", context.clientIp, String(formData.get("account") ?? "").trim());
+  if (limited) return tooManyRequests(t, formData, limited.retryAfter);
+
+  const submission = parseWithZod(formData, { schema: loginSchema(t, kind, { sms }) });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }), codeSend: null }, { status: 400 });
+  }
+  const v = submission.value;
+  const fail = (msg: string) => data<AuthActionData>({ result: replyWithFormError(formData, msg), codeSend: null }, { status: 400 });
+
+  let country_code: string | undefined;
+  if (kind === "mobile") {
+    const areas = dataOr(await api(args, "areaList", {}), []);
+    country_code = areas.find((a) => a.id === v.area_id)?.global_code;
+  }
+  const login = await api(args, "login", { account: v.account, password: v.password, sms_code: v.sms_code, login_type: kind, country_code });
+  if (!login.ok) return fail(login.msg);
+  const token = login.data;
+  const info = await api(args, "userInfo", {}, { token });
+  if (!info.ok) return fail(info.msg);
+
+  const session = await getSession(request);
+  session.set("token", token);
+  session.set("account", info.data.email || info.data.mobile || v.account);
+  session.set("uid", info.data.uid || String(info.data.id));
+  session.set("is_seller", info.data.is_seller);
+  if (v.remember) session.set("remember", true);
+  else session.unset("remember");
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(request, session));
+  headers.append("Set-Cookie", rememberAccountHeader(request, v.remember ? v.account : null));
+  return redirect(safeRedirect(v.page, "/home"), { headers });
+}
+
+export default function LoginRoute() {
+  const d = useLoaderData<typeof loader>();
+  // A tab switch remounts the form: fresh fields, countdown reset.
+  return <LoginForm key={d.kind} kind={d.kind} />;
+}
+
+function LoginForm({ kind }: { kind: AccountKind }) {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const tr = useAuthT();
+  const navigation = useNavigation();
+  const schema = useMemo(() => loginSchema(tr, kind, { sms: d.sms }), [tr, kind, d.sms]);
+  const codeSchema = useMemo(() => sendCodeSchema(tr, kind), [tr, kind]);
+  const [form, fields] = useForm({
+    id: `login-${kind}`,
+    lastResult: actionData?.result,
+    defaultValue: { account: d.account, remember: d.remember ? "on" : undefined, area_id: d.areas[0]?.id },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const accountRef = useRef<HTMLInputElement>(null);
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const statusId = `${fields.sms_code.id}-status`;
+
+  return (
+    <main className={s.page}>
+      <div className={s.card}>
+        <h1 className={s.title}>{t("login.title")}</h1>
+        {d.loggedOut ? (
+          <p role="status" className={s.note}>
+            {t("login.loggedOut")}
+          </p>
+        ) : null}
+        <AccountTabs current={kind} />
+        <Form method="post" {...getFormProps(form)}>
+          {d.sms ? (
+            // Enter in a field submits with the first submit button: make that one "log in".
+            <button type="submit" name="intent" value="login" tabIndex={-1} aria-hidden="true" className={s.defaultSubmit}>
+              {t("login.submit")}
+            </button>
+          ) : null}
+          <input type="hidden" name="type" value={kind} />
+          <input type="hidden" name="page" value={d.page} />
+          <FormError id={form.errorId} errors={form.errors} />
+          {kind === "mobile" && d.sms && d.areas.length ? (
+            <CountrySelect areas={d.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
+          ) : null}
+          <TextField
+            label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
+            inputProps={{
+              ...getInputProps(fields.account, { type: kind === "mobile" ? "tel" : "email" }),
+              ref: accountRef,
+              required: true,
+              autoComplete: "username",
+              inputMode: kind === "mobile" ? "numeric" : "email",
+              spellCheck: false,
+              autoCapitalize: "none",
+            }}
+            errorId={fields.account.errorId}
+            errors={fields.account.errors}
+          />
+          <PasswordField
+            label={t("fields.password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), required: true, autoComplete: "current-password" }}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+          />
+          {d.sms ? (
+            <>
+              <TextField
+                label={t("fields.code")}
+                inputProps={{
+                  ...getInputProps(fields.sms_code, { type: "text", ariaDescribedBy: statusId }),
+                  required: true,
+                  autoComplete: "one-time-code",
+                  inputMode: "numeric",
+                  maxLength: 16,
+                }}
+                errorId={fields.sms_code.errorId}
+                errors={fields.sms_code.errors}
+                extra={<CodeStatus sender={sender} id={statusId} />}
+                after={
+                  <CodeButton
+                    sender={sender}
+                    statusId={statusId}
+                    validate={(el) => {
+                      if (parseWithZod(new FormData(el), { schema: codeSchema }).status === "success") return true;
+                      form.validate({ name: fields.account.name });
+                      accountRef.current?.focus();
+                      return false;
+                    }}
+                  />
+                }
+              />
+            </>
+          ) : null}
+          <div className={s.between}>
+            <CheckboxField
+              inputProps={getInputProps(fields.remember, { type: "checkbox" })}
+              label={t("fields.remember")}
+              errorId={fields.remember.errorId}
+            />
+            <Link to="/forgetPassword">{t("login.forgot")}</Link>
+          </div>
+          <button type="submit" name="intent" value="login" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
+            {busy ? t("login.submitting") : t("login.submit")}
+          </button>
+        </Form>
+        <p className={s.footerLine}>
+          {t("login.noAccount")} <Link to="/register">{t("login.register")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Log in" }];

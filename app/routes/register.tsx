@@ -1,0 +1,212 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo, useRef } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import * as s from "~/components/auth/auth.css";
+import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
+import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
+import { CountrySelect } from "~/components/auth/country-select";
+import { CheckboxField, FormError, TextField } from "~/components/auth/field";
+import { PasswordField } from "~/components/auth/password-field";
+import { AccountTabs } from "~/components/auth/tabs";
+import { useAuthT } from "~/components/auth/use-auth-t";
+import { CODE_TYPE } from "~/contract";
+import { api, dataOr } from "~/lib/api.server";
+import { accountKindFrom, registerSchema, sendCodeSchema, type AccountKind } from "~/lib/auth-schemas";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { getToken, redirectWithToast } from "~/lib/session.server";
+import { button } from "~/styles/ui.css";
+
+/** The user agreement: article 66 in category 26 (SPEC section 9). */
+const AGREEMENT_HREF = "/notice?id=66&category_id=26";
+
+/** `?extension_code=` (an invitation link) fixes the invite code. */
+function lockedInviteCode(request: Request): string | null {
+  const code = new URL(request.url).searchParams.get("extension_code")?.trim();
+  return code ? code.slice(0, 32) : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getToken(request)) throw redirect("/home");
+  const url = new URL(request.url);
+  const kind = accountKindFrom(url.searchParams.get("tab"));
+  const areas = kind === "mobile" ? dataOr(await api({ request, context }, "areaList", {}), []) : [];
+  const t = await authT(request);
+  return { title: t("register.title"), kind, areas, inviteCode: lockedInviteCode(request) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const args = { request, context };
+  const t = await authT(request);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  if (formData.get("intent") === "send-code") {
+    return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.REGISTER });
+  }
+
+  const limited = rateLimit("register", context.clientIp, String(formData.get("account") ?? "").trim());
+  if (limited) return tooManyRequests(t, formData, limited.retryAfter);
+
+  const submission = parseWithZod(formData, { schema: registerSchema(t, kind) });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
+  }
+  const v = submission.value;
+  const registered = await api(args, "register", {
+    account: v.account,
+    password: v.password,
+    re_password: v.re_password,
+    invite_code: lockedInviteCode(request) ?? v.invite_code,
+    area_id: kind === "mobile" ? v.area_id : undefined,
+    sms_code: v.sms_code,
+    type: kind,
+  });
+  if (!registered.ok) {
+    return data<AuthActionData>({ result: replyWithFormError(formData, registered.msg), codeSend: null }, { status: 400 });
+  }
+  const to = `/login?${new URLSearchParams({ account: v.account, ...(kind === "mobile" ? { tab: kind } : {}) })}`;
+  return redirectWithToast(request, to, { kind: "success", message: t("register.success") });
+}
+
+export default function RegisterRoute() {
+  const d = useLoaderData<typeof loader>();
+  return <RegisterForm key={d.kind} kind={d.kind} />;
+}
+
+function RegisterForm({ kind }: { kind: AccountKind }) {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const tr = useAuthT();
+  const navigation = useNavigation();
+  const schema = useMemo(() => registerSchema(tr, kind), [tr, kind]);
+  const codeSchema = useMemo(() => sendCodeSchema(tr, kind), [tr, kind]);
+  const [form, fields] = useForm({
+    id: `register-${kind}`,
+    lastResult: actionData?.result,
+    defaultValue: { agreement: "on", invite_code: d.inviteCode ?? "", area_id: d.areas[0]?.id },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const accountRef = useRef<HTMLInputElement>(null);
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
+  const statusId = `${fields.sms_code.id}-status`;
+  const passwordHintId = `${fields.password.id}-hint`;
+  const inviteNoteId = `${fields.invite_code.id}-note`;
+
+  return (
+    <main className={s.page}>
+      <div className={s.card}>
+        <h1 className={s.title}>{t("register.title")}</h1>
+        <AccountTabs current={kind} />
+        <Form method="post" {...getFormProps(form)}>
+          {/* Enter in a field submits with the first submit button: make that one "sign up", not "send code". */}
+          <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className={s.defaultSubmit}>
+            {t("register.submit")}
+          </button>
+          <input type="hidden" name="type" value={kind} />
+          <FormError id={form.errorId} errors={form.errors} />
+          {kind === "mobile" && d.areas.length ? (
+            <CountrySelect areas={d.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
+          ) : null}
+          <TextField
+            label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
+            inputProps={{
+              ...getInputProps(fields.account, { type: kind === "mobile" ? "tel" : "email" }),
+              ref: accountRef,
+              required: true,
+              autoComplete: "username",
+              inputMode: kind === "mobile" ? "numeric" : "email",
+              spellCheck: false,
+              autoCapitalize: "none",
+            }}
+            errorId={fields.account.errorId}
+            errors={fields.account.errors}
+          />
+          <TextField
+            label={t("fields.code")}
+            inputProps={{
+              ...getInputProps(fields.sms_code, { type: "text", ariaDescribedBy: statusId }),
+              required: true,
+              autoComplete: "one-time-code",
+              inputMode: "numeric",
+              maxLength: 16,
+            }}
+            errorId={fields.sms_code.errorId}
+            errors={fields.sms_code.errors}
+            extra={<CodeStatus sender={sender} id={statusId} />}
+            after={
+              <CodeButton
+                sender={sender}
+                statusId={statusId}
+                validate={(el) => {
+                  if (parseWithZod(new FormData(el), { schema: codeSchema }).status === "success") return true;
+                  form.validate({ name: fields.account.name });
+                  accountRef.current?.focus();
+                  return false;
+                }}
+              />
+            }
+          />
+          <PasswordField
+            label={t("fields.password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }), required: true, autoComplete: "new-password", maxLength: 16 }}
+            hint={t("hints.password")}
+            hintId={passwordHintId}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+          />
+          <PasswordField
+            label={t("fields.repeatPassword")}
+            inputProps={{ ...getInputProps(fields.re_password, { type: "password" }), required: true, autoComplete: "new-password", maxLength: 16 }}
+            errorId={fields.re_password.errorId}
+            errors={fields.re_password.errors}
+          />
+          <TextField
+            label={t("fields.invite")}
+            inputProps={{
+              ...(d.inviteCode
+                ? { ...getInputProps(fields.invite_code, { type: "text", value: false, ariaDescribedBy: inviteNoteId }), defaultValue: d.inviteCode, readOnly: true, "aria-readonly": true, className: s.readOnly }
+                : getInputProps(fields.invite_code, { type: "text" })),
+              autoComplete: "off",
+              maxLength: 32,
+            }}
+            hint={d.inviteCode ? t("hints.inviteLocked") : undefined}
+            hintId={inviteNoteId}
+            errorId={fields.invite_code.errorId}
+            errors={fields.invite_code.errors}
+          />
+          <CheckboxField
+            inputProps={{ ...getInputProps(fields.agreement, { type: "checkbox" }), required: true }}
+            label={
+              <>
+                <Trans
+                  t={t}
+                  i18nKey="register.agree"
+                  // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the link text in.
+                  components={{ terms: <a href={AGREEMENT_HREF} target="_blank" rel="noopener noreferrer" /> }}
+                />
+                <span className="sr-only"> ({t("common:footer.newWindow")})</span>
+              </>
+            }
+            errorId={fields.agreement.errorId}
+            errors={fields.agreement.errors}
+          />
+          <button type="submit" name="intent" value="register" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
+            {busy ? t("register.submitting") : t("register.submit")}
+          </button>
+        </Form>
+        <p className={s.footerLine}>
+          {t("register.haveAccount")} <Link to="/login">{t("register.login")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Sign up" }];

@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/components/auth/auth.css";
+import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
+import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
+import { FormError, TextField } from "~/components/auth/field";
+import { PasswordField } from "~/components/auth/password-field";
+import { useAuthT } from "~/components/auth/use-auth-t";
+import { CODE_TYPE } from "~/contract";
+import { api } from "~/lib/api.server";
+import { accountKindFrom, resetSchema, sendCodeSchema, type AccountKind } from "~/lib/auth-schemas";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { getToken, redirectWithToast } from "~/lib/session.server";
+import { button } from "~/styles/ui.css";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getToken(request)) throw redirect("/home");
+  const url = new URL(request.url);
+  const t = await authT(request);
+  return {
+    title: t("reset.title"),
+    kind: accountKindFrom(url.searchParams.get("type")),
+    account: url.searchParams.get("account") ?? "",
+    /** A code was just sent by step 1: start the countdown. */
+    sent: url.searchParams.get("sent") === "1",
+  };
+}
+
+/** Step 2: code, new password and confirmation → user/forget_password. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const args = { request, context };
+  const t = await authT(request);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  if (formData.get("intent") === "send-code") {
+    return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.FORGOT_PASSWORD, loose: true });
+  }
+
+  const limited = rateLimit("resetPassword", context.clientIp, String(formData.get("account") ?? "").trim());
+  if (limited) return tooManyRequests(t, formData, limited.retryAfter);
+
+  const submission = parseWithZod(formData, { schema: resetSchema(t, kind) });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
+  }
+  const v = submission.value;
+  const reset = await api(args, "forgetPassword", {
+    account: v.account,
+    new_password: v.password,
+    secondary_password: v.re_password,
+    type: kind,
+    auth_code: v.sms_code,
+  });
+  if (!reset.ok) {
+    return data<AuthActionData>({ result: replyWithFormError(formData, reset.msg), codeSend: null }, { status: 400 });
+  }
+  return redirectWithToast(request, `/login?${new URLSearchParams({ account: v.account })}`, { kind: "success", message: t("reset.success") });
+}
+
+export default function ResetPasswordRoute() {
+  const d = useLoaderData<typeof loader>();
+  return <ResetForm key={d.kind} kind={d.kind} />;
+}
+
+function ResetForm({ kind }: { kind: AccountKind }) {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const tr = useAuthT();
+  const navigation = useNavigation();
+  const schema = useMemo(() => resetSchema(tr, kind), [tr, kind]);
+  const codeSchema = useMemo(() => sendCodeSchema(tr, kind, { loose: true }), [tr, kind]);
+  const [form, fields] = useForm({
+    id: `reset-${kind}`,
+    lastResult: actionData?.result,
+    defaultValue: { account: d.account },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const accountRef = useRef<HTMLInputElement>(null);
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend, startCountdown: d.sent });
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
+  const statusId = `${fields.sms_code.id}-status`;
+  const passwordHintId = `${fields.password.id}-hint`;
+
+  return (
+    <main className={s.page}>
+      <div className={s.card}>
+        <h1 className={s.title}>{t("reset.title")}</h1>
+        <p className={s.intro}>{t("reset.intro")}</p>
+        <Form method="post" {...getFormProps(form)}>
+          <button type="submit" name="intent" value="reset" tabIndex={-1} aria-hidden="true" className={s.defaultSubmit}>
+            {t("reset.submit")}
+          </button>
+          <input type="hidden" name="type" value={kind} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextField
+            label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
+            inputProps={{
+              ...getInputProps(fields.account, { type: kind === "mobile" ? "tel" : "email" }),
+              ref: accountRef,
+              required: true,
+              autoComplete: "username",
+              inputMode: kind === "mobile" ? "numeric" : "email",
+              spellCheck: false,
+              autoCapitalize: "none",
+            }}
+            errorId={fields.account.errorId}
+            errors={fields.account.errors}
+          />
+          <TextField
+            label={t("fields.code")}
+            inputProps={{
+              ...getInputProps(fields.sms_code, { type: "text", ariaDescribedBy: statusId }),
+              required: true,
+              autoComplete: "one-time-code",
+              inputMode: "numeric",
+              maxLength: 16,
+            }}
+            errorId={fields.sms_code.errorId}
+            errors={fields.sms_code.errors}
+            extra={<CodeStatus sender={sender} id={statusId} />}
+            after={
+              <CodeButton
+                sender={sender}
+                statusId={statusId}
+                validate={(el) => {
+                  if (parseWithZod(new FormData(el), { schema: codeSchema }).status === "success") return true;
+                  form.validate({ name: fields.account.name });
+                  accountRef.current?.focus();
+                  return false;
+                }}
+              />
+            }
+          />
+          <PasswordField
+            label={t("fields.newPassword")}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }),
+              required: true,
+              autoComplete: "new-password",
+              maxLength: 16,
+            }}
+            hint={t("hints.password")}
+            hintId={passwordHintId}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+          />
+          <PasswordField
+            label={t("fields.confirmPassword")}
+            inputProps={{ ...getInputProps(fields.re_password, { type: "password" }), required: true, autoComplete: "new-password", maxLength: 16 }}
+            errorId={fields.re_password.errorId}
+            errors={fields.re_password.errors}
+          />
+          <button type="submit" name="intent" value="reset" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
+            {busy ? t("reset.submitting") : t("reset.submit")}
+          </button>
+        </Form>
+        <p className={s.footerLine}>
+          <Link to="/forgetPassword">{t("reset.restart")}</Link> · <Link to="/login">{t("forgot.backToLogin")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reset password" }];
