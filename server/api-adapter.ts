@@ -30,7 +30,10 @@ export function remoteTransport(baseUrl: string) {
   const base = new URL(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
   return (request: Request): Promise<Response> => {
     const incoming = new URL(request.url);
-    const target = new URL(incoming.pathname.replace(/^\/api\//, "") + incoming.search, new URL("api/", base));
+    // /api/* calls go below the API base; the address service (/addr/*) is its own prefix on that host.
+    const target = incoming.pathname.startsWith("/addr/")
+      ? new URL(incoming.pathname + incoming.search, base)
+      : new URL(incoming.pathname.replace(/^\/api\//, "") + incoming.search, new URL("api/", base));
     return fetch(new Request(target, request));
   };
 }

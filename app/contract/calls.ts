@@ -16,6 +16,38 @@ import {
   UserInfoSchema,
 } from "./entities";
 import { isValidEmail, isValidPhone } from "./rules";
+import {
+  AccountDetailPayloadSchema,
+  AccountGroupSchema,
+  AccountLogPageSchema,
+  AccountLogPayloadSchema,
+  AccountSchema,
+  AmendPayPasswordPayloadSchema,
+  ConvertExecutePayloadSchema,
+  ConvertPageSchema,
+  ConvertQuotePayloadSchema,
+  ConvertQuoteSchema,
+  ConvertSchema,
+  CreatePayOrderPayloadSchema,
+  CurrencySchema,
+  DepositPageSchema,
+  DepositSchema,
+  DrawPayloadSchema,
+  LockListPayloadSchema,
+  LockProductPageSchema,
+  PagePayloadSchema,
+  SavingsHoldingPageSchema,
+  SavingsHoldingSchema,
+  SubmitLockPayloadSchema,
+  TransferLogPayloadSchema,
+  TransferPageSchema,
+  TransferPayloadSchema,
+  TransferSchema,
+  WalletPayloadSchema,
+  WalletSchema,
+  WithdrawalPageSchema,
+  WithdrawalSchema,
+} from "./money";
 
 /**
  * One /api/ call: method, path (below /api/), whether it needs `Authorization`, the payload schema
@@ -48,7 +80,8 @@ const OptionalString = z
   .transform((v) => (v === "" ? undefined : v));
 
 /** Code purpose for notify/send_*: 1 register, 2 forgot password, 3 trade password, 5 login. */
-export const CODE_TYPE = { REGISTER: 1, FORGOT_PASSWORD: 2, TRADE_PASSWORD: 3, LOGIN: 5 } as const;
+import { CODE_TYPE } from "./codes";
+export { CODE_TYPE };
 export const CodeTypeSchema = z.coerce
   .number()
   .int()
@@ -229,7 +262,42 @@ export const calls = {
     payload: z.object({ currency_match_id: PositiveInt }),
     data: SpotBalancesSchema,
   }),
+
+  // ------------------------------------------------------------ accounts and money movement (issue 4)
+  accountList: defineCall({ method: "GET", path: "account/list", auth: true, payload: Empty, data: z.array(AccountGroupSchema) }),
+  accountDetail: defineCall({ method: "GET", path: "account/detail", auth: true, payload: AccountDetailPayloadSchema, data: AccountSchema }),
+  wallet: defineCall({ method: "GET", path: "wallet/wallet", auth: true, payload: WalletPayloadSchema, data: WalletSchema }),
+  createPayOrder: defineCall({ method: "POST", path: "wallet/createPayOrder", auth: true, payload: CreatePayOrderPayloadSchema, data: DepositSchema }),
+  depositList: defineCall({ method: "GET", path: "wallet/deposit_list", auth: true, payload: PagePayloadSchema, data: DepositPageSchema }),
+  draw: defineCall({ method: "POST", path: "account/draw", auth: true, payload: DrawPayloadSchema, data: WithdrawalSchema }),
+  drawList: defineCall({ method: "GET", path: "account/draw_list", auth: true, payload: PagePayloadSchema, data: WithdrawalPageSchema }),
+  transfer: defineCall({ method: "POST", path: "account/transfer", auth: true, payload: TransferPayloadSchema, data: TransferSchema }),
+  transferLog: defineCall({ method: "GET", path: "account/transfer_log", auth: true, payload: TransferLogPayloadSchema, data: TransferPageSchema }),
+  currencyProtocols: defineCall({ method: "GET", path: "block_chain/currency_protocols", auth: false, payload: Empty, data: z.array(CurrencySchema) }),
+  accountLogChange: defineCall({ method: "GET", path: "account_log/change", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
+  accountLogLegal: defineCall({ method: "GET", path: "account_log/legal", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
+  accountLogLever: defineCall({ method: "GET", path: "account_log/lever", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
+  accountLogMicro: defineCall({ method: "GET", path: "account_log/micro", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
+  accountLogFinancial: defineCall({ method: "GET", path: "account_log/financial", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
+  amendPayPassword: defineCall({ method: "POST", path: "user/amend_pay_password", auth: true, payload: AmendPayPasswordPayloadSchema, data: z.null().optional() }),
+  lockList: defineCall({ method: "GET", path: "storage_currency/lock_list", auth: false, payload: LockListPayloadSchema, data: LockProductPageSchema }),
+  currentSetting: defineCall({ method: "GET", path: "storage_currency/current_setting", auth: true, payload: LockListPayloadSchema, data: SavingsHoldingPageSchema }),
+  submitLock: defineCall({ method: "POST", path: "storage_currency/submit_lock", auth: true, payload: SubmitLockPayloadSchema, data: SavingsHoldingSchema }),
+  savingsLog: defineCall({ method: "GET", path: "storage_currency/log", auth: true, payload: PagePayloadSchema, data: AccountLogPageSchema }),
+  convertQuote: defineCall({ method: "POST", path: "convert/quote", auth: true, payload: ConvertQuotePayloadSchema, data: ConvertQuoteSchema }),
+  /** An expired quote answers code 0 with the localized 'quote expired' msg AND a fresh ConvertQuote in `data`. */
+  convertExecute: defineCall({ method: "POST", path: "convert/execute", auth: true, payload: ConvertExecutePayloadSchema, data: ConvertSchema }),
+  convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
 };
+
+/** account_log/<kind> call names by account code. */
+export const ACCOUNT_LOG_CALLS = {
+  change_account: "accountLogChange",
+  legal_account: "accountLogLegal",
+  lever_account: "accountLogLever",
+  micro_account: "accountLogMicro",
+  financial_account: "accountLogFinancial",
+} as const;
 
 export type Calls = typeof calls;
 export type CallName = keyof typeof calls;

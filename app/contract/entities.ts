@@ -65,6 +65,8 @@ export const UserInfoSchema = z.object({
   invite_code: z.string(),
   /** 0 none, 1 pending, 2 approved. */
   review_status: z.coerce.number().int().min(0).max(2).catch(0),
+  /** Whether a trade password is set (withdrawals need one; /tradePassword sets or changes it). */
+  has_pay_password: BoolishSchema.optional().default(false),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

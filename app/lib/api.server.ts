@@ -15,7 +15,7 @@ export type DataOf<N extends CallName> = z.output<Calls[N]["data"]>;
  * `empty` is 996, shown as nothing; `network` is a transport failure or time-out.
  * 999 never comes back: it throws a redirect to login.
  */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string; data?: unknown };
 
 export type ApiArgs = { request: Request; context: Pick<AppLoadContext, "exchangeFetch"> };
 
@@ -97,7 +97,8 @@ export async function api<N extends CallName>(
   }
   if (code === CODE.LOGIN_TIMEOUT) throw await loginTimeout(request);
   if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
-  return { ok: false, kind: "fail", msg: msg || (await serverError()) };
+  // Some refusals carry data the screen needs (e.g. convert: a fresh quote after the old one expired).
+  return { ok: false, kind: "fail", msg: msg || (await serverError()), ...(data !== undefined && data !== null ? { data } : {}) };
 }
 
 /** 999: forget the token and account, say why, and come back here after signing in again. */

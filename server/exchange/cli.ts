@@ -11,10 +11,14 @@ import { OrderBook, BUY } from "./engine/book";
 import { formatFixed, formatScaled, parseScaled } from "./engine/fixed";
 import type { OrderRow } from "./engine/engine";
 import { normalizeSymbol } from "./market";
+import { ensureMoneySystem } from "./money/system";
+import { approveDeposit, approveWithdrawal, listDeposits, listWithdrawals, rejectDeposit, rejectWithdrawal } from "./money/review";
+import { runDueAccruals } from "./money/savings";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
-  serve                                    run the exchange alone on EXCHANGE_PORT (default 3001): /api and /ws
+  serve                                    run the exchange alone on EXCHANGE_PORT (default 3001): /api, /ws and the
+                                           address service /addr/ (internal: expose it to the app servers only)
   outbox [--to <address>] [--limit N] [--json]
                                            codes sent by email/SMS, newest first
   credit <email|mobile> <account code> <currency> <amount>
@@ -26,9 +30,19 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            a user's spot orders, newest first
   book <symbol> [--levels N] [--orders]    the spot order book of a pair from the database (what the engine
                                            rebuilds at start): asks above, bids below, orders per level
+  deposits [--status pending|approved|rejected] [--limit N]
+                                           deposits declared for review, newest first
+  approve-deposit <id>                     credit a pending deposit to the user's spot account
+  reject-deposit <id>                      reject a pending deposit (nothing is credited)
+  withdrawals [--status pending|approved|rejected] [--limit N]
+                                           withdrawals, newest first
+  approve-withdrawal <id>                  pay out a pending withdrawal (locked amount leaves, fee to the fee collector)
+  reject-withdrawal <id>                   reject a pending withdrawal (the locked amount returns to the user)
+  accrue                                   pay the savings interest (and return principals) due now
 
 environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off,
-             MARKET_MAKER=0 to switch the market maker off, SPOT_MAKER_FEE / SPOT_TAKER_FEE (default 0.001)`;
+             MARKET_MAKER=0 to switch the market maker off, SPOT_MAKER_FEE / SPOT_TAKER_FEE (default 0.001),
+             ADDRESS_SERVICE_SECRET (else <DATA_DIR>/address-secret is created and used)`;
 
 const dataDir = process.env.DATA_DIR || "./data";
 
@@ -94,7 +108,7 @@ function serve(): void {
     try {
       const path = (req.url ?? "/").split("?")[0];
       if (path === "/healthz") return void res.end("ok");
-      if (!path.startsWith("/api/")) {
+      if (!path.startsWith("/api/") && !path.startsWith("/addr/")) {
         res.statusCode = 404;
         return void res.end("not found");
       }
@@ -248,6 +262,62 @@ function book(args: string[]): void {
   db.close();
 }
 
+function userLabel(db: DB, id: number): string {
+  const u = db.prepare("SELECT email, mobile FROM users WHERE id = ?").get(id) as { email: string | null; mobile: string | null } | undefined;
+  return u?.email ?? u?.mobile ?? `#${id}`;
+}
+
+function reviewList(kind: "deposits" | "withdrawals", args: string[]): void {
+  const db = openDb();
+  const status = option(args, "--status");
+  if (status && !["pending", "approved", "rejected"].includes(status)) fail(`unknown status ${status}`);
+  const limit = Number(option(args, "--limit") ?? 50);
+  if (kind === "deposits") {
+    const { total, rows } = listDeposits(db, { status, limit });
+    console.log(`${total} deposit(s)${status ? ` ${status}` : ""}`);
+    for (const d of rows) {
+      console.log(
+        `#${String(d.id).padEnd(6)} ${formatDateTime(d.created_at)}  ${userLabel(db, d.user_id).padEnd(24)} ${d.amount} ${d.code}${d.chain ? ` (${d.chain})` : ""}  from ${d.wallet_address}  ${d.status}`,
+      );
+    }
+  } else {
+    const { total, rows } = listWithdrawals(db, { status, limit });
+    console.log(`${total} withdrawal(s)${status ? ` ${status}` : ""}`);
+    for (const w of rows) {
+      console.log(
+        `#${String(w.id).padEnd(6)} ${formatDateTime(w.created_at)}  ${userLabel(db, w.user_id).padEnd(24)} ${w.amount} ${w.code} (${w.chain}) to ${w.address}${w.memo ? ` memo ${w.memo}` : ""}  fee ${w.fee}  receives ${w.received}  ${w.status}`,
+      );
+    }
+  }
+  db.close();
+}
+
+function review(kind: "approve-deposit" | "reject-deposit" | "approve-withdrawal" | "reject-withdrawal", args: string[]): void {
+  const id = Number(args[0]);
+  if (!Number.isInteger(id) || id <= 0) fail(USAGE);
+  const db = openDb();
+  const system = ensureMoneySystem(db);
+  const r =
+    kind === "approve-deposit"
+      ? approveDeposit(db, id)
+      : kind === "reject-deposit"
+        ? rejectDeposit(db, id)
+        : kind === "approve-withdrawal"
+          ? approveWithdrawal(db, system, id)
+          : rejectWithdrawal(db, id);
+  db.close();
+  if (!r.ok) fail(r.reason === "not_found" ? `no ${kind.endsWith("deposit") ? "deposit" : "withdrawal"} #${id}` : `#${id} is not pending`);
+  console.log(`${kind.endsWith("deposit") ? "deposit" : "withdrawal"} #${id}: ${r.row.status}`);
+}
+
+function accrue(): void {
+  const db = openDb();
+  const system = ensureMoneySystem(db);
+  const r = runDueAccruals(db, system.treasuryId, Date.now(), (l) => console.log(l));
+  console.log(`paid ${r.paid} interest day(s), returned ${r.expired} principal(s)${r.failed ? `, ${r.failed} failed` : ""}`);
+  db.close();
+}
+
 const [command = "serve", ...rest] = process.argv.slice(2);
 switch (command) {
   case "serve":
@@ -270,6 +340,21 @@ switch (command) {
     break;
   case "book":
     book(rest);
+    break;
+  case "deposits":
+    reviewList("deposits", rest);
+    break;
+  case "withdrawals":
+    reviewList("withdrawals", rest);
+    break;
+  case "approve-deposit":
+  case "reject-deposit":
+  case "approve-withdrawal":
+  case "reject-withdrawal":
+    review(command, rest);
+    break;
+  case "accrue":
+    accrue();
     break;
   case "help":
   case "--help":

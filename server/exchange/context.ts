@@ -4,6 +4,7 @@ import type { Lang, Translate } from "./lib/i18n";
 import type { Market } from "./market";
 import type { Hub } from "./hub";
 import type { SpotEngine } from "./engine/engine";
+import type { MoneySystem } from "./money/system";
 
 /** What a handler can use. One per request. */
 export interface Ctx {
@@ -20,6 +21,8 @@ export interface Ctx {
   token: string | null;
   now: number;
   log: (line: string) => void;
+  /** System users: market maker, fee collector, treasury. */
+  system: MoneySystem;
 }
 
 export interface Answer<D = unknown> {

@@ -9,9 +9,13 @@ import { contentHandlers } from "./handlers/content";
 import { marketHandlers } from "./handlers/market";
 import { spotHandlers } from "./handlers/spot";
 import { SpotEngine } from "./engine/engine";
-import { ensureSystemUsers, MarketMaker } from "./engine/market-maker";
+import { MarketMaker } from "./engine/market-maker";
 import { Publisher } from "./engine/publish";
 import { userHandlers } from "./handlers/user";
+import { moneyHandlers } from "./handlers/money";
+import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
+import { ensureMoneySystem, type MoneySystem } from "./money/system";
+import { SavingsScheduler } from "./money/savings";
 import { Hub } from "./hub";
 import { DEFAULT_LANG, isLang, Messenger, type Translate } from "./lib/i18n";
 import { Market, type TradeInput } from "./market";
@@ -29,6 +33,15 @@ export interface ExchangeOptions {
   marketMaker?: boolean;
   /** Trading fees as decimal fractions (default '0.001' each). */
   fees?: { maker?: string; taker?: string };
+  /**
+   * The clock of requests and of the savings scheduler (default Date.now). Tests inject one to cross days; there is
+   * no other way to move time.
+   */
+  now?: () => number;
+  /** Run the savings scheduler's timer (default on). Off, accruals run only through `savings.runNow()`. */
+  savingsScheduler?: boolean;
+  /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
+  addressSecret?: string;
 }
 
 export interface Exchange {
@@ -44,15 +57,19 @@ export interface Exchange {
   db: DB;
   engine: SpotEngine;
   marketMaker: MarketMaker | null;
-  /** The system accounts' user ids. */
-  system: { marketMakerId: number; feeCollectorId: number };
+  /** The system accounts' user ids (market maker, fee collector, treasury). */
+  system: MoneySystem;
+  /** Savings accruals on the stored schedule (`runNow()` pays what is due at the exchange's clock). */
+  savings: SavingsScheduler;
+  /** The address service's signing secret (tests sign with it; the app reads the same file or variable). */
+  addressSecret: string;
   /** Resolves when the market maker's first ladders are committed. */
   ready: Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers };
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers };
 
 function json(body: Answer, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -121,7 +138,11 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const log = opts.log ?? ((line: string) => console.log(line));
   const db = openDatabase(opts.dataDir);
   if (seedIfEmpty(db)) log(`[exchange] seeded a new database in ${opts.dataDir}`);
-  const system = ensureSystemUsers(db);
+  const clock = opts.now ?? (() => Date.now());
+  const system = ensureMoneySystem(db, clock());
+  const addressSecret = opts.addressSecret ?? loadOrCreateAddressSecret(opts.dataDir);
+  const savings = new SavingsScheduler(db, system.treasuryId, clock, log);
+  if (opts.savingsScheduler !== false) savings.start();
   const hub = new Hub();
   const market = new Market(db, hub);
   const messenger = new Messenger();
@@ -154,6 +175,18 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     }
     try {
       if (closed) return json({ code: CODE.FAIL, msg: t("server_error") }, 503);
+      if (url.pathname.startsWith("/addr/")) {
+        if (request.method !== "POST" && request.method !== "GET") return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
+        let raw: Record<string, unknown>;
+        try {
+          raw = await readPayload(request, url);
+        } catch (err) {
+          if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t("bad_request") }, 400);
+          throw err;
+        }
+        const answer = handleAddressService(url.pathname.replace(/\/+$/, ""), request.method, raw, { db, secret: addressSecret, t, now: clock(), log });
+        return answer ? json(answer) : json({ code: CODE.FAIL, msg: t("not_found") }, 404);
+      }
       const path = url.pathname.replace(/^\/api\//, "").replace(/\/+$/, "");
       const found = url.pathname.startsWith("/api/") ? callByPath(path) : undefined;
       if (!found) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
@@ -162,7 +195,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       if (request.method !== "POST" && (call.method === "POST" || request.method !== "GET")) {
         return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
       }
-      const now = Date.now();
+      const now = clock();
       let userId: number | null = null;
       let token: string | null = null;
       if (call.auth) {
@@ -179,7 +212,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       }
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json({ code: CODE.FAIL, msg: issueMessage(parsed.error.issues[0], raw, t, messenger) });
-      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log };
+      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
@@ -197,12 +230,15 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     engine,
     marketMaker,
     system,
+    savings,
+    addressSecret,
     ready,
     async close() {
       if (closed) return;
       closed = true;
       simulator?.stop();
       marketMaker?.stop();
+      savings.stop();
       // Everything queued is committed (and acknowledged) before the database closes.
       await engine.close();
       publisher.close();

@@ -124,6 +124,7 @@ export const userHandlers: Pick<
       mobile: u.mobile ?? "",
       invite_code: u.invite_code,
       review_status: u.review_status,
+      has_pay_password: u.pay_password_hash !== null,
     });
   },
 

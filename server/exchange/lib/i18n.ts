@@ -50,3 +50,31 @@ export class Messenger {
     };
   }
 }
+
+/** BCP-47 tags of the languages (for Intl). */
+export const BCP47: Record<Lang, string> = {
+  hk: "zh-Hant-HK",
+  en: "en",
+  jp: "ja",
+  zh: "zh-Hans",
+  th: "th",
+  kr: "ko",
+  de: "de",
+  fr: "fr",
+  it: "it",
+  es: "es",
+  pl: "pl",
+};
+
+/** A date and time in the language's own format, in UTC with the zone named ('21 Nov 2026, 22:15 UTC'). */
+export function localTime(ms: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(BCP47[lang], {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(ms);
+}

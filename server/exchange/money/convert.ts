@@ -1,0 +1,132 @@
+import Decimal from "decimal.js";
+import { randomBytes } from "node:crypto";
+import { CONVERT_QUOTE_TTL_MS, CONVERT_SPREAD, convertReceive, type Convert, type ConvertQuote } from "../../../app/contract/index";
+import type { DB } from "../db/index";
+import { ledgerApply } from "../lib/ledger";
+import type { Market } from "../market";
+import { usdPriceOf, type CurrencyRow } from "./currencies";
+
+const RATE_DIGITS = 12;
+
+export interface QuoteRow {
+  id: string;
+  user_id: number;
+  from_currency_id: number;
+  to_currency_id: number;
+  amount: string;
+  mid_rate: string;
+  rate: string;
+  receive: string;
+  spread: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/**
+ * Live mid rate, target units per source unit: the last price of a direct open pair when there is one
+ * (FROM/TO or TO/FROM), else the cross of the two currencies' live USD prices. 12 significant digits.
+ */
+export function midRate(market: Market, from: CurrencyRow, to: CurrencyRow): string {
+  for (const p of market.pairs.values()) {
+    if (p.openChange !== 1) continue;
+    const price = new Decimal(market.price(p.id));
+    if (price.lte(0)) continue;
+    if (p.baseId === from.id && p.quoteId === to.id) return price.toSignificantDigits(RATE_DIGITS).toFixed();
+    if (p.baseId === to.id && p.quoteId === from.id) return new Decimal(1).div(price).toSignificantDigits(RATE_DIGITS).toFixed();
+  }
+  const f = new Decimal(usdPriceOf(market, from.id, from.is_stable === 1));
+  const t = new Decimal(usdPriceOf(market, to.id, to.is_stable === 1));
+  if (t.lte(0) || f.lte(0)) return "0";
+  return f.div(t).toSignificantDigits(RATE_DIGITS).toFixed();
+}
+
+/** Creates and stores a quote honoured for CONVERT_QUOTE_TTL_MS: rate = mid × (1 − spread), receive floored. */
+export function createQuote(db: DB, market: Market, userId: number, from: CurrencyRow, to: CurrencyRow, amount: string, now: number): QuoteRow {
+  const mid = midRate(market, from, to);
+  const rate = new Decimal(mid).times(new Decimal(1).minus(CONVERT_SPREAD)).toSignificantDigits(RATE_DIGITS, Decimal.ROUND_DOWN).toFixed();
+  const q: QuoteRow = {
+    id: randomBytes(12).toString("base64url"),
+    user_id: userId,
+    from_currency_id: from.id,
+    to_currency_id: to.id,
+    amount,
+    mid_rate: mid,
+    rate,
+    receive: convertReceive(amount, rate, to.decimals),
+    spread: CONVERT_SPREAD,
+    created_at: now,
+    expires_at: now + CONVERT_QUOTE_TTL_MS,
+    used_at: null,
+  };
+  // Old quotes are worth nothing after they expire; keep the table small.
+  db.prepare("DELETE FROM convert_quotes WHERE created_at < ? AND used_at IS NULL").run(now - 3_600_000);
+  db.prepare(
+    `INSERT INTO convert_quotes (id, user_id, from_currency_id, to_currency_id, amount, mid_rate, rate, receive, spread, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(q.id, q.user_id, q.from_currency_id, q.to_currency_id, q.amount, q.mid_rate, q.rate, q.receive, q.spread, q.created_at, q.expires_at);
+  return q;
+}
+
+export function toQuote(q: QuoteRow, codes: Map<number, string>): ConvertQuote {
+  return {
+    quote_id: q.id,
+    from_currency: { id: q.from_currency_id, code: codes.get(q.from_currency_id) ?? "" },
+    to_currency: { id: q.to_currency_id, code: codes.get(q.to_currency_id) ?? "" },
+    amount: q.amount,
+    mid_rate: q.mid_rate,
+    rate: q.rate,
+    receive: q.receive,
+    spread: q.spread,
+    expires_at: q.expires_at,
+    ttl_ms: CONVERT_QUOTE_TTL_MS,
+  };
+}
+
+export interface ConvertRow {
+  id: number;
+  user_id: number;
+  quote_id: string;
+  from_currency_id: number;
+  to_currency_id: number;
+  amount: string;
+  rate: string;
+  receive: string;
+  spread: string;
+  created_at: number;
+}
+
+export function toConvert(r: ConvertRow, codes: Map<number, string>): Convert {
+  return {
+    id: r.id,
+    quote_id: r.quote_id,
+    from_currency: { id: r.from_currency_id, code: codes.get(r.from_currency_id) ?? "" },
+    to_currency: { id: r.to_currency_id, code: codes.get(r.to_currency_id) ?? "" },
+    amount: r.amount,
+    rate: r.rate,
+    receive: r.receive,
+    spread: r.spread,
+    created_at: r.created_at,
+  };
+}
+
+/**
+ * Executes a quote inside the caller's transaction, atomically, against the treasury (the spread stays there):
+ * user spot −amount FROM, treasury +amount FROM, treasury −receive TO, user spot +receive TO (all type 'convert').
+ * Every currency's total is unchanged. Throws LedgerError: 'insufficient_balance' (the user's) first.
+ */
+export function executeQuote(db: DB, treasuryId: number, q: QuoteRow, now: number): ConvertRow {
+  const r = db
+    .prepare(
+      `INSERT INTO converts (user_id, quote_id, from_currency_id, to_currency_id, amount, rate, receive, spread, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(q.user_id, q.id, q.from_currency_id, q.to_currency_id, q.amount, q.rate, q.receive, q.spread, now);
+  const id = Number(r.lastInsertRowid);
+  const base = { accountCode: "change_account" as const, type: "convert", memo: `convert #${id}`, extra: { convert_id: id, rate: q.rate }, now };
+  ledgerApply(db, { ...base, userId: q.user_id, currencyId: q.from_currency_id, amount: `-${q.amount}` });
+  ledgerApply(db, { ...base, userId: treasuryId, currencyId: q.from_currency_id, amount: q.amount });
+  ledgerApply(db, { ...base, userId: treasuryId, currencyId: q.to_currency_id, amount: `-${q.receive}` });
+  ledgerApply(db, { ...base, userId: q.user_id, currencyId: q.to_currency_id, amount: q.receive });
+  db.prepare("UPDATE convert_quotes SET used_at = ? WHERE id = ?").run(now, q.id);
+  return db.prepare("SELECT * FROM converts WHERE id = ?").get(id) as ConvertRow;
+}

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SavingsHoldingPageSchema } from "../../../app/contract/index";
+import { createExchange, type Exchange } from "../index";
+import { DAY } from "../lib/time";
+import { moneyClient } from "./test-client";
+import { buyHolding, findProduct, valueDateOf } from "./savings";
+
+const dir = mkdtempSync(join(tmpdir(), "exchange-savings-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let clock = Date.UTC(2026, 0, 10, 23, 30, 0); // 23:30 UTC: the value date is 30 minutes away
+function open(): Exchange {
+  return createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, now: () => clock, savingsScheduler: false });
+}
+
+function holding(ex: Exchange, id: number) {
+  return ex.db.prepare("SELECT * FROM savings_holdings WHERE id = ?").get(id) as {
+    days_accrued: number;
+    interest_total: string;
+    next_accrual_at: number | null;
+    status: string;
+    value_date: number;
+    end_at: number;
+  };
+}
+
+describe("savings accrual on the stored schedule", () => {
+  it("starts at the next 00:00 UTC, pays once per day, catches up after a restart and returns the principal at expiry", async () => {
+    let ex = open();
+    const c = moneyClient(ex);
+    const token = await c.login("demo@example.com", "Trade2026");
+    const uid = c.userId("demo@example.com");
+    const product = ex.db.prepare("SELECT id FROM lock_products WHERE limit_days = 7").get() as { id: number };
+    const bought = await c.call("submitLock", { id: product.id, number: "1000" }, { token });
+    expect(bought.code).toBe(1);
+    const id = (bought.data as { id: number }).id;
+    const h0 = holding(ex, id);
+    expect(h0.value_date).toBe(Date.UTC(2026, 0, 11));
+    expect(h0.value_date).toBe(valueDateOf(clock));
+    expect(h0.next_accrual_at).toBe(Date.UTC(2026, 0, 12));
+    expect(h0.end_at).toBe(Date.UTC(2026, 0, 18));
+    const daily = "0.123287"; // 1000 × 4.5 % / 365, floored to 6 decimals
+
+    // Crossing midnight does not pay yet (interest starts at the value date; day 1 is paid after it has passed).
+    clock = Date.UTC(2026, 0, 11, 12);
+    expect(ex.savings.runNow().paid).toBe(0);
+    // Day 1 due at 2026-01-12 00:00.
+    clock = Date.UTC(2026, 0, 12, 0, 0, 1);
+    expect(ex.savings.runNow().paid).toBe(1);
+    expect(ex.savings.runNow().paid).toBe(0); // idempotent: the same day is never paid twice
+    expect(c.balances(uid, 1, "financial_account").balance).toBe(String(500 + Number(daily))); // demo starts with 500 USDT there
+    expect(holding(ex, id)).toMatchObject({ days_accrued: 1, interest_total: daily, next_accrual_at: Date.UTC(2026, 0, 13) });
+
+    // Down for three days: nothing runs.
+    await ex.close();
+    clock = Date.UTC(2026, 0, 15, 6);
+    ex = open();
+    // The first run after the restart pays the three days missed (13th, 14th, 15th), exactly once.
+    expect(ex.savings.runNow()).toMatchObject({ paid: 3, expired: 0 });
+    expect(ex.savings.runNow().paid).toBe(0);
+    expect(holding(ex, id)).toMatchObject({ days_accrued: 4, next_accrual_at: Date.UTC(2026, 0, 16) });
+    const rows = ex.db.prepare("SELECT day FROM savings_accruals WHERE holding_id = ? ORDER BY day").all(id) as { day: number }[];
+    expect(rows.map((r) => r.day)).toEqual([1, 2, 3, 4]);
+
+    const c2 = moneyClient(ex);
+    const token2 = await c2.login("demo@example.com", "Trade2026");
+    const list = SavingsHoldingPageSchema.parse((await c2.call("currentSetting", {}, { token: token2 })).data);
+    expect(list.data[0]).toMatchObject({ days_accrued: 4, remaining_days: 3, cumulative_income: "0.493148", status: "active" });
+
+    // Long after expiry: the last three days and the principal, once.
+    await ex.close();
+    clock = Date.UTC(2026, 1, 1);
+    ex = open();
+    const spotBefore = moneyClient(ex).balances(uid, 1).balance;
+    expect(ex.savings.runNow()).toMatchObject({ paid: 3, expired: 1 });
+    expect(ex.savings.runNow()).toMatchObject({ paid: 0, expired: 0 });
+    const h = holding(ex, id);
+    expect(h).toMatchObject({ days_accrued: 7, status: "expired", next_accrual_at: null, interest_total: "0.863009" });
+    const c3 = moneyClient(ex);
+    expect(c3.balances(uid, 1, "financial_account")).toEqual({ balance: "500.863009", lock_balance: "0" });
+    expect(Number(c3.balances(uid, 1).balance) - Number(spotBefore)).toBe(1000);
+    const types = ex.db
+      .prepare("SELECT type, COUNT(*) AS n FROM account_log WHERE user_id = ? AND type LIKE 'savings_%' GROUP BY type ORDER BY type")
+      .all(uid) as { type: string; n: number }[];
+    expect(types).toEqual([
+      { type: "savings_interest", n: 7 },
+      { type: "savings_lock", n: 2 },
+      { type: "savings_return", n: 2 },
+    ]);
+    await ex.close();
+  });
+
+  it("pays what fell due while the exchange was down as soon as it starts, without an operator", async () => {
+    let ex = open();
+    const uid = moneyClient(ex).userId("alice@example.com");
+    const p = findProduct(ex.db, (ex.db.prepare("SELECT id FROM lock_products WHERE limit_days = 30 AND currency_id = 1").get() as { id: number }).id)!;
+    const id = ex.db.transaction(() => buyHolding(ex.db, uid, p, "500", clock))();
+    await ex.close();
+    const valueDate = valueDateOf(clock);
+    clock = valueDate + 2 * DAY + 1000;
+    // The scheduler's timer is on: its first run happens during start-up.
+    ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, now: () => clock });
+    expect(holding(ex, id)).toMatchObject({ days_accrued: 2, next_accrual_at: valueDate + 3 * DAY, status: "active" });
+    await ex.close();
+  });
+});
