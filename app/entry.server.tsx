@@ -1,14 +1,13 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, CLIENT_NAMESPACES } from "~/i18n";
+import { BCP47 } from "~/i18n";
 import { getLang } from "~/i18next.server";
 import { resources } from "~/lib/locales.server";
 import { NonceProvider } from "~/lib/nonce";
+import { TranslationProvider } from "~/lib/translate";
 
 export const streamTimeout = 5_000;
 
@@ -31,8 +30,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lang = await getLang(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns: [...CLIENT_NAMESPACES, "exchange"], resources: resources() });
   privateCaching(request, responseHeaders);
   const nonce = loadContext.nonce;
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
@@ -41,9 +38,9 @@ export default async function handleRequest(
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

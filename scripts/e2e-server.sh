@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Starts the real server for the end-to-end tests on a fresh database (seeded, simulator on).
+# Starts the real server for the end-to-end tests on a fresh database (seeded, simulator on),
+# from a snapshot of the current build, so a rebuild during the run can't pull assets away.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:-$PWD/.e2e-data}"
-rm -rf "$DATA_DIR"
+snap="$PWD/.e2e-build"
+rm -rf "$DATA_DIR" "$snap"
+mkdir -p "$snap/public"
+# Take the copy while no local build is writing (developers serialize builds on this lock).
+exec 9>/tmp/build.lock
+command -v flock >/dev/null && flock 9
+cp -r build "$snap/build"
+cp -r public/. "$snap/public/"
+exec 9>&-
+export BUILD_DIR="$snap/build" PUBLIC_DIR="$snap/public"
 export PORT="${E2E_PORT:-3210}" NODE_ENV=production SIM_SEED=42 COOKIE_SECURE=false
 exec npx tsx server/index.ts

@@ -19,6 +19,8 @@ const ConfigSchema = z.object({
   SIM_SEED: z.coerce.number().int().optional(),
   TRUST_PROXY: z.string().default("loopback"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  BUILD_DIR: z.string().min(1).default("build"),
+  PUBLIC_DIR: z.string().min(1).default("public"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string; DATA_DIR: string };

@@ -43,7 +43,7 @@ const exchange: Exchange | null = config.EXCHANGE_API_URL
 
 const exchangeFetch = exchange ? (request: Request) => exchange.handle(request) : remoteTransport(config.EXCHANGE_API_URL!);
 
-const buildPath = resolve("build/index.js");
+const buildPath = resolve(config.BUILD_DIR, "index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
 const app = express();
@@ -62,8 +62,8 @@ app.get("/healthz", (_req, res) => {
   res.json({ ok: true, exchange: exchange ? "embedded" : "remote" });
 });
 
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
-app.use(express.static("public", { maxAge: "1h", index: false }));
+app.use("/build", express.static(resolve(config.PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", index: false }));
 
 if (exchange) {
   app.all("/api/*", async (req, res) => {

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import * as s from "./shell.css";
 

@@ -1,29 +1,20 @@
 import { z } from "zod";
 import { isValidEmail, isValidPhone, passwordProblem } from "~/contract/rules";
+import { accountKindFrom, CODE_COUNTDOWN_S, PHONE_TAB_ENABLED, type AccountKind, type Translate } from "./auth-constants";
 
 /**
  * One schema per sign-in form, built from a translator so the messages are localized. The same
- * builders run in the action (parseWithZod) and in the browser (useForm onValidate).
+ * builders run in the action (parseWithZod, through app/lib/auth-forms.server.ts) and in the browser
+ * (useForm onValidate, through app/lib/auth-validate.ts, loaded after hydration: zod is not part of
+ * the sign-in screens' first load, so nothing rendered may import this module; constants live in
+ * app/lib/auth-constants.ts).
  *
  * Every form checks its fields in one `superRefine`, in the order of SPEC section 5, so each field
  * gets the first rule it breaks and the issues come out in that order (the first issue is the one
  * the spec would report first). Conform sends empty inputs as `undefined`, hence the optionals.
  */
 
-/** The slice of i18next's `t` the schemas need (keys of the `auth` namespace). */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-export type AccountKind = "email" | "mobile";
-
-/** Set to true to show the phone tab on login, register and forgot password. */
-export const PHONE_TAB_ENABLED = false;
-
-/** Resend countdown in seconds (SPEC section 9). */
-export const CODE_COUNTDOWN_S = 60;
-
-/** The tab a `?tab=` query selects; the phone tab only while it is enabled. */
-export function accountKindFrom(value: string | null | undefined, phoneEnabled = PHONE_TAB_ENABLED): AccountKind {
-  return phoneEnabled && (value === "mobile" || value === "phone") ? "mobile" : "email";
-}
+export { accountKindFrom, CODE_COUNTDOWN_S, PHONE_TAB_ENABLED, type AccountKind, type Translate };
 
 const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(254).optional());
 const raw = z.string().max(64).optional();

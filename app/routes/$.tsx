@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 
 export function loader() {
   throw new Response("Not found", { status: 404 });

@@ -1,26 +1,29 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import * as s from "~/components/auth/auth.css";
 import { authT, replyWithFormError, type AuthActionData } from "~/components/auth/auth.server";
 import { FormError, TextField } from "~/components/auth/field";
 import { AccountTabs } from "~/components/auth/tabs";
 import { useAuthT } from "~/components/auth/use-auth-t";
-import { CODE_TYPE } from "~/contract";
+import { useAuthValidate } from "~/components/auth/use-auth-validate";
+import { CODE_TYPE } from "~/contract/codes";
 import { api } from "~/lib/api.server";
-import { accountKindFrom, forgotSchema, type AccountKind } from "~/lib/auth-schemas";
+import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
+import { authConstraint, parseForgot } from "~/lib/auth-forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
   const url = new URL(request.url);
   const t = await authT(request);
-  return { title: t("forgot.title"), kind: accountKindFrom(url.searchParams.get("tab")), account: url.searchParams.get("account") ?? "" };
+  const kind = accountKindFrom(url.searchParams.get("tab"));
+  return { title: t("forgot.title"), kind, account: url.searchParams.get("account") ?? "", constraint: authConstraint("forgot", kind) };
 }
 
 /** Step 1 of the reset: check the account (loose rule), send a code of type 2, go to step 2. */
@@ -28,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = await authT(request);
   const kind = accountKindFrom(String(formData.get("type") ?? ""));
-  const submission = parseWithZod(formData, { schema: forgotSchema(t, kind) });
+  const submission = parseForgot(formData, t, kind);
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply(), codeSend: null }, { status: 400 });
   }
@@ -63,15 +66,15 @@ function ForgotForm({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation("auth");
   const tr = useAuthT();
   const navigation = useNavigation();
-  const schema = useMemo(() => forgotSchema(tr, kind), [tr, kind]);
+  // The browser's checks load after hydration; until then the server validates.
+  const v = useAuthValidate();
+  const validate = useMemo(() => v?.validator(v.forgotSchema(tr, kind)), [v, tr, kind]);
   const [form, fields] = useForm({
     id: `forgot-${kind}`,
     lastResult: actionData?.result,
     defaultValue: { account: d.account },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: d.constraint,
+    ...lazyValidation(validate),
   });
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const introId = `${form.id}-intro`;

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { qrSvg } from "~/lib/qr.server";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { BannerCarousel } from "~/components/home/banner-carousel";
 import * as hs from "~/components/home/home.css";
 import { HomePopup, type PopupContent } from "~/components/home/home-popup";

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import * as s from "~/components/auth/auth.css";
 import { authT, readRememberedAccount, rememberAccountHeader, replyWithFormError, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
 import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
@@ -12,12 +11,15 @@ import { CheckboxField, FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
 import { AccountTabs } from "~/components/auth/tabs";
 import { useAuthT } from "~/components/auth/use-auth-t";
-import { CODE_TYPE } from "~/contract";
+import { useAuthValidate } from "~/components/auth/use-auth-validate";
+import { CODE_TYPE } from "~/contract/codes";
 import { api, dataOr } from "~/lib/api.server";
-import { accountKindFrom, loginSchema, sendCodeSchema, type AccountKind } from "~/lib/auth-schemas";
+import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
+import { authConstraint, parseLogin } from "~/lib/auth-forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession, getSession, getToken } from "~/lib/session.server";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 
 type Args = Pick<LoaderFunctionArgs, "request" | "context">;
@@ -46,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loggedOut: url.searchParams.get("type") === "1",
     account: url.searchParams.get("account") ?? remembered ?? "",
     remember: remembered !== null,
+    constraint: authConstraint("login", kind, { sms }),
   };
 }
 
@@ -62,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = rateLimit("login", context.clientIp, String(formData.get("account") ?? "").trim());
   if (limited) return tooManyRequests(t, formData, limited.retryAfter);
 
-  const submission = parseWithZod(formData, { schema: loginSchema(t, kind, { sms }) });
+  const submission = parseLogin(formData, t, kind, { sms });
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }), codeSend: null }, { status: 400 });
   }
@@ -105,20 +108,20 @@ function LoginForm({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation("auth");
   const tr = useAuthT();
   const navigation = useNavigation();
-  const schema = useMemo(() => loginSchema(tr, kind, { sms: d.sms }), [tr, kind, d.sms]);
-  const codeSchema = useMemo(() => sendCodeSchema(tr, kind), [tr, kind]);
+  // The browser's checks load after hydration; until then the server validates.
+  const v = useAuthValidate();
+  const validate = useMemo(() => v?.validator(v.loginSchema(tr, kind, { sms: d.sms })), [v, tr, kind, d.sms]);
+  const checkAccount = useMemo(() => v?.validator(v.sendCodeSchema(tr, kind)), [v, tr, kind]);
   const [form, fields] = useForm({
     id: `login-${kind}`,
     lastResult: actionData?.result,
     defaultValue: { account: d.account, remember: d.remember ? "on" : undefined, area_id: d.areas[0]?.id },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: d.constraint,
+    ...lazyValidation(validate),
   });
   const accountRef = useRef<HTMLInputElement>(null);
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
   const statusId = `${fields.sms_code.id}-status`;
 
   return (
@@ -183,7 +186,8 @@ function LoginForm({ kind }: { kind: AccountKind }) {
                     sender={sender}
                     statusId={statusId}
                     validate={(el) => {
-                      if (parseWithZod(new FormData(el), { schema: codeSchema }).status === "success") return true;
+                      if (!checkAccount) return null;
+                      if (checkAccount(new FormData(el)).status === "success") return true;
                       form.validate({ name: fields.account.name });
                       accountRef.current?.focus();
                       return false;

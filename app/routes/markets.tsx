@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { MarketsTable } from "~/components/markets/markets-table";
 import * as s from "~/components/markets/markets.css";
 import { getT } from "~/i18next.server";

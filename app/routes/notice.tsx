@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { z } from "zod";
 import * as s from "~/components/notice/notice.css";
 import { NoticeBody, NoticeList, type NoticeArticle } from "~/components/notice/notice-view";

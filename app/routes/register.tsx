@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/translate";
 import * as s from "~/components/auth/auth.css";
 import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
 import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
@@ -12,11 +11,14 @@ import { CheckboxField, FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
 import { AccountTabs } from "~/components/auth/tabs";
 import { useAuthT } from "~/components/auth/use-auth-t";
-import { CODE_TYPE } from "~/contract";
+import { useAuthValidate } from "~/components/auth/use-auth-validate";
+import { CODE_TYPE } from "~/contract/codes";
 import { api, dataOr } from "~/lib/api.server";
-import { accountKindFrom, registerSchema, sendCodeSchema, type AccountKind } from "~/lib/auth-schemas";
+import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
+import { authConstraint, parseRegister } from "~/lib/auth-forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 
 /** The user agreement: article 66 in category 26 (SPEC section 9). */
@@ -34,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind = accountKindFrom(url.searchParams.get("tab"));
   const areas = kind === "mobile" ? dataOr(await api({ request, context }, "areaList", {}), []) : [];
   const t = await authT(request);
-  return { title: t("register.title"), kind, areas, inviteCode: lockedInviteCode(request) };
+  return { title: t("register.title"), kind, areas, inviteCode: lockedInviteCode(request), constraint: authConstraint("register", kind) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = rateLimit("register", context.clientIp, String(formData.get("account") ?? "").trim());
   if (limited) return tooManyRequests(t, formData, limited.retryAfter);
 
-  const submission = parseWithZod(formData, { schema: registerSchema(t, kind) });
+  const submission = parseRegister(formData, t, kind);
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   }
@@ -81,16 +83,16 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation("auth");
   const tr = useAuthT();
   const navigation = useNavigation();
-  const schema = useMemo(() => registerSchema(tr, kind), [tr, kind]);
-  const codeSchema = useMemo(() => sendCodeSchema(tr, kind), [tr, kind]);
+  // The browser's checks load after hydration; until then the server validates.
+  const v = useAuthValidate();
+  const validate = useMemo(() => v?.validator(v.registerSchema(tr, kind)), [v, tr, kind]);
+  const checkAccount = useMemo(() => v?.validator(v.sendCodeSchema(tr, kind)), [v, tr, kind]);
   const [form, fields] = useForm({
     id: `register-${kind}`,
     lastResult: actionData?.result,
     defaultValue: { agreement: "on", invite_code: d.inviteCode ?? "", area_id: d.areas[0]?.id },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: d.constraint,
+    ...lazyValidation(validate),
   });
   const accountRef = useRef<HTMLInputElement>(null);
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
@@ -145,7 +147,8 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
                 sender={sender}
                 statusId={statusId}
                 validate={(el) => {
-                  if (parseWithZod(new FormData(el), { schema: codeSchema }).status === "success") return true;
+                  if (!checkAccount) return null;
+                  if (checkAccount(new FormData(el)).status === "success") return true;
                   form.validate({ name: fields.account.name });
                   accountRef.current?.focus();
                   return false;

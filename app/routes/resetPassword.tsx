@@ -1,32 +1,36 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import * as s from "~/components/auth/auth.css";
 import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
 import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
 import { FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
 import { useAuthT } from "~/components/auth/use-auth-t";
-import { CODE_TYPE } from "~/contract";
+import { useAuthValidate } from "~/components/auth/use-auth-validate";
+import { CODE_TYPE } from "~/contract/codes";
 import { api } from "~/lib/api.server";
-import { accountKindFrom, resetSchema, sendCodeSchema, type AccountKind } from "~/lib/auth-schemas";
+import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
+import { authConstraint, parseReset } from "~/lib/auth-forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
   const url = new URL(request.url);
   const t = await authT(request);
+  const kind = accountKindFrom(url.searchParams.get("type"));
   return {
     title: t("reset.title"),
-    kind: accountKindFrom(url.searchParams.get("type")),
+    kind,
     account: url.searchParams.get("account") ?? "",
     /** A code was just sent by step 1: start the countdown. */
     sent: url.searchParams.get("sent") === "1",
+    constraint: authConstraint("reset", kind),
   };
 }
 
@@ -43,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = rateLimit("resetPassword", context.clientIp, String(formData.get("account") ?? "").trim());
   if (limited) return tooManyRequests(t, formData, limited.retryAfter);
 
-  const submission = parseWithZod(formData, { schema: resetSchema(t, kind) });
+  const submission = parseReset(formData, t, kind);
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   }
@@ -72,16 +76,16 @@ function ResetForm({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation("auth");
   const tr = useAuthT();
   const navigation = useNavigation();
-  const schema = useMemo(() => resetSchema(tr, kind), [tr, kind]);
-  const codeSchema = useMemo(() => sendCodeSchema(tr, kind, { loose: true }), [tr, kind]);
+  // The browser's checks load after hydration; until then the server validates.
+  const v = useAuthValidate();
+  const validate = useMemo(() => v?.validator(v.resetSchema(tr, kind)), [v, tr, kind]);
+  const checkAccount = useMemo(() => v?.validator(v.sendCodeSchema(tr, kind, { loose: true })), [v, tr, kind]);
   const [form, fields] = useForm({
     id: `reset-${kind}`,
     lastResult: actionData?.result,
     defaultValue: { account: d.account },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: d.constraint,
+    ...lazyValidation(validate),
   });
   const accountRef = useRef<HTMLInputElement>(null);
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend, startCountdown: d.sent });
@@ -131,7 +135,8 @@ function ResetForm({ kind }: { kind: AccountKind }) {
                 sender={sender}
                 statusId={statusId}
                 validate={(el) => {
-                  if (parseWithZod(new FormData(el), { schema: codeSchema }).status === "success") return true;
+                  if (!checkAccount) return null;
+                  if (checkAccount(new FormData(el)).status === "success") return true;
                   form.validate({ name: fields.account.name });
                   accountRef.current?.focus();
                   return false;

@@ -5,7 +5,8 @@ import { CODE_TYPE } from "~/contract";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
-import { sendCodeSchema, type AccountKind, type Translate } from "~/lib/auth-schemas";
+import type { AccountKind, Translate } from "~/lib/auth-constants";
+import { parseSendCode } from "~/lib/auth-forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { isSecure } from "~/lib/session.server";
 import type { CodeSendResult } from "./code-button";
@@ -68,7 +69,7 @@ export async function sendCodeAction(
   opts: { t: Translate; kind: AccountKind; type: (typeof CODE_TYPE)[keyof typeof CODE_TYPE]; loose?: boolean },
 ) {
   const { t, kind } = opts;
-  const submission = parseWithZod(formData, { schema: sendCodeSchema(t, kind, { loose: opts.loose }) });
+  const submission = parseSendCode(formData, t, kind, { loose: opts.loose });
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   }

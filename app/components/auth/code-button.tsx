@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CODE_COUNTDOWN_S } from "~/lib/auth-schemas";
+import { CODE_COUNTDOWN_S } from "~/lib/auth-constants";
 import { button } from "~/styles/ui.css";
 import * as s from "./auth.css";
 
@@ -76,17 +76,32 @@ export type CodeSender = ReturnType<typeof useCodeSender>;
 /**
  * The send-code button: a real submit button of the form (`intent=send-code`), so without
  * JavaScript the page posts and comes back with 'code sent'. With JavaScript it checks the account
- * first (`validate`), then sends through a fetcher and counts down.
+ * first (`validate`), then sends through a fetcher and counts down. `validate` answers null while
+ * the browser's checks have not loaded yet (they come after hydration): the click then posts the
+ * form as without JavaScript and the server checks the account.
  */
-export function CodeButton({ sender, validate, statusId }: { sender: CodeSender; validate: (form: HTMLFormElement) => boolean; statusId: string }) {
+export function CodeButton({
+  sender,
+  validate,
+  statusId,
+}: {
+  sender: CodeSender;
+  validate: (form: HTMLFormElement) => boolean | null;
+  statusId: string;
+}) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated) return;
-    event.preventDefault();
     const form = event.currentTarget.form;
-    if (sender.blocked || !form || !validate(form)) return;
-    sender.send(form);
+    if (!sender.blocked && form) {
+      const ok = validate(form);
+      if (ok === null) return;
+      event.preventDefault();
+      if (ok) sender.send(form);
+      return;
+    }
+    event.preventDefault();
   };
   const text = sender.remaining > 0 ? t("code.resendIn", { seconds: sender.remaining }) : sender.pending ? t("code.sending") : sender.result?.ok ? t("code.resend") : t("code.send");
   return (

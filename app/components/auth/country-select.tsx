@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { field, input, label } from "~/styles/ui.css";
 import * as s from "./auth.css";
 import { ErrorLine } from "./field";

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import * as s from "./auth.css";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { PHONE_TAB_ENABLED, type AccountKind } from "~/lib/auth-schemas";
+import { useTranslation } from "~/lib/translate";
+import { PHONE_TAB_ENABLED, type AccountKind } from "~/lib/auth-constants";
 import * as s from "./auth.css";
 
 /**

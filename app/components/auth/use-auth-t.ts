@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
-import type { Translate } from "~/lib/auth-schemas";
+import { useTranslation } from "~/lib/translate";
+import type { Translate } from "~/lib/auth-constants";
 
 /** The `auth` translator (other namespaces by prefix) in the shape the schemas take; stable per language. */
 export function useAuthT(): Translate {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import * as s from "./banner-carousel.css";
 
 export type BannerSlide = { id: number; title: string; banner: string };

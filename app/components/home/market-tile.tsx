@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import type { MarketRow } from "~/lib/markets";
 import { tradeHref } from "~/lib/markets";
 import { formatChange, formatPrice, formatVolume } from "~/lib/money";

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import type { MarketRow as Row } from "~/lib/markets";
 import { tradeHref } from "~/lib/markets";
 import { cnyValue, formatChange, formatPrice, formatVolume } from "~/lib/money";

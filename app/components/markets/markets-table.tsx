@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { marketsSearch, nextOrder, type MarketRow as Row, type Sort, type SortKey } from "~/lib/markets";
 import { MarketRow } from "./market-row";
 import * as s from "./markets.css";

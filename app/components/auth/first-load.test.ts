@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { authConstraint, parseLogin, parseRegister, parseReset, parseSendCode } from "~/lib/auth-forms.server";
+import { loginSchema, registerSchema, resetSchema, sendCodeSchema, type Translate } from "~/lib/auth-schemas";
+import { validator } from "~/lib/auth-validate";
+
+/**
+ * zod, conform's zod adapter and the schemas stay out of the sign-in screens' first-load
+ * JavaScript: what renders imports them only as types, the server through `.server` modules, the
+ * browser through `import("~/lib/auth-validate")` after hydration.
+ */
+const ROUTES = ["login", "register", "forgetPassword", "resetPassword"].map((r) => `app/routes/${r}.tsx`);
+const COMPONENTS = readdirSync("app/components/auth")
+  .filter((f) => /\.tsx?$/.test(f) && !/\.(test|server|css)\.tsx?$/.test(f))
+  .map((f) => join("app/components/auth", f));
+const HEAVY = /from\s+["'](zod|@conform-to\/zod|~\/lib\/auth-schemas|~\/lib\/auth-validate|(\.\.?\/)+(lib\/)?auth-(schemas|validate))["']/;
+
+describe("sign-in screens' first load", () => {
+  it.each([...ROUTES, ...COMPONENTS])("%s has no static import of zod or the schemas", (file) => {
+    const statements = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => /^\s*(import|export)\b/.test(l) && !/^\s*import\s+type\b/.test(l));
+    expect(statements.filter((l) => HEAVY.test(l))).toEqual([]);
+  });
+});
+
+const t: Translate = (key) => key;
+const fd = (entries: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(entries)) f.append(k, v);
+  return f;
+};
+
+describe("server and browser validate alike", () => {
+  const cases = [
+    [(f: FormData) => parseLogin(f, t, "email", { sms: true }), validator(loginSchema(t, "email", { sms: true })), { account: "bad", password: "" }],
+    [(f: FormData) => parseRegister(f, t, "email"), validator(registerSchema(t, "email")), { account: "a@b.co", password: "abc", re_password: "abd" }],
+    [(f: FormData) => parseReset(f, t, "email"), validator(resetSchema(t, "email")), { account: "x", sms_code: "1", password: "Abc12345x", re_password: "Abc12345y" }],
+    [(f: FormData) => parseSendCode(f, t, "email", { loose: true }), validator(sendCodeSchema(t, "email", { loose: true })), { account: "no-at" }],
+  ] as const;
+  it.each(cases.map((c, i) => [i, ...c] as const))("case %i", (_i, server, browser, entries) => {
+    const a = server(fd(entries));
+    const b = browser(fd(entries));
+    expect(a.status).toBe("error");
+    expect(b.status).toBe(a.status);
+    expect(b.status === "success" ? null : b.error).toEqual(a.status === "success" ? null : a.error);
+    expect(b.reply()).toEqual(a.reply());
+  });
+});
+
+describe("authConstraint", () => {
+  it("is plain JSON conform takes as `constraint`, the same for any translator", () => {
+    for (const form of ["login", "register", "forgot", "reset"] as const) {
+      const c = authConstraint(form, "email", { sms: true });
+      expect(JSON.parse(JSON.stringify(c))).toEqual(c);
+      expect(c.account).toMatchObject({ maxLength: 254 });
+    }
+    expect(authConstraint("login", "email").password).toMatchObject({ maxLength: 64 });
+    expect(authConstraint("register", "email").invite_code).toMatchObject({ maxLength: 32 });
+  });
+});

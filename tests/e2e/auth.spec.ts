@@ -1,0 +1,130 @@
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, registerUser, setTheme, test } from "./fixtures";
+
+test.describe("register, sign in, sign out", () => {
+  test("a visitor registers with the emailed code, signs in and signs out", async ({ page }, info) => {
+    const email = `new-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto("/register");
+    await expect(page.getByRole("checkbox", { name: /User Agreement/ })).toBeChecked();
+    await expect(page.getByRole("link", { name: "User Agreement" })).toHaveAttribute("href", /\/notice\?id=66&category_id=26/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`A verification code has been sent to ${email}.`)).toBeVisible();
+    const code = await latestCode(email, 1);
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByLabel("Password", { exact: true }).fill("Welcome2026");
+    await page.getByLabel("Repeat password").fill("Welcome2026");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText("Registration successful. Please log in.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await page.getByLabel("Password", { exact: true }).fill("Welcome2026");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/home$/);
+    const menu = page.locator("header summary", { hasText: email });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login\?type=1/);
+    await expect(page.getByText("You have been logged out.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
+  });
+
+  test("an invite link locks the invite code", async ({ page }) => {
+    await page.goto("/register?extension_code=ABCD1234");
+    const invite = page.getByLabel("Invitation code (optional)");
+    await expect(invite).toHaveValue("ABCD1234");
+    await expect(invite).toHaveAttribute("readonly", "");
+  });
+
+  test("register checks the agreement first, then the code", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(`x${Date.now()}@example.com`);
+    await page.getByRole("checkbox", { name: /User Agreement/ }).uncheck();
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page.getByText("Please read and accept the User Agreement")).toBeVisible();
+    await expect(page.getByText("Please enter the verification code")).toBeVisible();
+  });
+});
+
+test.describe("login errors", () => {
+  test("a wrong password shows the exchange's message and keeps the account", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, "Wrong12345");
+    await expect(page.getByRole("alert").filter({ hasText: /incorrect account or password/i })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("an invalid email shows its message on the field", async ({ page }) => {
+    await logIn(page, "not-an-email", "Whatever1");
+    await expect(page.getByText("Enter a valid email")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("an empty email says so", async ({ page }) => {
+    await logIn(page, "", "Whatever1");
+    await expect(page.getByText("Email cannot be empty")).toBeVisible();
+  });
+
+  test("the eleventh login try in a minute is refused", async ({ page }) => {
+    const account = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++) {
+      await logIn(page, account, `Wrong${i}pass1`);
+      await expect(page.getByRole("alert").filter({ hasText: /incorrect account or password/i })).toBeVisible();
+    }
+    const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));
+    await logIn(page, account, "Wrong10pass1");
+    expect((await response).status()).toBe(429);
+    await expect(page.getByRole("alert").filter({ hasText: /Too many attempts/ })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(account);
+  });
+});
+
+test.describe("session", () => {
+  test("signing in returns to the requested page", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/login?page=%2Fmarkets%3Ftab%3DBTC");
+    await expect(page).toHaveURL(/\/markets\?tab=BTC$/);
+  });
+
+  test("an expired token (999) lands on login with the return path", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/markets?tab=ETH");
+    cli("revoke-tokens", user.email);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?page=%2Fmarkets%3Ftab%3DETH$/);
+    await expect(page.getByText("Login timeout, please login again")).toBeVisible();
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page).toHaveURL(/\/markets\?tab=ETH$/);
+  });
+
+  test("signed-in pages are not cached and the session cookie is locked down", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/home$/);
+    const res = await page.request.get("/markets");
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "sid" || c.name === "__Host-sid")!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
+    expect(cookie.value).not.toContain(user.email);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/login", "/register", "/forgetPassword"]) {
+    for (const theme of ["dark", "light"] as const) {
+      test(`${path} (${theme})`, async ({ page }) => {
+        await setTheme(page, theme);
+        await page.goto(path);
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
+  }
+});
