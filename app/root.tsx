@@ -99,7 +99,7 @@ export default function App() {
       <Header user={d.user} lang={d.lang} theme={d.theme} />
       {d.toast ? <Toast toast={d.toast} /> : null}
       <Outlet />
-      <Footer footer={d.footer} user={d.user} />
+      <Footer footer={d.footer} user={d.user} lang={d.lang} />
     </Document>
   );
 }

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:-$PWD/.e2e-data}"
-snap="$PWD/.e2e-build"
+snap="$PWD/.e2e-build-${E2E_PORT:-3210}"
 rm -rf "$DATA_DIR" "$snap"
 mkdir -p "$snap/public"
 # Take the copy while no local build is writing (developers serialize builds on this lock).

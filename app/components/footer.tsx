@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
 import { container } from "~/styles/ui.css";
@@ -24,8 +25,9 @@ export function serviceLink(url: string, user: { uid: string; account: string } 
   }
 }
 
-export function Footer({ footer, user }: { footer: FooterData; user: { uid: string; account: string } | null }) {
+export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid: string; account: string } | null; lang: Lang }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const service = serviceLink(footer.serviceUrl, user);
   const year = new Date().getFullYear();
   return (
@@ -71,6 +73,21 @@ export function Footer({ footer, user }: { footer: FooterData; user: { uid: stri
           </section>
         </div>
         <div className={`${container} ${s.footerBottom}`}>
+          {/* The header lists 8 languages (spec); all 11 the site offers are chosen here. */}
+          <Form method="post" action="/resources/language" reloadDocument className={s.footerLang}>
+            <label htmlFor="footer-lang">{t("lang.all")}</label>
+            <select id="footer-lang" name="lang" defaultValue={lang} className={s.footerSelect}>
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button type="submit" className={s.footerSelect}>
+              {t("lang.apply")}
+            </button>
+          </Form>
           <p style={{ margin: "0 0 4px" }}>{t("footer.brandLine")}</p>
           <p style={{ margin: 0 }}>{t("footer.copyright", { year })}</p>
         </div>

@@ -7,7 +7,7 @@ export const logo = style({ fontWeight: 800, fontSize: "20px", color: vars.color
 export const nav = style({ display: "flex", gap: "4px", flexWrap: "wrap", flex: 1 });
 export const navLink = style({
   color: vars.color.text, textDecoration: "none", padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500,
-  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.accent } },
+  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
 });
 export const tools = style({ display: "flex", gap: "8px", alignItems: "center", marginLeft: "auto", flexWrap: "wrap" });
 export const menu = style({ position: "relative" });
@@ -30,6 +30,11 @@ export const footer = style({ background: vars.color.surface, borderTop: `1px so
 export const footerGrid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))", gap: "24px" });
 export const footerList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: "6px" });
 export const footerBottom = style({ borderTop: `1px solid ${vars.color.border}`, marginTop: "24px", paddingTop: "16px", color: vars.color.muted, fontSize: "13px" });
+export const footerLang = style({ display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap", marginBottom: "12px" });
+export const footerSelect = style({
+  minHeight: "32px", padding: "4px 8px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
+  background: vars.color.bg, color: vars.color.text, cursor: "pointer",
+});
 export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
 globalStyle(`${qr} svg`, { display: "block", width: "100%", height: "100%" });
 export const icon = style({ width: "16px", height: "16px", flex: "none" });

@@ -76,3 +76,11 @@ test.describe("security", () => {
     expect(await res.json()).toEqual({ ok: true, exchange: "embedded" });
   });
 });
+
+test("the footer offers all 11 languages, e.g. Español", async ({ page }) => {
+  await page.goto("/markets");
+  await page.getByLabel("All languages").selectOption("es");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByLabel("Todos los idiomas").locator("option")).toHaveCount(11);
+});

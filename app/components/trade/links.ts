@@ -1,0 +1,23 @@
+/**
+ * /trade keeps its whole view in the query string (pair, tab, interval, order type, orders tab…), so every
+ * control is a plain link that works without JavaScript. Defaults are left out to keep links short.
+ */
+export const TRADE_PARAMS = ["symbol", "tab", "period", "otype", "orders", "way", "page", "price"] as const;
+export type TradeParam = (typeof TRADE_PARAMS)[number];
+
+const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", way: "buy", page: "1" };
+
+/** The current query with some params changed (null removes one). Unknown params are dropped. */
+export function tradeUrl(search: string, changes: Partial<Record<TradeParam, string | number | null>>): string {
+  const current = new URLSearchParams(search);
+  const out = new URLSearchParams();
+  for (const key of TRADE_PARAMS) {
+    const next = key in changes ? changes[key] : current.get(key);
+    if (next === null || next === undefined || next === "") continue;
+    const value = String(next);
+    if (DEFAULTS[key] === value) continue;
+    out.set(key, value);
+  }
+  const s = out.toString();
+  return s ? `/trade?${s}` : "/trade";
+}

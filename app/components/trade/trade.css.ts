@@ -1,0 +1,105 @@
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** /trade: desktop three columns (pairs | chart, header, forms | book, trades), orders below; stacked ≤ 760 px (SPEC §9). */
+const MOBILE = "screen and (max-width: 760px)";
+const NARROW = "screen and (max-width: 1100px)";
+
+export const page = style({ width: "100%", maxWidth: "1600px", margin: "0 auto", padding: "12px", display: "flex", flexDirection: "column", gap: "12px" });
+export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
+
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "270px minmax(0, 1fr) 320px",
+  gap: "12px",
+  alignItems: "start",
+  "@media": {
+    [NARROW]: { gridTemplateColumns: "minmax(0, 1fr) 280px" },
+    [MOBILE]: { gridTemplateColumns: "minmax(0, 1fr)" },
+  },
+});
+
+export const panel = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "12px", minWidth: 0 });
+export const pairs = style([panel, { "@media": { [NARROW]: { gridColumn: "1 / -1" } } }]);
+export const centre = style({ display: "flex", flexDirection: "column", gap: "12px", minWidth: 0 });
+export const side = style({ display: "flex", flexDirection: "column", gap: "12px", minWidth: 0 });
+export const ordersPanel = style([panel, {}]);
+
+export const h2 = style({ fontSize: "15px", fontWeight: 700, margin: "0 0 8px" });
+export const muted = style({ color: vars.color.muted });
+export const up = style({ color: vars.color.up });
+export const down = style({ color: vars.color.down });
+
+// ---------------------------------------------------------------- tabs (links with aria-current)
+export const tabs = style({ display: "flex", flexWrap: "wrap", gap: "4px", listStyle: "none", margin: "0 0 8px", padding: 0 });
+export const tab = style({
+  display: "inline-block", padding: "6px 10px", borderRadius: vars.radius.sm, color: vars.color.muted, textDecoration: "none", fontWeight: 600,
+  border: "1px solid transparent", background: "transparent", cursor: "pointer", font: "inherit",
+  selectors: {
+    "&[aria-current='page'], &[aria-current='true'], &[aria-selected='true']": { color: vars.color.text, background: vars.color.surface2, borderColor: vars.color.border },
+    "&:hover": { color: vars.color.text },
+  },
+});
+
+// ---------------------------------------------------------------- tables
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "13px", fontVariantNumeric: "tabular-nums" });
+export const th = style({ color: vars.color.muted, fontWeight: 600, textAlign: "right", padding: "4px", whiteSpace: "nowrap" });
+export const thLeft = style([th, { textAlign: "left" }]);
+export const td = style({ textAlign: "right", padding: "3px 4px", whiteSpace: "nowrap" });
+export const tdLeft = style([td, { textAlign: "left" }]);
+export const scroller = style({ overflowX: "auto" });
+export const rowLink = style({ color: "inherit", textDecoration: "none", fontWeight: 600, selectors: { "&[aria-current='page']": { color: vars.color.link } } });
+export const currentRow = style({ background: vars.color.surface2 });
+
+// ---------------------------------------------------------------- pair list
+export const pairList = style({ maxHeight: "420px", overflowY: "auto", fontSize: "12px", "@media": { [NARROW]: { maxHeight: "260px" } } });
+
+// ---------------------------------------------------------------- chart header and chart
+export const header = style([panel, { display: "flex", flexWrap: "wrap", gap: "8px 24px", alignItems: "baseline" }]);
+export const symbol = style({ fontSize: "20px", fontWeight: 700, margin: 0 });
+export const latest = style({ fontSize: "20px", fontWeight: 700, fontVariantNumeric: "tabular-nums" });
+export const stats = style({ display: "flex", flexWrap: "wrap", gap: "4px 20px", margin: 0 });
+export const stat = style({ display: "flex", flexDirection: "column", fontSize: "13px" });
+globalStyle(`${stat} dt`, { color: vars.color.muted });
+globalStyle(`${stat} dd`, { margin: 0, fontVariantNumeric: "tabular-nums" });
+
+export const chartBox = style({
+  position: "relative", height: "516px", width: "100%",
+  "@media": { [MOBILE]: { height: "340px" } },
+});
+export const chartSvg = style({ display: "block", width: "100%", height: "100%" });
+export const svgUp = style({ fill: vars.color.up });
+export const svgDown = style({ fill: vars.color.down });
+export const svgLine = style({ fill: "none", stroke: vars.color.accent, strokeWidth: 1.5 });
+export const svgAxis = style({ fill: vars.color.muted, fontSize: "11px" });
+export const chartEmpty = style({ display: "grid", placeItems: "center", height: "100%", color: vars.color.muted });
+
+// ---------------------------------------------------------------- order book and trades
+export const bookPrice = styleVariants({
+  ask: { color: vars.color.down, textDecoration: "none", fontWeight: 600, background: "none", border: 0, padding: 0, font: "inherit", cursor: "pointer" },
+  bid: { color: vars.color.up, textDecoration: "none", fontWeight: 600, background: "none", border: 0, padding: 0, font: "inherit", cursor: "pointer" },
+});
+globalStyle(`${bookPrice.ask}:hover, ${bookPrice.bid}:hover`, { textDecoration: "underline" });
+export const bookLatest = style({ fontSize: "16px", fontWeight: 700, padding: "6px", textAlign: "left" });
+export const trades = style({ maxHeight: "660px", overflowY: "auto" });
+
+// ---------------------------------------------------------------- forms
+export const forms = style([panel, {}]);
+export const formGrid = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "16px", "@media": { [MOBILE]: { gridTemplateColumns: "1fr" } } });
+export const form = style({ display: "flex", flexDirection: "column", gap: "8px" });
+export const formTitle = style({ fontSize: "15px", fontWeight: 700, margin: 0 });
+export const fieldRow = style({ display: "flex", flexDirection: "column", gap: "4px" });
+export const inputWrap = style({ display: "flex", alignItems: "center", gap: "6px" });
+export const unit = style({ color: vars.color.muted, fontSize: "13px", minWidth: "3em" });
+export const range = style({ width: "100%", accentColor: vars.color.accent });
+export const ticks = style({ display: "flex", justifyContent: "space-between", fontSize: "11px", color: vars.color.muted });
+export const line = style({ display: "flex", justifyContent: "space-between", gap: "8px", fontSize: "13px" });
+export const submit = style({ width: "100%" });
+export const visitor = style({ display: "flex", gap: "8px", flexWrap: "wrap", alignItems: "center" });
+
+// ---------------------------------------------------------------- orders panel
+export const pager = style({ display: "flex", gap: "12px", alignItems: "center", justifyContent: "flex-end", marginTop: "8px", fontSize: "13px" });
+export const cancel = style({
+  background: "none", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, color: vars.color.text, padding: "2px 10px",
+  cursor: "pointer", font: "inherit", minHeight: "28px",
+});

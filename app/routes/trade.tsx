@@ -1,0 +1,317 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "~/lib/translate";
+import { ChartHeader } from "~/components/trade/chart-header";
+import { ChartPanel } from "~/components/trade/chart-panel";
+import { OrderBook } from "~/components/trade/order-book";
+import { OrdersPanel } from "~/components/trade/orders-panel";
+import { PairList } from "~/components/trade/pair-list";
+import { RecentTrades } from "~/components/trade/recent-trades";
+import { TradeForms } from "~/components/trade/trade-form";
+import * as s from "~/components/trade/trade.css";
+import { useTradeLive } from "~/components/trade/use-trade-live";
+import type { Deal, KlineBar, Pair, SpotBalances, SpotOrderPage } from "~/contract/entities";
+import { getLang, getT } from "~/i18next.server";
+import { api, type ApiArgs } from "~/lib/api.server";
+import { readCookie } from "~/lib/cookies";
+import { quoteTabs } from "~/lib/markets";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getToken, redirectWithToast } from "~/lib/session.server";
+import {
+  bestPrice,
+  CHART_BARS_MAX,
+  klinePeriod,
+  klineWindow,
+  normalizePeriod,
+  ORDERS_PAGE_SIZE,
+  ORDERS_TABS,
+  parseTradeInfo,
+  pickPair,
+  PRICE_DECIMALS,
+  sanitizePriceInput,
+  serializeTradeInfo,
+  sliderQuantity,
+  snapPercent,
+  symbolKey,
+  TRADEINFO_COOKIE,
+  tradeInfoOf,
+  type OrdersTab,
+  type Side,
+} from "~/lib/spot";
+import { parseCancel, parseOrder } from "~/lib/spot-forms.server";
+import type { Translate } from "~/lib/spot-schema";
+
+/** What the screen needs of a pair. */
+function pairView(p: Pair) {
+  return {
+    id: p.id,
+    symbol: p.symbol,
+    base: p.base_currency_code,
+    quote: p.quote_currency_code,
+    decimals: p.price_precision ?? PRICE_DECIMALS,
+    quotation: p.currency_quotation,
+  };
+}
+export type PairView = ReturnType<typeof pairView>;
+
+async function tradeT(request: Request): Promise<Translate> {
+  const t = await getT(request, "trade");
+  return (key, options) => t(key, options) as string;
+}
+
+function emptyPage(): SpotOrderPage {
+  return { total: 0, per_page: ORDERS_PAGE_SIZE, last_page: 1, current_page: 1, data: [] };
+}
+
+async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: 1 | 2, page: number) {
+  const payload = { currency_match_id: pairId, page, limit: ORDERS_PAGE_SIZE };
+  const r =
+    tab === "history"
+      ? await api(args, "txHistoryList", payload)
+      : await api(args, way === 1 ? "txInList" : "txOutList", { ...payload, status: tab === "current" ? "open" : "all" });
+  return r.ok ? r.data : emptyPage();
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const args = { request, context };
+  const [markets, t, lang, token] = await Promise.all([api(args, "currencyMatches", {}), getT(request, "trade"), getLang(request), getToken(request)]);
+  const groups = markets.ok ? markets.data : [];
+  const saved = parseTradeInfo(readCookie(request.headers.get("Cookie"), TRADEINFO_COOKIE));
+  const pair = pickPair(groups, { symbol: q.get("symbol"), tradeinfo: saved });
+  const quotes = quoteTabs(groups);
+  const tab = quotes.includes((q.get("tab") ?? "").toUpperCase()) ? (q.get("tab") ?? "").toUpperCase() : pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "";
+  const pairs = groups
+    .filter((g) => g.code.toUpperCase() === tab)
+    .flatMap((g) => g.matches.filter((p) => p.open_change === 1))
+    .map(pairView);
+
+  const period = normalizePeriod(q.get("period"));
+  const ordersTab: OrdersTab = (ORDERS_TABS as string[]).includes(q.get("orders") ?? "") ? (q.get("orders") as OrdersTab) : "current";
+  const way: 1 | 2 = q.get("way") === "sell" ? 2 : 1;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
+  const otype: "limit" | "market" = q.get("otype") === "market" ? "market" : "limit";
+
+  let deal: Deal | null = null;
+  let bars: KlineBar[] = [];
+  let balances: SpotBalances | null = null;
+  let orders: SpotOrderPage | null = null;
+  if (pair) {
+    const win = klineWindow(period, Date.now());
+    const [d, k, b, o] = await Promise.all([
+      api(args, "deal", { currency_match_id: pair.id }),
+      api(args, "kline", { currency_match_id: pair.id, period: klinePeriod(period), from: win.from, to: win.to }),
+      token ? api(args, "spotBalances", { currency_match_id: pair.id }) : null,
+      token ? loadOrders(args, pair.id, ordersTab, way, page) : null,
+    ]);
+    deal = d.ok ? d.data : null;
+    bars = k.ok ? k.data.slice(-CHART_BARS_MAX) : [];
+    balances = b?.ok ? b.data : null;
+    orders = o;
+  }
+  const decimals = pair?.price_precision ?? PRICE_DECIMALS;
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  // Choosing a pair saves it (SPEC: tradeinfo), so the next visit to /trade opens on it.
+  if (pair && (saved?.mathid !== pair.id || saved.symbol !== pair.symbol)) headers.append("Set-Cookie", serializeTradeInfo(tradeInfoOf(pair)));
+
+  return data(
+    {
+      title: pair ? t("meta.titlePair", { symbol: pair.symbol }) : t("meta.title"),
+      description: t("meta.description"),
+      lang,
+      loggedIn: Boolean(token),
+      quotes,
+      tab,
+      pairs,
+      pair: pair ? pairView(pair) : null,
+      period,
+      otype,
+      bars,
+      depth: deal?.depth ?? { in: [], out: [] },
+      trades: deal?.tx_completes ?? [],
+      quotation: deal?.quotation ?? pair?.currency_quotation ?? null,
+      balances,
+      orders: orders ? { tab: ordersTab, way, page, ...orders } : null,
+      ordersView: { tab: ordersTab, way, page },
+      // One-time keys: a double click or a resubmitted POST places one order (ARCHITECTURE: idempotency).
+      keys: { buy: crypto.randomUUID(), sell: crypto.randomUUID() },
+      prefillPrice: sanitizePriceInput(q.get("price") ?? "", decimals),
+      error: markets.ok ? null : markets.msg || null,
+    },
+    { headers },
+  );
+}
+
+type ActionData =
+  | { intent: Side; ok: boolean; result: SubmissionResult<string[]>; orderId?: number }
+  | { intent: "cancel"; ok: boolean; id: number; msg?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const args = { request, context };
+  const t = await tradeT(request);
+  const back = safeRedirect(formData.get("back"), "/trade");
+  const backTo = back.startsWith("/trade") ? back : "/trade";
+  const token = await getToken(request);
+  // SPEC §5: logged-out users cannot submit orders.
+  if (!token) {
+    const tc = await getT(request);
+    throw await redirectWithToast(request, `/login?page=${encodeURIComponent(backTo)}`, { kind: "error", message: tc("errors.pleaseLoginToTrade") });
+  }
+  const js = formData.get("js") === "1";
+  const intent = formData.get("intent");
+
+  switch (intent) {
+    case "buy":
+    case "sell": {
+      const side: Side = intent;
+      const pairId = Number.parseInt(String(formData.get("currency_match_id") ?? ""), 10);
+      const markets = await api(args, "currencyMatches", {});
+      const pair = markets.ok ? markets.data.flatMap((g) => g.matches).find((p) => p.id === pairId) : undefined;
+      const decimals = pair?.price_precision ?? PRICE_DECIMALS;
+      const type = formData.get("type") === "market" ? "market" : "limit";
+
+      // Without JavaScript the slider cannot fill the quantity: a position with an empty quantity means that share.
+      const percent = snapPercent(String(formData.get("percent") ?? "0"));
+      if (!String(formData.get("number") ?? "").trim() && percent > 0 && pair) {
+        const [bal, deal] = await Promise.all([
+          api(args, "spotBalances", { currency_match_id: pair.id }),
+          type === "market" && side === "buy" ? api(args, "deal", { currency_match_id: pair.id }) : null,
+        ]);
+        const price = type === "market" ? (deal?.ok ? bestPrice(deal.data.depth, "buy") : null) : String(formData.get("price") ?? "");
+        if (bal.ok) {
+          const available = side === "buy" ? bal.data.quote.balance : bal.data.base.balance;
+          const qty = sliderQuantity({ side, percent, available, price });
+          if (qty && qty !== "0") formData.set("number", qty);
+        }
+      }
+
+      const submission = parseOrder(formData, t, { decimals });
+      if (submission.status !== "success") {
+        return data<ActionData>({ intent: side, ok: false, result: submission.reply() }, { status: 400 });
+      }
+      const v = submission.value;
+      const placed = await api(args, side === "buy" ? "txInAdd" : "txOutAdd", {
+        currency_match_id: v.currency_match_id,
+        number: v.number ?? "",
+        price: v.type === "limit" ? v.price : undefined,
+        type: v.type,
+        idempotency_key: v.idempotency_key,
+      });
+      if (!placed.ok) {
+        return data<ActionData>({ intent: side, ok: false, result: submission.reply({ formErrors: [placed.msg || t("errors.failed")] }) }, { status: 400 });
+      }
+      if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: t("toast.placed") });
+      return data<ActionData>({ intent: side, ok: true, result: submission.reply({ resetForm: true }), orderId: placed.data.id });
+    }
+    case "cancel": {
+      const parsed = parseCancel(formData);
+      if (!parsed.success) return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });
+      const { id, way } = parsed.data;
+      const r = await api(args, way === 1 ? "txInCancel" : "txOutCancel", { id });
+      if (!js) {
+        throw await redirectWithToast(request, backTo, r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") });
+      }
+      return data<ActionData>(r.ok ? { intent: "cancel", ok: true, id } : { intent: "cancel", ok: false, id, msg: r.msg || t("errors.failed") }, { status: r.ok ? 200 : 400 });
+    }
+    default:
+      return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });
+  }
+}
+
+export type TradeAction = typeof action;
+export type TradeLoader = typeof loader;
+
+export default function TradeRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("trade");
+  if (!d.pair) {
+    return (
+      <main className={s.emptyPage}>
+        <h1>{t("title")}</h1>
+        <p role="alert">{d.error ?? t("noPairs")}</p>
+        <Link to="/markets">{t("toMarkets")}</Link>
+      </main>
+    );
+  }
+  return <TradeScreen key={d.pair.id} />;
+}
+
+function TradeScreen() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("trade");
+  const pair = d.pair!;
+  const live = useTradeLive({
+    pair,
+    period: d.period,
+    loggedIn: d.loggedIn,
+    depth: d.depth,
+    trades: d.trades,
+    bars: d.bars,
+    quotation: d.quotation,
+    balances: d.balances,
+    orders: d.orders?.data ?? null,
+    ordersView: d.ordersView,
+  });
+  // A price picked in the book fills both forms (JS); without JS the book's links carry ?price=.
+  const [picked, setPicked] = useState<{ price: string; n: number }>({ price: d.prefillPrice, n: 0 });
+  const bestBuy = bestPrice(live.depth, "buy");
+  const bestSell = bestPrice(live.depth, "sell");
+  const best = useMemo(() => ({ buy: bestBuy, sell: bestSell }), [bestBuy, bestSell]);
+  const onPick = useCallback((price: string) => setPicked((p) => ({ price, n: p.n + 1 })), []);
+  // Stable props, so a live tick re-renders only the widget it concerns (the widgets are memoized).
+  const orders = useMemo(() => (d.orders ? { ...d.orders, data: live.orders ?? [] } : null), [d.orders, live.orders]);
+  return (
+    <main className={s.page}>
+      <div className={s.layout}>
+        <PairList pairs={d.pairs} quotes={d.quotes} tab={d.tab} current={pair.id} live={live.quotes} />
+        <div className={s.centre}>
+          <ChartHeader pair={pair} quotation={live.quotation} />
+          <ChartPanel pair={pair} period={d.period} bars={live.bars} lang={d.lang} />
+          <TradeForms
+            pair={pair}
+            loggedIn={d.loggedIn}
+            otype={d.otype}
+            best={best}
+            balances={live.balances}
+            keys={d.keys}
+            picked={picked}
+          />
+        </div>
+        <div className={s.side}>
+          <OrderBook depth={live.depth} pair={pair} latest={live.quotation?.close ?? null} onPick={onPick} />
+          <RecentTrades trades={live.trades} pair={pair} />
+        </div>
+      </div>
+      {orders ? (
+        <OrdersPanel orders={orders} pair={pair} />
+      ) : (
+        <section className={s.ordersPanel} aria-labelledby="orders-title">
+          <h2 id="orders-title" className={s.h2}>
+            {t("orders.title")}
+          </h2>
+          <p className={s.muted}>{t("orders.loginToSee")}</p>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Spot trade" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+];
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <main className={s.emptyPage}>
+      <h1>{t("errors.errorTitle")}</h1>
+      <p role="alert">{t("errors.server")}</p>
+      <a href="/trade">{t("nav.trade")}</a>
+    </main>
+  );
+}
