@@ -1,0 +1,143 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as s from "~/components/assets/assets.css";
+import { getT } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/components/assets/constants";
+import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/components/assets/rules.server";
+import { requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { button } from "~/styles/ui.css";
+
+/** /assets/tradeAccount … financialAccount: one account group with its total in USD and its currencies. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const name = params.account as AccountPage;
+  if (!ACCOUNT_PAGE_NAMES.includes(name)) throw new Response("Not found", { status: 404 });
+  const code = ACCOUNT_PAGES[name];
+  const [list, t] = await Promise.all([api({ request, context }, "accountList", {}), getT(request, "assets")]);
+  const group = list.ok ? groupOf(list.data, code) : undefined;
+  const rows = (group?.accounts ?? []).map((a) => ({
+    id: a.id,
+    currencyId: a.currency_id,
+    code: a.currency_code,
+    available: amountText(a.balance, a.currency.decimals),
+    locked: amountText(a.lock_balance, a.currency.decimals),
+    usd: usdValueOf(a.balance, a.lock_balance, a.currency.usd_price),
+    openRecharge: a.currency.open_recharge === 1,
+    openDraw: a.currency.open_draw === 1,
+  }));
+  return data(
+    {
+      title: t(`menu.${name}`),
+      name,
+      code,
+      recharge: group?.is_recharge === 1,
+      // The exchange's figure when there is one (it includes rows' sub-cent remainders), else ours.
+      totalUsd: group ? group.convert_usd || usdTotalOf(group.accounts) : "0.00",
+      rows,
+      error: list.ok ? null : list.msg || null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function AccountRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="account-title">
+        <div className={s.summary}>
+          <div>
+            <h1 id="account-title" className={s.h1}>
+              {t(`menu.${d.name}`)}
+            </h1>
+            <p className={s.muted}>
+              {t("account.totalUsd")} <span className={s.total}>{t("account.usd", { value: d.totalUsd })}</span>
+            </p>
+          </div>
+          <Link to={`/assets/dealRecords?types=${d.code}`}>{t("account.records")}</Link>
+        </div>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        <div className={s.tableWrap}>
+          <table className={s.table}>
+            <caption className={s.visuallyHidden}>{t("account.caption", { account: t(`menu.${d.name}`) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={s.th}>
+                  {t("account.currency")}
+                </th>
+                <th scope="col" className={`${s.th} ${s.num}`}>
+                  {t("account.available")}
+                </th>
+                <th scope="col" className={`${s.th} ${s.num}`}>
+                  {t("account.locked")}
+                </th>
+                <th scope="col" className={`${s.th} ${s.num}`}>
+                  {t("account.usdValue")}
+                </th>
+                {d.recharge ? (
+                  <th scope="col" className={s.th}>
+                    {t("account.actions")}
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {d.rows.length === 0 ? (
+                <tr>
+                  <td className={s.td} colSpan={d.recharge ? 5 : 4}>
+                    {t("common:empty")}
+                  </td>
+                </tr>
+              ) : (
+                d.rows.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row" className={s.rowHead}>
+                      {r.code}
+                    </th>
+                    <td className={`${s.td} ${s.num}`}>{r.available}</td>
+                    <td className={`${s.td} ${s.num}`}>{r.locked}</td>
+                    <td className={`${s.td} ${s.num}`}>{r.usd}</td>
+                    {d.recharge ? (
+                      <td className={s.td}>
+                        <div className={s.actions}>
+                          <ActionLink enabled={r.openRecharge} to={`/assets/deposit?currency_id=${r.currencyId}`} label={t("account.charge")} labelFor={t("account.chargeOf", { code: r.code })} closed={t("account.chargeClosed", { code: r.code })} id={`charge-${r.id}`} />
+                          <ActionLink enabled={r.openDraw} to={`/assets/withdraw?currency_id=${r.currencyId}`} label={t("account.withdraw")} labelFor={t("account.withdrawOf", { code: r.code })} closed={t("account.withdrawClosed", { code: r.code })} id={`draw-${r.id}`} />
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+/** Charge / withdraw: a link when the currency allows it, else a disabled button that says why. */
+function ActionLink({ enabled, to, label, labelFor, closed, id }: { enabled: boolean; to: string; label: string; labelFor: string; closed: string; id: string }) {
+  if (enabled) {
+    return (
+      <Link to={to} className={`${button.secondary} ${s.small}`} aria-label={labelFor}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" disabled className={`${button.secondary} ${s.small}`} aria-describedby={id} title={closed}>
+        {label}
+      </button>
+      <span id={id} className={s.visuallyHidden}>
+        {closed}
+      </span>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Assets" }];

@@ -1,0 +1,232 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/assets/assets.css";
+import { CodeButton, CodeStatus, useCodeSender, type CodeSend } from "~/components/assets/code-button";
+import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
+import { useAssetsValidate } from "~/components/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/auth/field";
+import { addressService, sessionUserId } from "~/lib/address-service.server";
+import { api, type ApiArgs } from "~/lib/api.server";
+import { BIND_CODE_COUNTDOWN_S, formatTime } from "~/components/assets/constants";
+import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+
+const FIELD_MESSAGES = {
+  address: ["draw_address_required", "address_invalid", "address_invalid_for_chain", "address_already_bound", "address_book_full"],
+  memo: ["memo_not_supported", "memo_invalid"],
+  verificationcode: ["code_required", "code_invalid"],
+  currency_protocol_id: ["currency_not_found", "chain_not_found"],
+};
+
+/** The numeric user id the address service wants: the session's uid, else user/info's id. */
+async function userIdOf(args: ApiArgs): Promise<number | null> {
+  const fromSession = await sessionUserId(args.request);
+  if (fromSession) return fromSession;
+  const info = await api(args, "userInfo", {});
+  return info.ok ? info.data.id : null;
+}
+
+/** Every (currency, chain) an address can be bound for. */
+async function chainOptions(args: ApiArgs) {
+  const r = await api(args, "currencyProtocols", {});
+  const options = r.ok
+    ? r.data.flatMap((c) => c.currency_protocols.map((p) => ({ id: p.id, currencyId: c.id, coin: c.code, chain: p.chain_protocol.code, needsMemo: p.needs_memo === 1 })))
+    : [];
+  return { options, error: r.ok ? null : r.msg };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const args = { request, context };
+  const url = new URL(request.url);
+  const [{ options, error }, userId, t] = await Promise.all([chainOptions(args), userIdOf(args), assetsT(request)]);
+  const list = userId ? await addressService(args, "getDrawAddress", { user_id: userId }) : null;
+  const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
+  const wantedCurrency = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
+  const selected = options.find((o) => o.id === wantedChain) ?? options.find((o) => o.currencyId === wantedCurrency) ?? options[0];
+  return data(
+    {
+      title: t("bind.title"),
+      options,
+      selected: selected?.id ?? null,
+      entries: list?.ok ? list.data.map((e) => ({ id: e.id, coin: e.coin_name, chain: e.chain, address: e.address, memo: e.memo, time: formatTime(e.created_at) })) : [],
+      error: error ?? (list && !list.ok ? list.msg : null) ?? (userId ? null : t("common:errors.server")),
+      constraint: constraintOf("bind"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData = { result: SubmissionResult<string[]> | null; codeSend: CodeSend | null };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireToken(request);
+  const args = { request, context };
+  const formData = await request.formData();
+  const t = await assetsT(request);
+  const intent = formData.get("intent");
+  const userId = await userIdOf(args);
+  if (!userId) return data<ActionData>({ result: replyWith(formData, { formErrors: [t("common:errors.server")] }), codeSend: null }, { status: 500 });
+
+  if (intent === "remove") {
+    const id = Number.parseInt(String(formData.get("id") ?? ""), 10);
+    const r = Number.isInteger(id) && id > 0 ? await addressService(args, "removeDrawAddress", { user_id: userId, id }) : null;
+    throw await redirectWithToast(request, "/assets/bindAddr", r?.ok ? { kind: "success", message: t("bind.removed") } : { kind: "error", message: r?.msg || t("errors.invalid") });
+  }
+
+  if (intent === "send-code") {
+    const r = await addressService(args, "sendVerificationcode", { user_id: userId });
+    const codeSend: CodeSend = r.ok ? { ok: true, message: t("code.sent"), sentAt: Date.now() } : { ok: false, message: r.msg };
+    return data<ActionData>({ result: replyWith(formData, {}), codeSend }, { status: r.ok ? 200 : 400 });
+  }
+
+  const submission = parseForm("bind", formData, t);
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), codeSend: null }, { status: 400 });
+  const v = submission.value;
+  const { options } = await chainOptions(args);
+  const option = options.find((o) => o.id === v.currency_protocol_id);
+  if (!option) return data<ActionData>({ result: replyWith(formData, { fieldErrors: { currency_protocol_id: [t("errors.invalid")] } }), codeSend: null }, { status: 400 });
+  const r = await addressService(args, "bindDrawAddress", {
+    user_id: userId,
+    address: v.address,
+    coin_name: option.coin,
+    contract_address: option.chain,
+    memo: v.memo,
+    verificationcode: v.verificationcode,
+  });
+  if (!r.ok) {
+    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), codeSend: null }, { status: 400 });
+  }
+  throw await redirectWithToast(request, `/assets/bindAddr?chain=${option.id}`, { kind: "success", message: t("bind.saved") });
+}
+
+export default function BindAddrRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="bind-title">
+        <h1 id="bind-title" className={s.h1}>
+          {t("bind.title")}
+        </h1>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        <BindForm key={d.entries.length} />
+      </section>
+      <section className={s.section} aria-labelledby="book-title">
+        <h2 id="book-title" className={s.h2}>
+          {t("bind.list")}
+        </h2>
+        {d.entries.length === 0 ? (
+          <p className={s.muted}>{t("bind.empty")}</p>
+        ) : (
+          <div className={s.tableWrap}>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={s.th}>{t("account.currency")}</th>
+                  <th scope="col" className={s.th}>{t("fields.chain")}</th>
+                  <th scope="col" className={s.th}>{t("fields.address")}</th>
+                  <th scope="col" className={s.th}>{t("fields.memo")}</th>
+                  <th scope="col" className={s.th}>{t("records.time")}</th>
+                  <th scope="col" className={s.th}>{t("account.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.entries.map((e) => (
+                  <tr key={e.id}>
+                    <td className={s.td}>{e.coin}</td>
+                    <td className={s.td}>{e.chain}</td>
+                    <td className={`${s.td} ${s.address}`}>{e.address}</td>
+                    <td className={s.td}>{e.memo || "—"}</td>
+                    <td className={s.td}>{e.time}</td>
+                    <td className={s.td}>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="id" value={e.id} />
+                        <button type="submit" className={`${button.secondary} ${s.small}`} aria-label={t("bind.removeOf", { address: e.address })}>
+                          {t("bind.remove")}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function BindForm() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("assets");
+  const navigation = useNavigation();
+  const validate = useAssetsValidate("bind");
+  const [form, fields] = useForm({
+    id: "bind",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: { currency_protocol_id: d.selected ? String(d.selected) : undefined },
+    constraint: d.constraint,
+    ...lazyValidation(validate),
+  });
+  const sender = useCodeSender(BIND_CODE_COUNTDOWN_S, actionData?.codeSend);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bind";
+  const statusId = `${fields.verificationcode.id}-status`;
+  const current = d.options.find((o) => String(o.id) === String(fields.currency_protocol_id.value ?? d.selected));
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formGrid}>
+      {/* Enter in a field binds rather than sending a code. */}
+      <button type="submit" name="intent" value="bind" tabIndex={-1} aria-hidden="true" className={s.visuallyHidden}>
+        {t("bind.submit")}
+      </button>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className={fieldClass}>
+        <label htmlFor={fields.currency_protocol_id.id} className={labelClass}>
+          {t("bind.coinChain")}
+        </label>
+        <select {...getSelectProps(fields.currency_protocol_id)} className={`${input} ${s.select}`} key={fields.currency_protocol_id.key}>
+          {d.options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.coin} · {o.chain}
+            </option>
+          ))}
+        </select>
+        <ErrorLine id={fields.currency_protocol_id.errorId} errors={fields.currency_protocol_id.errors} />
+      </div>
+      <TextField
+        label={t("fields.address")}
+        inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "off", spellCheck: false }}
+        errorId={fields.address.errorId}
+        errors={fields.address.errors}
+      />
+      <TextField
+        label={t("fields.memoOptional")}
+        inputProps={{ ...getInputProps(fields.memo, { type: "text", ariaDescribedBy: "memo-hint" }), inputMode: "numeric", autoComplete: "off" }}
+        errorId={fields.memo.errorId}
+        errors={fields.memo.errors}
+        hintId="memo-hint"
+        hint={current?.needsMemo ? t("bind.memoNeeded") : t("bind.memoHint")}
+      />
+      <TextField
+        label={t("fields.emailCode")}
+        inputProps={{ ...getInputProps(fields.verificationcode, { type: "text", ariaDescribedBy: statusId }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 16 }}
+        errorId={fields.verificationcode.errorId}
+        errors={fields.verificationcode.errors}
+        extra={<CodeStatus sender={sender} id={statusId} />}
+        after={<CodeButton sender={sender} statusId={statusId} />}
+      />
+      <button type="submit" name="intent" value="bind" className={button.primary} aria-disabled={busy || undefined}>
+        {busy ? t("actions.submitting") : t("bind.submit")}
+      </button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Withdrawal addresses" }];

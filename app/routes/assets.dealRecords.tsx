@@ -1,0 +1,146 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import * as s from "~/components/assets/assets.css";
+import { assetsT } from "~/components/assets/forms.server";
+import { Pager } from "~/components/assets/pager";
+import { api } from "~/lib/api.server";
+import { accountPageOf, formatTime, isAccountCode, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { groupOf } from "~/components/assets/rules.server";
+import { requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { button, input, label as labelClass } from "~/styles/ui.css";
+
+/** account_log/<kind> by account code (the contract's ACCOUNT_LOG_CALLS, kept here so no contract module is imported). */
+const LOG_CALLS = {
+  change_account: "accountLogChange",
+  legal_account: "accountLogLegal",
+  lever_account: "accountLogLever",
+  micro_account: "accountLogMicro",
+  financial_account: "accountLogFinancial",
+} as const;
+
+/** /assets/dealRecords?types=<account code>&currency_id=&page=: the account log, filtered by currency ('All'), paged. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("types");
+  const code = isAccountCode(q) ? q : "change_account";
+  const raw = url.searchParams.get("currency_id") ?? "";
+  const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
+  const page = pageParam(url.searchParams.get("page"));
+  const args = { request, context };
+  const [list, log, t] = await Promise.all([
+    api(args, "accountList", {}),
+    api(args, LOG_CALLS[code], { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }),
+    assetsT(request),
+  ]);
+  const group = list.ok ? groupOf(list.data, code) : undefined;
+  const accountPage = accountPageOf(code) ?? "tradeAccount";
+  return data(
+    {
+      title: t("records.title", { account: t(`menu.${accountPage}`) }),
+      code,
+      accountPage,
+      currencyId: currencyId ?? null,
+      currencies: (group?.accounts ?? []).map((a) => ({ id: a.currency_id, code: a.currency_code })),
+      total: log.ok ? log.data.total : 0,
+      page: log.ok ? log.data.current_page : 1,
+      perPage: log.ok ? log.data.per_page : RECORDS_PAGE_SIZE,
+      rows: log.ok
+        ? log.data.data.map((e) => ({
+            id: e.id,
+            time: formatTime(e.created_at),
+            code: e.currency.code,
+            value: e.value,
+            negative: e.value.trim().startsWith("-"),
+            field: e.field,
+            after: e.balance_after,
+            category: e.category,
+            memo: e.memo,
+          }))
+        : [],
+      error: log.ok ? null : log.msg || null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function DealRecordsRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="records-title">
+        <div className={s.summary}>
+          <h1 id="records-title" className={s.h1}>
+            {d.title}
+          </h1>
+          <Link to={`/assets/${d.accountPage}`}>{t("records.back", { account: t(`menu.${d.accountPage}`) })}</Link>
+        </div>
+        <Form method="get" className={s.inline} onChange={(e) => submit(e.currentTarget, { replace: true })}>
+          <input type="hidden" name="types" value={d.code} />
+          <div>
+            <label htmlFor="records-currency" className={labelClass}>
+              {t("fields.currency")}
+            </label>
+            <select id="records-currency" name="currency_id" defaultValue={d.currencyId ? String(d.currencyId) : ""} key={d.currencyId ?? "all"} className={`${input} ${s.select}`}>
+              <option value="">{t("records.all")}</option>
+              {d.currencies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.code}
+                </option>
+              ))}
+            </select>
+          </div>
+          {hydrated ? null : (
+            <button type="submit" className={button.secondary}>
+              {t("actions.show")}
+            </button>
+          )}
+        </Form>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        {d.total === 0 ? (
+          <p className={s.muted}>{t("records.empty")}</p>
+        ) : (
+          <>
+            <div className={s.tableWrap}>
+              <table className={s.table}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={s.th}>{t("records.time")}</th>
+                    <th scope="col" className={s.th}>{t("account.currency")}</th>
+                    <th scope="col" className={s.th}>{t("records.type")}</th>
+                    <th scope="col" className={s.th}>{t("records.memo")}</th>
+                    <th scope="col" className={`${s.th} ${s.num}`}>{t("records.change")}</th>
+                    <th scope="col" className={`${s.th} ${s.num}`}>{t("records.after")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.rows.map((e) => (
+                    <tr key={e.id}>
+                      <td className={s.td}>{e.time}</td>
+                      <td className={s.td}>{e.code}</td>
+                      <td className={s.td}>{t(`category.${e.category}`)}</td>
+                      <td className={s.td}>
+                        {e.memo}
+                        {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
+                      </td>
+                      <td className={`${s.td} ${s.num} ${e.negative ? "down" : "up"}`}>{e.negative ? e.value : `+${e.value}`}</td>
+                      <td className={`${s.td} ${s.num}`}>{e.after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager total={d.total} page={d.page} perPage={d.perPage} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Records" }];

@@ -1,0 +1,233 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/assets/assets.css";
+import { CopyButton } from "~/components/assets/copy-button";
+import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
+import { Pager } from "~/components/assets/pager";
+import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
+import { useAssetsValidate } from "~/components/assets/use-assets-validate";
+import { FormError, TextField } from "~/components/auth/field";
+import { api } from "~/lib/api.server";
+import { formatTime, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { amountText } from "~/components/assets/rules.server";
+import { qrSvg } from "~/lib/qr.server";
+import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+import { button } from "~/styles/ui.css";
+
+const FIELD_MESSAGES = {
+  chargeNum: ["deposit_amount_required", "amount_invalid", "amount_positive", "amount_decimals"],
+  walletAddress: ["wallet_address_required", "address_invalid"],
+};
+
+function pageUrl(currencyId: number, chainId?: number) {
+  return `/assets/deposit?currency_id=${currencyId}${chainId ? `&chain=${chainId}` : ""}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const args = { request, context };
+  const [currenciesR, t] = await Promise.all([api(args, "currencyProtocols", {}), assetsT(request)]);
+  const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_recharge === 1) : [];
+  const wanted = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
+  const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
+  const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
+  const chain = currency ? (currency.currency_protocols.find((p) => p.id === wantedChain) ?? currency.currency_protocols[0]) : undefined;
+  const page = pageParam(url.searchParams.get("page"));
+  const [wallet, detail, deposits] = await Promise.all([
+    currency ? api(args, "wallet", { currency_id: currency.id, currency_protocol_id: chain?.id }) : null,
+    currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
+    api(args, "depositList", { page, limit: RECORDS_PAGE_SIZE }),
+  ]);
+  const address = wallet?.ok ? wallet.data.address : "";
+  return data(
+    {
+      title: t("deposit.title"),
+      currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
+      currency: currency ? { id: currency.id, code: currency.code } : null,
+      chains: currency?.currency_protocols.map((p) => ({ id: p.id, code: p.chain_protocol.code })) ?? [],
+      chain: chain ? { id: chain.id, code: chain.chain_protocol.code } : null,
+      wallet: wallet?.ok ? { address, memo: wallet.data.memo, qr: await qrSvg(address, 180) } : null,
+      walletError: wallet && !wallet.ok ? wallet.msg : null,
+      available: detail?.ok && currency ? amountText(detail.data.balance, currency.decimals) : null,
+      deposits: deposits.ok
+        ? { total: deposits.data.total, page: deposits.data.current_page, perPage: deposits.data.per_page, rows: deposits.data.data.map((x) => ({ ...x, time: formatTime(x.created_at) })) }
+        : { total: 0, page: 1, perPage: RECORDS_PAGE_SIZE, rows: [] },
+      key: crypto.randomUUID(),
+      constraint: constraintOf("deposit"),
+      error: currenciesR.ok ? null : currenciesR.msg,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireToken(request);
+  const formData = await request.formData();
+  const t = await assetsT(request);
+  const submission = parseForm("deposit", formData, t);
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const r = await api({ request, context }, "createPayOrder", {
+    currency_id: v.currency_id,
+    currency_protocol_id: v.currency_protocol_id,
+    chargeNum: v.chargeNum,
+    walletAddress: v.walletAddress,
+    in_address: String(formData.get("in_address") ?? "").slice(0, 128),
+    idempotency_key: v.idempotency_key,
+  });
+  if (!r.ok) {
+    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }) }, { status: 400 });
+  }
+  throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), { kind: "success", message: t("deposit.submitted") });
+}
+
+export default function DepositRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="deposit-title">
+        <h1 id="deposit-title" className={s.h1}>
+          {t("deposit.title")}
+        </h1>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        {d.currency ? (
+          <>
+            <CurrencyPicker currencies={d.currencies} current={d.currency.id} />
+            <ChainTabs chains={d.chains} current={d.chain?.id ?? 0} href={(id) => pageUrl(d.currency!.id, id)} />
+            {d.walletError ? <p role="alert">{d.walletError}</p> : null}
+            {d.wallet ? (
+              <div className={s.depositGrid}>
+                <div className={s.qr} role="img" aria-label={t("deposit.qrLabel", { code: d.currency.code, chain: d.chain?.code ?? "" })} dangerouslySetInnerHTML={{ __html: d.wallet.qr }} />
+                <dl className={s.dl}>
+                  <dt className={s.dt}>{t("deposit.address")}</dt>
+                  <dd className={s.dd}>
+                    <span className={s.address} data-testid="deposit-address">
+                      {d.wallet.address}
+                    </span>{" "}
+                    <CopyButton text={d.wallet.address} label={t("deposit.copyAddress")} />
+                  </dd>
+                  {d.wallet.memo ? (
+                    <>
+                      <dt className={s.dt}>{t("fields.memo")}</dt>
+                      <dd className={s.dd}>
+                        <span className={s.address}>{d.wallet.memo}</span> <CopyButton text={d.wallet.memo} label={t("deposit.copyMemo")} />
+                        <p className={s.status}>{t("deposit.memoWarning")}</p>
+                      </dd>
+                    </>
+                  ) : null}
+                  {d.available !== null ? (
+                    <>
+                      <dt className={s.dt}>{t("deposit.balance")}</dt>
+                      <dd className={`${s.dd} ${s.preview}`}>
+                        {d.available} {d.currency.code}
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <p>{t("deposit.noCurrency")}</p>
+        )}
+      </section>
+      {d.currency ? (
+        <section className={s.section} aria-labelledby="review-title">
+          <h2 id="review-title" className={s.h2}>
+            {t("deposit.reviewTitle")}
+          </h2>
+          <p className={s.muted}>{t("deposit.reviewIntro")}</p>
+          <DepositForm key={`${d.currency.id}-${d.chain?.id}-${d.key}`} />
+        </section>
+      ) : null}
+      <section className={s.section} aria-labelledby="deposits-title">
+        <h2 id="deposits-title" className={s.h2}>
+          {t("deposit.records")}
+        </h2>
+        <DepositTable />
+      </section>
+    </main>
+  );
+}
+
+function DepositForm() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("assets");
+  const navigation = useNavigation();
+  const validate = useAssetsValidate("deposit");
+  const [form, fields] = useForm({ id: "deposit", lastResult: actionData?.result, constraint: d.constraint, ...lazyValidation(validate) });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/deposit");
+  const currency = d.currency!;
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formGrid}>
+      <input type="hidden" name="currency_id" value={currency.id} />
+      {d.chain ? <input type="hidden" name="currency_protocol_id" value={d.chain.id} /> : null}
+      <input type="hidden" name="in_address" value={d.wallet?.address ?? ""} />
+      <input type="hidden" name="idempotency_key" value={d.key} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField
+        label={t("fields.depositAmount", { code: currency.code })}
+        inputProps={{ ...getInputProps(fields.chargeNum, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+        errorId={fields.chargeNum.errorId}
+        errors={fields.chargeNum.errors}
+      />
+      <TextField
+        label={t("fields.walletAddress")}
+        inputProps={{ ...getInputProps(fields.walletAddress, { type: "text" }), autoComplete: "off", spellCheck: false }}
+        errorId={fields.walletAddress.errorId}
+        errors={fields.walletAddress.errors}
+      />
+      <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
+        {busy ? t("actions.submitting") : t("deposit.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function DepositTable() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  if (d.deposits.total === 0) return <p className={s.muted}>{t("records.empty")}</p>;
+  return (
+    <>
+      <div className={s.tableWrap}>
+        <table className={s.table}>
+          <thead>
+            <tr>
+              <th scope="col" className={s.th}>{t("records.time")}</th>
+              <th scope="col" className={s.th}>{t("account.currency")}</th>
+              <th scope="col" className={s.th}>{t("fields.chain")}</th>
+              <th scope="col" className={`${s.th} ${s.num}`}>{t("records.amount")}</th>
+              <th scope="col" className={s.th}>{t("fields.walletAddress")}</th>
+              <th scope="col" className={s.th}>{t("records.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.deposits.rows.map((x) => (
+              <tr key={x.id}>
+                <td className={s.td}>{x.time}</td>
+                <td className={s.td}>{x.currency.code}</td>
+                <td className={s.td}>{x.chain}</td>
+                <td className={`${s.td} ${s.num}`}>{x.amount}</td>
+                <td className={`${s.td} ${s.address}`}>{x.wallet_address}</td>
+                <td className={s.td}>{x.status_name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager total={d.deposits.total} page={d.deposits.page} perPage={d.deposits.perPage} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Deposit" }];

@@ -1,0 +1,235 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import * as s from "~/components/assets/assets.css";
+import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
+import { CurrencyPicker } from "~/components/assets/pickers";
+import { useAssetsValidate } from "~/components/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/auth/field";
+import type { AccountCode, Currency } from "~/contract/money";
+import { api } from "~/lib/api.server";
+import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/components/assets/constants";
+import { amountText, availableIn, transferableCurrencies } from "~/components/assets/rules.server";
+import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+
+const FIELD_MESSAGES = {
+  balance: ["transfer_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "insufficient_balance"],
+  to: ["transfer_same_account", "transfer_account_not_supported"],
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const [list, t] = await Promise.all([api({ request, context }, "accountList", {}), assetsT(request)]);
+  const groups = list.ok ? list.data : [];
+  const byId = new Map<number, Currency>();
+  for (const g of groups) for (const a of g.accounts) if (!byId.has(a.currency_id)) byId.set(a.currency_id, a.currency);
+  const currencies = transferableCurrencies([...byId.values()]);
+  const wanted = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
+  const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
+  const allowed = (currency?.account_types.map((a) => a.account_code) ?? []) as AccountCode[];
+  const qFrom = url.searchParams.get("from");
+  const from: AccountCode = isAccountCode(qFrom) && allowed.includes(qFrom) ? qFrom : allowed.includes("change_account") ? "change_account" : (allowed[0] ?? "change_account");
+  const qTo = url.searchParams.get("to");
+  const to = pickOtherSide(from, isAccountCode(qTo) ? qTo : "", allowed);
+  return data(
+    {
+      title: t("transfer.title"),
+      currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
+      currency: currency ? { id: currency.id, code: currency.code } : null,
+      accounts: currency
+        ? allowed.map((code) => ({ code, page: accountPageOf(code) ?? "tradeAccount", available: amountText(availableIn(groups, code, currency.id), currency.decimals) }))
+        : [],
+      from,
+      to,
+      key: crypto.randomUUID(),
+      constraint: constraintOf("transfer"),
+      error: list.ok ? null : list.msg,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData = { result: SubmissionResult<string[]>; ok: boolean; message?: string; js?: boolean };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireToken(request);
+  const formData = await request.formData();
+  const t = await assetsT(request);
+  const js = formData.get("js") === "1";
+  const submission = parseForm("transfer", formData, t);
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), ok: false }, { status: 400 });
+  const v = submission.value;
+  const r = await api({ request, context }, "transfer", { currency_id: v.currency_id, balance: v.balance, from: v.from, to: v.to, idempotency_key: v.idempotency_key });
+  if (!r.ok) {
+    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), ok: false }, { status: 400 });
+  }
+  const message = t("transfer.done", { amount: r.data.balance, code: r.data.currency.code, from: r.data.from_name, to: r.data.to_name });
+  // Without JavaScript: back to the page (amount cleared, balances fresh) with the toast.
+  if (!js) throw await redirectWithToast(request, `/assets/transfer?currency_id=${v.currency_id}&from=${v.from}&to=${v.to}`, { kind: "success", message });
+  return data<ActionData>({ result: replyWith(formData, { resetForm: true }), ok: true, message, js: true });
+}
+
+/** With JavaScript the balances reload 1 s after a transfer (SPEC §9), not at once. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && (actionResult as ActionData).ok && (actionResult as ActionData).js) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function TransferRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="transfer-title">
+        <div className={s.summary}>
+          <h1 id="transfer-title" className={s.h1}>
+            {t("transfer.title")}
+          </h1>
+          {d.currency ? <Link to={`/assets/transferLog?currency_id=${d.currency.id}&currency_code=${encodeURIComponent(d.currency.code)}`}>{t("transfer.log")}</Link> : null}
+        </div>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        {d.currency ? (
+          <>
+            <CurrencyPicker currencies={d.currencies} current={d.currency.id} id="transfer-currency" />
+            <TransferForm key={`${d.currency.id}-${d.from}-${d.to}`} />
+          </>
+        ) : (
+          <p>{t("transfer.noCurrency")}</p>
+        )}
+      </section>
+      {d.currency ? (
+        <section className={s.section} aria-labelledby="balances-title">
+          <h2 id="balances-title" className={s.h2}>
+            {t("transfer.balances", { code: d.currency.code })}
+          </h2>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={s.th}>{t("transfer.account")}</th>
+                <th scope="col" className={`${s.th} ${s.num}`}>{t("account.available")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.accounts.map((a) => (
+                <tr key={a.code} data-account={a.code}>
+                  <th scope="row" className={s.rowHead}>
+                    <Link to={`/assets/${a.page}`}>{t(`menu.${a.page}`)}</Link>
+                  </th>
+                  <td className={`${s.td} ${s.num}`}>{a.available}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+function TransferForm() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("assets");
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const validate = useAssetsValidate("transfer");
+  const [form, fields] = useForm({ id: "transfer", lastResult: actionData?.result, defaultValue: { from: d.from, to: d.to }, constraint: d.constraint, ...lazyValidation(validate) });
+  const allowed = d.accounts.map((a) => a.code);
+  // The last submission's choice wins over the defaults (a failed POST without JavaScript re-renders the page).
+  const initial = (v: unknown, fallback: AccountCode) => (isAccountCode(v) && allowed.includes(v) ? v : fallback);
+  const [from, setFrom] = useState<AccountCode>(() => initial(fields.from.initialValue, d.from));
+  const [to, setTo] = useState<AccountCode | "">(() => initial(fields.to.initialValue, d.to || d.from));
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/transfer");
+
+  // After a success: the amount is cleared (resetForm) and the balances reload after 1 s.
+  useEffect(() => {
+    if (!actionData?.ok) return;
+    const id = setTimeout(() => revalidator.revalidate(), TRANSFER_RELOAD_MS);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
+
+  const available = d.accounts.find((a) => a.code === from)?.available ?? "0";
+  const accountName = (code: string) => t(`menu.${d.accounts.find((a) => a.code === code)?.page ?? "tradeAccount"}`);
+  const { defaultValue: _fromDefault, key: _fk, ...fromProps } = getSelectProps(fields.from);
+  const { defaultValue: _toDefault, key: _tk, ...toProps } = getSelectProps(fields.to);
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formGrid}>
+      <input type="hidden" name="currency_id" value={d.currency!.id} />
+      <input type="hidden" name="idempotency_key" value={d.key} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <FormError id={form.errorId} errors={form.errors} />
+      {actionData?.ok && actionData.message ? (
+        <p className={s.success} role="status">
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className={fieldClass}>
+        <label htmlFor={fields.from.id} className={labelClass}>
+          {t("fields.from")}
+        </label>
+        <select
+          {...fromProps}
+          value={from}
+          onChange={(e) => {
+            const next = e.currentTarget.value as AccountCode;
+            setFrom(next);
+            setTo((cur) => pickOtherSide(next, cur, allowed));
+          }}
+          className={`${input} ${s.select}`}
+        >
+          {d.accounts.map((a) => (
+            <option key={a.code} value={a.code}>
+              {accountName(a.code)}
+            </option>
+          ))}
+        </select>
+        <p className={s.status} id="transfer-available">
+          {t("transfer.available", { amount: available, code: d.currency!.code })}
+        </p>
+        <ErrorLine id={fields.from.errorId} errors={fields.from.errors} />
+      </div>
+      <div className={fieldClass}>
+        <label htmlFor={fields.to.id} className={labelClass}>
+          {t("fields.to")}
+        </label>
+        <select
+          {...toProps}
+          value={to}
+          onChange={(e) => {
+            const next = e.currentTarget.value as AccountCode;
+            setTo(next);
+            setFrom((cur) => (pickOtherSide(next, cur, allowed) || cur) as AccountCode);
+          }}
+          className={`${input} ${s.select}`}
+        >
+          {d.accounts.map((a) => (
+            <option key={a.code} value={a.code}>
+              {accountName(a.code)}
+            </option>
+          ))}
+        </select>
+        <ErrorLine id={fields.to.errorId} errors={fields.to.errors} />
+      </div>
+      <TextField
+        label={t("fields.transferAmount", { code: d.currency!.code })}
+        inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+        errorId={fields.balance.errorId}
+        errors={fields.balance.errors}
+      />
+      <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
+        {busy ? t("actions.submitting") : t("transfer.submit")}
+      </button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Transfer" }];

@@ -1,0 +1,83 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as s from "~/components/assets/assets.css";
+import { assetsT } from "~/components/assets/forms.server";
+import { Pager } from "~/components/assets/pager";
+import { api } from "~/lib/api.server";
+import { formatTime, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+
+/** /assets/transferLog?currency_id=&currency_code=: the user's transfers between accounts, newest first, paged. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("currency_id") ?? "";
+  const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
+  const code = (url.searchParams.get("currency_code") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16).toUpperCase();
+  const page = pageParam(url.searchParams.get("page"));
+  const [r, t] = await Promise.all([api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }), assetsT(request)]);
+  return data(
+    {
+      title: code ? t("transferLog.titleOf", { code }) : t("transferLog.title"),
+      currencyId: currencyId ?? null,
+      total: r.ok ? r.data.total : 0,
+      page: r.ok ? r.data.current_page : 1,
+      perPage: r.ok ? r.data.per_page : RECORDS_PAGE_SIZE,
+      rows: r.ok ? r.data.data.map((x) => ({ id: x.id, time: formatTime(x.created_at), code: x.currency.code, amount: x.balance, from: x.from_name, to: x.to_name })) : [],
+      error: r.ok ? null : r.msg || null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function TransferLogRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="tlog-title">
+        <div className={s.summary}>
+          <h1 id="tlog-title" className={s.h1}>
+            {d.title}
+          </h1>
+          <Link to={d.currencyId ? `/assets/transfer?currency_id=${d.currencyId}` : "/assets/transfer"}>{t("transferLog.back")}</Link>
+        </div>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        {d.total === 0 ? (
+          <p className={s.muted}>{t("records.empty")}</p>
+        ) : (
+          <>
+            <div className={s.tableWrap}>
+              <table className={s.table}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={s.th}>{t("records.time")}</th>
+                    <th scope="col" className={s.th}>{t("account.currency")}</th>
+                    <th scope="col" className={`${s.th} ${s.num}`}>{t("records.amount")}</th>
+                    <th scope="col" className={s.th}>{t("fields.from")}</th>
+                    <th scope="col" className={s.th}>{t("fields.to")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.rows.map((x) => (
+                    <tr key={x.id}>
+                      <td className={s.td}>{x.time}</td>
+                      <td className={s.td}>{x.code}</td>
+                      <td className={`${s.td} ${s.num}`}>{x.amount}</td>
+                      <td className={s.td}>{x.from}</td>
+                      <td className={s.td}>{x.to}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager total={d.total} page={d.page} perPage={d.perPage} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Transfers" }];

@@ -1,0 +1,270 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/assets/assets.css";
+import { constraintOf, fieldOfMessage, parseForm, replyWith, assetsT } from "~/components/assets/forms.server";
+import { Pager } from "~/components/assets/pager";
+import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
+import { useAssetsValidate } from "~/components/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/auth/field";
+import { PasswordField } from "~/components/auth/password-field";
+import { addressService, sessionUserId } from "~/lib/address-service.server";
+import { api } from "~/lib/api.server";
+import { formatTime, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { amountText, feePercent } from "~/components/assets/rules.server";
+import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
+import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+
+/** decimal.js and the preview rule load after hydration (first-load budget); the server does not need them to render. */
+const assetsRules = lazyModule(() => import("~/lib/assets"));
+import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+
+const SECRET_FIELDS = ["pay_password"];
+
+/** Exchange messages and the field each belongs to (docs/api.md: checks in the spec's order). */
+const FIELD_MESSAGES = {
+  address: ["draw_address_required", "address_invalid", "bind_address_first", "address_not_bound", "chain_not_found"],
+  number: ["draw_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "draw_min", "draw_max", "insufficient_balance"],
+  pay_password: ["pay_password_required", "pay_password_locked", "pay_password_not_set", "pay_password_incorrect"],
+};
+
+function pageUrl(currencyId: number, chainId?: number) {
+  return `/assets/withdraw?currency_id=${currencyId}${chainId ? `&chain=${chainId}` : ""}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const args = { request, context };
+  const [currenciesR, info, t, userId] = await Promise.all([api(args, "currencyProtocols", {}), api(args, "userInfo", {}), assetsT(request), sessionUserId(request)]);
+  const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_draw === 1) : [];
+  const wanted = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
+  const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
+  const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
+  const chain = currency ? (currency.currency_protocols.find((p) => p.id === wantedChain) ?? currency.currency_protocols[0]) : undefined;
+  const page = pageParam(url.searchParams.get("page"));
+  const uid = userId ?? (info.ok ? info.data.id : null);
+  const [addresses, detail, draws] = await Promise.all([
+    currency && chain && uid ? addressService(args, "getDrawAddress", { user_id: uid, coin_name: currency.code, contract_address: chain.chain_protocol.code }) : null,
+    currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
+    api(args, "drawList", { page, limit: RECORDS_PAGE_SIZE }),
+  ]);
+  return data(
+    {
+      title: t("withdraw.title"),
+      currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
+      currency: currency
+        ? { id: currency.id, code: currency.code, decimals: currency.decimals, rate: currency.draw_rate, ratePercent: feePercent(currency.draw_rate), min: currency.draw_min, max: currency.draw_max }
+        : null,
+      chains: currency?.currency_protocols.map((p) => ({ id: p.id, code: p.chain_protocol.code })) ?? [],
+      chain: chain ? { id: chain.id, code: chain.chain_protocol.code } : null,
+      addresses: addresses?.ok ? addresses.data.map((a) => ({ id: a.id, address: a.address, memo: a.memo })) : [],
+      addressError: addresses && !addresses.ok ? addresses.msg : null,
+      available: detail?.ok ? amountText(detail.data.balance, currency?.decimals ?? 8) : null,
+      hasPayPassword: info.ok ? info.data.has_pay_password : true,
+      draws: draws.ok
+        ? {
+            total: draws.data.total,
+            page: draws.data.current_page,
+            perPage: draws.data.per_page,
+            rows: draws.data.data.map((w) => ({ ...w, time: formatTime(w.created_at) })),
+          }
+        : { total: 0, page: 1, perPage: RECORDS_PAGE_SIZE, rows: [] },
+      key: crypto.randomUUID(),
+      constraint: constraintOf("withdraw"),
+      error: currenciesR.ok ? null : currenciesR.msg,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireToken(request);
+  const formData = await request.formData();
+  const t = await assetsT(request);
+  const submission = parseForm("withdraw", formData, t);
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const v = submission.value;
+  const r = await api({ request, context }, "draw", {
+    currency_id: v.currency_id,
+    currency_protocol_id: v.currency_protocol_id,
+    address: v.address,
+    number: v.number,
+    pay_password: v.pay_password,
+    idempotency_key: v.idempotency_key,
+  });
+  if (!r.ok) {
+    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
+    return data<ActionData>({ result }, { status: 400 });
+  }
+  throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), { kind: "success", message: t("withdraw.submitted") });
+}
+
+export default function WithdrawRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  return (
+    <main>
+      <section className={s.section} aria-labelledby="withdraw-title">
+        <h1 id="withdraw-title" className={s.h1}>
+          {t("withdraw.title")}
+        </h1>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        {d.currency ? (
+          <>
+            <CurrencyPicker currencies={d.currencies} current={d.currency.id} />
+            <ChainTabs chains={d.chains} current={d.chain?.id ?? 0} href={(id) => pageUrl(d.currency!.id, id)} />
+            {!d.hasPayPassword ? (
+              <p className={s.note}>
+                {t("withdraw.noPayPassword")} <Link to={`/tradePassword?page=${encodeURIComponent(pageUrl(d.currency.id, d.chain?.id))}`}>{t("withdraw.setPayPassword")}</Link>
+              </p>
+            ) : null}
+            {d.addressError ? <p role="alert">{d.addressError}</p> : null}
+            {d.addresses.length === 0 && !d.addressError ? (
+              <p className={s.note} role="status">
+                {t("withdraw.bindFirst")} <Link to={`/assets/bindAddr?currency_id=${d.currency.id}${d.chain ? `&chain=${d.chain.id}` : ""}`}>{t("withdraw.toBind")}</Link>
+              </p>
+            ) : (
+              <WithdrawForm key={`${d.currency.id}-${d.chain?.id}-${d.key}`} />
+            )}
+          </>
+        ) : (
+          <p>{t("withdraw.noCurrency")}</p>
+        )}
+      </section>
+      <section className={s.section} aria-labelledby="draws-title">
+        <h2 id="draws-title" className={s.h2}>
+          {t("withdraw.records")}
+        </h2>
+        <DrawTable />
+      </section>
+    </main>
+  );
+}
+
+function WithdrawForm() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("assets");
+  const navigation = useNavigation();
+  const validate = useAssetsValidate("withdraw");
+  const currency = d.currency!;
+  const [form, fields] = useForm({
+    id: "withdraw",
+    lastResult: actionData?.result,
+    defaultValue: { address: d.addresses[0]?.address },
+    constraint: d.constraint,
+    ...lazyValidation(validate),
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/withdraw");
+  const rules = useLazyModule(assetsRules);
+  const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
+  const memo = d.addresses.find((a) => a.address === (fields.address.value ?? d.addresses[0]?.address))?.memo ?? "";
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formGrid}>
+      <input type="hidden" name="currency_id" value={currency.id} />
+      {d.chain ? <input type="hidden" name="currency_protocol_id" value={d.chain.id} /> : null}
+      <input type="hidden" name="idempotency_key" value={d.key} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className={fieldClass}>
+        <label htmlFor={fields.address.id} className={labelClass}>
+          {t("fields.address")}
+        </label>
+        <select {...getSelectProps(fields.address)} className={`${input} ${s.select}`} key={fields.address.key}>
+          {d.addresses.map((a) => (
+            <option key={a.id} value={a.address}>
+              {a.address}
+              {a.memo ? ` (${t("fields.memo")} ${a.memo})` : ""}
+            </option>
+          ))}
+        </select>
+        {memo ? <p className={s.status}>{t("withdraw.memoNote", { memo })}</p> : null}
+        <ErrorLine id={fields.address.errorId} errors={fields.address.errors} />
+      </div>
+      <TextField
+        label={t("fields.amount", { code: currency.code })}
+        inputProps={{ ...getInputProps(fields.number, { type: "text", ariaDescribedBy: "draw-hint" }), inputMode: "decimal", autoComplete: "off", placeholder: currency.min }}
+        errorId={fields.number.errorId}
+        errors={fields.number.errors}
+        hintId="draw-hint"
+        hint={
+          <>
+            {t("withdraw.minimum", { min: currency.min, code: currency.code })}
+            {d.available !== null ? ` · ${t("withdraw.available", { amount: d.available, code: currency.code })}` : ""}
+          </>
+        }
+      />
+      <PasswordField
+        label={t("fields.payPassword")}
+        inputProps={{ ...getInputProps(fields.pay_password, { type: "password" }), autoComplete: "off" }}
+        errorId={fields.pay_password.errorId}
+        errors={fields.pay_password.errors}
+      />
+      <dl className={s.dl}>
+        <dt className={s.dt}>{t("withdraw.feeRate")}</dt>
+        <dd className={s.dd}>{t("withdraw.percent", { value: currency.ratePercent })}</dd>
+        <dt className={s.dt}>{t("withdraw.fee")}</dt>
+        <dd className={`${s.dd} ${s.preview}`} aria-live="polite">
+          {preview ? `${preview.fee} ${currency.code}` : "—"}
+        </dd>
+        <dt className={s.dt}>{t("withdraw.received")}</dt>
+        <dd className={`${s.dd} ${s.preview}`} aria-live="polite">
+          {preview ? `${preview.received} ${currency.code}` : t("withdraw.receivedFormula")}
+        </dd>
+      </dl>
+      <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
+        {busy ? t("actions.submitting") : t("withdraw.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function DrawTable() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("assets");
+  if (d.draws.total === 0) return <p className={s.muted}>{t("records.empty")}</p>;
+  return (
+    <>
+      <div className={s.tableWrap}>
+        <table className={s.table}>
+          <thead>
+            <tr>
+              <th scope="col" className={s.th}>{t("records.time")}</th>
+              <th scope="col" className={s.th}>{t("account.currency")}</th>
+              <th scope="col" className={s.th}>{t("fields.chain")}</th>
+              <th scope="col" className={s.th}>{t("fields.address")}</th>
+              <th scope="col" className={`${s.th} ${s.num}`}>{t("records.amount")}</th>
+              <th scope="col" className={`${s.th} ${s.num}`}>{t("withdraw.fee")}</th>
+              <th scope="col" className={`${s.th} ${s.num}`}>{t("withdraw.received")}</th>
+              <th scope="col" className={s.th}>{t("records.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.draws.rows.map((w) => (
+              <tr key={w.id}>
+                <td className={s.td}>{w.time}</td>
+                <td className={s.td}>{w.currency.code}</td>
+                <td className={s.td}>{w.chain}</td>
+                <td className={`${s.td} ${s.address}`}>{w.address}</td>
+                <td className={`${s.td} ${s.num}`}>{w.number}</td>
+                <td className={`${s.td} ${s.num}`}>{w.fee}</td>
+                <td className={`${s.td} ${s.num}`}>{w.received}</td>
+                <td className={s.td}>{w.status_name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager total={d.draws.total} page={d.draws.page} perPage={d.draws.perPage} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Withdraw" }];

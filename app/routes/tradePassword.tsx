@@ -1,0 +1,139 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/assets/assets.css";
+import { CodeButton, CodeStatus, useCodeSender, type CodeSend } from "~/components/assets/code-button";
+import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
+import { useAssetsValidate } from "~/components/assets/use-assets-validate";
+import * as a from "~/components/auth/auth.css";
+import { FormError, TextField } from "~/components/auth/field";
+import { PasswordField } from "~/components/auth/password-field";
+import { CODE_TYPE } from "~/contract/codes";
+import { api } from "~/lib/api.server";
+import { CODE_COUNTDOWN_S } from "~/components/assets/constants";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+import { button } from "~/styles/ui.css";
+
+const SECRET_FIELDS = ["password", "re_password"];
+const FIELD_MESSAGES = {
+  password: ["password_required", "password_length", "password_format", "password_simple"],
+  re_password: ["repeat_password_required", "password_mismatch"],
+  auth_code: ["code_required", "code_invalid"],
+};
+
+/** /tradePassword: set or change the trade password with a code (type 3) sent to the user's own email (SPEC §5). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const [info, t] = await Promise.all([api({ request, context }, "userInfo", {}), assetsT(request)]);
+  const has = info.ok ? info.data.has_pay_password : false;
+  const to = info.ok ? info.data.email || info.data.mobile : "";
+  return {
+    title: t(has ? "tradePassword.titleChange" : "tradePassword.titleSet"),
+    has,
+    to,
+    page: safeRedirect(url.searchParams.get("page"), ""),
+    constraint: constraintOf("tradePassword"),
+    error: info.ok ? null : info.msg,
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]> | null; codeSend: CodeSend | null };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireToken(request);
+  const args = { request, context };
+  const formData = await request.formData();
+  const t = await assetsT(request);
+
+  if (formData.get("intent") === "send-code") {
+    const info = await api(args, "userInfo", {});
+    if (!info.ok) return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: info.msg } }, { status: 400 });
+    const email = info.data.email;
+    const to = email || info.data.mobile;
+    const limited = rateLimit("sendCode", context.clientIp, to);
+    if (limited) {
+      return data<ActionData>(
+        { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }) } },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
+      );
+    }
+    const r = email ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD }) : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD });
+    const codeSend: CodeSend = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg };
+    return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend }, { status: r.ok ? 200 : 400 });
+  }
+
+  const submission = parseForm("tradePassword", formData, t);
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
+  const v = submission.value;
+  const r = await api(args, "amendPayPassword", { password: v.password, re_password: v.re_password, auth_code: v.auth_code });
+  if (!r.ok) {
+    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
+    return data<ActionData>({ result, codeSend: null }, { status: 400 });
+  }
+  throw await redirectWithToast(request, safeRedirect(formData.get("page"), "/assets/withdraw"), { kind: "success", message: t("tradePassword.saved") });
+}
+
+export default function TradePasswordRoute() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("assets");
+  const navigation = useNavigation();
+  const validate = useAssetsValidate("tradePassword");
+  const [form, fields] = useForm({ id: "trade-password", lastResult: actionData?.result ?? undefined, constraint: d.constraint, ...lazyValidation(validate) });
+  const sender = useCodeSender(CODE_COUNTDOWN_S, actionData?.codeSend);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const statusId = `${fields.auth_code.id}-status`;
+  return (
+    <main className={a.page}>
+      <div className={a.card}>
+        <h1 className={a.title}>{d.title}</h1>
+        <p className={a.intro}>{t(d.has ? "tradePassword.introChange" : "tradePassword.introSet")}</p>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        <Form method="post" {...getFormProps(form)}>
+          <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className={s.visuallyHidden}>
+            {t("tradePassword.submit")}
+          </button>
+          <input type="hidden" name="page" value={d.page} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <PasswordField
+            label={t("fields.newPayPassword")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password", ariaDescribedBy: "pp-hint" }), autoComplete: "new-password" }}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+            hintId="pp-hint"
+            hint={t("tradePassword.rules")}
+          />
+          <PasswordField
+            label={t("fields.repeatPayPassword")}
+            inputProps={{ ...getInputProps(fields.re_password, { type: "password" }), autoComplete: "new-password" }}
+            errorId={fields.re_password.errorId}
+            errors={fields.re_password.errors}
+          />
+          <TextField
+            label={t("fields.emailCode")}
+            inputProps={{ ...getInputProps(fields.auth_code, { type: "text", ariaDescribedBy: statusId }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 16 }}
+            errorId={fields.auth_code.errorId}
+            errors={fields.auth_code.errors}
+            hint={d.to ? t("tradePassword.codeTo", { to: d.to }) : undefined}
+            extra={<CodeStatus sender={sender} id={statusId} />}
+            after={<CodeButton sender={sender} statusId={statusId} />}
+          />
+          <button type="submit" name="intent" value="save" className={`${button.primary} ${a.submit}`} aria-disabled={busy || undefined}>
+            {busy ? t("actions.submitting") : t("tradePassword.submit")}
+          </button>
+        </Form>
+        <p className={a.footerLine}>
+          <Link to="/assets/withdraw">{t("tradePassword.toWithdraw")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Trade password" }];

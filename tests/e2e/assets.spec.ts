@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, setTheme, test } from "./fixtures";
+
+/**
+ * The assets screens with JavaScript on and off (every spec runs in both projects), each test with a fresh user
+ * credited through the operator CLI. Codes come from the outbox: type 3 (trade password, notify/send_email) and
+ * type 6 (the address service's SendVerificationcode).
+ */
+
+const TRC20_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
+
+async function logInTo(page: Page, email: string, password: string, to: string) {
+  await page.goto(`/login?page=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, "\\?")));
+}
+
+function balanceRow(page: Page, account: string) {
+  return page.getByRole("region", { name: /USDT balances/ }).getByRole("row", { name: new RegExp(`^${account}`) });
+}
+
+/**
+ * Sends a code with the page's 'Send code' button. One code per address per minute (any type, and the
+ * registration code counts), so a 'please wait N seconds' answer is waited out and the send repeated.
+ */
+async function sendCode(page: Page) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.getByRole("button", { name: /^(Send code|Resend in)/ }).click();
+    const status = page.getByText(/verification code sent|please wait \d+ seconds/i).first();
+    await expect(status).toBeVisible({ timeout: 15_000 });
+    const text = (await status.textContent()) ?? "";
+    const wait = /please wait (\d+) seconds/i.exec(text);
+    if (!wait) return;
+    await page.waitForTimeout((Number(wait[1]) + 1) * 1000);
+  }
+  throw new Error("the code could not be sent");
+}
+
+test.describe("assets", () => {
+  test("the account pages: menu, total, records link, deposit and withdraw only on the spot account", async ({ page, request }) => {
+    const { email, password } = await registerUser(request);
+    cli("credit", email, "change_account", "USDT", "1000");
+    await logInTo(page, email, password, "/assets");
+    await expect(page).toHaveURL(/\/assets\/tradeAccount$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Spot account" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Spot account" })).toHaveAttribute("aria-current", "page");
+    const usdt = page.getByRole("row", { name: /^USDT/ });
+    await expect(usdt).toContainText("1000.000000");
+    await expect(usdt).toContainText("1000.00");
+    await expect(page.getByText("1000.00 USD")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Records" })).toHaveAttribute("href", "/assets/dealRecords?types=change_account");
+    await expect(usdt.getByRole("link", { name: "Deposit USDT" })).toBeVisible();
+    await expect(usdt.getByRole("link", { name: "Withdraw USDT" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Lever account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Lever account" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Deposit/ })).toHaveCount(0);
+
+    // The records: the CLI credit is a deposit-category entry.
+    await page.goto("/assets/dealRecords?types=change_account");
+    await expect(page.getByRole("row", { name: /USDT/ }).first()).toContainText("Deposit");
+    await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+  });
+
+  test("deposit: address with its QR code, and a deposit declared for review", async ({ page, request }) => {
+    const { email, password } = await registerUser(request);
+    await logInTo(page, email, password, "/assets/deposit");
+    await expect(page.getByRole("img", { name: /QR code of your USDT/ })).toBeVisible();
+    await expect(page.getByTestId("deposit-address")).not.toBeEmpty();
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByText("Please enter the deposit amount")).toBeVisible();
+    await page.getByLabel("Deposit amount (USDT)").fill("25");
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByText("Please enter your wallet address")).toBeVisible();
+    await page.getByLabel("Your wallet address").fill("0x1111111111111111111111111111111111111111");
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByText("Deposit submitted for review")).toBeVisible();
+    await expect(page.getByRole("region", { name: "My deposits" }).getByRole("row", { name: /USDT/ })).toContainText("under review");
+  });
+
+  test("transfer spot → lever: both balances and the log", async ({ page, request, jsEnabled }) => {
+    const { email, password } = await registerUser(request);
+    cli("credit", email, "change_account", "USDT", "1000");
+    await logInTo(page, email, password, "/assets/transfer");
+    await expect(balanceRow(page, "Spot account")).toContainText("1000.000000");
+
+    if (!jsEnabled) {
+      // Without JavaScript nothing picks the other side: the server says the two must differ.
+      await page.getByLabel("From", { exact: true }).selectOption({ label: "Lever account" });
+      await page.getByLabel("To", { exact: true }).selectOption({ label: "Lever account" });
+      await page.getByLabel("Amount (USDT)").fill("1");
+      await page.getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(page.getByText("The two accounts must be different")).toBeVisible();
+    } else {
+      // Choosing one side picks the other.
+      await page.getByLabel("To", { exact: true }).selectOption({ label: "Spot account" });
+      await expect(page.getByLabel("From", { exact: true })).not.toHaveValue("change_account");
+    }
+
+    await page.getByLabel("From", { exact: true }).selectOption({ label: "Spot account" });
+    await page.getByLabel("To", { exact: true }).selectOption({ label: "Lever account" });
+    await page.getByLabel("Amount (USDT)").fill("");
+    await page.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(page.getByText("Please enter the transfer amount")).toBeVisible();
+    await page.getByLabel("Amount (USDT)").fill("250");
+    await page.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(page.getByText(/Transferred 250 USDT/)).toBeVisible();
+    await expect(page.getByLabel("Amount (USDT)")).toHaveValue("");
+    await expect(balanceRow(page, "Spot account")).toContainText("750.000000");
+    await expect(balanceRow(page, "Lever account")).toContainText("250.000000");
+
+    await page.getByRole("link", { name: "Transfer records" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "USDT transfer records" })).toBeVisible();
+    const row = page.getByRole("row", { name: /250/ });
+    await expect(row).toContainText("Lever account");
+
+    await page.goto("/assets/leverAccount");
+    await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("250.000000");
+  });
+
+  test("trade password, address book, a withdrawal with a wrong then the right trade password, approval", async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const { email, password } = await registerUser(request);
+    cli("credit", email, "change_account", "USDT", "1000");
+    await logInTo(page, email, password, "/assets/withdraw");
+    await expect(page.getByText("You have not set a trade password yet")).toBeVisible();
+    await expect(page.getByText("Please bind or set a withdrawal address first.")).toBeVisible();
+
+    // Trade password (code type 3 to the user's email).
+    await page.goto("/tradePassword");
+    await expect(page.getByRole("heading", { level: 1, name: "Set trade password" })).toBeVisible();
+    await sendCode(page);
+    await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
+    await page.getByLabel("Repeat the trade password").fill("Pay2026y");
+    await page.getByLabel("Verification code").fill(await latestCode(email, 3));
+    await page.getByRole("button", { name: "Save trade password" }).click();
+    await expect(page.getByText("The two passwords do not match")).toBeVisible();
+    await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
+    await page.getByLabel("Repeat the trade password").fill("Pay2026x");
+    await page.getByRole("button", { name: "Save trade password" }).click();
+    await expect(page.getByText("Trade password saved")).toBeVisible();
+
+    // Address book (code type 6 from the address service), 59 s countdown.
+    await page.goto("/assets/bindAddr");
+    await page.getByLabel("Currency and chain").selectOption({ label: "USDT · TRC20" });
+    await sendCode(page);
+    await page.getByLabel("Currency and chain").selectOption({ label: "USDT · TRC20" });
+    await page.getByLabel("Withdrawal address", { exact: true }).fill(TRC20_ADDRESS);
+    await page.getByLabel("Verification code").fill(await latestCode(email, 6));
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByText("Withdrawal address saved")).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(TRC20_ADDRESS) })).toContainText("TRC20");
+
+    // Withdraw: the address fills in from the book; errors in the spec's order and on their field.
+    await page.goto("/assets/withdraw");
+    await page.getByRole("link", { name: "TRC20" }).click();
+    await expect(page.getByLabel("Withdrawal address", { exact: true })).toHaveValue(TRC20_ADDRESS);
+    const amount = page.getByLabel("Amount (USDT)");
+    await expect(amount).toHaveAttribute("placeholder", /^\d/);
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(page.getByText("Please enter the withdrawal amount")).toBeVisible();
+    await amount.fill("100");
+    await page.getByLabel("Trade password", { exact: true }).fill("Wrong2026x");
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(page.getByText("incorrect trade password")).toBeVisible();
+    await expect(page.getByLabel("Trade password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Amount (USDT)").fill("100");
+    await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(page.getByText("Withdrawal submitted for review")).toBeVisible();
+    const record = page.getByRole("region", { name: "My withdrawals" }).getByRole("row", { name: new RegExp(TRC20_ADDRESS) });
+    await expect(record).toContainText("under review");
+
+    // The operator approves it.
+    const line = cli("withdrawals", "--status", "pending", "--limit", "200")
+      .split("\n")
+      .find((l) => l.includes(email));
+    const id = /^#(\d+)/.exec(line ?? "")?.[1];
+    expect(id, "the pending withdrawal is listed").toBeTruthy();
+    expect(cli("approve-withdrawal", id!)).toContain("approved");
+    await page.reload();
+    await expect(record).toContainText("approved");
+    await page.goto("/assets/tradeAccount");
+    await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("900.000000");
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`no serious accessibility problems on the account and withdraw pages (${theme})`, async ({ page, request }) => {
+      await setTheme(page, theme);
+      const { email, password } = await registerUser(request);
+      await logInTo(page, email, password, "/assets/tradeAccount");
+      await expectNoSeriousA11yViolations(page);
+      await page.goto("/assets/withdraw");
+      await expect(page.getByRole("heading", { level: 1, name: "Withdraw" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
