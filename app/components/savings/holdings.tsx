@@ -1,0 +1,67 @@
+import type { SavingsHolding } from "~/contract/money";
+import { useTranslation } from "~/lib/translate";
+import { displayAmount, formatUtcDate, holdingPeriod } from "./format";
+import * as s from "./savings.css";
+
+/** The user's savings: principal, rate, daily dividend, cumulative income and the remaining period. */
+export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
+  const { t } = useTranslation("savings");
+  if (holdings.length === 0) return <p className={s.empty}>{t("holdings.empty")}</p>;
+  return (
+    <div className={s.tableWrap} role="group" aria-labelledby="holdings-title" tabIndex={0}>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t("holdings.name")}</th>
+            <th scope="col" className="num">
+              {t("holdings.principal")}
+            </th>
+            <th scope="col" className="num">
+              {t("holdings.rate")}
+            </th>
+            <th scope="col" className="num">
+              {t("holdings.daily")}
+            </th>
+            <th scope="col" className="num">
+              {t("holdings.income")}
+            </th>
+            <th scope="col">{t("holdings.period")}</th>
+            <th scope="col">{t("holdings.dates")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {holdings.map((h) => {
+            const period = holdingPeriod(h);
+            const code = h.currency.code;
+            return (
+              <tr key={h.id}>
+                <th scope="row">{h.name}</th>
+                <td className="num">
+                  {displayAmount(h.number)} {code}
+                </td>
+                <td className="num">{t("ratePercent", { rate: h.display_rate })}</td>
+                <td className="num">
+                  {displayAmount(h.daily_dividend)} {code}
+                </td>
+                <td className="num">
+                  {displayAmount(h.cumulative_income)} {code}
+                </td>
+                <td>
+                  {period.state === "active" ? (
+                    <>
+                      <span className={s.badgeActive}>{t("holdings.active")}</span>{" "}
+                      <span className={s.small}>{t("holdings.remaining", { count: period.days, total: h.limit_days })}</span>
+                    </>
+                  ) : (
+                    <span className={s.badgeExpired}>{t("holdings.expired")}</span>
+                  )}
+                </td>
+                <td className={`${s.small} ${s.nowrap}`}>{t("holdings.range", { from: formatUtcDate(h.value_date), to: formatUtcDate(h.end_at) })}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import type { LockProduct as ContractProduct } from "~/contract/money";
+
+/** A lock product with its interest over the whole term (computed by the loader). */
+export type LockProduct = ContractProduct & { cycle_interest: string };
+import { useTranslation } from "~/lib/translate";
+import { displayAmount } from "./format";
+import { button } from "~/styles/ui.css";
+import * as s from "./savings.css";
+
+export type BuyResult = { ok: true; id: number; message: string } | { ok: false; id: number; msg: string };
+
+type ConfirmProps = {
+  product: LockProduct;
+  idempotencyKey: string;
+  /** Spot balance of the product's currency, when known. */
+  available: string | null;
+  error: string | null;
+  /** Posted as `js=1` by the dialog: the action answers with data instead of a redirect. */
+  js: boolean;
+  titleId: string;
+  cancel: { onClick: () => void } | { href: string };
+};
+
+/** What a purchase does, and the form that makes it (one idempotency key per rendered form). */
+export function ConfirmPurchase({ product: p, idempotencyKey, available, error, js, titleId, cancel }: ConfirmProps) {
+  const { t } = useTranslation("savings");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "buy" && navigation.formData.get("id") === String(p.id);
+  const code = p.currency.code;
+  const errorId = `${titleId}-error`;
+  return (
+    <>
+      <h2 id={titleId} className={s.h2}>
+        {t("confirm.title")}
+      </h2>
+      <dl className={s.facts}>
+        <dt>{t("confirm.product")}</dt>
+        <dd>{p.name}</dd>
+        <dt>{t("confirm.amount")}</dt>
+        <dd>
+          {displayAmount(p.limit_number)} {code}
+        </dd>
+        <dt>{t("confirm.cycle")}</dt>
+        <dd>{t("days", { count: p.limit_days })}</dd>
+        <dt>{t("confirm.rate")}</dt>
+        <dd>{t("ratePercent", { rate: p.display_rate })}</dd>
+        <dt>{t("confirm.daily")}</dt>
+        <dd>
+          {displayAmount(p.daily_dividend)} {code}
+        </dd>
+        <dt>{t("confirm.total")}</dt>
+        <dd>
+          {displayAmount(p.cycle_interest)} {code}
+        </dd>
+        {available !== null ? (
+          <>
+            <dt>{t("confirm.available")}</dt>
+            <dd>
+              {displayAmount(available)} {code}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <p className={s.small}>{t("confirm.note", { days: p.limit_days })}</p>
+      {error ? (
+        <p id={errorId} role="alert" className={s.errorBox}>
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" action={js ? "/deposit" : `/deposit?confirm=${p.id}`} preventScrollReset>
+        <input type="hidden" name="intent" value="buy" />
+        <input type="hidden" name="id" value={p.id} />
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        {js ? <input type="hidden" name="js" value="1" /> : null}
+        <div className={s.actions}>
+          <button
+            type="submit"
+            className={button.primary}
+            aria-disabled={busy || undefined}
+            aria-describedby={error ? errorId : undefined}
+            onClick={(e) => {
+              if (busy) e.preventDefault();
+            }}
+          >
+            {busy ? t("confirm.buying") : t("confirm.submit", { amount: displayAmount(p.limit_number), code })}
+          </button>
+          {"href" in cancel ? (
+            <Link to={cancel.href} className={button.secondary} preventScrollReset>
+              {t("common:actions.cancel")}
+            </Link>
+          ) : (
+            <button type="button" className={button.secondary} onClick={cancel.onClick}>
+              {t("common:actions.cancel")}
+            </button>
+          )}
+        </div>
+      </Form>
+    </>
+  );
+}
+
+type ListProps = {
+  products: LockProduct[];
+  loggedIn: boolean;
+  keys: Record<string, string>;
+  balances: Record<string, string>;
+  /** The last answer of the buy action (JS path), to close the dialog or show the exchange's error in it. */
+  result: BuyResult | null;
+};
+
+/**
+ * Lock products. A buy button is a link to `?confirm=<id>` (the confirmation step without JavaScript);
+ * with JavaScript it opens the same confirmation in a modal <dialog> (Escape closes, focus goes back).
+ */
+export function ProductTable({ products, loggedIn, keys, balances, result }: ListProps) {
+  const { t } = useTranslation("savings");
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const [selected, setSelected] = useState<LockProduct | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const handled = useRef<BuyResult | null>(result);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (selected && dialog && !dialog.open) dialog.showModal();
+  }, [selected]);
+
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) dialogRef.current?.close();
+    else setError(result.msg);
+  }, [result]);
+
+  function open(e: MouseEvent<HTMLAnchorElement>, p: LockProduct) {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    openerRef.current = e.currentTarget;
+    setError(null);
+    setSelected(p);
+  }
+
+  if (products.length === 0) return <p className={s.empty}>{t("products.empty")}</p>;
+  return (
+    <>
+      <div className={s.tableWrap} role="group" aria-labelledby="products-title" tabIndex={0}>
+        <table className={s.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t("products.name")}</th>
+              <th scope="col" className="num">
+                {t("products.cycle")}
+              </th>
+              <th scope="col" className="num">
+                {t("products.rate")}
+              </th>
+              <th scope="col" className="num">
+                {t("products.limit")}
+              </th>
+              <th scope="col">
+                <span className="sr-only">{t("products.action")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">{p.name}</th>
+                <td className="num">{t("days", { count: p.limit_days })}</td>
+                <td className="num">
+                  <span className={s.rate}>{t("ratePercent", { rate: p.display_rate })}</span>
+                </td>
+                <td className="num">
+                  {displayAmount(p.limit_number)} {p.currency.code}
+                </td>
+                <td className="num">
+                  {loggedIn ? (
+                    <a href={`/deposit?confirm=${p.id}`} className={button.primary} aria-label={t("products.buyNamed", { name: p.name })} onClick={(e) => open(e, p)}>
+                      {t("products.buy")}
+                    </a>
+                  ) : (
+                    <Link to="/login?page=%2Fdeposit" className={button.secondary} aria-label={t("products.loginToBuyNamed", { name: p.name })}>
+                      {t("products.loginToBuy")}
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {loggedIn ? (
+        <dialog
+          ref={dialogRef}
+          className={s.dialog}
+          aria-labelledby="buy-dialog-title"
+          onClose={() => {
+            setSelected(null);
+            setError(null);
+            openerRef.current?.focus();
+          }}
+        >
+          {selected ? (
+            <ConfirmPurchase
+              product={selected}
+              idempotencyKey={keys[String(selected.id)] ?? ""}
+              available={balances[selected.currency.code] ?? null}
+              error={error}
+              js
+              titleId="buy-dialog-title"
+              cancel={{ onClick: () => dialogRef.current?.close() }}
+            />
+          ) : null}
+        </dialog>
+      ) : null}
+    </>
+  );
+}

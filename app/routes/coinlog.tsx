@@ -1,0 +1,107 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/savings/pager";
+import * as s from "~/components/savings/savings.css";
+import { getT } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { useTranslation } from "~/lib/translate";
+import { formatUtc, signedAmount } from "~/components/savings/format";
+import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/components/savings/savings.server";
+import { requireToken } from "~/lib/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
+  const [t, log] = await Promise.all([getT(request, "savings"), api({ request, context }, "savingsLog", { page, limit: LOG_PAGE_SIZE })]);
+  const entries = log.ok ? log.data.data : [];
+  const total = log.ok ? log.data.total : 0;
+  return data(
+    {
+      title: t("log.title"),
+      entries: entries.map((e) => ({ id: e.id, code: e.currency.code, account: e.account_code, value: e.value, type: e.type, field: e.field, memo: e.memo, created_at: e.created_at })),
+      pager: pagerOf(total, log.ok ? log.data.current_page : page, log.ok && log.data.per_page > 0 ? log.data.per_page : LOG_PAGE_SIZE),
+      error: log.ok || log.kind === "empty" ? null : log.msg,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function CoinLogRoute() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("savings");
+  return (
+    <main className={s.page}>
+      <div className={s.head}>
+        <div>
+          <h1 className={s.title}>{t("log.title")}</h1>
+          <p className={s.intro}>{t("log.intro")}</p>
+        </div>
+        <Link to="/deposit">{t("log.back")}</Link>
+      </div>
+      <section className={s.section} aria-labelledby="log-title">
+        <h2 id="log-title" className="sr-only">
+          {t("log.title")}
+        </h2>
+        {d.error ? (
+          <p role="alert" className={s.errorBox}>
+            {d.error}
+          </p>
+        ) : null}
+        {d.entries.length === 0 ? (
+          <p className={s.empty}>{t("log.empty")}</p>
+        ) : (
+          <div className={s.tableWrap} role="group" aria-labelledby="log-title" tabIndex={0}>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("log.time")}</th>
+                  <th scope="col">{t("log.type")}</th>
+                  <th scope="col">{t("log.account")}</th>
+                  <th scope="col">{t("log.currency")}</th>
+                  <th scope="col" className="num">
+                    {t("log.amount")}
+                  </th>
+                  <th scope="col">{t("log.memo")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.entries.map((e) => {
+                  const v = signedAmount(e.value);
+                  return (
+                    <tr key={e.id}>
+                      <td className={s.mono}>{formatUtc(e.created_at)}</td>
+                      <td>
+                        {t(`log.types.${e.type}`, { defaultValue: t("log.types.other") })}
+                        {e.field === "lock_balance" ? <span className={s.small}> · {t("log.locked")}</span> : null}
+                      </td>
+                      <td>{t(`log.accounts.${e.account}`, { defaultValue: t("log.accounts.other") })}</td>
+                      <td>{e.code}</td>
+                      <td className={`num ${v.income ? "up" : ""}`}>{v.text}</td>
+                      <td>{e.memo}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager pager={d.pager} href={(p) => `/coinlog?page=${p}`} />
+        <p className={s.small}>{t("log.utc")}</p>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Savings log" }];
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <main className={s.page}>
+      <h1 className={s.title}>{t("errors.errorTitle")}</h1>
+      <p role="alert">{t("errors.server")}</p>
+      <a href="/coinlog">{t("nav.savings")}</a>
+    </main>
+  );
+}

@@ -1,0 +1,179 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoldingsTable } from "~/components/savings/holdings";
+import { ConfirmPurchase, ProductTable, type BuyResult } from "~/components/savings/products";
+import * as s from "~/components/savings/savings.css";
+import { getT } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { useTranslation } from "~/lib/translate";
+import { displayAmount } from "~/components/savings/format";
+import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/components/savings/savings.server";
+import { getToken, redirectWithToast } from "~/lib/session.server";
+import { button } from "~/styles/ui.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const args = { request, context };
+  const url = new URL(request.url);
+  const token = await getToken(request);
+  const [t, list, held, accounts] = await Promise.all([
+    getT(request, "savings"),
+    api(args, "lockList", { limit: LOCK_LIST_LIMIT }),
+    token ? api(args, "currentSetting", { limit: LOCK_LIST_LIMIT }) : null,
+    token ? api(args, "accountList", {}) : null,
+  ]);
+  const products = (list.ok ? list.data.data.slice(0, LOCK_LIST_LIMIT) : []).map((p) => ({ ...p, cycle_interest: cycleInterest(p.daily_dividend, p.limit_days) }));
+  // Spot (change_account) balances of the products' currencies: what a purchase is paid from.
+  const codes = new Set(products.map((p) => p.currency.code));
+  const spot = accounts?.ok ? accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? [] : [];
+  const balances: Record<string, string> = {};
+  for (const a of spot) if (codes.has(a.currency_code)) balances[a.currency_code] = a.balance;
+  const confirmId = token ? parseProductId(url.searchParams.get("confirm")) : null;
+  return data(
+    {
+      title: t("meta.title"),
+      description: t("meta.description"),
+      loggedIn: Boolean(token),
+      products,
+      productsError: list.ok || list.kind === "empty" ? null : list.msg,
+      holdings: held?.ok ? held.data.data : [],
+      holdingsError: held && !held.ok && held.kind !== "empty" ? held.msg : null,
+      balances,
+      // One-time keys, made per render: a double click or a re-posted form buys once (docs/api.md, idempotency).
+      keys: Object.fromEntries(products.map((p) => [String(p.id), crypto.randomUUID()])),
+      confirm: confirmId !== null ? products.find((p) => p.id === confirmId) ?? null : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const token = await getToken(request);
+  if (!token) {
+    const tc = await getT(request);
+    throw await redirectWithToast(request, "/login?page=%2Fdeposit", { kind: "error", message: tc("errors.pleaseLogin") });
+  }
+  const t = await getT(request, "savings");
+  const id = parseProductId(String(formData.get("id") ?? ""));
+  const js = formData.get("js") === "1";
+  if (formData.get("intent") !== "buy" || id === null) {
+    return data<BuyResult>({ ok: false, id: id ?? 0, msg: t("errors.unknownProduct") }, { status: 400 });
+  }
+  const key = String(formData.get("idempotency_key") ?? "").slice(0, 64) || undefined;
+  const r = await api({ request, context }, "submitLock", { id, idempotency_key: key });
+  if (!r.ok) {
+    return data<BuyResult>({ ok: false, id, msg: r.msg || t("errors.failed") }, { status: 400 });
+  }
+  const message = t("bought", { name: r.data.name, amount: displayAmount(r.data.number), code: r.data.currency.code });
+  // Without JavaScript: post/redirect/get back to the list, the toast says what happened.
+  if (!js) throw await redirectWithToast(request, "/deposit#holdings-title", { kind: "success", message });
+  return data<BuyResult>({ ok: true, id, message });
+}
+
+export default function DepositRoute() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() ?? null;
+  const { t } = useTranslation("savings");
+  const inlineError = d.confirm && result && !result.ok && result.id === d.confirm.id ? result.msg : null;
+  return (
+    <main className={s.page}>
+      <div className={s.head}>
+        <div>
+          <h1 className={s.title}>{t("title")}</h1>
+          <p className={s.intro}>{t("intro")}</p>
+        </div>
+        {d.loggedIn ? <Link to="/coinlog">{t("logLink")}</Link> : null}
+      </div>
+
+      {result?.ok ? (
+        <p role="status" className={s.notice}>
+          {result.message}
+        </p>
+      ) : null}
+
+      {d.confirm ? (
+        <section className={s.confirmCard} aria-labelledby="confirm-title">
+          <ConfirmPurchase
+            product={d.confirm}
+            idempotencyKey={d.keys[String(d.confirm.id)] ?? ""}
+            available={d.balances[d.confirm.currency.code] ?? null}
+            error={inlineError}
+            js={false}
+            titleId="confirm-title"
+            cancel={{ href: "/deposit" }}
+          />
+        </section>
+      ) : null}
+
+      <section className={s.section} aria-labelledby="products-title">
+        <h2 id="products-title" className={s.h2}>
+          {t("products.title")}
+        </h2>
+        {d.loggedIn ? (
+          Object.keys(d.balances).length ? (
+            <div className={s.balanceLine}>
+              <span id="spot-balances">{t("products.spotBalance")}</span>
+              <ul className={s.balances} aria-labelledby="spot-balances">
+                {Object.entries(d.balances).map(([code, balance]) => (
+                  <li key={code}>
+                    <span className={s.mono} data-testid={`spot-${code}`}>
+                      {displayAmount(balance)}
+                    </span>{" "}
+                    {code}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null
+        ) : (
+          <p className={s.visitor}>
+            <span>{t("products.visitor")}</span>
+            <Link to="/login?page=%2Fdeposit">{t("common:user.login")}</Link>
+            <Link to="/register">{t("common:user.register")}</Link>
+          </p>
+        )}
+        {d.productsError ? (
+          <p role="alert" className={s.errorBox}>
+            {d.productsError}
+          </p>
+        ) : null}
+        <ProductTable products={d.products} loggedIn={d.loggedIn} keys={d.keys} balances={d.balances} result={result} />
+      </section>
+
+      {d.loggedIn ? (
+        <section className={s.section} aria-labelledby="holdings-title">
+          <h2 id="holdings-title" className={s.h2} tabIndex={-1}>
+            {t("holdings.title")}
+          </h2>
+          {d.holdingsError ? (
+            <p role="alert" className={s.errorBox}>
+              {d.holdingsError}
+            </p>
+          ) : null}
+          <HoldingsTable holdings={d.holdings} />
+          <p className={s.actions}>
+            <Link to="/coinlog" className={button.secondary}>
+              {t("logLink")}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Savings" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+];
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <main className={s.page}>
+      <h1 className={s.title}>{t("errors.errorTitle")}</h1>
+      <p role="alert">{t("errors.server")}</p>
+      <a href="/deposit">{t("nav.savings")}</a>
+    </main>
+  );
+}
