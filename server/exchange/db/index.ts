@@ -22,8 +22,25 @@ export function openDatabase(dataDir: string): DB {
   // A 64 MB page cache: the matching engine's batches touch many index pages (per-user account logs and orders).
   db.pragma("cache_size = -65536");
   db.pragma("busy_timeout = 5000");
+  immediateTransactions(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Every transaction on this connection begins IMMEDIATE. The operator CLI opens the same file
+ * while the server writes; a deferred transaction that reads and then writes after the other
+ * process committed fails at once with SQLITE_BUSY (a stale WAL snapshot cannot be upgraded,
+ * so busy_timeout does not help). Taking the write lock at BEGIN makes it wait its turn instead.
+ * Nested transaction functions still run as savepoints.
+ */
+function immediateTransactions(db: DB) {
+  const original = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const tx = original(fn);
+    const run = (...args: unknown[]) => tx.immediate(...args);
+    return Object.assign(run, { deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive, default: tx.immediate });
+  }) as DB["transaction"];
 }
 
 /** Applies every `NNN_name.sql` not yet recorded in `schema_migrations`, each in its own transaction. */
