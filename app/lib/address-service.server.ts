@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { ADDRESS_SERVICE_PATHS, AddressEntrySchema, CODE, EnvelopeSchema } from "~/contract";
-import { getLang, getT } from "~/i18next.server";
-import { API_TIMEOUT_MS, type ApiArgs, type ApiResult } from "~/lib/api.server";
+import { ADDRESS_SERVICE_PATHS, AddressEntrySchema } from "~/contract";
+import { getLang } from "~/i18next.server";
+import { exchangeCall, type ApiArgs, type ApiResult } from "~/lib/api.server";
 import { getSession } from "~/lib/session.server";
 
 /**
@@ -64,48 +64,19 @@ export async function addressService<N extends AddressCall>(
   payload: Record<string, string | number>,
   options: { secret?: string; timeoutMs?: number; now?: number } = {},
 ): Promise<ApiResult<AddressData<N>>> {
-  const serverError = async () => (await getT(request))("common:errors.server");
   const path = ADDRESS_SERVICE_PATHS[name];
-  const controller = new AbortController();
-  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let body: unknown;
-  try {
-    const secret = options.secret ?? addressSecret();
-    const form = signedAddressForm(payload, secret, options.now);
-    const upstream = new Request(`http://exchange.internal${path}`, {
-      method: "POST",
-      headers: { lang: await getLang(request), Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-      body: form.toString(),
-      signal: controller.signal,
-    });
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(new Error(`timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    body = await Promise.race([context.exchangeFetch(upstream).then((r) => r.json()), timeout]);
-  } catch (error) {
-    console.error(`[addr] ${path} failed: ${(error as Error).message}`);
-    return { ok: false, kind: "network", msg: await serverError() };
-  } finally {
-    clearTimeout(timer);
-  }
-  const envelope = EnvelopeSchema.safeParse(body);
-  if (!envelope.success) {
-    console.error(`[addr] ${path}: answer is not an envelope`);
-    return { ok: false, kind: "network", msg: await serverError() };
-  }
-  const { code, msg, data } = envelope.data;
-  if (code === CODE.OK) {
-    const parsed = DATA[name].safeParse(data);
-    if (!parsed.success) {
-      console.error(`[addr] ${path}: answer does not match the contract`);
-      return { ok: false, kind: "network", msg: await serverError() };
-    }
-    return { ok: true, data: parsed.data as AddressData<N> };
-  }
-  if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
-  return { ok: false, kind: "fail", msg: msg || (await serverError()) };
+  const lang = await getLang(request);
+  return exchangeCall(
+    { request, context },
+    `[addr] ${path}`,
+    (signal) =>
+      new Request(`http://exchange.internal${path}`, {
+        method: "POST",
+        headers: { lang, Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: signedAddressForm(payload, options.secret ?? addressSecret(), options.now).toString(),
+        signal,
+      }),
+    DATA[name] as z.ZodType<AddressData<N>, z.ZodTypeDef, unknown>,
+    options.timeoutMs,
+  );
 }

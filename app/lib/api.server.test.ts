@@ -75,10 +75,10 @@ describe("api client", () => {
 
   it("shows the server-error message in the request's language", async () => {
     const r = await api(
-      { request: page("/home", { headers: { Cookie: "lang=nope" } }), context: { exchangeFetch: () => Promise.reject(new Error("x")) } },
+      { request: page("/home", { headers: { Cookie: "lang=de" } }), context: { exchangeFetch: () => Promise.reject(new Error("x")) } },
       "newsCategories",
       {},
     );
-    expect(r.ok).toBe(false);
+    expect(r).toEqual({ ok: false, kind: "network", msg: "Serverfehler, bitte versuchen Sie es später erneut" });
   });
 });

@@ -70,30 +70,50 @@ export async function api<N extends CallName>(
 ): Promise<ApiResult<DataOf<N>>> {
   const call = calls[name];
   const [lang, token] = await Promise.all([getLang(request), options.token !== undefined ? options.token : getToken(request)]);
+  return exchangeCall(
+    { request, context },
+    `[api] ${call.path}`,
+    (signal) => buildRequest(name, payload as Record<string, unknown>, { lang, token }, signal),
+    call.data as z.ZodType<DataOf<N>, z.ZodTypeDef, unknown>,
+    options.timeoutMs,
+  );
+}
+
+/**
+ * Sends one request to the exchange (any of its services) and maps the answer: the 20 s
+ * time-out, the envelope, the contract's data schema, and the spec's codes. Shared by the /api/
+ * client and the address service, so both fail the same way.
+ */
+export async function exchangeCall<T>(
+  { request, context }: ApiArgs,
+  label: string,
+  build: (signal: AbortSignal) => Request,
+  dataSchema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  timeoutMs = API_TIMEOUT_MS,
+): Promise<ApiResult<T>> {
   const serverError = async () => (await getT(request))("common:errors.server");
   const controller = new AbortController();
   let body: unknown;
   try {
-    const upstream = buildRequest(name, payload as Record<string, unknown>, { lang, token }, controller.signal);
-    const response = await withTimeout(context.exchangeFetch(upstream), options.timeoutMs ?? API_TIMEOUT_MS, controller);
-    body = await withTimeout(response.json(), options.timeoutMs ?? API_TIMEOUT_MS, controller);
+    const response = await withTimeout(context.exchangeFetch(build(controller.signal)), timeoutMs, controller);
+    body = await withTimeout(response.json(), timeoutMs, controller);
   } catch (error) {
-    console.error(`[api] ${call.path} failed: ${(error as Error).message}`);
+    console.error(`${label} failed: ${(error as Error).message}`);
     return { ok: false, kind: "network", msg: await serverError() };
   }
   const envelope = EnvelopeSchema.safeParse(body);
   if (!envelope.success) {
-    console.error(`[api] ${call.path}: answer is not an envelope`);
+    console.error(`${label}: answer is not an envelope`);
     return { ok: false, kind: "network", msg: await serverError() };
   }
   const { code, msg, data } = envelope.data;
   if (code === CODE.OK) {
-    const parsed = call.data.safeParse(data);
+    const parsed = dataSchema.safeParse(data);
     if (!parsed.success) {
-      console.error(`[api] ${call.path}: answer does not match the contract: ${parsed.error.issues.slice(0, 3).map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+      console.error(`${label}: answer does not match the contract: ${parsed.error.issues.slice(0, 3).map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
       return { ok: false, kind: "network", msg: await serverError() };
     }
-    return { ok: true, data: parsed.data as DataOf<N> };
+    return { ok: true, data: parsed.data };
   }
   if (code === CODE.LOGIN_TIMEOUT) throw await loginTimeout(request);
   if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
