@@ -5,6 +5,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { BCP47 } from "~/i18n";
 import { getLang } from "~/i18next.server";
+import { I18nPayloadProvider } from "~/lib/i18n-payload";
+import { i18nPayload } from "~/lib/i18n-payload.server";
 import { resources } from "~/lib/locales.server";
 import { NonceProvider } from "~/lib/nonce";
 import { TranslationProvider } from "~/lib/translate";
@@ -38,9 +40,11 @@ export default async function handleRequest(
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-        </TranslationProvider>
+        <I18nPayloadProvider value={i18nPayload(lang)}>
+          <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+          </TranslationProvider>
+        </I18nPayloadProvider>
       </NonceProvider>,
       {
         nonce,

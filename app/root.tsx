@@ -5,10 +5,10 @@ import { useTranslation } from "~/lib/translate";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { Toast } from "~/components/toast";
-import { BCP47, CLIENT_NAMESPACES, type Lang } from "~/i18n";
+import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/i18next.server";
 import { api } from "~/lib/api.server";
-import { resources } from "~/lib/locales.server";
+import { useI18nPayload } from "~/lib/i18n-payload";
 import { useNonce } from "~/lib/nonce";
 import { commitSession, getSession } from "~/lib/session.server";
 import { qrSvg } from "~/lib/qr.server";
@@ -44,15 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         is_seller: info?.ok ? info.data.is_seller : session.get("is_seller") === true,
       }
     : null;
-  const all = resources()[lang];
-  const clientResources = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, all[ns] ?? {}]));
   return data(
     {
       lang,
       theme,
       user,
       toast,
-      i18n: JSON.stringify({ lang, resources: clientResources }).replace(/</g, "\\u003c"),
       footer: {
         columns: FOOTER_CATEGORIES.map((id, i) => ({ id, articles: columns[i].ok ? columns[i].data.data.slice(0, 3).map((a) => ({ id: a.id, title: a.title })) : [] })),
         contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
@@ -71,8 +68,9 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-function Document({ lang, theme, i18n, children }: { lang: Lang; theme: "dark" | "light"; i18n?: string; children: React.ReactNode }) {
+function Document({ lang, theme, children }: { lang: Lang; theme: "dark" | "light"; children: React.ReactNode }) {
   const nonce = useNonce();
+  const i18n = useI18nPayload();
   return (
     <html lang={BCP47[lang]} className={theme === "light" ? lightTheme : darkTheme} data-theme={theme}>
       <head>
@@ -95,7 +93,7 @@ function Document({ lang, theme, i18n, children }: { lang: Lang; theme: "dark" |
 export default function App() {
   const d = useLoaderData<typeof loader>();
   return (
-    <Document lang={d.lang} theme={d.theme} i18n={d.i18n}>
+    <Document lang={d.lang} theme={d.theme}>
       <Header user={d.user} lang={d.lang} theme={d.theme} />
       {d.toast ? <Toast toast={d.toast} /> : null}
       <Outlet />
@@ -112,7 +110,7 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <Document lang={root?.lang ?? "en"} theme={root?.theme ?? "dark"} i18n={root?.i18n}>
+    <Document lang={root?.lang ?? "en"} theme={root?.theme ?? "dark"}>
       <main style={{ padding: "48px 16px", textAlign: "center" }}>
         <h1>{status === 404 ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
         <p>{status === 404 ? t("errors.notFound") : t("errors.server")}</p>

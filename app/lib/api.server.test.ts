@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { api, buildRequest } from "./api.server";
+import { api, buildRequest, clearPublicCache } from "./api.server";
 import { commitSession, getSession } from "./session.server";
 
 beforeAll(() => {
@@ -8,6 +8,8 @@ beforeAll(() => {
 
 const envelope = (body: unknown) => async () => new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
 const page = (path = "/markets?tab=BTC", init?: RequestInit) => new Request(`http://localhost:3000${path}`, init);
+
+beforeEach(() => clearPublicCache());
 
 describe("api client", () => {
   it("sends lang and Authorization, the payload as query on GET and JSON on POST", async () => {
@@ -80,5 +82,67 @@ describe("api client", () => {
       {},
     );
     expect(r).toEqual({ ok: false, kind: "network", msg: "Serverfehler, bitte versuchen Sie es später erneut" });
+  });
+});
+
+describe("public data kept briefly", () => {
+  const counting = (data: unknown) => {
+    const seen: Request[] = [];
+    const exchangeFetch = async (r: Request) => {
+      seen.push(r);
+      return new Response(JSON.stringify({ code: 1, msg: "", data }));
+    };
+    return { seen, exchangeFetch };
+  };
+
+  it("asks the exchange once for concurrent and repeated requests of the same public call, language and payload", async () => {
+    const ex = counting("1");
+    const args = { request: page(), context: ex };
+    const results = await Promise.all([1, 2, 3].map(() => api(args, "setting", { key: "popup_on" })));
+    await api(args, "setting", { key: "popup_on" });
+    expect(results.every((r) => r.ok && r.data === "1")).toBe(true);
+    expect(ex.seen).toHaveLength(1);
+    await api(args, "setting", { key: "service_url" });
+    await api({ request: page("/home", { headers: { Cookie: "lang=de" } }), context: ex }, "setting", { key: "popup_on" });
+    expect(ex.seen).toHaveLength(3);
+  });
+
+  it("sends no token with public data, and never keeps private calls", async () => {
+    const ex = counting({ uid: 7, account: "a@b.c", is_seller: 0 });
+    const args = { request: page(), context: ex };
+    await api(args, "setting", { key: "popup_on" }, { token: "secret" });
+    expect(ex.seen[0].headers.get("Authorization")).toBeNull();
+    await api(args, "userInfo", {}, { token: "secret" });
+    await api(args, "userInfo", {}, { token: "secret" });
+    expect(ex.seen.filter((r) => r.url.includes("user/info"))).toHaveLength(2);
+  });
+
+  it("keeps no failure, and asks again once the time is up", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      let fail = true;
+      const seen: string[] = [];
+      const exchangeFetch = async (r: Request) => {
+        seen.push(r.url);
+        return fail ? Promise.reject(new Error("down")) : new Response(JSON.stringify({ code: 1, msg: "", data: [] }));
+      };
+      const args = { request: page(), context: { exchangeFetch } };
+      expect((await api(args, "currencyMatches", {})).ok).toBe(false);
+      fail = false;
+      expect((await api(args, "currencyMatches", {})).ok).toBe(true);
+      expect((await api(args, "currencyMatches", {})).ok).toBe(true);
+      expect(seen).toHaveLength(2);
+      vi.setSystemTime(Date.now() + 600);
+      await api(args, "currencyMatches", {});
+      expect(seen).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("hands out frozen data, so one loader cannot change what the next visitor gets", async () => {
+    const ex = counting([{ id: 1, name: "News", pid: 0 }]);
+    const r = await api({ request: page(), context: ex }, "newsCategories", {});
+    expect(r.ok && Object.isFrozen(r.data) && Object.isFrozen(r.data[0])).toBe(true);
   });
 });

@@ -61,6 +61,40 @@ export function buildRequest(name: CallName, payload: Record<string, unknown>, h
   return new Request(url, { method: "POST", headers: h, body: JSON.stringify(payload), signal });
 }
 
+/**
+ * Public data every visitor sees alike, kept briefly per process so a busy page does not ask the
+ * exchange (and parse the answer) once per visitor: market data for half a second (live pages are
+ * updated by the relay anyway), site content for ten seconds. Only successful answers are kept,
+ * concurrent misses share one request, and what is kept is frozen so no loader can change it
+ * for the next visitor.
+ */
+export const PUBLIC_CACHE_MS: Partial<Record<CallName, number>> = {
+  currencyMatches: 500,
+  kline: 500,
+  deal: 500,
+  newsCategories: 10_000,
+  newsList: 10_000,
+  newsInfo: 10_000,
+  setting: 10_000,
+  areaList: 60_000,
+  currencyProtocols: 10_000,
+};
+const PUBLIC_CACHE_MAX = 1_000;
+const publicCache = new Map<string, { until: number; result: Promise<ApiResult<unknown>> }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Forget every kept public answer (tests; an operator change that must show at once). */
+export function clearPublicCache() {
+  publicCache.clear();
+}
+
 /** One call to the exchange, with the spec's error catalogue (section 8) applied in one place. */
 export async function api<N extends CallName>(
   { request, context }: ApiArgs,
@@ -69,6 +103,33 @@ export async function api<N extends CallName>(
   options: { token?: string | null; timeoutMs?: number } = {},
 ): Promise<ApiResult<DataOf<N>>> {
   const call = calls[name];
+  const ttl = PUBLIC_CACHE_MS[name];
+  if (ttl !== undefined && !call.auth) {
+    // Public data is the same for everyone, so it is asked for without the visitor's token.
+    const lang = await getLang(request);
+    const key = `${name}|${lang}|${JSON.stringify(payload)}`;
+    const now = Date.now();
+    const hit = publicCache.get(key);
+    if (hit && hit.until > now) return hit.result as Promise<ApiResult<DataOf<N>>>;
+    if (publicCache.size >= PUBLIC_CACHE_MAX) for (const [k, v] of publicCache) if (v.until <= now) publicCache.delete(k);
+    if (publicCache.size >= PUBLIC_CACHE_MAX) publicCache.clear();
+    const result = exchangeCall(
+      { request, context },
+      `[api] ${call.path}`,
+      (signal) => buildRequest(name, payload as Record<string, unknown>, { lang, token: null }, signal),
+      call.data as z.ZodType<DataOf<N>, z.ZodTypeDef, unknown>,
+      options.timeoutMs,
+    ).then((r) => (r.ok ? deepFreeze(r) : r));
+    const entry = { until: now + ttl, result: result as Promise<ApiResult<unknown>> };
+    publicCache.set(key, entry);
+    void result.then(
+      (r) => {
+        if (!r.ok && publicCache.get(key) === entry) publicCache.delete(key);
+      },
+      () => publicCache.get(key) === entry && publicCache.delete(key),
+    );
+    return result;
+  }
   const [lang, token] = await Promise.all([getLang(request), options.token !== undefined ? options.token : getToken(request)]);
   return exchangeCall(
     { request, context },

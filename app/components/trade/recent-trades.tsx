@@ -6,11 +6,16 @@ import { formatPrice } from "~/lib/money";
 import { floorQty } from "~/lib/spot";
 import * as s from "./trade.css";
 
+// Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.
+const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false };
+const utcClock = new Intl.DateTimeFormat("en-GB", { ...CLOCK_OPTIONS, timeZone: "UTC" });
+let localClock: Intl.DateTimeFormat | undefined;
+
 /** hh:mm:ss: UTC on the server and while hydrating (same text both sides), the browser's zone after. */
 export function useClock() {
   const hydrated = useHydrated();
-  return (ms: number) =>
-    new Date(ms).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: hydrated ? undefined : "UTC" });
+  const format = hydrated ? (localClock ??= new Intl.DateTimeFormat("en-GB", CLOCK_OPTIONS)) : utcClock;
+  return (ms: number) => format.format(ms);
 }
 
 /** A trade never changes: rendered once. */
