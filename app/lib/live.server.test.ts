@@ -214,6 +214,24 @@ describe("LiveHub", () => {
     await up.close();
   });
 
+  it("tells a user's browsers of a gap (an empty private snapshot) when their upstream socket comes back", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const b = browser(hub.open(new AbortController().signal, ["TX_MATCHED"], { user: { key: "5", token: "tok-5" } }).sse.body);
+    await until(() => up.loggedIn.size === 1 && up.log.some((m) => m.type === "sub"), 3000, "subscribed");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(b.json("snapshot")).toEqual([]); // the first subscription is no gap
+    for (const s of up.loggedIn) s.terminate();
+    await until(() => b.json("snapshot").length === 1, 3000, "gap snapshot");
+    expect(b.json("snapshot")[0].data).toEqual({ channel: "TX_MATCHED", messages: [] });
+    // And the channel goes on.
+    const live = () => [...up.loggedIn].filter((s) => s.readyState === 1);
+    await until(() => live().length === 1, 3000, "logged in again");
+    for (const s of live()) s.send(JSON.stringify({ type: "TX_MATCHED", way: 2 }));
+    await until(() => b.json("TX_MATCHED").length === 1, 3000, "message after the gap");
+    await up.close();
+  });
+
   it("when the exchange refuses a user's token, logs in with another open session's token and subscribes again", async () => {
     const up = await fakeUpstream();
     const hub = makeHub(up.url);
@@ -274,6 +292,25 @@ describe("LiveHub", () => {
     const foreign = browser(hub.open(new AbortController().signal, ["DAY_MARKET"], { lastEventId: "deadbeef-3" }).sse.body);
     await until(() => foreign.events().length > 0);
     expect(foreign.events().map((e) => e.event)).toEqual(["snapshot"]);
+    await up.close();
+  });
+
+  it("keeps the current bar of every interval for a KLINE snapshot", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const first = browser(hub.open(new AbortController().signal, ["KLINE.BTCUSDT"]).sse.body);
+    await until(() => up.log.some((m) => m.type === "sub"), 3000, "subscribed");
+    const bar = (period: string, close: string) => up.send({ type: "KLINE", symbol: "BTC/USDT", currency_match_id: 1, period, close });
+    bar("1min", "a");
+    bar("1day", "b");
+    bar("1min", "c");
+    await until(() => first.events().length === 3, 3000, "bars");
+    const late = browser(hub.open(new AbortController().signal, ["KLINE.BTCUSDT"]).sse.body);
+    await until(() => late.events().length > 0, 3000, "snapshot");
+    expect(late.json("snapshot")[0].data.messages.map((m: Msg) => [m.period, m.close])).toEqual([
+      ["1min", "c"],
+      ["1day", "b"],
+    ]);
     await up.close();
   });
 

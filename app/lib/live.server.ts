@@ -122,7 +122,7 @@ class Channel {
   readonly ring: Entry[] = [];
   /** Ids at or after this seq can be resumed from (everything after it is in the ring). */
   floor: number;
-  /** DAY_MARKET: last message per pair; others: one entry. */
+  /** DAY_MARKET: last message per pair; KLINE: last bar per interval; others: one entry. */
   state = new Map<string, Json>();
   lingerTimer: NodeJS.Timeout | null = null;
   /** The next message on this channel is the answer to a (re)subscription: relay it as a snapshot. */
@@ -174,6 +174,8 @@ class Upstream {
   readonly channels = new Set<string>();
   attempt = 0;
   connects = 0;
+  /** Channels subscribed again after a reconnect or re-login, whose answer means "events may have been missed". */
+  readonly resubscribed = new Set<string>();
   private closed = false;
   private lastSeen = 0;
   private pingTimer: NodeJS.Timeout | null = null;
@@ -215,7 +217,10 @@ class Upstream {
   login(token: string) {
     this.token = token;
     this.send({ type: "login", token });
-    for (const c of this.channels) this.send({ type: "sub", channel: c });
+    for (const c of this.channels) {
+      this.resubscribed.add(c);
+      this.send({ type: "sub", channel: c });
+    }
   }
 
   private connect() {
@@ -229,7 +234,11 @@ class Upstream {
       this.lastSeen = Date.now();
       // Log in again and re-subscribe: each subscription answers with a fresh snapshot.
       if (this.token) this.send({ type: "login", token: this.token });
-      for (const c of this.channels) this.send({ type: "sub", channel: c });
+      this.resubscribed.clear();
+      for (const c of this.channels) {
+        if (this.connects > 1) this.resubscribed.add(c);
+        this.send({ type: "sub", channel: c });
+      }
       this.pingTimer = setInterval(() => this.ping(), o.pingMs);
       this.stableTimer = setTimeout(() => (this.attempt = 0), o.stableAfterMs);
       this.hub.events.emit("upstream:open", { label: this.label, connects: this.connects });
@@ -508,6 +517,8 @@ export class LiveHub {
         // The exchange answers a symbol channel's subscription with one snapshot message. DAY_MARKET's
         // snapshot is one full message per pair, which replaces per pair as it arrives; private channels have none.
         if (c && c.name.includes(".")) c.expectSnapshot = true;
+        // Private events sent while the user's socket was away are lost: tell the browsers so they reload.
+        if (c && user && isPrivateChannel(c.name) && user.upstream.resubscribed.delete(c.name)) this.publishGap(c);
       }
       return;
     }
@@ -530,6 +541,9 @@ export class LiveHub {
       const prev = snapshot ? [] : (((c.state.get("") as Json | undefined)?.completes as unknown[]) ?? []);
       const completes = [...((Array.isArray(msg.completes) ? msg.completes : []) as unknown[]), ...prev].slice(0, 30);
       c.state.set("", { ...msg, completes });
+    } else if (c.name.startsWith("KLINE.")) {
+      // One bar per interval, so a snapshot carries the current bar of whichever interval a chart shows.
+      c.state.set(String(msg.period ?? ""), msg);
     } else if (!isPrivateChannel(c.name)) c.state.set("", msg);
 
     const seq = ++this.seq;
@@ -538,6 +552,18 @@ export class LiveHub {
     );
     c.push({ seq, bytes }, this.options.ringSize);
     this.events.emit("published", c.name, seq, bytes, msg);
+    this.enqueue(c, seq, bytes);
+  }
+
+  /** An empty snapshot on a private channel: "you may have missed events" (the browser reloads its data). */
+  private publishGap(c: Channel) {
+    const seq = ++this.seq;
+    const bytes = encodeEvent({ event: "snapshot", id: this.id(seq), data: { channel: c.name, messages: [] } });
+    c.push({ seq, bytes }, this.options.ringSize);
+    this.enqueue(c, seq, bytes);
+  }
+
+  private enqueue(c: Channel, seq: number, bytes: Uint8Array) {
     this.pending.push({ c, seq, bytes });
     if (!this.flushScheduled) {
       this.flushScheduled = true;

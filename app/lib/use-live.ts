@@ -21,7 +21,8 @@ import type { WsDayMarket } from "~/contract/entities";
  */
 
 export type LiveMeta = { snapshot: boolean };
-type RawListener = (data: unknown, meta: LiveMeta) => void;
+/** `gap`: a snapshot arrived, so events of the channel may have been missed (sent before its messages). */
+type RawListener = (data: unknown, meta: LiveMeta & { gap?: true }) => void;
 
 const registry = new Map<string, Set<RawListener>>();
 let source: EventSource | null = null;
@@ -34,7 +35,7 @@ function schedule() {
   queueMicrotask(sync);
 }
 
-function dispatch(channel: string, data: unknown, meta: LiveMeta) {
+function dispatch(channel: string, data: unknown, meta: LiveMeta & { gap?: true }) {
   const set = registry.get(channel);
   if (set) for (const l of set) l(data, meta);
 }
@@ -64,9 +65,13 @@ function sync() {
       if (data !== undefined) dispatch(c, data, { snapshot: false });
     });
   }
+  // A snapshot replaces a channel's state. A private channel has no state to send: the relay sends it
+  // an empty snapshot only when events may have been missed (a resume it could not replay, an upstream
+  // that came back), so listeners are told of the gap itself (e.g. to reload the orders from the server).
   es.addEventListener("snapshot", (e) => {
     const snap = parse((e as MessageEvent<string>).data) as { channel?: unknown; messages?: unknown } | undefined;
     if (!snap || typeof snap.channel !== "string" || !Array.isArray(snap.messages)) return;
+    dispatch(snap.channel, undefined, { snapshot: true, gap: true });
     for (const m of snap.messages) dispatch(snap.channel, m, { snapshot: true });
   });
 }
@@ -90,10 +95,19 @@ export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
 /**
  * Calls `onMessage` with every valid message of `channel` while the component is mounted.
  * `meta.snapshot` is true for messages that replace the channel's state (after a (re)connect).
+ * `onGap` is called when events of the channel may have been missed (every snapshot; private channels
+ * get one only after a gap).
  */
-export function useLiveChannel<T>(channel: string | null, schema: SchemaSource<T>, onMessage: (msg: T, meta: LiveMeta) => void): void {
+export function useLiveChannel<T>(
+  channel: string | null,
+  schema: SchemaSource<T>,
+  onMessage: (msg: T, meta: LiveMeta) => void,
+  onGap?: () => void,
+): void {
   const handler = useRef(onMessage);
   handler.current = onMessage;
+  const gapHandler = useRef(onGap);
+  gapHandler.current = onGap;
   const schemaRef = useRef(schema);
   useEffect(() => {
     if (!channel) return undefined;
@@ -104,7 +118,8 @@ export function useLiveChannel<T>(channel: string | null, schema: SchemaSource<T
       if (r.success) handler.current(r.data as T, meta);
     };
     const remove = addListener(channel, (data, meta) => {
-      if (parser) deliver(data, meta);
+      if (meta.gap) gapHandler.current?.();
+      else if (parser) deliver(data, meta);
       else if (pending && pending.length < 2000) pending.push([data, meta]);
     });
     const s = schemaRef.current;

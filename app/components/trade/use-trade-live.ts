@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState, type SetStateAction } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { Depth, KlineBar, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
 import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
 import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, klinePeriod, symbolKey, type OrdersTab, type TradePeriod } from "~/lib/spot";
@@ -73,14 +74,25 @@ export function useTradeLive(input: TradeLiveInput) {
     performance.mark("kline-msg");
     setBars((cur) => applyKline(cur, msg, period).bars);
   });
-  useLiveChannel<WsTxSubmit>(input.loggedIn ? "TX_SUBMIT" : null, submitSchema, (msg) => {
+  // My orders and balances have no snapshot to rebuild from: after a gap, ask the server again
+  // (once, though both private channels report it).
+  const revalidator = useRevalidator();
+  const reloading = useRef(false);
+  const reloadMine = useCallback(() => {
+    if (reloading.current) return;
+    reloading.current = true;
+    queueMicrotask(() => {
+      reloading.current = false;
+      revalidator.revalidate();
+    });
+  }, [revalidator]);
+  // TX_SUBMIT (accepted) and TX_MATCHED (filled) move my orders and balances the same way.
+  const onMine = (type: "TX_SUBMIT" | "TX_MATCHED") => (msg: WsTxSubmit | WsTxMatched) => {
     setBalances((cur) => applyBalances(cur, msg, pairId));
-    setOrders((cur) => (cur ? applyOrderEvent(cur, { type: "TX_SUBMIT", currency_match_id: msg.currency_match_id, order: msg.order }, view) : cur));
-  });
-  useLiveChannel<WsTxMatched>(input.loggedIn ? "TX_MATCHED" : null, matchedSchema, (msg) => {
-    setBalances((cur) => applyBalances(cur, msg, pairId));
-    setOrders((cur) => (cur ? applyOrderEvent(cur, { type: "TX_MATCHED", currency_match_id: msg.currency_match_id, order: msg.order }, view) : cur));
-  });
+    setOrders((cur) => (cur ? applyOrderEvent(cur, { type, currency_match_id: msg.currency_match_id, order: msg.order }, view) : cur));
+  };
+  useLiveChannel<WsTxSubmit>(input.loggedIn ? "TX_SUBMIT" : null, submitSchema, onMine("TX_SUBMIT"), reloadMine);
+  useLiveChannel<WsTxMatched>(input.loggedIn ? "TX_MATCHED" : null, matchedSchema, onMine("TX_MATCHED"), reloadMine);
 
   const liveQuote: LiveQuotation | undefined = quotes[pairId];
   const base = input.quotation;
