@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Currency } from "~/contract/money";
-import { RECORDS_PAGE_SIZE as CONTRACT_PAGE_SIZE, usdTotal, usdValue, withdrawalAmounts } from "~/contract/money";
+import { usdTotal, usdValue, withdrawalAmounts } from "~/contract/money";
 import {
   accountPageOf,
   amountText,
   feePercent,
-  pageCount,
-  pageParam,
   pickOtherSide,
-  RECORDS_PAGE_SIZE,
-  showPager,
   transferableCurrencies,
   usdTotalOf,
   usdValueOf,
@@ -74,27 +70,6 @@ describe("USD values", () => {
     expect(amountText("1.23456789", 4)).toBe("1.2345");
     expect(amountText("5", 2)).toBe("5.00");
     expect(amountText("-0.5", 2)).toBe("-0.50");
-  });
-});
-
-describe("records pager", () => {
-  it("shows only when the total exceeds 15", () => {
-    expect(RECORDS_PAGE_SIZE).toBe(CONTRACT_PAGE_SIZE);
-    expect(showPager(0)).toBe(false);
-    expect(showPager(15)).toBe(false);
-    expect(showPager(16)).toBe(true);
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(16)).toBe(2);
-    expect(pageCount(30)).toBe(2);
-  });
-
-  it("reads a page number safely", () => {
-    expect(pageParam(null)).toBe(1);
-    expect(pageParam("3")).toBe(3);
-    expect(pageParam("0")).toBe(1);
-    expect(pageParam("-2")).toBe(1);
-    expect(pageParam("2.5")).toBe(1);
-    expect(pageParam("99", 5)).toBe(5);
   });
 });
 

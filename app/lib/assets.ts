@@ -16,11 +16,8 @@ export {
   CODE_COUNTDOWN_S,
   formatTime,
   isAccountCode,
-  pageCount,
-  pageParam,
   pickOtherSide,
   RECORDS_PAGE_SIZE,
-  showPager,
   TRANSFER_RELOAD_MS,
   type AccountPage,
 } from "~/components/assets/constants";

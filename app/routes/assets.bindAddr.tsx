@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/assets/assets.css";
-import { CodeButton, CodeStatus, useCodeSender, type CodeSend } from "~/components/assets/code-button";
+import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/auth/field";
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { result: SubmissionResult<string[]> | null; codeSend: CodeSend | null };
+type ActionData = { result: SubmissionResult<string[]> | null; codeSend: CodeSendResult | null };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request);
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "send-code") {
     const r = await addressService(args, "sendVerificationcode", { user_id: userId });
-    const codeSend: CodeSend = r.ok ? { ok: true, message: t("code.sent"), sentAt: Date.now() } : { ok: false, message: r.msg };
+    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sent"), sentAt: Date.now() } : { ok: false, message: r.msg };
     return data<ActionData>({ result: replyWith(formData, {}), codeSend }, { status: r.ok ? 200 : 400 });
   }
 
@@ -176,7 +176,7 @@ function BindForm() {
     constraint: d.constraint,
     ...lazyValidation(validate),
   });
-  const sender = useCodeSender(BIND_CODE_COUNTDOWN_S, actionData?.codeSend);
+  const sender = useCodeSender({ seconds: BIND_CODE_COUNTDOWN_S, serverResult: actionData?.codeSend });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bind";
   const statusId = `${fields.verificationcode.id}-status`;
   const current = d.options.find((o) => String(o.id) === String(fields.currency_protocol_id.value ?? d.selected));
@@ -220,7 +220,7 @@ function BindForm() {
         errorId={fields.verificationcode.errorId}
         errors={fields.verificationcode.errors}
         extra={<CodeStatus sender={sender} id={statusId} />}
-        after={<CodeButton sender={sender} statusId={statusId} />}
+        after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
       />
       <button type="submit" name="intent" value="bind" className={button.primary} aria-disabled={busy || undefined}>
         {busy ? t("actions.submitting") : t("bind.submit")}

@@ -3,9 +3,10 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "~/components/assets/assets.css";
 import { assetsT } from "~/components/assets/forms.server";
-import { Pager } from "~/components/assets/pager";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
 import { api } from "~/lib/api.server";
-import { accountPageOf, formatTime, isAccountCode, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { groupOf } from "~/components/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = isAccountCode(q) ? q : "change_account";
   const raw = url.searchParams.get("currency_id") ?? "";
   const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const args = { request, context };
   const [list, log, t] = await Promise.all([
     api(args, "accountList", {}),
@@ -135,7 +136,7 @@ export default function DealRecordsRoute() {
                 </tbody>
               </table>
             </div>
-            <Pager total={d.total} page={d.page} perPage={d.perPage} />
+            <Pager pager={pagerOf(d.total, d.page, d.perPage)} />
           </>
         )}
       </section>

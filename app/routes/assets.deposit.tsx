@@ -4,12 +4,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import * as s from "~/components/assets/assets.css";
 import { CopyButton } from "~/components/assets/copy-button";
 import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
-import { Pager } from "~/components/assets/pager";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
 import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import { FormError, TextField } from "~/components/auth/field";
 import { api } from "~/lib/api.server";
-import { formatTime, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { amountText } from "~/components/assets/rules.server";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
   const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
   const chain = currency ? (currency.currency_protocols.find((p) => p.id === wantedChain) ?? currency.currency_protocols[0]) : undefined;
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const [wallet, detail, deposits] = await Promise.all([
     currency ? api(args, "wallet", { currency_id: currency.id, currency_protocol_id: chain?.id }) : null,
     currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
@@ -225,7 +226,7 @@ function DepositTable() {
           </tbody>
         </table>
       </div>
-      <Pager total={d.deposits.total} page={d.deposits.page} perPage={d.deposits.perPage} />
+      <Pager pager={pagerOf(d.deposits.total, d.deposits.page, d.deposits.perPage)} />
     </>
   );
 }

@@ -2,9 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/assets/assets.css";
 import { assetsT } from "~/components/assets/forms.server";
-import { Pager } from "~/components/assets/pager";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
 import { api } from "~/lib/api.server";
-import { formatTime, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get("currency_id") ?? "";
   const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
   const code = (url.searchParams.get("currency_code") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16).toUpperCase();
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const [r, t] = await Promise.all([api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }), assetsT(request)]);
   return data(
     {
@@ -72,7 +73,7 @@ export default function TransferLogRoute() {
                 </tbody>
               </table>
             </div>
-            <Pager total={d.total} page={d.page} perPage={d.perPage} />
+            <Pager pager={pagerOf(d.total, d.page, d.perPage)} />
           </>
         )}
       </section>

@@ -3,14 +3,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/assets/assets.css";
 import { constraintOf, fieldOfMessage, parseForm, replyWith, assetsT } from "~/components/assets/forms.server";
-import { Pager } from "~/components/assets/pager";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
 import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
 import { addressService, sessionUserId } from "~/lib/address-service.server";
 import { api } from "~/lib/api.server";
-import { formatTime, pageParam, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { amountText, feePercent } from "~/components/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
   const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
   const chain = currency ? (currency.currency_protocols.find((p) => p.id === wantedChain) ?? currency.currency_protocols[0]) : undefined;
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const uid = userId ?? (info.ok ? info.data.id : null);
   const [addresses, detail, draws] = await Promise.all([
     currency && chain && uid ? addressService(args, "getDrawAddress", { user_id: uid, coin_name: currency.code, contract_address: chain.chain_protocol.code }) : null,
@@ -262,7 +263,7 @@ function DrawTable() {
           </tbody>
         </table>
       </div>
-      <Pager total={d.draws.total} page={d.draws.page} perPage={d.draws.perPage} />
+      <Pager pager={pagerOf(d.draws.total, d.draws.page, d.draws.perPage)} />
     </>
   );
 }

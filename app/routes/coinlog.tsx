@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/savings/pager";
+import { Pager } from "~/components/pager";
 import * as s from "~/components/savings/savings.css";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";

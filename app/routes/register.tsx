@@ -5,7 +5,8 @@ import { useMemo, useRef } from "react";
 import { Trans, useTranslation } from "~/lib/translate";
 import * as s from "~/components/auth/auth.css";
 import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/components/auth/auth.server";
-import { CodeButton, CodeStatus, useCodeSender } from "~/components/auth/code-button";
+import { AccountField, CodeField } from "~/components/auth/account-fields";
+import { useCodeSender } from "~/components/code-button";
 import { CountrySelect } from "~/components/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
@@ -97,7 +98,6 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   const accountRef = useRef<HTMLInputElement>(null);
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
-  const statusId = `${fields.sms_code.id}-status`;
   const passwordHintId = `${fields.password.id}-hint`;
   const inviteNoteId = `${fields.invite_code.id}-note`;
 
@@ -116,46 +116,8 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
           {kind === "mobile" && d.areas.length ? (
             <CountrySelect areas={d.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
           ) : null}
-          <TextField
-            label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
-            inputProps={{
-              ...getInputProps(fields.account, { type: kind === "mobile" ? "tel" : "email" }),
-              ref: accountRef,
-              required: true,
-              autoComplete: "username",
-              inputMode: kind === "mobile" ? "numeric" : "email",
-              spellCheck: false,
-              autoCapitalize: "none",
-            }}
-            errorId={fields.account.errorId}
-            errors={fields.account.errors}
-          />
-          <TextField
-            label={t("fields.code")}
-            inputProps={{
-              ...getInputProps(fields.sms_code, { type: "text", ariaDescribedBy: statusId }),
-              required: true,
-              autoComplete: "one-time-code",
-              inputMode: "numeric",
-              maxLength: 16,
-            }}
-            errorId={fields.sms_code.errorId}
-            errors={fields.sms_code.errors}
-            extra={<CodeStatus sender={sender} id={statusId} />}
-            after={
-              <CodeButton
-                sender={sender}
-                statusId={statusId}
-                validate={(el) => {
-                  if (!checkAccount) return null;
-                  if (checkAccount(new FormData(el)).status === "success") return true;
-                  form.validate({ name: fields.account.name });
-                  accountRef.current?.focus();
-                  return false;
-                }}
-              />
-            }
-          />
+          <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
+          <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />
           <PasswordField
             label={t("fields.password")}
             inputProps={{ ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }), required: true, autoComplete: "new-password", maxLength: 16 }}

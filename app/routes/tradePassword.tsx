@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/assets/assets.css";
-import { CodeButton, CodeStatus, useCodeSender, type CodeSend } from "~/components/assets/code-button";
+import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import * as a from "~/components/auth/auth.css";
@@ -10,7 +10,6 @@ import { FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
 import { CODE_TYPE } from "~/contract/codes";
 import { api } from "~/lib/api.server";
-import { CODE_COUNTDOWN_S } from "~/components/assets/constants";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -42,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { result: SubmissionResult<string[]> | null; codeSend: CodeSend | null };
+type ActionData = { result: SubmissionResult<string[]> | null; codeSend: CodeSendResult | null };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request);
@@ -63,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const r = email ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD }) : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD });
-    const codeSend: CodeSend = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg };
+    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg };
     return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend }, { status: r.ok ? 200 : 400 });
   }
 
@@ -86,7 +85,7 @@ export default function TradePasswordRoute() {
   const navigation = useNavigation();
   const validate = useAssetsValidate("tradePassword");
   const [form, fields] = useForm({ id: "trade-password", lastResult: actionData?.result ?? undefined, constraint: d.constraint, ...lazyValidation(validate) });
-  const sender = useCodeSender(CODE_COUNTDOWN_S, actionData?.codeSend);
+  const sender = useCodeSender({ serverResult: actionData?.codeSend });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const statusId = `${fields.auth_code.id}-status`;
   return (
@@ -122,7 +121,7 @@ export default function TradePasswordRoute() {
             errors={fields.auth_code.errors}
             hint={d.to ? t("tradePassword.codeTo", { to: d.to }) : undefined}
             extra={<CodeStatus sender={sender} id={statusId} />}
-            after={<CodeButton sender={sender} statusId={statusId} />}
+            after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
           />
           <button type="submit" name="intent" value="save" className={`${button.primary} ${a.submit}`} aria-disabled={busy || undefined}>
             {busy ? t("actions.submitting") : t("tradePassword.submit")}

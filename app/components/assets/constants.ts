@@ -25,22 +25,11 @@ export function isAccountCode(v: unknown): v is AccountCode {
 }
 
 /** Records pages hold 15 entries; the pager shows only when the total exceeds that (SPEC §9). */
-export const RECORDS_PAGE_SIZE = 15;
-export function showPager(total: number, pageSize = RECORDS_PAGE_SIZE): boolean {
-  return total > pageSize;
-}
-export function pageCount(total: number, pageSize = RECORDS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-/** A page number from the query string, within 1…max. */
-export function pageParam(raw: string | null, max = 10_000): number {
-  const n = /^\d{1,6}$/.test(raw ?? "") ? Number.parseInt(raw!, 10) : 1;
-  return Math.min(Math.max(1, n), max);
-}
+export { parsePage, RECORDS_PAGE_SIZE } from "~/lib/pager";
 
 /** Address-book code resend wait on the bind-address page (SPEC §4, §9), and the usual 60 s elsewhere. */
 export const BIND_CODE_COUNTDOWN_S = 59;
-export const CODE_COUNTDOWN_S = 60;
+export { CODE_COUNTDOWN_S } from "~/lib/auth-constants";
 /** Transfer: the balances reload this long after a success (SPEC §9). */
 export const TRANSFER_RELOAD_MS = 1000;
 

@@ -23,9 +23,6 @@ export const tab = style({
 export const hint = style({ color: vars.color.muted, fontSize: "13px", margin: 0 });
 export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch" });
 export const grow = style({ flex: 1, minWidth: 0 });
-export const codeButton = style({ minWidth: "132px", minHeight: "42px" });
-export const status = style({ fontSize: "13px", margin: 0, color: vars.color.muted, minHeight: "1em" });
-export const statusError = style({ color: vars.color.danger });
 
 export const passwordWrap = style({ position: "relative", display: "flex" });
 export const toggle = style({

@@ -9,7 +9,7 @@ import type { AccountKind, Translate } from "~/lib/auth-constants";
 import { parseSendCode } from "~/lib/auth-forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { isSecure } from "~/lib/session.server";
-import type { CodeSendResult } from "./code-button";
+import type { CodeSendResult } from "~/components/code-button";
 
 /** Fields never sent back to the page after a failed submit. */
 export const SECRET_FIELDS = ["password", "re_password"];

@@ -1,5 +1,5 @@
 import type { Convert } from "~/contract/money";
-import { Pager } from "~/components/savings/pager";
+import { Pager } from "~/components/pager";
 import * as ss from "~/components/savings/savings.css";
 import { displayAmount, formatUtc } from "~/components/savings/format";
 import type { Pager as PagerState } from "~/lib/savings";

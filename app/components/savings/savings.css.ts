@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** Savings (/deposit), the savings log (/coinlog) and the shared list pieces (tables, pager, notes). */
+/** Savings (/deposit), the savings log (/coinlog) and the shared list pieces (tables, notes). */
 export const page = style({ width: "100%", maxWidth: "1200px", margin: "0 auto", padding: "32px 16px 48px" });
 export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: "12px", marginBottom: "20px" });
 export const title = style({ margin: 0, fontSize: "28px" });
@@ -56,7 +56,5 @@ export const facts = style({ display: "grid", gridTemplateColumns: "auto 1fr", g
 globalStyle(`${facts} dt`, { color: vars.color.muted });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, fontVariantNumeric: "tabular-nums", textAlign: "right" });
 
-export const pager = style({ display: "flex", alignItems: "center", justifyContent: "center", gap: "14px", marginTop: "16px", flexWrap: "wrap" });
-export const pagerLink = style({ minHeight: "36px" });
 export const balanceLine = style({ display: "flex", flexWrap: "wrap", gap: "8px 14px", alignItems: "baseline", marginBottom: "12px", color: vars.color.muted });
 export const nowrap = style({ whiteSpace: "nowrap" });

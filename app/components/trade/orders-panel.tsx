@@ -4,7 +4,9 @@ import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotOrder, SpotOrderPage } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
-import { floorQty, ORDERS_TABS, type OrdersTab } from "~/lib/spot";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
+import { floorQty, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "~/lib/spot";
 import type { TradeAction } from "~/routes/trade";
 import { tradeUrl } from "./links";
 import { useClock } from "./recent-trades";
@@ -69,11 +71,9 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
  */
 export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders: Orders; pair: { decimals: number } }) {
   const { t } = useTranslation("trade");
-  const tc = useTranslation().t;
   const { search } = useLocation();
   const tabLabel = t(`orders.tabs.${orders.tab}`);
   const wayLabel = t(orders.way === 1 ? "orders.buy" : "orders.sell");
-  const pages = Math.max(1, orders.last_page);
   return (
     <section className={s.ordersPanel} aria-labelledby="orders-title">
       <h2 id="orders-title" className={s.h2}>
@@ -143,21 +143,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav className={s.pager} aria-label={tc("pager.label")}>
-          {orders.page > 1 ? (
-            <Link to={tradeUrl(search, { page: orders.page - 1 })} preventScrollReset>
-              {tc("pager.previous")}
-            </Link>
-          ) : null}
-          <span aria-current="page">{tc("pager.page", { page: orders.page, pages })}</span>
-          {orders.page < pages ? (
-            <Link to={tradeUrl(search, { page: orders.page + 1 })} preventScrollReset>
-              {tc("pager.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager pager={pagerOf(orders.total, orders.page, orders.per_page || ORDERS_PAGE_SIZE)} href={(page) => tradeUrl(search, { page })} />
     </section>
   );
 });

@@ -98,7 +98,6 @@ export const submit = style({ width: "100%" });
 export const visitor = style({ display: "flex", gap: "8px", flexWrap: "wrap", alignItems: "center" });
 
 // ---------------------------------------------------------------- orders panel
-export const pager = style({ display: "flex", gap: "12px", alignItems: "center", justifyContent: "flex-end", marginTop: "8px", fontSize: "13px" });
 export const cancel = style({
   background: "none", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, color: vars.color.text, padding: "2px 10px",
   cursor: "pointer", font: "inherit", minHeight: "28px",

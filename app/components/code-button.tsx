@@ -1,0 +1,160 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CODE_COUNTDOWN_S } from "~/lib/auth-constants";
+import { useTranslation } from "~/lib/translate";
+import { button } from "~/styles/ui.css";
+import * as s from "./code-button.css";
+
+/**
+ * What a send-code intent answers, both to a fetcher (JS on) and to a page POST (JS off).
+ * `account` is where the code went when the person typed it (sign-in, register, reset); codes sent
+ * to the signed-in user's own address (bind address, trade password) have none.
+ */
+export type CodeSendResult = { ok: true; message: string; account?: string; sentAt: number } | { ok: false; message: string; account?: string };
+
+const norm = (v: string) => v.trim().toLowerCase();
+
+/**
+ * State of a send-code button: the latest answer, the countdown (60 s; 59 s where SPEC §4 says so)
+ * and the fetcher that sends. The countdown only runs in the browser (it starts in an effect), so
+ * the server-rendered button is never stuck disabled without JavaScript. With `account`, it resets
+ * when the account text changes (a code for another address may go at once); a tab switch
+ * remounts the form, which resets it too.
+ */
+export function useCodeSender({
+  account,
+  seconds = CODE_COUNTDOWN_S,
+  serverResult,
+  startCountdown = false,
+}: {
+  account?: string;
+  seconds?: number;
+  serverResult?: CodeSendResult | null;
+  /** A code was sent just before this page opened (forgot password → reset password). */
+  startCountdown?: boolean;
+}) {
+  const fetcher = useFetcher<{ codeSend?: CodeSendResult | null }>();
+  const latest = fetcher.data?.codeSend ?? serverResult ?? null;
+  const [shown, setShown] = useState<CodeSendResult | null>(serverResult ?? null);
+  const [deadline, setDeadline] = useState<{ at: number; account?: string } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!latest) return;
+    setShown(latest);
+    if (latest.ok) {
+      setNow(Date.now());
+      setDeadline({ at: Date.now() + seconds * 1000, account: latest.account });
+    }
+  }, [latest, seconds]);
+
+  useEffect(() => {
+    if (startCountdown && account) setDeadline({ at: Date.now() + seconds * 1000, account });
+    // Only on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (account === undefined) return;
+    if (deadline?.account !== undefined && norm(deadline.account) !== norm(account)) setDeadline(null);
+    if (shown?.account !== undefined && norm(shown.account) !== norm(account)) setShown(null);
+  }, [account, deadline, shown]);
+
+  useEffect(() => {
+    if (!deadline) return;
+    const id = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= deadline.at) setDeadline(null);
+    }, 1000);
+    return () => clearInterval(id);
+  }, [deadline]);
+
+  const remaining = deadline ? Math.max(0, Math.ceil((deadline.at - now) / 1000)) : 0;
+  const pending = fetcher.state !== "idle";
+  return {
+    remaining,
+    pending,
+    blocked: remaining > 0 || pending,
+    result: shown,
+    /** Sends the form's fields with intent=send-code, without a navigation. */
+    send(form: HTMLFormElement) {
+      const formData = new FormData(form);
+      formData.set("intent", "send-code");
+      fetcher.submit(formData, { method: "post" });
+    },
+  };
+}
+export type CodeSender = ReturnType<typeof useCodeSender>;
+
+/**
+ * The send-code button: a real submit button of the form (`intent=send-code`, no validation), so
+ * without JavaScript the page posts and comes back with 'code sent'. With JavaScript it checks the
+ * form first (`validate`, when given), then sends through a fetcher and counts down. `validate`
+ * answers null while the browser's checks have not loaded yet (they come after hydration): the
+ * click then posts the form as without JavaScript and the server checks it.
+ * Its words come from `ns` (code.send, code.sending, code.resend, code.resendIn).
+ */
+export function CodeButton({
+  sender,
+  statusId,
+  validate,
+  ns,
+}: {
+  sender: CodeSender;
+  statusId: string;
+  validate?: (form: HTMLFormElement) => boolean | null;
+  ns: "auth" | "assets";
+}) {
+  const { t } = useTranslation(ns);
+  const hydrated = useHydrated();
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated) return;
+    const form = event.currentTarget.form;
+    if (!sender.blocked && form) {
+      const ok = validate ? validate(form) : true;
+      if (ok === null) return;
+      event.preventDefault();
+      if (ok) sender.send(form);
+      return;
+    }
+    event.preventDefault();
+  };
+  const text =
+    sender.remaining > 0
+      ? t("code.resendIn", { seconds: sender.remaining })
+      : sender.pending
+        ? t("code.sending")
+        : sender.result?.ok
+          ? t(["code.resend", "code.send"])
+          : t("code.send");
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="send-code"
+      formNoValidate
+      className={`${button.secondary} ${s.codeButton}`}
+      aria-disabled={sender.blocked || undefined}
+      aria-describedby={statusId}
+      onClick={onClick}
+    >
+      <span className="num">{text}</span>
+    </button>
+  );
+}
+
+/** The answer to the last send: 'code sent' (polite) or the exchange's msg (alert). */
+export function CodeStatus({ sender, id }: { sender: CodeSender; id: string }) {
+  const r = sender.result;
+  return (
+    <div id={id} aria-live="polite">
+      {r ? (
+        <p role={r.ok ? undefined : "alert"} className={r.ok ? s.status : `${s.status} ${s.statusError}`}>
+          {r.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
