@@ -33,7 +33,7 @@ async function userIdOf(args: ApiArgs): Promise<number | null> {
 async function chainOptions(args: ApiArgs) {
   const r = await api(args, "currencyProtocols", {});
   const options = r.ok
-    ? r.data.flatMap((c) => c.currency_protocols.map((p) => ({ id: p.id, currencyId: c.id, coin: c.code, chain: p.chain_protocol.code, needsMemo: p.needs_memo === 1 })))
+    ? r.data.flatMap((c) => c.currency_protocols.map((p) => ({ id: p.id, currencyId: c.id, coin: c.code, chain: p.chain_protocol.code, token: p.token_address, needsMemo: p.needs_memo === 1 })))
     : [];
   return { options, error: r.ok ? null : r.msg };
 }
@@ -93,7 +93,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     user_id: userId,
     address: v.address,
     coin_name: option.coin,
-    contract_address: option.chain,
+    // The token contract names the chain (SPEC §7); a native coin has none, so its chain's code does.
+    contract_address: option.token || option.chain,
     memo: v.memo,
     verificationcode: v.verificationcode,
   });

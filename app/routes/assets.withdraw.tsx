@@ -26,10 +26,16 @@ const SECRET_FIELDS = ["pay_password"];
 
 /** Exchange messages and the field each belongs to (docs/api.md: checks in the spec's order). */
 const FIELD_MESSAGES = {
-  address: ["draw_address_required", "address_invalid", "bind_address_first", "address_not_bound", "chain_not_found"],
+  address_id: ["draw_address_required", "address_invalid", "bind_address_first", "address_not_bound", "chain_not_found"],
   number: ["draw_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "draw_min", "draw_max", "insufficient_balance"],
   pay_password: ["pay_password_required", "pay_password_locked", "pay_password_not_set", "pay_password_incorrect"],
 };
+
+type ChainOf = { code: string; token_address: string };
+/** The address book asks by coin and token contract (the chain's code for a native coin). */
+function bookQuery(userId: number, currencyCode: string, chain: ChainOf) {
+  return { user_id: userId, coin_name: currencyCode, contract_address: chain.token_address || chain.code };
+}
 
 function pageUrl(currencyId: number, chainId?: number) {
   return `/assets/withdraw?currency_id=${currencyId}${chainId ? `&chain=${chainId}` : ""}`;
@@ -48,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const uid = userId ?? (info.ok ? info.data.id : null);
   const [addresses, detail, draws] = await Promise.all([
-    currency && chain && uid ? addressService(args, "getDrawAddress", { user_id: uid, coin_name: currency.code, contract_address: chain.chain_protocol.code }) : null,
+    currency && chain && uid ? addressService(args, "getDrawAddress", bookQuery(uid, currency.code, { code: chain.chain_protocol.code, token_address: chain.token_address })) : null,
     currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
     api(args, "drawList", { page, limit: RECORDS_PAGE_SIZE }),
   ]);
@@ -92,10 +98,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
   const v = submission.value;
-  const r = await api({ request, context }, "draw", {
+  const args = { request, context };
+  // The chosen entry of the address book, so the exchange gets its address and memo together.
+  const [currencies, userId] = await Promise.all([api(args, "currencyProtocols", {}), sessionUserId(request)]);
+  const currency = currencies.ok ? currencies.data.find((c) => c.id === v.currency_id) : undefined;
+  const chain = currency ? (currency.currency_protocols.find((p) => p.id === v.currency_protocol_id) ?? currency.currency_protocols[0]) : undefined;
+  const book =
+    currency && chain && userId
+      ? await addressService(args, "getDrawAddress", bookQuery(userId, currency.code, { code: chain.chain_protocol.code, token_address: chain.token_address }))
+      : null;
+  const entry = book?.ok ? book.data.find((a) => String(a.id) === v.address_id) : undefined;
+  if (!entry) {
+    const msg = book && !book.ok ? book.msg : t("errors.addressRequired");
+    return data<ActionData>({ result: replyWith(formData, { fieldErrors: { address_id: [msg] }, hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const r = await api(args, "draw", {
     currency_id: v.currency_id,
-    currency_protocol_id: v.currency_protocol_id,
-    address: v.address,
+    currency_protocol_id: chain?.id ?? v.currency_protocol_id,
+    address: entry.address,
+    memo: entry.memo,
     number: v.number,
     pay_password: v.pay_password,
     idempotency_key: v.idempotency_key,
@@ -160,14 +181,14 @@ function WithdrawForm() {
   const [form, fields] = useForm({
     id: "withdraw",
     lastResult: actionData?.result,
-    defaultValue: { address: d.addresses[0]?.address },
+    defaultValue: { address_id: d.addresses[0] ? String(d.addresses[0].id) : undefined },
     constraint: d.constraint,
     ...lazyValidation(validate),
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/withdraw");
   const rules = useLazyModule(assetsRules);
   const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
-  const memo = d.addresses.find((a) => a.address === (fields.address.value ?? d.addresses[0]?.address))?.memo ?? "";
+  const memo = d.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(d.addresses[0]?.id)))?.memo ?? "";
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       <input type="hidden" name="currency_id" value={currency.id} />
@@ -175,19 +196,19 @@ function WithdrawForm() {
       <input type="hidden" name="idempotency_key" value={d.key} />
       <FormError id={form.errorId} errors={form.errors} />
       <div className={fieldClass}>
-        <label htmlFor={fields.address.id} className={labelClass}>
+        <label htmlFor={fields.address_id.id} className={labelClass}>
           {t("fields.address")}
         </label>
-        <select {...getSelectProps(fields.address)} className={`${input} ${s.select}`} key={fields.address.key}>
+        <select {...getSelectProps(fields.address_id)} className={`${input} ${s.select}`} key={fields.address_id.key}>
           {d.addresses.map((a) => (
-            <option key={a.id} value={a.address}>
+            <option key={a.id} value={a.id}>
               {a.address}
               {a.memo ? ` (${t("fields.memo")} ${a.memo})` : ""}
             </option>
           ))}
         </select>
         {memo ? <p className={s.status}>{t("withdraw.memoNote", { memo })}</p> : null}
-        <ErrorLine id={fields.address.errorId} errors={fields.address.errors} />
+        <ErrorLine id={fields.address_id.errorId} errors={fields.address_id.errors} />
       </div>
       <TextField
         label={t("fields.amount", { code: currency.code })}

@@ -30,11 +30,11 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            a user's spot orders, newest first
   book <symbol> [--levels N] [--orders]    the spot order book of a pair from the database (what the engine
                                            rebuilds at start): asks above, bids below, orders per level
-  deposits [--status pending|approved|rejected] [--limit N]
+  deposits [--status pending|approved|rejected] [--limit N] [--json]
                                            deposits declared for review, newest first
   approve-deposit <id>                     credit a pending deposit to the user's spot account
   reject-deposit <id>                      reject a pending deposit (nothing is credited)
-  withdrawals [--status pending|approved|rejected] [--limit N]
+  withdrawals [--status pending|approved|rejected] [--limit N] [--json]
                                            withdrawals, newest first
   approve-withdrawal <id>                  pay out a pending withdrawal (locked amount leaves, fee to the fee collector)
   reject-withdrawal <id>                   reject a pending withdrawal (the locked amount returns to the user)
@@ -272,6 +272,14 @@ function reviewList(kind: "deposits" | "withdrawals", args: string[]): void {
   const status = option(args, "--status");
   if (status && !["pending", "approved", "rejected"].includes(status)) fail(`unknown status ${status}`);
   const limit = Number(option(args, "--limit") ?? 50);
+  if (args.includes("--json")) {
+    // For scripts: the rows as stored (amounts as decimal strings), times readable, with the user's account.
+    const { total, rows } = kind === "deposits" ? listDeposits(db, { status, limit }) : listWithdrawals(db, { status, limit });
+    const out = (rows as Array<{ user_id: number; created_at: number }>).map((r) => ({ ...r, user: userLabel(db, r.user_id), created_at: formatDateTime(r.created_at) }));
+    console.log(JSON.stringify({ total, rows: out }, null, 2));
+    db.close();
+    return;
+  }
   if (kind === "deposits") {
     const { total, rows } = listDeposits(db, { status, limit });
     console.log(`${total} deposit(s)${status ? ` ${status}` : ""}`);

@@ -47,9 +47,9 @@ describe("server and browser validate alike", () => {
   });
 
   it("checks the withdrawal in the spec's order: address, amount, trade password", () => {
-    const r = parseForm("withdraw", fd({ currency_id: "1", address: "", number: "", pay_password: "" }), t);
-    expect(r.status === "success" ? [] : Object.keys(r.error ?? {})).toEqual(["address", "number", "pay_password"]);
-    expect(r.status === "success" ? null : r.error?.address).toEqual(["errors.addressRequired"]);
+    const r = parseForm("withdraw", fd({ currency_id: "1", address_id: "", number: "", pay_password: "" }), t);
+    expect(r.status === "success" ? [] : Object.keys(r.error ?? {})).toEqual(["address_id", "number", "pay_password"]);
+    expect(r.status === "success" ? null : r.error?.address_id).toEqual(["errors.addressRequired"]);
   });
 
   it("transfer: from and to must differ", () => {
@@ -61,7 +61,7 @@ describe("server and browser validate alike", () => {
   it("constraints are plain JSON", () => {
     const c = constraintOf("withdraw");
     expect(JSON.parse(JSON.stringify(c))).toEqual(c);
-    expect(c.address).toMatchObject({ required: true, maxLength: 128 });
+    expect(c.address_id).toMatchObject({ required: true, maxLength: 16 });
   });
 });
 

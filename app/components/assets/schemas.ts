@@ -32,7 +32,8 @@ export function withdrawSchema(t: Translate) {
   return z.object({
     currency_id: id(t),
     currency_protocol_id: optionalId,
-    address: required(t, "errors.addressRequired", 128),
+    /** The address-book entry (address and memo together: one address may be bound with several memos). */
+    address_id: required(t, "errors.addressRequired", 16),
     number: amount(t, "errors.drawAmountRequired"),
     pay_password: z.string({ required_error: t("errors.payPasswordRequired") }).min(1, t("errors.payPasswordRequired")).max(64),
     idempotency_key: key,

@@ -23,6 +23,7 @@ import {
   WithdrawalSchema,
 } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
+import { ledgerCredit } from "../lib/ledger";
 import { approveDeposit, approveWithdrawal, rejectWithdrawal } from "../money/review";
 import { moneyClient, seconds } from "../money/test-client";
 
@@ -249,6 +250,28 @@ describe("trade password, address book and withdrawals", () => {
     expect(c.balances(uid, USDT)).toEqual({ balance: "9900", lock_balance: "0" });
     const list = await c.call("drawList", {}, { token: demo });
     expect(list.data).toMatchObject({ total: 2, data: [{ status: "rejected" }, { status: "approved" }] });
+  });
+
+  it("withdraws to the entry with exactly the memo given when one address is bound with several memos", async () => {
+    const XRP = 6;
+    const currencies = (await c.call("currencyProtocols")).data as Array<{ id: number; currency_protocols: Array<{ id: number }> }>;
+    const XRP_CHAIN = currencies.find((x) => x.id === XRP)!.currency_protocols[0].id;
+    const uid = c.userId("bob@example.com");
+    const shared = "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh";
+    expect(await bind("bob@example.com", shared, "XRP", "XRP", "1001")).toMatchObject({ code: 1 });
+    expect(await bind("bob@example.com", shared, "XRP", "XRP", "2002")).toMatchObject({ code: 1 });
+    ledgerCredit(ex.db, { userId: uid, currencyId: XRP, accountCode: "change_account", amount: "1000", type: "test" });
+    clock += 61_000; // one code per address a minute
+    expect(await c.setPayPassword(bob, "bob@example.com", "Pay2026x")).toMatchObject({ code: 1 });
+    const draw = (p: Record<string, string | number>) =>
+      c.call("draw", { currency_id: XRP, currency_protocol_id: XRP_CHAIN, address: shared, number: "100", pay_password: "Pay2026x", ...p }, { token: bob });
+    // Without a memo the entry is ambiguous; with a memo not in the book it is not bound.
+    expect((await draw({})).msg).toBe("this address is not in your address book");
+    expect((await draw({ memo: "3003" })).msg).toBe("this address is not in your address book");
+    const second = await draw({ memo: "2002" });
+    expect(second).toMatchObject({ code: 1 });
+    const row = ex.db.prepare("SELECT address, memo FROM withdrawals WHERE id = ?").get(WithdrawalSchema.parse(second.data).id);
+    expect(row).toEqual({ address: shared, memo: "2002" });
   });
 
   it("locks withdrawals for 15 minutes after five wrong trade passwords in a row", async () => {

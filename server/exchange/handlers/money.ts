@@ -337,7 +337,11 @@ export const moneyHandlers: Pick<Handlers, MoneyCalls> = {
     if (!proto) return fail(ctx, "chain_not_found");
     const bound = boundAddresses(ctx.db, userId, c.id, proto.id);
     if (bound.length === 0) return fail(ctx, "bind_address_first");
-    const entry = bound.find((b) => b.address === p.address && (p.memo === "" || b.memo === p.memo));
+    // The entry with exactly this address and memo: one address can be bound with several memos
+    // (an exchange's shared deposit address), and the memo decides whose account is credited. Without
+    // a memo, the address must be bound once only, so there is no doubt which entry is meant.
+    const sameAddress = bound.filter((b) => b.address === p.address);
+    const entry = sameAddress.find((b) => b.memo === p.memo) ?? (p.memo === "" && sameAddress.length === 1 ? sameAddress[0] : undefined);
     if (!entry) return fail(ctx, "address_not_bound");
     const dec = decimalsProblem(p.number, c.decimals);
     if (dec) return fail(ctx, dec.key, dec.vars);
