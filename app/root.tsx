@@ -2,7 +2,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import { Footer } from "~/components/footer";
+import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { Toast } from "~/components/toast";
 import { BCP47, type Lang } from "~/i18n";
@@ -55,7 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
         contactEmail: email.ok && email.data ? String(email.data) : "",
         serviceUrl,
-        serviceQr: serviceUrl ? await qrSvg(serviceUrl) : "",
+        // The same link as the service button: signed in, it says who is asking (SPEC §6).
+        serviceQr: serviceUrl ? await qrSvg(serviceLink(serviceUrl, user)) : "",
       },
     },
     toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,

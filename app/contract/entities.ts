@@ -67,6 +67,8 @@ export const UserInfoSchema = z.object({
   review_status: z.coerce.number().int().min(0).max(2).catch(0),
   /** Whether a trade password is set (withdrawals need one; /tradePassword sets or changes it). */
   has_pay_password: BoolishSchema.optional().default(false),
+  /** The dialing area of a mobile account (codes by SMS go there); null for email accounts. */
+  area_id: z.coerce.number().int().positive().nullable().optional().catch(null),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

@@ -24,8 +24,9 @@ export type OrderSchemaOptions = {
   /** The pair's price decimals (its price_precision; SPEC default 4). */
   decimals?: number;
   /**
-   * The browser knows the book: a market order without a best price is refused before it is sent.
-   * The server leaves that check to the exchange (its book is the one that counts), so it passes undefined.
+   * The best price a market order would take: null when the book has none (the order is refused with
+   * 'no best price at the moment' before its quantity is checked), undefined when unknown (not checked
+   * here; the exchange, whose book is the one that counts, checks it again anyway).
    */
   bestPrice?: string | null;
 };

@@ -82,7 +82,7 @@ export default function DepositRoute() {
           <h1 className={s.title}>{t("title")}</h1>
           <p className={s.intro}>{t("intro")}</p>
         </div>
-        {d.loggedIn ? <Link to="/coinlog">{t("logLink")}</Link> : null}
+        <Link to="/coinlog">{t("logLink")}</Link>
       </div>
 
       {result?.ok ? (

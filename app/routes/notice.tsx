@@ -34,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryId = query.data.category_id ?? DEFAULT_CATEGORY;
   const args = { request, context };
   const [list, info, t, lang] = await Promise.all([
-    api(args, "newsList", { category_id: categoryId }),
+    // The whole category (the exchange's page maximum), so an older article opened from a link is listed too.
+    api(args, "newsList", { category_id: categoryId, limit: 100 }),
     id ? api(args, "newsInfo", { id }) : Promise.resolve(null),
     getT(request, "notice"),
     getLang(request),

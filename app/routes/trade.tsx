@@ -174,14 +174,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const decimals = pair?.price_precision ?? PRICE_DECIMALS;
       const type = formData.get("type") === "market" ? "market" : "limit";
 
+      // A market order takes the best price of the book (SPEC §5: none → 'no best price at the moment', before
+      // the quantity is looked at). Unknown when the book could not be read: the exchange decides then.
+      const deal = type === "market" && pair ? await api(args, "deal", { currency_match_id: pair.id }) : null;
+      const best = deal?.ok ? bestPrice(deal.data.depth, side) : undefined;
+
       // Without JavaScript the slider cannot fill the quantity: a position with an empty quantity means that share.
       const percent = snapPercent(String(formData.get("percent") ?? "0"));
       if (!String(formData.get("number") ?? "").trim() && percent > 0 && pair) {
-        const [bal, deal] = await Promise.all([
-          api(args, "spotBalances", { currency_match_id: pair.id }),
-          type === "market" && side === "buy" ? api(args, "deal", { currency_match_id: pair.id }) : null,
-        ]);
-        const price = type === "market" ? (deal?.ok ? bestPrice(deal.data.depth, "buy") : null) : String(formData.get("price") ?? "");
+        const bal = await api(args, "spotBalances", { currency_match_id: pair.id });
+        const price = type === "market" ? (best ?? null) : String(formData.get("price") ?? "");
         if (bal.ok) {
           const available = side === "buy" ? bal.data.quote.balance : bal.data.base.balance;
           const qty = sliderQuantity({ side, percent, available, price });
@@ -189,7 +191,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
       }
 
-      const submission = parseOrder(formData, t, { decimals });
+      const submission = parseOrder(formData, t, { decimals, bestPrice: best });
       if (submission.status !== "success") {
         return data<ActionData>({ intent: side, ok: false, result: submission.reply() }, { status: 400 });
       }

@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
       );
     }
-    const r = email ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD }) : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD });
+    const r = email ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD }) : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD, area_id: info.data.area_id ?? undefined });
     const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg };
     return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend }, { status: r.ok ? 200 : 400 });
   }

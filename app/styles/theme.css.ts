@@ -19,7 +19,7 @@ const radius = { sm: "4px", md: "8px" };
 export const darkTheme = createTheme(vars, {
   color: {
     bg: "#0b0e11", surface: "#161a1e", surface2: "#1e2329", border: "#2b3139", text: "#eaecef", muted: "#9aa4b1",
-    accent: "#f0b90b", accentText: "#181a20", up: "#2ebd85", down: "#f6465d", focus: "#fcd535", link: "#f0b90b",
+    accent: "#f0b90b", accentText: "#181a20", up: "#2ebd85", down: "#f85f73", focus: "#fcd535", link: "#f0b90b",
     danger: "#ff6b7f", overlay: "rgba(0,0,0,0.6)",
   },
   font,

@@ -258,6 +258,10 @@ describe("SpotEngine", () => {
     expect(await add(undefined, "1")).toEqual({ ok: false, error: "price_required" });
     expect(await add("0", "1")).toEqual({ ok: false, error: "price_invalid" });
     expect(await add("1", "0")).toEqual({ ok: false, error: "number_invalid" });
+    // SPEC §5's order: the price (or, for a market order, a best price) before the quantity.
+    expect(await add(undefined, "0")).toEqual({ ok: false, error: "price_required" });
+    // (the book holds only bids here, so a market buy has nothing to take)
+    expect(await w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "market", number: "0" })).toEqual({ ok: false, error: "no_best_price" });
     expect(await w.engine.submit({ kind: "add", userId: u, matchId: 10, way: BUY, type: "limit", price: "1", number: "1" })).toEqual({ ok: false, error: "pair_not_found" });
     w.db.close();
   });

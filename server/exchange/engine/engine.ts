@@ -337,13 +337,7 @@ export class SpotEngine {
       const seen = this.st.findKey.get(cmd.userId, cmd.idempotencyKey) as { answer: string } | undefined;
       if (seen) return { ok: true, order: JSON.parse(seen.answer) as OrderRow, repeated: true };
     }
-    let qty: bigint;
-    try {
-      qty = parseScaled(cmd.number);
-    } catch {
-      return { ok: false, error: "number_invalid" };
-    }
-    if (qty <= 0n) return { ok: false, error: "number_invalid" };
+    // SPEC §5's order: the price (limit) or a best price to take (market) first, then the quantity.
     let price = 0n;
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price === "") return { ok: false, error: "price_required" };
@@ -354,14 +348,22 @@ export class SpotEngine {
       }
       price = parseScaled(cmd.price);
       if (price <= 0n) return { ok: false, error: "price_invalid" };
+    } else if ((cmd.way === BUY ? book.bestAsk() : book.bestBid()) === null) {
+      return { ok: false, error: "no_best_price" };
     }
+    let qty: bigint;
+    try {
+      qty = parseScaled(cmd.number);
+    } catch {
+      return { ok: false, error: "number_invalid" };
+    }
+    if (qty <= 0n) return { ok: false, error: "number_invalid" };
     const way = cmd.way;
     // What to lock: a limit buy price × number quote, a sell number base, a market buy the exact quote the
     // book asks for `number` base right now (this walk and the match below see the same book).
     let lock: bigint;
     let takeQty = qty;
     if (cmd.type === "market") {
-      if ((way === BUY ? book.bestAsk() : book.bestBid()) === null) return { ok: false, error: "no_best_price" };
       if (way === BUY) {
         const w = book.walk(BUY, qty);
         lock = w.quote;

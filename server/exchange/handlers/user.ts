@@ -125,6 +125,7 @@ export const userHandlers: Pick<
       invite_code: u.invite_code,
       review_status: u.review_status,
       has_pay_password: u.pay_password_hash !== null,
+      area_id: u.area_id ?? null,
     });
   },
 
