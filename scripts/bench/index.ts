@@ -1,3 +1,4 @@
+import { runChartBench } from "./chart";
 import { runEngineBench } from "./engine";
 import { runRelayBench } from "./relay";
 import { runSsrBench } from "./ssr";
@@ -22,6 +23,9 @@ for (const r of relay.filter((x) => x.clients >= 10_000)) {
 
 console.log("\n== server rendering");
 console.log((await runSsrBench({ path: "/trade" })).join("\n"));
+
+console.log("\n== live chart");
+console.log((await runChartBench()).join("\n"));
 
 console.log(`\nbench done in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(0);

@@ -1,4 +1,6 @@
 import {
+  BarController,
+  BarElement,
   Chart as ChartJS,
   LinearScale,
   LineController,
@@ -14,17 +16,19 @@ import { CandlestickController, CandlestickElement } from "chartjs-chart-financi
 import { useLayoutEffect, useRef, useState } from "react";
 import { Chart } from "react-chartjs-2";
 import type { KlineBar } from "~/contract/entities";
+import { macd, MA_PERIODS, STUDY_COLOURS } from "~/lib/indicators";
 import { CHART_BARS_MAX } from "~/lib/spot";
 import { vars } from "~/styles/theme.css";
 
 // Only what this chart uses, so the bundler drops the rest of chart.js.
-ChartJS.register(CandlestickController, CandlestickElement, LineController, LineElement, PointElement, LinearScale, TimeSeriesScale, Tooltip);
+ChartJS.register(CandlestickController, CandlestickElement, LineController, LineElement, PointElement, BarController, BarElement, LinearScale, TimeSeriesScale, Tooltip);
 
 /** SPEC §9: the chart's time zone. */
 const CHART_ZONE = "America/New_York";
 
 type Point = { x: number; o: number; h: number; l: number; c: number };
 type LinePoint = { x: number; y: number };
+type StudyPoint = { x: number; y: number | null };
 
 /**
  * chart.js draws with numbers: a price becomes a JavaScript number here ONLY to place it in pixels.
@@ -38,15 +42,82 @@ function closePoint(b: KlineBar): LinePoint {
 }
 
 /** The theme's colours, read from the CSS variables of the vanilla-extract theme on <html>. */
-function themeColours() {
+export function themeColours() {
   const style = getComputedStyle(document.documentElement);
   const read = (v: string) => style.getPropertyValue(v.replace(/^var\((--[^),]+).*$/, "$1")).trim();
-  return { up: read(vars.color.up), down: read(vars.color.down), text: read(vars.color.muted), grid: read(vars.color.border), line: read(vars.color.accent) };
+  return {
+    up: read(vars.color.up),
+    down: read(vars.color.down),
+    text: read(vars.color.muted),
+    grid: read(vars.color.border),
+    line: read(vars.color.accent),
+    studies: STUDY_COLOURS[document.documentElement.dataset.theme === "light" ? "light" : "dark"],
+  };
 }
 
-function buildData(bars: KlineBar[], line: boolean): ChartData<"candlestick" | "line", (Point | LinePoint)[]> {
+const closes = (bars: KlineBar[]) => bars.map((b) => Number(b.close));
+
+/** MA 15 and the 10/20 cross over the shown bars, as chart points. */
+function maPoints(shown: KlineBar[]): StudyPoint[][] {
+  const c = closes(shown);
+  return MA_PERIODS.map((period) => {
+    let sum = 0;
+    return shown.map((b, i) => {
+      sum += c[i];
+      if (i >= period) sum -= c[i - period];
+      return { x: b.time, y: i >= period - 1 ? sum / period : null };
+    });
+  });
+}
+
+function macdPoints(shown: KlineBar[]): StudyPoint[][] {
+  const m = macd(closes(shown));
+  return [m.hist, m.macd, m.signal].map((series) => shown.map((b, i) => ({ x: b.time, y: series[i] })));
+}
+
+function buildData(bars: KlineBar[], line: boolean, studies: boolean): ChartData<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> {
   const shown = bars.slice(-CHART_BARS_MAX);
-  return { datasets: [{ data: line ? shown.map(closePoint) : shown.map(candle) } as never] };
+  const main = { data: line ? shown.map(closePoint) : shown.map(candle) };
+  if (!studies || line) return { datasets: [main as never] };
+  const c = themeColours();
+  return {
+    datasets: [
+      main as never,
+      ...maPoints(shown).map(
+        (data, i) =>
+          ({ type: "line", data, borderColor: c.studies[i], borderWidth: 1, pointRadius: 0, spanGaps: false, label: `MA ${MA_PERIODS[i]}` }) as never,
+      ),
+    ],
+  };
+}
+
+function buildMacdData(bars: KlineBar[]): ChartData<"bar" | "line", StudyPoint[]> {
+  const c = themeColours();
+  const [hist, line, signal] = macdPoints(bars.slice(-CHART_BARS_MAX));
+  return {
+    datasets: [
+      { type: "bar", data: hist, backgroundColor: hist.map((p) => ((p.y ?? 0) >= 0 ? c.up : c.down)), label: "MACD histogram" } as never,
+      { type: "line", data: line, borderColor: c.studies[0], borderWidth: 1, pointRadius: 0, label: "MACD" } as never,
+      { type: "line", data: signal, borderColor: c.studies[1], borderWidth: 1, pointRadius: 0, label: "Signal" } as never,
+    ],
+  };
+}
+
+function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
+  const c = themeColours();
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    parsing: false as never,
+    normalized: true,
+    locale,
+    plugins: { legend: { display: false }, tooltip: { enabled: true, intersect: false, mode: "index" } },
+    scales: {
+      x: { type: "timeseries", adapters: { date: { locale, zone: CHART_ZONE } }, ticks: { display: false, maxTicksLimit: 8 }, grid: { display: false } },
+      y: { type: "linear", position: "right", ticks: { color: c.text, maxTicksLimit: 3, sampleSize: 4 }, grid: { color: c.grid } },
+    },
+  };
 }
 
 function buildOptions(line: boolean, locale: string): ChartOptions<"candlestick" | "line"> {
@@ -79,14 +150,53 @@ function buildOptions(line: boolean, locale: string): ChartOptions<"candlestick"
   };
 }
 
+/** Moves a study's last point (the bar still forming) without touching the others. */
+function setLast(points: StudyPoint[], y: number | null) {
+  const p = points[points.length - 1];
+  if (p) points[points.length - 1] = { x: p.x, y };
+}
+
+/** Averages of the last closes for the forming bar: O(period), not a pass over every bar. */
+function lastAverages(bars: KlineBar[]): (number | null)[] {
+  return MA_PERIODS.map((period) => {
+    if (bars.length < period) return null;
+    let sum = 0;
+    for (let i = bars.length - period; i < bars.length; i++) sum += Number(bars[i].close);
+    return sum / period;
+  });
+}
+
 /**
- * The live chart. Its data object is built once per pair, interval and theme (the parent keys it); after that
- * a tick touches only the last bar (or appends one) and redraws without animation: `update('none')` when the bar
- * is new or moves the price scale, otherwise only the last candle's element is recomputed before `render()`.
+ * The live chart. Its data object is built once per pair, interval, theme and screen width (the parent
+ * keys it); after that a tick touches only the last bar (or appends one) and redraws without animation:
+ * `update('none')` when the bar is new or moves the price scale, otherwise only the last candle's element
+ * (and the studies' last points) are recomputed before `render()`.
+ * On wide screens (`studies`) the candles carry MA 15 and the MA 10/20 cross, and a MACD 12/26 panel
+ * sits below (SPEC §9), moved the same way.
  */
-export default function CandleChart({ bars, line, locale, label }: { bars: KlineBar[]; line: boolean; locale: string; label: string }) {
-  const ref = useRef<ChartJS<"candlestick" | "line", (Point | LinePoint)[]> | null>(null);
-  const [initial] = useState(() => ({ data: buildData(bars, line), options: buildOptions(line, locale) }));
+export default function CandleChart({
+  bars,
+  line,
+  locale,
+  label,
+  studies = false,
+  macdLabel = "MACD",
+}: {
+  bars: KlineBar[];
+  line: boolean;
+  locale: string;
+  label: string;
+  studies?: boolean;
+  macdLabel?: string;
+}) {
+  const withStudies = studies && !line;
+  const ref = useRef<ChartJS<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> | null>(null);
+  const macdRef = useRef<ChartJS<"bar" | "line", StudyPoint[]> | null>(null);
+  const [initial] = useState(() => ({
+    data: buildData(bars, line, withStudies),
+    options: buildOptions(line, locale),
+    macd: withStudies ? { data: buildMacdData(bars), options: buildMacdOptions(locale) } : null,
+  }));
   const applied = useRef<KlineBar[]>(bars);
 
   // Layout effect: the canvas is redrawn in the same frame as the React commit that carried the tick.
@@ -100,27 +210,70 @@ export default function CandleChart({ bars, line, locale, label }: { bars: Kline
     const last = bars[bars.length - 1];
     const prevLast = prev[prev.length - 1];
     const t0 = performance.now();
+    const shown = () => bars.slice(-CHART_BARS_MAX);
+    const restudy = () => {
+      if (!withStudies) return;
+      maPoints(shown()).forEach((points, i) => (chart.data.datasets[i + 1].data = points));
+      const m = macdRef.current;
+      if (m) {
+        const next = buildMacdData(bars);
+        next.datasets.forEach((d, i) => {
+          m.data.datasets[i].data = d.data;
+          if (i === 0) (m.data.datasets[0] as { backgroundColor?: unknown }).backgroundColor = (d as { backgroundColor?: unknown }).backgroundColor;
+        });
+        m.update("none");
+      }
+    };
     if (last && prevLast && last.time === prevLast.time && bars.length === prev.length) {
       data[data.length - 1] = toPoint(last);
+      const averages = withStudies ? lastAverages(bars) : [];
+      averages.forEach((y, i) => setLast(chart.data.datasets[i + 1].data as StudyPoint[], y));
       const y = chart.scales.y;
       // Numbers for pixel positions only (see `candle`).
-      const inRange = !line && y && Number(last.high) <= y.max && Number(last.low) >= y.min;
+      const inRange =
+        !line && y && Number(last.high) <= y.max && Number(last.low) >= y.min && averages.every((a) => a === null || (a <= y.max && a >= y.min));
       if (inRange) {
-        // The tick stays inside the price scale: recompute the last candle only and redraw, no layout pass
-        // (about a fifth of a full update on this chart). parsing: false means the dataset array is the
-        // parsed data, so the controller sees the new point as it is.
-        const meta = chart.getDatasetMeta(0);
-        meta.controller.updateElements(meta.data, data.length - 1, 1, "none");
+        // The tick stays inside the price scale: recompute the last candle (and the studies' last points)
+        // only and redraw, no layout pass (about a fifth of a full update on this chart). parsing: false
+        // means the dataset arrays are the parsed data, so the controllers see the new points as they are.
+        for (let i = 0; i < chart.data.datasets.length; i++) {
+          const meta = chart.getDatasetMeta(i);
+          meta.controller.updateElements(meta.data, chart.data.datasets[i].data.length - 1, 1, "none");
+        }
         chart.render();
       } else {
         chart.update("none");
       }
+      const m = macdRef.current;
+      if (withStudies && m) {
+        // The forming bar's MACD: recomputed over the shown bars (a few hundred additions), its last points moved.
+        const next = macdPoints(shown());
+        const lastValues = next.map((points) => points[points.length - 1]?.y ?? null);
+        lastValues.forEach((v, i) => setLast(m.data.datasets[i].data, v));
+        const colours = (m.data.datasets[0] as { backgroundColor?: string[] }).backgroundColor;
+        if (colours && colours.length) {
+          const c = themeColours();
+          colours[colours.length - 1] = (lastValues[0] ?? 0) >= 0 ? c.up : c.down;
+        }
+        const my = m.scales.y;
+        if (my && lastValues.every((v) => v === null || (v <= my.max && v >= my.min))) {
+          for (let i = 0; i < m.data.datasets.length; i++) {
+            const meta = m.getDatasetMeta(i);
+            meta.controller.updateElements(meta.data, m.data.datasets[i].data.length - 1, 1, "none");
+          }
+          m.render();
+        } else {
+          m.update("none");
+        }
+      }
     } else if (last && prevLast && bars.length >= 2 && bars[bars.length - 2].time === prevLast.time) {
       data.push(toPoint(last));
       if (data.length > CHART_BARS_MAX) data.shift();
+      restudy();
       chart.update("none");
     } else {
-      chart.data.datasets[0].data = bars.slice(-CHART_BARS_MAX).map(toPoint);
+      chart.data.datasets[0].data = shown().map(toPoint);
+      restudy();
       chart.update("none");
     }
     performance.measure("chart-draw", { start: t0, end: performance.now() });
@@ -132,9 +285,9 @@ export default function CandleChart({ bars, line, locale, label }: { bars: Kline
       performance.clearMarks("kline-msg");
       performance.clearMeasures("chart-tick");
     }
-  }, [bars, line]);
+  }, [bars, line, withStudies]);
 
-  return (
+  const main = (
     <Chart
       ref={ref as never}
       type={line ? "line" : "candlestick"}
@@ -144,5 +297,14 @@ export default function CandleChart({ bars, line, locale, label }: { bars: Kline
       aria-label={label}
       data-testid="candle-chart"
     />
+  );
+  if (!initial.macd) return main;
+  return (
+    <div style={{ display: "grid", gridTemplateRows: "1fr 110px", height: "100%", gap: 4 }}>
+      <div style={{ position: "relative", minHeight: 0 }}>{main}</div>
+      <div style={{ position: "relative", minHeight: 0 }}>
+        <Chart ref={macdRef as never} type="bar" data={initial.macd.data as never} options={initial.macd.options as never} role="img" aria-label={macdLabel} />
+      </div>
+    </div>
   );
 }

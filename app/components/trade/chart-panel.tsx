@@ -1,9 +1,10 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, memo, Suspense, useId, useMemo } from "react";
+import { lazy, memo, Suspense, useId, useMemo, useSyncExternalStore } from "react";
 import { useTranslation } from "~/lib/translate";
 import { ClientOnly } from "remix-utils/client-only";
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "~/lib/candles-svg";
+import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "~/lib/indicators";
 import { formatPrice } from "~/lib/money";
 import { chartLocale, TRADE_PERIODS, type TradePeriod } from "~/lib/spot";
 import type { RootData } from "~/root";
@@ -13,6 +14,57 @@ import * as s from "./trade.css";
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
 // in their own chunk loaded after hydration (not in any route's first-load JavaScript).
 const CandleChart = lazy(() => import("./candle-chart.client"));
+
+/** SPEC §9: the studies show on wide screens. */
+const WIDE = "(min-width: 1024px)";
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const mq = window.matchMedia(WIDE);
+      mq.addEventListener("change", notify);
+      return () => mq.removeEventListener("change", notify);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+}
+
+/** What the chart's lines are (the canvas itself is one image to assistive technology). */
+function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
+  const { t } = useTranslation("trade");
+  const colours = STUDY_COLOURS[theme];
+  return (
+    <ul className={s.legend} aria-label={t("chart.studies")}>
+      {MA_PERIODS.map((period, i) => (
+        <li key={period}>
+          <span className={s.swatch} style={{ background: colours[i] }} aria-hidden="true" />
+          {t("chart.ma", { period })}
+        </li>
+      ))}
+      <li>{t("chart.macd", { fast: MACD_FAST, slow: MACD_SLOW, signal: MACD_SIGNAL })}</li>
+    </ul>
+  );
+}
+
+function LiveChart({ bars, line, lang, label, theme, pairKey }: { bars: KlineBar[]; line: boolean; lang: string; label: string; theme: "dark" | "light"; pairKey: string }) {
+  const { t } = useTranslation("trade");
+  const wide = useWide();
+  const studies = wide && !line;
+  return (
+    <>
+      <CandleChart
+        key={`${pairKey}-${theme}-${studies}`}
+        bars={bars}
+        line={line}
+        locale={chartLocale(lang)}
+        label={label}
+        studies={studies}
+        macdLabel={t("chart.macd", { fast: MACD_FAST, slow: MACD_SLOW, signal: MACD_SIGNAL })}
+      />
+      {studies ? <StudiesLegend theme={theme} /> : null}
+    </>
+  );
+}
 
 const SVG_W = 800;
 const SVG_H = 516;
@@ -71,7 +123,7 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
         <ClientOnly fallback={svg}>
           {() => (
             <Suspense fallback={svg}>
-              <CandleChart key={`${pair.symbol}-${period}-${theme}`} bars={bars} line={line} locale={chartLocale(lang)} label={label} />
+              <LiveChart pairKey={`${pair.symbol}-${period}`} bars={bars} line={line} lang={lang} label={label} theme={theme} />
             </Suspense>
           )}
         </ClientOnly>

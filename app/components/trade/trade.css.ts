@@ -72,6 +72,11 @@ export const svgUp = style({ fill: vars.color.up });
 export const svgDown = style({ fill: vars.color.down });
 export const svgLine = style({ fill: "none", stroke: vars.color.accent, strokeWidth: 1.5 });
 export const svgAxis = style({ fill: vars.color.muted, fontSize: "11px" });
+export const legend = style({
+  position: "absolute", top: "6px", left: "8px", display: "flex", flexWrap: "wrap", gap: "4px 12px", margin: 0, padding: "2px 6px",
+  listStyle: "none", fontSize: "12px", color: vars.color.muted, background: vars.color.surface, borderRadius: vars.radius.sm, pointerEvents: "none",
+});
+export const swatch = style({ display: "inline-block", width: "10px", height: "2px", marginRight: "4px", verticalAlign: "middle" });
 export const chartEmpty = style({ display: "grid", placeItems: "center", height: "100%", color: vars.color.muted });
 
 // ---------------------------------------------------------------- order book and trades
