@@ -103,8 +103,8 @@ function buildMacdData(bars: KlineBar[]): ChartData<"bar" | "line", StudyPoint[]
   };
 }
 
-function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
-  const c = themeColours();
+/** What both charts share: sized by their box, no animation, data already parsed, one tooltip for all series. */
+function baseOptions(locale: string) {
   return {
     responsive: true,
     maintainAspectRatio: false,
@@ -113,6 +113,13 @@ function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
     normalized: true,
     locale,
     plugins: { legend: { display: false }, tooltip: { enabled: true, intersect: false, mode: "index" } },
+  } as const;
+}
+
+function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
+  const c = themeColours();
+  return {
+    ...baseOptions(locale),
     scales: {
       x: { type: "timeseries", adapters: { date: { locale, zone: CHART_ZONE } }, ticks: { display: false, maxTicksLimit: 8 }, grid: { display: false } },
       y: { type: "linear", position: "right", ticks: { color: c.text, maxTicksLimit: 3, sampleSize: 4 }, grid: { color: c.grid } },
@@ -123,13 +130,7 @@ function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
 function buildOptions(line: boolean, locale: string): ChartOptions<"candlestick" | "line"> {
   const c = themeColours();
   return {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
-    parsing: false as never,
-    normalized: true,
-    locale,
-    plugins: { legend: { display: false }, tooltip: { enabled: true, intersect: false, mode: "index" } },
+    ...baseOptions(locale),
     elements: line ? { point: { radius: 0 }, line: { borderColor: c.line, borderWidth: 1.5 } } : {},
     datasets: {
       candlestick: {
