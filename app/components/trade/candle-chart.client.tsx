@@ -13,7 +13,7 @@ import {
 } from "chart.js";
 import "chartjs-adapter-luxon";
 import { CandlestickController, CandlestickElement } from "chartjs-chart-financial";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Chart } from "react-chartjs-2";
 import type { KlineBar } from "~/contract/entities";
 import { macd, MA_PERIODS, STUDY_COLOURS } from "~/lib/indicators";
@@ -173,7 +173,7 @@ function lastAverages(bars: KlineBar[]): (number | null)[] {
  * `update('none')` when the bar is new or moves the price scale, otherwise only the last candle's element
  * (and the studies' last points) are recomputed before `render()`.
  * On wide screens (`studies`) the candles carry MA 15 and the MA 10/20 cross, and a MACD 12/26 panel
- * sits below (SPEC §9), moved the same way.
+ * sits below (SPEC §9), moved the same way in the following animation frame.
  */
 export default function CandleChart({
   bars,
@@ -200,6 +200,56 @@ export default function CandleChart({
   }));
   const applied = useRef<KlineBar[]>(bars);
 
+  // The MACD panel is redrawn in the next animation frame, not in the tick's: two short frames rather
+  // than one long one. Ticks that arrive before that frame are folded into one redraw.
+  const macdQueued = useRef<{ bars: KlineBar[]; full: boolean; frame: number } | null>(null);
+  const drawMacd = useCallback(() => {
+    const q = macdQueued.current;
+    macdQueued.current = null;
+    const m = macdRef.current;
+    if (!q || !m) return;
+    const t0 = performance.now();
+    const next = buildMacdData(q.bars);
+    const lastValues = next.datasets.map((d) => d.data[d.data.length - 1]?.y ?? null);
+    const my = m.scales.y;
+    const colours = (m.data.datasets[0] as { backgroundColor?: string[] }).backgroundColor;
+    const inRange = !q.full && my && colours && lastValues.every((v) => v === null || (v <= my.max && v >= my.min));
+    if (inRange) {
+      // The forming bar only: its three points and its histogram colour move, no layout pass.
+      next.datasets.forEach((d, i) => setLast(m.data.datasets[i].data, d.data[d.data.length - 1]?.y ?? null));
+      const nextColours = (next.datasets[0] as { backgroundColor?: string[] }).backgroundColor!;
+      colours[colours.length - 1] = nextColours[nextColours.length - 1];
+      for (let i = 0; i < m.data.datasets.length; i++) {
+        const meta = m.getDatasetMeta(i);
+        meta.controller.updateElements(meta.data, m.data.datasets[i].data.length - 1, 1, "none");
+      }
+      m.render();
+    } else {
+      next.datasets.forEach((d, i) => {
+        m.data.datasets[i].data = d.data;
+        if (i === 0) (m.data.datasets[0] as { backgroundColor?: unknown }).backgroundColor = (d as { backgroundColor?: unknown }).backgroundColor;
+      });
+      m.update("none");
+    }
+    performance.measure("chart-macd", { start: t0, end: performance.now() });
+    performance.clearMeasures("chart-macd");
+  }, []);
+  const queueMacd = useCallback(
+    (next: KlineBar[], full: boolean) => {
+      const q = macdQueued.current;
+      if (q) {
+        q.bars = next;
+        q.full = q.full || full;
+        return;
+      }
+      macdQueued.current = { bars: next, full, frame: requestAnimationFrame(drawMacd) };
+    },
+    [drawMacd],
+  );
+  useEffect(() => () => {
+    if (macdQueued.current) cancelAnimationFrame(macdQueued.current.frame);
+  }, []);
+
   // Layout effect: the canvas is redrawn in the same frame as the React commit that carried the tick.
   useLayoutEffect(() => {
     const chart = ref.current;
@@ -215,15 +265,7 @@ export default function CandleChart({
     const restudy = () => {
       if (!withStudies) return;
       maPoints(shown()).forEach((points, i) => (chart.data.datasets[i + 1].data = points));
-      const m = macdRef.current;
-      if (m) {
-        const next = buildMacdData(bars);
-        next.datasets.forEach((d, i) => {
-          m.data.datasets[i].data = d.data;
-          if (i === 0) (m.data.datasets[0] as { backgroundColor?: unknown }).backgroundColor = (d as { backgroundColor?: unknown }).backgroundColor;
-        });
-        m.update("none");
-      }
+      queueMacd(bars, true);
     };
     if (last && prevLast && last.time === prevLast.time && bars.length === prev.length) {
       data[data.length - 1] = toPoint(last);
@@ -245,28 +287,7 @@ export default function CandleChart({
       } else {
         chart.update("none");
       }
-      const m = macdRef.current;
-      if (withStudies && m) {
-        // The forming bar's MACD: recomputed over the shown bars (a few hundred additions), its last points moved.
-        const next = macdPoints(shown());
-        const lastValues = next.map((points) => points[points.length - 1]?.y ?? null);
-        lastValues.forEach((v, i) => setLast(m.data.datasets[i].data, v));
-        const colours = (m.data.datasets[0] as { backgroundColor?: string[] }).backgroundColor;
-        if (colours && colours.length) {
-          const c = themeColours();
-          colours[colours.length - 1] = (lastValues[0] ?? 0) >= 0 ? c.up : c.down;
-        }
-        const my = m.scales.y;
-        if (my && lastValues.every((v) => v === null || (v <= my.max && v >= my.min))) {
-          for (let i = 0; i < m.data.datasets.length; i++) {
-            const meta = m.getDatasetMeta(i);
-            meta.controller.updateElements(meta.data, m.data.datasets[i].data.length - 1, 1, "none");
-          }
-          m.render();
-        } else {
-          m.update("none");
-        }
-      }
+      if (withStudies) queueMacd(bars, false);
     } else if (last && prevLast && bars.length >= 2 && bars[bars.length - 2].time === prevLast.time) {
       data.push(toPoint(last));
       if (data.length > CHART_BARS_MAX) data.shift();
@@ -286,7 +307,7 @@ export default function CandleChart({
       performance.clearMarks("kline-msg");
       performance.clearMeasures("chart-tick");
     }
-  }, [bars, line, withStudies]);
+  }, [bars, line, withStudies, queueMacd]);
 
   const main = (
     <Chart
