@@ -59,6 +59,12 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
       <td className={s.td}>{formatPrice(order.price, pair.decimals)}</td>
       <td className={s.td}>{floorQty(order.number)}</td>
       <td className={s.td}>{floorQty(order.transacted_amount) || "0"}</td>
+      <td className={s.td}>{floorQty(order.transacted_volume) || "0"}</td>
+      <td className={s.td}>
+        {/* The fee as the exchange booked it (it can be finer than the 6 decimals of a quantity). */}
+        {order.fee || "0"}
+        {order.fee_currency ? ` ${order.fee_currency}` : ""}
+      </td>
       <td className={s.tdLeft}>{order.status_name}</td>
       <td className={s.td}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
     </tr>
@@ -124,6 +130,8 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
               <th scope="col" className={s.th}>{t("orders.price")}</th>
               <th scope="col" className={s.th}>{t("orders.amount")}</th>
               <th scope="col" className={s.th}>{t("orders.filled")}</th>
+              <th scope="col" className={s.th}>{t("orders.volume")}</th>
+              <th scope="col" className={s.th}>{t("orders.fee")}</th>
               <th scope="col" className={s.thLeft}>{t("orders.status")}</th>
               <th scope="col" className={s.th}>
                 <span className="sr-only">{t("orders.actions")}</span>
@@ -133,7 +141,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           <tbody>
             {orders.data.length === 0 ? (
               <tr>
-                <td colSpan={9} className={s.muted}>
+                <td colSpan={11} className={s.muted}>
                   {t("orders.empty")}
                 </td>
               </tr>
