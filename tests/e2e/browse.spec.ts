@@ -73,7 +73,11 @@ test.describe("markets", () => {
   test("a star keeps a favourite", async ({ page }) => {
     await page.goto("/markets?tab=ALL");
     const star = page.getByRole("button", { name: "Add ETH/USDT to favourites" });
+    // With JavaScript the star flips at once (optimistic) while the choice is saved: wait for the save
+    // (the form's own POST, or the page it redirects to without JavaScript) before leaving the page.
+    const saved = page.waitForResponse((r) => r.url().includes("/resources/favourite") && r.request().method() === "POST");
     await star.click();
+    await saved;
     await expect(page.getByRole("button", { name: "Remove ETH/USDT from favourites" })).toHaveAttribute("aria-pressed", "true");
     await page.goto("/markets?tab=FAV");
     await expect(page.locator("tbody")).toContainText("ETH");
