@@ -44,7 +44,7 @@ function CancelButton({ order }: { order: SpotOrder }) {
 /** A row cancelled through its (keyed) fetcher disappears at once, before the revalidated list arrives. */
 function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair: { decimals: number } }) {
   const { t } = useTranslation("trade");
-  const clock = useClock();
+  const clock = useClock({ withDate: true });
   const fetcher = useFetcher<TradeAction>({ key: `cancel-${order.id}` });
   const gone = (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
   if (gone) return null;

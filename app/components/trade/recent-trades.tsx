@@ -11,11 +11,19 @@ const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-
 const utcClock = new Intl.DateTimeFormat("en-GB", { ...CLOCK_OPTIONS, timeZone: "UTC" });
 let localClock: Intl.DateTimeFormat | undefined;
 
-/** hh:mm:ss: UTC on the server and while hydrating (same text both sides), the browser's zone after. */
-export function useClock() {
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: "2-digit", day: "2-digit" };
+const utcDate = new Intl.DateTimeFormat("en-CA", { ...DATE_OPTIONS, timeZone: "UTC" });
+let localDate: Intl.DateTimeFormat | undefined;
+
+/**
+ * hh:mm:ss: UTC on the server and while hydrating (same text both sides), the browser's zone after.
+ * `withDate` puts MM-DD before it (order lists reach back past today).
+ */
+export function useClock({ withDate = false } = {}) {
   const hydrated = useHydrated();
-  const format = hydrated ? (localClock ??= new Intl.DateTimeFormat("en-GB", CLOCK_OPTIONS)) : utcClock;
-  return (ms: number) => format.format(ms);
+  const time = hydrated ? (localClock ??= new Intl.DateTimeFormat("en-GB", CLOCK_OPTIONS)) : utcClock;
+  const date = hydrated ? (localDate ??= new Intl.DateTimeFormat("en-CA", DATE_OPTIONS)) : utcDate;
+  return (ms: number) => (withDate ? `${date.format(ms)} ${time.format(ms)}` : time.format(ms));
 }
 
 /** A trade never changes: rendered once. */
