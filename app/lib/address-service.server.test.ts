@@ -4,10 +4,17 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAddressRequest, verifyAddressSign } from "../../server/exchange/address-service";
 import { createExchange, type Exchange } from "../../server/exchange/index";
-import { addressSecret, addressService, signAddressData, signedAddressForm } from "./address-service.server";
+import { addressSecret, addressService, chainContract, signAddressData, signedAddressForm } from "./address-service.server";
 
 const SECRET = "app-and-exchange-share-this";
 const page = () => new Request("http://localhost:3000/assets/bindAddr");
+
+describe("chainContract", () => {
+  it("names a chain by its token contract, or by its code for the chain's native coin", () => {
+    expect(chainContract("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "TRC20")).toBe("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    expect(chainContract("", "BTC")).toBe("BTC");
+  });
+});
 
 describe("address-service signer", () => {
   it("signs exactly like the exchange's verifier expects: hex sha256(data + secret)", () => {

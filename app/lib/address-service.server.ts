@@ -49,6 +49,11 @@ export function addressSecret(env: Record<string, string | undefined> = process.
 }
 
 /** The numeric user id the service wants: user/info's `uid` is the user id as a string (kept in the session). */
+/** The address book names a chain by its token contract; a chain's native coin has none, so its code does (SPEC §7). */
+export function chainContract(tokenAddress: string, chainCode: string): string {
+  return tokenAddress || chainCode;
+}
+
 export async function sessionUserId(request: Request): Promise<number | null> {
   const uid = (await getSession(request)).get("uid");
   return typeof uid === "string" && /^\d{1,12}$/.test(uid) && uid !== "0" ? Number.parseInt(uid, 10) : null;

@@ -6,7 +6,7 @@ import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/co
 import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/auth/field";
-import { addressService, sessionUserId } from "~/lib/address-service.server";
+import { addressService, chainContract, sessionUserId } from "~/lib/address-service.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { BIND_CODE_COUNTDOWN_S, formatTime } from "~/components/assets/constants";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -93,8 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     user_id: userId,
     address: v.address,
     coin_name: option.coin,
-    // The token contract names the chain (SPEC §7); a native coin has none, so its chain's code does.
-    contract_address: option.token || option.chain,
+    contract_address: chainContract(option.token, option.chain),
     memo: v.memo,
     verificationcode: v.verificationcode,
   });

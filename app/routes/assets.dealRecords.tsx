@@ -3,8 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "~/components/assets/assets.css";
 import { assetsT } from "~/components/assets/forms.server";
-import { Pager } from "~/components/pager";
-import { pagerOf } from "~/lib/pager";
+import { RecordsTable } from "~/components/assets/records-table";
 import { api } from "~/lib/api.server";
 import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { groupOf } from "~/components/assets/rules.server";
@@ -103,42 +102,28 @@ export default function DealRecordsRoute() {
           )}
         </Form>
         {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.total === 0 ? (
-          <p className={s.muted}>{t("records.empty")}</p>
-        ) : (
-          <>
-            <div className={s.tableWrap}>
-              <table className={s.table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={s.th}>{t("records.time")}</th>
-                    <th scope="col" className={s.th}>{t("account.currency")}</th>
-                    <th scope="col" className={s.th}>{t("records.type")}</th>
-                    <th scope="col" className={s.th}>{t("records.memo")}</th>
-                    <th scope="col" className={`${s.th} ${s.num}`}>{t("records.change")}</th>
-                    <th scope="col" className={`${s.th} ${s.num}`}>{t("records.after")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.rows.map((e) => (
-                    <tr key={e.id}>
-                      <td className={s.td}>{e.time}</td>
-                      <td className={s.td}>{e.code}</td>
-                      <td className={s.td}>{t(`category.${e.category}`)}</td>
-                      <td className={s.td}>
-                        {e.memo}
-                        {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
-                      </td>
-                      <td className={`${s.td} ${s.num} ${e.negative ? "down" : "up"}`}>{e.negative ? e.value : `+${e.value}`}</td>
-                      <td className={`${s.td} ${s.num}`}>{e.after}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager pager={pagerOf(d.total, d.page, d.perPage)} />
-          </>
-        )}
+        <RecordsTable
+          rows={d.rows}
+          total={d.total}
+          page={d.page}
+          perPage={d.perPage}
+          columns={[
+            { head: t("records.time"), cell: (e) => e.time },
+            { head: t("account.currency"), cell: (e) => e.code },
+            { head: t("records.type"), cell: (e) => t(`category.${e.category}`) },
+            {
+              head: t("records.memo"),
+              cell: (e) => (
+                <>
+                  {e.memo}
+                  {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
+                </>
+              ),
+            },
+            { head: t("records.change"), cell: (e) => (e.negative ? e.value : `+${e.value}`), num: true, cellClass: (e) => (e.negative ? "down" : "up") },
+            { head: t("records.after"), cell: (e) => e.after, num: true },
+          ]}
+        />
       </section>
     </main>
   );

@@ -4,8 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import * as s from "~/components/assets/assets.css";
 import { CopyButton } from "~/components/assets/copy-button";
 import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
-import { Pager } from "~/components/pager";
-import { pagerOf } from "~/lib/pager";
+import { RecordsTable } from "~/components/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import { FormError, TextField } from "~/components/auth/field";
@@ -197,37 +196,21 @@ function DepositForm() {
 function DepositTable() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
-  if (d.deposits.total === 0) return <p className={s.muted}>{t("records.empty")}</p>;
   return (
-    <>
-      <div className={s.tableWrap}>
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th scope="col" className={s.th}>{t("records.time")}</th>
-              <th scope="col" className={s.th}>{t("account.currency")}</th>
-              <th scope="col" className={s.th}>{t("fields.chain")}</th>
-              <th scope="col" className={`${s.th} ${s.num}`}>{t("records.amount")}</th>
-              <th scope="col" className={s.th}>{t("fields.walletAddress")}</th>
-              <th scope="col" className={s.th}>{t("records.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.deposits.rows.map((x) => (
-              <tr key={x.id}>
-                <td className={s.td}>{x.time}</td>
-                <td className={s.td}>{x.currency.code}</td>
-                <td className={s.td}>{x.chain}</td>
-                <td className={`${s.td} ${s.num}`}>{x.amount}</td>
-                <td className={`${s.td} ${s.address}`}>{x.wallet_address}</td>
-                <td className={s.td}>{x.status_name}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager pager={pagerOf(d.deposits.total, d.deposits.page, d.deposits.perPage)} />
-    </>
+    <RecordsTable
+      rows={d.deposits.rows}
+      total={d.deposits.total}
+      page={d.deposits.page}
+      perPage={d.deposits.perPage}
+      columns={[
+        { head: t("records.time"), cell: (x) => x.time },
+        { head: t("account.currency"), cell: (x) => x.currency.code },
+        { head: t("fields.chain"), cell: (x) => x.chain },
+        { head: t("records.amount"), cell: (x) => x.amount, num: true },
+        { head: t("fields.walletAddress"), cell: (x) => x.wallet_address, address: true },
+        { head: t("records.status"), cell: (x) => x.status_name },
+      ]}
+    />
   );
 }
 

@@ -2,8 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/assets/assets.css";
 import { assetsT } from "~/components/assets/forms.server";
-import { Pager } from "~/components/pager";
-import { pagerOf } from "~/lib/pager";
+import { RecordsTable } from "~/components/assets/records-table";
 import { api } from "~/lib/api.server";
 import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { requireToken } from "~/lib/session.server";
@@ -45,37 +44,19 @@ export default function TransferLogRoute() {
           <Link to={d.currencyId ? `/assets/transfer?currency_id=${d.currencyId}` : "/assets/transfer"}>{t("transferLog.back")}</Link>
         </div>
         {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.total === 0 ? (
-          <p className={s.muted}>{t("records.empty")}</p>
-        ) : (
-          <>
-            <div className={s.tableWrap}>
-              <table className={s.table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={s.th}>{t("records.time")}</th>
-                    <th scope="col" className={s.th}>{t("account.currency")}</th>
-                    <th scope="col" className={`${s.th} ${s.num}`}>{t("records.amount")}</th>
-                    <th scope="col" className={s.th}>{t("fields.from")}</th>
-                    <th scope="col" className={s.th}>{t("fields.to")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.rows.map((x) => (
-                    <tr key={x.id}>
-                      <td className={s.td}>{x.time}</td>
-                      <td className={s.td}>{x.code}</td>
-                      <td className={`${s.td} ${s.num}`}>{x.amount}</td>
-                      <td className={s.td}>{x.from}</td>
-                      <td className={s.td}>{x.to}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager pager={pagerOf(d.total, d.page, d.perPage)} />
-          </>
-        )}
+        <RecordsTable
+          rows={d.rows}
+          total={d.total}
+          page={d.page}
+          perPage={d.perPage}
+          columns={[
+            { head: t("records.time"), cell: (x) => x.time },
+            { head: t("account.currency"), cell: (x) => x.code },
+            { head: t("records.amount"), cell: (x) => x.amount, num: true },
+            { head: t("fields.from"), cell: (x) => x.from },
+            { head: t("fields.to"), cell: (x) => x.to },
+          ]}
+        />
       </section>
     </main>
   );

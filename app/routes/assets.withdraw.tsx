@@ -3,14 +3,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/assets/assets.css";
 import { constraintOf, fieldOfMessage, parseForm, replyWith, assetsT } from "~/components/assets/forms.server";
-import { Pager } from "~/components/pager";
-import { pagerOf } from "~/lib/pager";
+import { RecordsTable } from "~/components/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
 import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
-import { addressService, sessionUserId } from "~/lib/address-service.server";
-import { api } from "~/lib/api.server";
+import { addressService, chainContract, sessionUserId } from "~/lib/address-service.server";
+import { api, type ApiArgs, type DataOf } from "~/lib/api.server";
 import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
 import { amountText, feePercent } from "~/components/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
@@ -31,10 +30,20 @@ const FIELD_MESSAGES = {
   pay_password: ["pay_password_required", "pay_password_locked", "pay_password_not_set", "pay_password_incorrect"],
 };
 
-type ChainOf = { code: string; token_address: string };
-/** The address book asks by coin and token contract (the chain's code for a native coin). */
-function bookQuery(userId: number, currencyCode: string, chain: ChainOf) {
-  return { user_id: userId, coin_name: currencyCode, contract_address: chain.token_address || chain.code };
+type Currency = DataOf<"currencyProtocols">[number];
+
+/** The chain asked for, else the currency's first. */
+function chainOf(currency: Currency, id: number | undefined) {
+  return currency.currency_protocols.find((p) => p.id === id) ?? currency.currency_protocols[0];
+}
+
+/** The user's bound addresses for this coin on this chain. */
+function addressBook(args: ApiArgs, userId: number, currency: Currency, chain: Currency["currency_protocols"][number]) {
+  return addressService(args, "getDrawAddress", {
+    user_id: userId,
+    coin_name: currency.code,
+    contract_address: chainContract(chain.token_address, chain.chain_protocol.code),
+  });
 }
 
 function pageUrl(currencyId: number, chainId?: number) {
@@ -50,11 +59,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wanted = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
   const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
   const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
-  const chain = currency ? (currency.currency_protocols.find((p) => p.id === wantedChain) ?? currency.currency_protocols[0]) : undefined;
+  const chain = currency ? chainOf(currency, wantedChain) : undefined;
   const page = parsePage(url.searchParams.get("page"));
   const uid = userId ?? (info.ok ? info.data.id : null);
   const [addresses, detail, draws] = await Promise.all([
-    currency && chain && uid ? addressService(args, "getDrawAddress", bookQuery(uid, currency.code, { code: chain.chain_protocol.code, token_address: chain.token_address })) : null,
+    currency && chain && uid ? addressBook(args, uid, currency, chain) : null,
     currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
     api(args, "drawList", { page, limit: RECORDS_PAGE_SIZE }),
   ]);
@@ -102,11 +111,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The chosen entry of the address book, so the exchange gets its address and memo together.
   const [currencies, userId] = await Promise.all([api(args, "currencyProtocols", {}), sessionUserId(request)]);
   const currency = currencies.ok ? currencies.data.find((c) => c.id === v.currency_id) : undefined;
-  const chain = currency ? (currency.currency_protocols.find((p) => p.id === v.currency_protocol_id) ?? currency.currency_protocols[0]) : undefined;
-  const book =
-    currency && chain && userId
-      ? await addressService(args, "getDrawAddress", bookQuery(userId, currency.code, { code: chain.chain_protocol.code, token_address: chain.token_address }))
-      : null;
+  const chain = currency ? chainOf(currency, v.currency_protocol_id) : undefined;
+  const book = currency && chain && userId ? await addressBook(args, userId, currency, chain) : null;
   const entry = book?.ok ? book.data.find((a) => String(a.id) === v.address_id) : undefined;
   if (!entry) {
     const msg = book && !book.ok ? book.msg : t("errors.addressRequired");
@@ -251,41 +257,23 @@ function WithdrawForm() {
 function DrawTable() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
-  if (d.draws.total === 0) return <p className={s.muted}>{t("records.empty")}</p>;
   return (
-    <>
-      <div className={s.tableWrap}>
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th scope="col" className={s.th}>{t("records.time")}</th>
-              <th scope="col" className={s.th}>{t("account.currency")}</th>
-              <th scope="col" className={s.th}>{t("fields.chain")}</th>
-              <th scope="col" className={s.th}>{t("fields.address")}</th>
-              <th scope="col" className={`${s.th} ${s.num}`}>{t("records.amount")}</th>
-              <th scope="col" className={`${s.th} ${s.num}`}>{t("withdraw.fee")}</th>
-              <th scope="col" className={`${s.th} ${s.num}`}>{t("withdraw.received")}</th>
-              <th scope="col" className={s.th}>{t("records.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.draws.rows.map((w) => (
-              <tr key={w.id}>
-                <td className={s.td}>{w.time}</td>
-                <td className={s.td}>{w.currency.code}</td>
-                <td className={s.td}>{w.chain}</td>
-                <td className={`${s.td} ${s.address}`}>{w.address}</td>
-                <td className={`${s.td} ${s.num}`}>{w.number}</td>
-                <td className={`${s.td} ${s.num}`}>{w.fee}</td>
-                <td className={`${s.td} ${s.num}`}>{w.received}</td>
-                <td className={s.td}>{w.status_name}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager pager={pagerOf(d.draws.total, d.draws.page, d.draws.perPage)} />
-    </>
+    <RecordsTable
+      rows={d.draws.rows}
+      total={d.draws.total}
+      page={d.draws.page}
+      perPage={d.draws.perPage}
+      columns={[
+        { head: t("records.time"), cell: (w) => w.time },
+        { head: t("account.currency"), cell: (w) => w.currency.code },
+        { head: t("fields.chain"), cell: (w) => w.chain },
+        { head: t("fields.address"), cell: (w) => w.address, address: true },
+        { head: t("records.amount"), cell: (w) => w.number, num: true },
+        { head: t("withdraw.fee"), cell: (w) => w.fee, num: true },
+        { head: t("withdraw.received"), cell: (w) => w.received, num: true },
+        { head: t("records.status"), cell: (w) => w.status_name },
+      ]}
+    />
   );
 }
 

@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
+import { useTranslation } from "~/lib/translate";
+import * as s from "./assets.css";
+
+export type Column<R> = {
+  /** The column's heading (already translated). */
+  head: ReactNode;
+  cell: (row: R) => ReactNode;
+  /** Right-aligned, tabular figures (amounts). */
+  num?: boolean;
+  /** Long, unbreakable text (addresses). */
+  address?: boolean;
+  /** Extra classes for the cell (e.g. a colour that depends on the row). */
+  cellClass?: (row: R) => string;
+};
+
+/**
+ * A paged records list of the assets screens (deposits, withdrawals, transfers, account log): the
+ * empty state when there is nothing, else the table and the pager (only past one page, SPEC §9).
+ */
+export function RecordsTable<R extends { id: number | string }>({
+  rows,
+  columns,
+  total,
+  page,
+  perPage,
+}: {
+  rows: R[];
+  columns: Column<R>[];
+  total: number;
+  page: number;
+  perPage: number;
+}) {
+  const { t } = useTranslation("assets");
+  if (total === 0) return <p className={s.muted}>{t("records.empty")}</p>;
+  const cls = (c: Column<R>, base: string) => [base, c.num ? s.num : "", c.address ? s.address : ""].filter(Boolean).join(" ");
+  return (
+    <>
+      <div className={s.tableWrap}>
+        <table className={s.table}>
+          <thead>
+            <tr>
+              {columns.map((c, i) => (
+                <th key={i} scope="col" className={cls({ ...c, address: false }, s.th)}>
+                  {c.head}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {columns.map((c, i) => (
+                  <td key={i} className={[cls(c, s.td), c.cellClass?.(row) ?? ""].filter(Boolean).join(" ")}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager pager={pagerOf(total, page, perPage)} />
+    </>
+  );
+}
