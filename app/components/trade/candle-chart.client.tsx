@@ -75,30 +75,33 @@ function macdPoints(shown: KlineBar[]): StudyPoint[][] {
   return [m.hist, m.macd, m.signal].map((series) => shown.map((b, i) => ({ x: b.time, y: series[i] })));
 }
 
-function buildData(bars: KlineBar[], line: boolean, studies: boolean): ChartData<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> {
+/** The studies' names (translated by the page): tooltips show them. */
+export type StudyLabels = { ma: string[]; macd: string; signal: string; histogram: string; panel: string };
+
+function buildData(bars: KlineBar[], line: boolean, labels: StudyLabels | null): ChartData<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> {
   const shown = bars.slice(-CHART_BARS_MAX);
   const main = { data: line ? shown.map(closePoint) : shown.map(candle) };
-  if (!studies || line) return { datasets: [main as never] };
+  if (!labels || line) return { datasets: [main as never] };
   const c = themeColours();
   return {
     datasets: [
       main as never,
       ...maPoints(shown).map(
         (data, i) =>
-          ({ type: "line", data, borderColor: c.studies[i], borderWidth: 1, pointRadius: 0, spanGaps: false, label: `MA ${MA_PERIODS[i]}` }) as never,
+          ({ type: "line", data, borderColor: c.studies[i], borderWidth: 1, pointRadius: 0, spanGaps: false, label: labels.ma[i] }) as never,
       ),
     ],
   };
 }
 
-function buildMacdData(bars: KlineBar[]): ChartData<"bar" | "line", StudyPoint[]> {
+function buildMacdData(bars: KlineBar[], labels: StudyLabels): ChartData<"bar" | "line", StudyPoint[]> {
   const c = themeColours();
   const [hist, line, signal] = macdPoints(bars.slice(-CHART_BARS_MAX));
   return {
     datasets: [
-      { type: "bar", data: hist, backgroundColor: hist.map((p) => ((p.y ?? 0) >= 0 ? c.up : c.down)), label: "MACD histogram" } as never,
-      { type: "line", data: line, borderColor: c.studies[0], borderWidth: 1, pointRadius: 0, label: "MACD" } as never,
-      { type: "line", data: signal, borderColor: c.studies[1], borderWidth: 1, pointRadius: 0, label: "Signal" } as never,
+      { type: "bar", data: hist, backgroundColor: hist.map((p) => ((p.y ?? 0) >= 0 ? c.up : c.down)), label: labels.histogram } as never,
+      { type: "line", data: line, borderColor: c.studies[0], borderWidth: 1, pointRadius: 0, label: labels.macd } as never,
+      { type: "line", data: signal, borderColor: c.studies[1], borderWidth: 1, pointRadius: 0, label: labels.signal } as never,
     ],
   };
 }
@@ -172,7 +175,7 @@ function lastAverages(bars: KlineBar[]): (number | null)[] {
  * keys it); after that a tick touches only the last bar (or appends one) and redraws without animation:
  * `update('none')` when the bar is new or moves the price scale, otherwise only the last candle's element
  * (and the studies' last points) are recomputed before `render()`.
- * On wide screens (`studies`) the candles carry MA 15 and the MA 10/20 cross, and a MACD 12/26 panel
+ * On wide screens (`studies`, their names) the candles carry MA 15 and the MA 10/20 cross, and a MACD 12/26 panel
  * sits below (SPEC §9), moved the same way in the following animation frame.
  */
 export default function CandleChart({
@@ -180,23 +183,24 @@ export default function CandleChart({
   line,
   locale,
   label,
-  studies = false,
-  macdLabel = "MACD",
+  studies = null,
 }: {
   bars: KlineBar[];
   line: boolean;
   locale: string;
   label: string;
-  studies?: boolean;
-  macdLabel?: string;
+  /** On wide screens: the studies' names, which also turns them on. */
+  studies?: StudyLabels | null;
 }) {
-  const withStudies = studies && !line;
+  const labels = line ? null : studies;
+  const withStudies = labels !== null;
   const ref = useRef<ChartJS<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> | null>(null);
   const macdRef = useRef<ChartJS<"bar" | "line", StudyPoint[]> | null>(null);
   const [initial] = useState(() => ({
-    data: buildData(bars, line, withStudies),
+    labels,
+    data: buildData(bars, line, labels),
     options: buildOptions(line, locale),
-    macd: withStudies ? { data: buildMacdData(bars), options: buildMacdOptions(locale) } : null,
+    macd: labels ? { data: buildMacdData(bars, labels), options: buildMacdOptions(locale) } : null,
   }));
   const applied = useRef<KlineBar[]>(bars);
 
@@ -207,9 +211,9 @@ export default function CandleChart({
     const q = macdQueued.current;
     macdQueued.current = null;
     const m = macdRef.current;
-    if (!q || !m) return;
+    if (!q || !m || !initial.labels) return;
     const t0 = performance.now();
-    const next = buildMacdData(q.bars);
+    const next = buildMacdData(q.bars, initial.labels);
     const lastValues = next.datasets.map((d) => d.data[d.data.length - 1]?.y ?? null);
     const my = m.scales.y;
     const colours = (m.data.datasets[0] as { backgroundColor?: string[] }).backgroundColor;
@@ -233,7 +237,7 @@ export default function CandleChart({
     }
     performance.measure("chart-macd", { start: t0, end: performance.now() });
     performance.clearMeasures("chart-macd");
-  }, []);
+  }, [initial]);
   const queueMacd = useCallback(
     (next: KlineBar[], full: boolean) => {
       const q = macdQueued.current;
@@ -325,7 +329,7 @@ export default function CandleChart({
     <div style={{ display: "grid", gridTemplateRows: "1fr 110px", height: "100%", gap: 4 }}>
       <div style={{ position: "relative", minHeight: 0 }}>{main}</div>
       <div style={{ position: "relative", minHeight: 0 }}>
-        <Chart ref={macdRef as never} type="bar" data={initial.macd.data as never} options={initial.macd.options as never} role="img" aria-label={macdLabel} />
+        <Chart ref={macdRef as never} type="bar" data={initial.macd.data as never} options={initial.macd.options as never} role="img" aria-label={initial.labels?.panel} />
       </div>
     </div>
   );

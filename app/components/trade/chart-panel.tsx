@@ -58,8 +58,17 @@ function LiveChart({ bars, line, lang, label, theme, pairKey }: { bars: KlineBar
         line={line}
         locale={chartLocale(lang)}
         label={label}
-        studies={studies}
-        macdLabel={t("chart.macd", { fast: MACD_FAST, slow: MACD_SLOW, signal: MACD_SIGNAL })}
+        studies={
+          studies
+            ? {
+                ma: MA_PERIODS.map((period) => t("chart.ma", { period })),
+                macd: t("chart.macdLine"),
+                signal: t("chart.signal"),
+                histogram: t("chart.histogram"),
+                panel: t("chart.macd", { fast: MACD_FAST, slow: MACD_SLOW, signal: MACD_SIGNAL }),
+              }
+            : null
+        }
       />
       {studies ? <StudiesLegend theme={theme} /> : null}
     </>

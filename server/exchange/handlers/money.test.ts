@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ACCOUNT_TYPE_IDS,
@@ -38,6 +39,9 @@ const USDT = 1;
 const BTC = 2;
 const TRC20_USDT = 2; // currency_protocols id of USDT on TRC20 (ERC20 is 1)
 const TRON_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
+
+/** Balances move exactly: compare differences as decimal strings, never as floats. */
+const minus = (a: string, b: string) => new Decimal(a).minus(b).toFixed();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-money-"));
@@ -236,7 +240,7 @@ describe("trade password, address book and withdrawals", () => {
     const feesBefore = c.balances(fees, USDT).balance;
     expect(approveWithdrawal(ex.db, ex.system, w.id, clock)).toMatchObject({ ok: true });
     expect(c.balances(uid, USDT)).toEqual({ balance: "9900", lock_balance: "0" });
-    expect(Number(c.balances(fees, USDT).balance) - Number(feesBefore)).toBeCloseTo(0.1, 10);
+    expect(minus(c.balances(fees, USDT).balance, feesBefore)).toBe("0.1");
     const log = AccountLogPageSchema.parse((await c.call("accountLogChange", { currency_id: USDT }, { token: demo })).data);
     expect(log.data.slice(0, 2).map((e) => [e.type, e.field, e.value])).toEqual([
       ["withdrawal_fee", "lock_balance", "-0.1"],
@@ -368,7 +372,7 @@ describe("savings", () => {
     const r = await c.call("submitLock", { id: products.data[0].id, idempotency_key: "sv-1" }, { token: alice });
     expect(r).toMatchObject({ code: 1, msg: "savings purchased" });
     await c.call("submitLock", { id: products.data[0].id, idempotency_key: "sv-1" }, { token: alice });
-    expect(Number(c.balances(uid, USDT).balance)).toBe(Number(before) - 100);
+    expect(minus(before, c.balances(uid, USDT).balance)).toBe("100");
     expect(c.balances(uid, USDT, "financial_account")).toEqual({ balance: "0", lock_balance: "100" });
     const held = SavingsHoldingPageSchema.parse((await c.call("currentSetting", {}, { token: alice })).data);
     expect(held.data[0]).toMatchObject({ number: "100", daily_dividend: "0.012328", cumulative_income: "0", remaining_days: 7, status: "active", status_name: "in force" });
@@ -391,9 +395,9 @@ describe("flash convert", () => {
     expect(ConvertSchema.parse(r.data)).toMatchObject({ amount: "640", receive: "0.00998" });
     expect((await c.call("convertExecute", { quote_id: q.quote_id, idempotency_key: "cv-1" }, { token: alice })).data).toEqual(r.data);
     expect((await c.call("convertExecute", { quote_id: q.quote_id }, { token: alice })).msg).toBe("this quote has already been used");
-    expect(Number(usdtBefore) - Number(c.balances(uid, USDT).balance)).toBe(640);
+    expect(minus(usdtBefore, c.balances(uid, USDT).balance)).toBe("640");
     expect(c.balances(uid, BTC).balance).toBe("0.00998");
-    expect(Number(tBefore) - Number(c.balances(ex.system.treasuryId, BTC).balance)).toBeCloseTo(0.00998, 12);
+    expect(minus(tBefore, c.balances(ex.system.treasuryId, BTC).balance)).toBe("0.00998");
     const hist = ConvertPageSchema.parse((await c.call("convertHistory", {}, { token: alice })).data);
     expect(hist.total).toBe(1);
   });
