@@ -15,7 +15,7 @@ import {
   SpotOrderSchema,
   UserInfoSchema,
 } from "./entities";
-import { isValidEmail, isValidPhone } from "./rules";
+import { isValidEmail, isValidPhone } from "./core/rules";
 import {
   AccountDetailPayloadSchema,
   AccountGroupSchema,
@@ -80,7 +80,7 @@ const OptionalString = z
   .transform((v) => (v === "" ? undefined : v));
 
 /** Code purpose for notify/send_*: 1 register, 2 forgot password, 3 trade password, 5 login. */
-import { CODE_TYPE } from "./codes";
+import { CODE_TYPE } from "./core/codes";
 export { CODE_TYPE };
 export const CodeTypeSchema = z.coerce
   .number()

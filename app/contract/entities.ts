@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { KLINE_PERIODS, SPOT_ORDER_TYPES } from "./core/trading";
+
+export * from "./core/trading";
+export * from "./core/channels";
 
 /**
  * Money and prices are decimal strings on the wire. An upstream we did not write may send a
@@ -127,8 +131,6 @@ export const QuoteGroupSchema = z.object({
 });
 export type QuoteGroup = z.infer<typeof QuoteGroupSchema>;
 
-export const KLINE_PERIODS = ["1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
-export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 export const KlinePeriodSchema = z.enum(KLINE_PERIODS);
 
 export const KlineBarSchema = z.object({
@@ -154,7 +156,6 @@ export const DepthSchema = z.object({
 });
 export type Depth = z.infer<typeof DepthSchema>;
 
-export const TRADE_WAY = { SELL: 1, BUY: 2 } as const;
 export const TradeSchema = z.object({
   id: IdSchema,
   /** Unix milliseconds. */
@@ -175,12 +176,6 @@ export const DealSchema = z.object({
 export type Deal = z.infer<typeof DealSchema>;
 
 // ---------------------------------------------------------------- spot orders
-/** Order side: 1 buy, 2 sell (a trade's `way` is different: 2 buy, 1 sell — see TRADE_WAY). */
-export const ORDER_WAY = { BUY: 1, SELL: 2 } as const;
-/** 0 open (or partially filled), 1 completed, 2 cancelled (by its owner), 3 revoked (the unfilled rest of a market order). */
-export const SPOT_ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3 } as const;
-export const SPOT_ORDER_TYPES = ["limit", "market"] as const;
-export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
 
 export const SpotOrderSchema = z.object({
   id: IdSchema,
@@ -222,9 +217,6 @@ export const SpotBalancesSchema = z.object({ base: SpotBalanceSchema, quote: Spo
 export type SpotBalances = z.infer<typeof SpotBalancesSchema>;
 
 // ---------------------------------------------------------------- live socket (/ws)
-export const WS_CHANNELS = ["DAY_MARKET", "LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "TX_MATCHED", "TX_SUBMIT"] as const;
-/** Channels that carry a symbol suffix: `MARKET_DEPTH.BTC/USDT`. */
-export const WS_SYMBOL_CHANNELS = ["MARKET_DEPTH", "GLOBAL_TX", "KLINE"] as const;
 
 export const WsClientMessageSchema = z.discriminatedUnion("type", [
   /** `lang` (optional) localizes the names in private pushes (way_name, status_name). */

@@ -1,13 +1,15 @@
 import { z } from "zod";
 
-/** Envelope codes of every /api/ answer (SPEC §8). */
-export const CODE = { OK: 1, FAIL: 0, LOGIN_TIMEOUT: 999, SILENT_EMPTY: 996 } as const;
-export type Code = (typeof CODE)[keyof typeof CODE];
+export * from "./core/codes";
+
+/** A refusal's machine-readable reason (see `Reason` in core/codes.ts); anything malformed is dropped. */
+export const ReasonSchema = z.object({ key: z.string().max(100), field: z.string().max(100).optional() }).optional().catch(undefined);
 
 export const EnvelopeSchema = z.object({
   code: z.number().int(),
   msg: z.string().catch(""),
   data: z.unknown().optional(),
+  reason: ReasonSchema,
 });
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 

@@ -1,5 +1,5 @@
 export * from "./envelope";
 export * from "./entities";
 export * from "./calls";
-export * from "./rules";
+export * from "./core/rules";
 export * from "./money";

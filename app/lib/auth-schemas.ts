@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidEmail, isValidPhone, passwordProblem } from "~/contract/rules";
+import { isValidEmail, isValidPhone, passwordProblem } from "~/contract/core/rules";
 import { accountKindFrom, CODE_COUNTDOWN_S, PHONE_TAB_ENABLED, type AccountKind, type Translate } from "./auth-constants";
 
 /**

@@ -9,7 +9,7 @@ import { FormError, TextField } from "~/components/auth/field";
 import { AccountTabs } from "~/components/auth/tabs";
 import { useAuthT } from "~/components/auth/use-auth-t";
 import { useAuthValidate } from "~/components/auth/use-auth-validate";
-import { CODE_TYPE } from "~/contract/codes";
+import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
 import { authConstraint, parseForgot } from "~/lib/auth-forms.server";

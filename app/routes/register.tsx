@@ -13,7 +13,7 @@ import { PasswordField } from "~/components/auth/password-field";
 import { AccountTabs } from "~/components/auth/tabs";
 import { useAuthT } from "~/components/auth/use-auth-t";
 import { useAuthValidate } from "~/components/auth/use-auth-validate";
-import { CODE_TYPE } from "~/contract/codes";
+import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
 import { authConstraint, parseRegister } from "~/lib/auth-forms.server";

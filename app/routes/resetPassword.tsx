@@ -11,7 +11,7 @@ import { FormError } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
 import { useAuthT } from "~/components/auth/use-auth-t";
 import { useAuthValidate } from "~/components/auth/use-auth-validate";
-import { CODE_TYPE } from "~/contract/codes";
+import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/lib/auth-constants";
 import { authConstraint, parseReset } from "~/lib/auth-forms.server";

@@ -8,7 +8,7 @@ import { useAssetsValidate } from "~/components/assets/use-assets-validate";
 import * as a from "~/components/auth/auth.css";
 import { FormError, TextField } from "~/components/auth/field";
 import { PasswordField } from "~/components/auth/password-field";
-import { CODE_TYPE } from "~/contract/codes";
+import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -10,7 +10,7 @@ import { findUserByAccount, revokeAllTokens, type UserRow } from "./models/users
 import { OrderBook, BUY } from "./engine/book";
 import { formatFixed, formatScaled, parseScaled } from "./engine/fixed";
 import type { OrderRow } from "./engine/engine";
-import { normalizeSymbol } from "./market";
+import { normalizeSymbol } from "../../app/contract/index";
 import { ensureMoneySystem } from "./money/system";
 import { approveDeposit, approveWithdrawal, listDeposits, listWithdrawals, rejectDeposit, rejectWithdrawal } from "./money/review";
 import { runDueAccruals } from "./money/savings";

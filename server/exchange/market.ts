@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { KLINE_PERIODS, type Depth, type DepthEntry, type KlineBar, type KlinePeriod, type Quotation, type Trade } from "../../app/contract/index";
+import { KLINE_PERIODS, normalizeSymbol, type Depth, type DepthEntry, type KlineBar, type KlinePeriod, type Quotation, type Trade } from "../../app/contract/index";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "./db/index";
 import type { Hub } from "./hub";
@@ -40,10 +40,6 @@ export const LADDER_LEVELS = 20;
 /** Yuan per US dollar for cny_price (display only). */
 export const CNY_PER_USD = "7.2";
 
-/** 'BTC/USDT', 'btc_usdt', 'BTCUSDT' → 'BTCUSDT' */
-export function normalizeSymbol(symbol: string): string {
-  return symbol.toUpperCase().replace(/[^A-Z0-9]/g, "");
-}
 
 interface DayWindow {
   minute: number;

@@ -1,0 +1,22 @@
+/** Envelope codes of every /api/ answer (SPEC §8). */
+export const CODE = { OK: 1, FAIL: 0, LOGIN_TIMEOUT: 999, SILENT_EMPTY: 996 } as const;
+export type Code = (typeof CODE)[keyof typeof CODE];
+
+/** Verification-code types of notify/send_email and notify/send_sms (SPEC section 7). */
+export const CODE_TYPE = { REGISTER: 1, FORGOT_PASSWORD: 2, TRADE_PASSWORD: 3, LOGIN: 5 } as const;
+export type CodeType = (typeof CODE_TYPE)[keyof typeof CODE_TYPE];
+
+/**
+ * Why a call was refused, beside its localized `msg`: the message key (`locales/<lang>/exchange.json`) and,
+ * where the refusal concerns one, the payload field. A form puts the error on its field from this, never by
+ * reading the text. An upstream that sends only `msg` leaves it out, and the form shows a form-level error.
+ */
+export type Reason = { key: string; field?: string };
+
+/** The field a refusal belongs to: the one the exchange named, else the field whose message keys list its key. */
+export function fieldOfReason(reason: Reason | undefined, fieldKeys: Record<string, readonly string[]>): string | null {
+  if (!reason) return null;
+  if (reason.field && reason.field in fieldKeys) return reason.field;
+  for (const [field, keys] of Object.entries(fieldKeys)) if (keys.includes(reason.key)) return field;
+  return null;
+}

@@ -1,0 +1,6 @@
+export * from "./accounts";
+export * from "./channels";
+export * from "./codes";
+export * from "./money";
+export * from "./rules";
+export * from "./trading";

@@ -1,0 +1,28 @@
+/**
+ * Sides and statuses of spot orders and trades. An order's `way` and a trade's `way` number the sides
+ * differently (SPEC §3): always compare through these names, never with a bare 1 or 2.
+ */
+
+/** Order side: 1 buy, 2 sell. */
+export const ORDER_WAY = { BUY: 1, SELL: 2 } as const;
+export type OrderWay = (typeof ORDER_WAY)[keyof typeof ORDER_WAY];
+
+/** A trade's side is the taker's: 2 buy (shown rising), 1 sell. */
+export const TRADE_WAY = { SELL: 1, BUY: 2 } as const;
+export type TradeWay = (typeof TRADE_WAY)[keyof typeof TRADE_WAY];
+
+export function isBuyOrder(order: { way: number }): boolean {
+  return order.way === ORDER_WAY.BUY;
+}
+
+export function isBuyTrade(trade: { way: number }): boolean {
+  return trade.way === TRADE_WAY.BUY;
+}
+
+/** 0 open (or partially filled), 1 completed, 2 cancelled (by its owner), 3 revoked (the unfilled rest of a market order). */
+export const SPOT_ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3 } as const;
+export const SPOT_ORDER_TYPES = ["limit", "market"] as const;
+export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
+
+export const KLINE_PERIODS = ["1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
+export type KlinePeriod = (typeof KLINE_PERIODS)[number];
