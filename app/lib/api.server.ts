@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { calls, CODE, EnvelopeSchema, type CallName } from "~/contract";
+import { calls, CODE, EnvelopeSchema, type CallName, type Reason } from "~/contract";
 import { getLang, getT } from "~/i18next.server";
 import { commitSession, getSession, getToken, redirectWithToast } from "~/lib/session.server";
 
@@ -15,7 +15,7 @@ export type DataOf<N extends CallName> = z.output<Calls[N]["data"]>;
  * `empty` is 996, shown as nothing; `network` is a transport failure or time-out.
  * 999 never comes back: it throws a redirect to login.
  */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string; data?: unknown };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string; data?: unknown; reason?: Reason };
 
 export type ApiArgs = { request: Request; context: Pick<AppLoadContext, "exchangeFetch"> };
 
@@ -167,7 +167,7 @@ export async function exchangeCall<T>(
     console.error(`${label}: answer is not an envelope`);
     return { ok: false, kind: "network", msg: await serverError() };
   }
-  const { code, msg, data } = envelope.data;
+  const { code, msg, data, reason } = envelope.data;
   if (code === CODE.OK) {
     const parsed = dataSchema.safeParse(data);
     if (!parsed.success) {
@@ -179,7 +179,7 @@ export async function exchangeCall<T>(
   if (code === CODE.LOGIN_TIMEOUT) throw await loginTimeout(request);
   if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
   // Some refusals carry data the screen needs (e.g. convert: a fresh quote after the old one expired).
-  return { ok: false, kind: "fail", msg: msg || (await serverError()), ...(data !== undefined && data !== null ? { data } : {}) };
+  return { ok: false, kind: "fail", msg: msg || (await serverError()), ...(data !== undefined && data !== null ? { data } : {}), ...(reason ? { reason } : {}) };
 }
 
 /** 999: forget the token and account, say why, and come back here after signing in again. */

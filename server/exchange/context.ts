@@ -1,4 +1,4 @@
-import type { CallData, CallName, CallParsedPayload } from "../../app/contract/index";
+import type { CallData, CallName, CallParsedPayload, Reason } from "../../app/contract/index";
 import type { DB } from "./db/index";
 import type { Lang, Translate } from "./lib/i18n";
 import type { Market } from "./market";
@@ -29,6 +29,8 @@ export interface Answer<D = unknown> {
   code: number;
   msg: string;
   data?: D;
+  /** On a refusal: the message key and, where it concerns one, the payload field (docs/api.md, "Refusals"). */
+  reason?: Reason;
 }
 
 export type Handler<N extends CallName> = (payload: CallParsedPayload<N>, ctx: Ctx) => Answer<CallData<N>> | Promise<Answer<CallData<N>>>;
@@ -38,6 +40,7 @@ export function ok<D>(ctx: Ctx, data: D, msgKey = "ok", vars?: Record<string, st
   return { code: 1, msg: ctx.t(msgKey, vars), data };
 }
 
-export function fail(ctx: Ctx, msgKey: string, vars?: Record<string, string | number>): Answer<never> {
-  return { code: 0, msg: ctx.t(msgKey, vars) };
+/** A refusal: `msgKey` localized, and the key (with the payload field it concerns, if any) as its reason. */
+export function fail(ctx: Ctx, msgKey: string, vars?: Record<string, string | number>, field?: string): Answer<never> {
+  return { code: 0, msg: ctx.t(msgKey, vars), reason: field ? { key: msgKey, field } : { key: msgKey } };
 }

@@ -125,13 +125,15 @@ async function readPayload(request: Request, url: URL): Promise<Record<string, u
   return payload;
 }
 
-function issueMessage(issue: ZodIssue, raw: Record<string, unknown>, t: Translate, messenger: Messenger): string {
+/** A payload refusal: the localized message and its reason (message key and the field it concerns). */
+function payloadRefusal(issue: ZodIssue, raw: Record<string, unknown>, t: Translate, messenger: Messenger): Answer<never> {
   const field = issue.path.join(".") || "payload";
-  if (messenger.has(issue.message)) return t(issue.message, { field });
+  const reason = (key: string) => ({ code: CODE.FAIL, msg: t(key, { field }), reason: { key, field } });
+  if (messenger.has(issue.message)) return reason(issue.message);
   // Coerced fields report a missing value as NaN; look at what was actually sent.
   const sent = issue.path.length === 1 ? raw[String(issue.path[0])] : undefined;
-  if (sent === undefined || sent === "" || (issue.code === "invalid_type" && issue.received === "undefined")) return t("field_required", { field });
-  return t("field_invalid", { field });
+  if (sent === undefined || sent === "" || (issue.code === "invalid_type" && issue.received === "undefined")) return reason("field_required");
+  return reason("field_invalid");
 }
 
 export function createExchange(opts: ExchangeOptions): Exchange {
@@ -211,7 +213,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         throw err;
       }
       const parsed = call.payload.safeParse(raw);
-      if (!parsed.success) return json({ code: CODE.FAIL, msg: issueMessage(parsed.error.issues[0], raw, t, messenger) });
+      if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
       const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
