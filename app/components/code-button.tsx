@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CODE_COUNTDOWN_S } from "~/lib/auth-constants";
+import { CODE_COUNTDOWN_S } from "~/features/auth/constants";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import * as s from "./code-button.css";

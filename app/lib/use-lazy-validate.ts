@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
  * adapter, ~15 KB gz) need not be in a screen's first-load JavaScript: the server validates every
  * submission anyway, and the form works before the checks arrive.
  *
- *   const authValidate = lazyModule(() => import("~/lib/auth-validate"));   // module scope
+ *   const authValidate = lazyModule(() => import("~/features/auth/validate"));   // module scope
  *   const v = useLazyModule(authValidate);                                   // undefined until loaded
  *   const validate = useMemo(() => v?.validator(v.loginSchema(t, kind)), [v, t, kind]);
  *   useForm({ constraint: loaderData.constraint, ...lazyValidation(validate) });

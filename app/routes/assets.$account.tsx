@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import * as s from "~/components/assets/assets.css";
+import * as s from "~/features/assets/assets.css";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
-import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/components/assets/constants";
-import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/components/assets/rules.server";
+import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/features/assets/constants";
+import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";

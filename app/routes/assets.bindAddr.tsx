@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import * as s from "~/components/assets/assets.css";
+import * as s from "~/features/assets/assets.css";
 import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
-import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
-import { useAssetsValidate } from "~/components/assets/use-assets-validate";
-import { ErrorLine, FormError, TextField } from "~/components/auth/field";
-import { addressService, chainContract, sessionUserId } from "~/lib/address-service.server";
+import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/form/field";
+import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { api, type ApiArgs } from "~/lib/api.server";
-import { BIND_CODE_COUNTDOWN_S, formatTime } from "~/components/assets/constants";
+import { BIND_CODE_COUNTDOWN_S, formatTime } from "~/features/assets/constants";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
@@ -98,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     verificationcode: v.verificationcode,
   });
   if (!r.ok) {
-    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), codeSend: null }, { status: 400 });
   }
   throw await redirectWithToast(request, `/assets/bindAddr?chain=${option.id}`, { kind: "success", message: t("bind.saved") });

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import * as s from "~/components/assets/assets.css";
-import { assetsT } from "~/components/assets/forms.server";
-import { RecordsTable } from "~/components/assets/records-table";
+import * as s from "~/features/assets/assets.css";
+import { assetsT } from "~/features/assets/forms.server";
+import { RecordsTable } from "~/features/assets/records-table";
 import { api } from "~/lib/api.server";
-import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
-import { groupOf } from "~/components/assets/rules.server";
+import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button, input, label as labelClass } from "~/styles/ui.css";

@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import * as s from "~/components/assets/assets.css";
-import { CopyButton } from "~/components/assets/copy-button";
-import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
-import { RecordsTable } from "~/components/assets/records-table";
-import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
-import { useAssetsValidate } from "~/components/assets/use-assets-validate";
-import { FormError, TextField } from "~/components/auth/field";
+import * as s from "~/features/assets/assets.css";
+import { CopyButton } from "~/features/assets/copy-button";
+import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { RecordsTable } from "~/features/assets/records-table";
+import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import { FormError, TextField } from "~/components/form/field";
 import { api } from "~/lib/api.server";
-import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
-import { amountText } from "~/components/assets/rules.server";
+import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { amountText } from "~/features/assets/rules.server";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     idempotency_key: v.idempotency_key,
   });
   if (!r.ok) {
-    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }) }, { status: 400 });
   }
   throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), { kind: "success", message: t("deposit.submitted") });

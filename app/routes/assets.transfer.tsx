@@ -1,17 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import * as s from "~/components/assets/assets.css";
-import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
-import { CurrencyPicker } from "~/components/assets/pickers";
-import { useAssetsValidate } from "~/components/assets/use-assets-validate";
-import { ErrorLine, FormError, TextField } from "~/components/auth/field";
+import * as s from "~/features/assets/assets.css";
+import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { CurrencyPicker } from "~/features/assets/pickers";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import type { AccountCode, Currency } from "~/contract/money";
 import { api } from "~/lib/api.server";
-import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/components/assets/constants";
-import { amountText, availableIn, transferableCurrencies } from "~/components/assets/rules.server";
+import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/features/assets/constants";
+import { amountText, availableIn, transferableCurrencies } from "~/features/assets/rules.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const r = await api({ request, context }, "transfer", { currency_id: v.currency_id, balance: v.balance, from: v.from, to: v.to, idempotency_key: v.idempotency_key });
   if (!r.ok) {
-    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), ok: false }, { status: 400 });
   }
   const message = t("transfer.done", { amount: r.data.balance, code: r.data.currency.code, from: r.data.from_name, to: r.data.to_name });

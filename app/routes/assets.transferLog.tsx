@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import * as s from "~/components/assets/assets.css";
-import { assetsT } from "~/components/assets/forms.server";
-import { RecordsTable } from "~/components/assets/records-table";
+import * as s from "~/features/assets/assets.css";
+import { assetsT } from "~/features/assets/forms.server";
+import { RecordsTable } from "~/features/assets/records-table";
 import { api } from "~/lib/api.server";
-import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
+import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useRouteError, isRouteErrorResponse } from "@remix-run/react";
-import { AssetsMenu } from "~/components/assets/menu";
-import * as s from "~/components/assets/assets.css";
+import { AssetsMenu } from "~/features/assets/menu";
+import * as s from "~/features/assets/assets.css";
 import { getT } from "~/i18next.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";

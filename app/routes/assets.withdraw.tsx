@@ -1,24 +1,25 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import * as s from "~/components/assets/assets.css";
-import { constraintOf, fieldOfMessage, parseForm, replyWith, assetsT } from "~/components/assets/forms.server";
-import { RecordsTable } from "~/components/assets/records-table";
-import { ChainTabs, CurrencyPicker } from "~/components/assets/pickers";
-import { useAssetsValidate } from "~/components/assets/use-assets-validate";
-import { ErrorLine, FormError, TextField } from "~/components/auth/field";
-import { PasswordField } from "~/components/auth/password-field";
-import { addressService, chainContract, sessionUserId } from "~/lib/address-service.server";
+import * as s from "~/features/assets/assets.css";
+import { constraintOf, parseForm, replyWith, assetsT } from "~/features/assets/forms.server";
+import { RecordsTable } from "~/features/assets/records-table";
+import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/form/field";
+import { PasswordField } from "~/components/form/password-field";
+import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { api, type ApiArgs, type DataOf } from "~/lib/api.server";
-import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/components/assets/constants";
-import { amountText, feePercent } from "~/components/assets/rules.server";
+import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { amountText, feePercent } from "~/features/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 
 /** decimal.js and the preview rule load after hydration (first-load budget); the server does not need them to render. */
-const assetsRules = lazyModule(() => import("~/lib/assets"));
+const assetsRules = lazyModule(() => import("~/features/assets/rules"));
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 
 const SECRET_FIELDS = ["pay_password"];
@@ -128,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     idempotency_key: v.idempotency_key,
   });
   if (!r.ok) {
-    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
     return data<ActionData>({ result }, { status: 400 });
   }

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
-import * as s from "~/components/savings/savings.css";
+import * as s from "~/features/savings/savings.css";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
-import { formatUtc, signedAmount } from "~/components/savings/format";
-import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/components/savings/savings.server";
+import { formatUtc, signedAmount } from "~/features/savings/format";
+import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.server";
 import { requireToken } from "~/lib/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

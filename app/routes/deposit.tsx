@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoldingsTable } from "~/components/savings/holdings";
-import { ConfirmPurchase, ProductTable, type BuyResult } from "~/components/savings/products";
-import * as s from "~/components/savings/savings.css";
+import { HoldingsTable } from "~/features/savings/holdings";
+import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
+import * as s from "~/features/savings/savings.css";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
-import { displayAmount } from "~/components/savings/format";
-import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/components/savings/savings.server";
+import { displayAmount } from "~/features/savings/format";
+import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/features/savings/savings.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 

@@ -2,11 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { qrSvg } from "~/lib/qr.server";
 import { useTranslation } from "~/lib/translate";
-import { BannerCarousel } from "~/components/home/banner-carousel";
-import * as hs from "~/components/home/home.css";
-import { HomePopup, type PopupContent } from "~/components/home/home-popup";
-import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/components/home/home-sections";
-import { MarketTiles } from "~/components/home/market-tile";
+import { BannerCarousel } from "~/features/home/banner-carousel";
+import * as hs from "~/features/home/home.css";
+import { HomePopup, type PopupContent } from "~/features/home/home-popup";
+import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
+import { MarketTiles } from "~/features/home/market-tile";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";

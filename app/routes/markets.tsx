@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import { MarketsTable } from "~/components/markets/markets-table";
-import * as s from "~/components/markets/markets.css";
+import { MarketsTable } from "~/features/markets/markets-table";
+import * as s from "~/features/markets/markets.css";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";

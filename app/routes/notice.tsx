@@ -2,8 +2,8 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import { z } from "zod";
-import * as s from "~/components/notice/notice.css";
-import { NoticeBody, NoticeList, type NoticeArticle } from "~/components/notice/notice-view";
+import * as s from "~/features/notice/notice.css";
+import { NoticeBody, NoticeList, type NoticeArticle } from "~/features/notice/notice-view";
 import { BCP47 } from "~/i18n";
 import { getLang, getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";

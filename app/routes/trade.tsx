@@ -3,15 +3,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
-import { ChartHeader } from "~/components/trade/chart-header";
-import { ChartPanel } from "~/components/trade/chart-panel";
-import { OrderBook } from "~/components/trade/order-book";
-import { OrdersPanel } from "~/components/trade/orders-panel";
-import { PairList } from "~/components/trade/pair-list";
-import { RecentTrades } from "~/components/trade/recent-trades";
-import { TradeForms } from "~/components/trade/trade-form";
-import * as s from "~/components/trade/trade.css";
-import { useTradeLive } from "~/components/trade/use-trade-live";
+import { ChartHeader } from "~/features/trade/chart-header";
+import { ChartPanel } from "~/features/trade/chart-panel";
+import { OrderBook } from "~/features/trade/order-book";
+import { OrdersPanel } from "~/features/trade/orders-panel";
+import { PairList } from "~/features/trade/pair-list";
+import { RecentTrades } from "~/features/trade/recent-trades";
+import { TradeForms } from "~/features/trade/trade-form";
+import * as s from "~/features/trade/trade.css";
+import { useTradeLive } from "~/features/trade/use-trade-live";
 import type { Deal, KlineBar, Pair, SpotBalances, SpotOrderPage } from "~/contract/entities";
 import { getLang, getT } from "~/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
@@ -39,9 +39,9 @@ import {
   tradeInfoOf,
   type OrdersTab,
   type Side,
-} from "~/lib/spot";
-import { parseCancel, parseOrder } from "~/lib/spot-forms.server";
-import type { Translate } from "~/lib/spot-schema";
+} from "~/features/trade/spot";
+import { parseCancel, parseOrder } from "~/features/trade/forms.server";
+import type { Translate } from "~/features/trade/schema";
 
 /** What the screen needs of a pair. */
 function pairView(p: Pair) {

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import * as s from "~/components/assets/assets.css";
+import * as s from "~/features/assets/assets.css";
 import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
-import { assetsT, constraintOf, fieldOfMessage, parseForm, replyWith } from "~/components/assets/forms.server";
-import { useAssetsValidate } from "~/components/assets/use-assets-validate";
-import * as a from "~/components/auth/auth.css";
-import { FormError, TextField } from "~/components/auth/field";
-import { PasswordField } from "~/components/auth/password-field";
-import { CODE_TYPE } from "~/contract/core/codes";
+import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import * as a from "~/features/auth/auth.css";
+import { FormError, TextField } from "~/components/form/field";
+import { PasswordField } from "~/components/form/password-field";
+import { CODE_TYPE, fieldOfReason } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const r = await api(args, "amendPayPassword", { password: v.password, re_password: v.re_password, auth_code: v.auth_code });
   if (!r.ok) {
-    const field = await fieldOfMessage(request, r.msg, FIELD_MESSAGES);
+    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
     return data<ActionData>({ result, codeSend: null }, { status: 400 });
   }

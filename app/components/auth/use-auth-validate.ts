@@ -1,9 +1,0 @@
-import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
-
-/** The sign-in schemas with parseWithZod (zod included), fetched after hydration, shared by the four forms. */
-const authValidate = lazyModule(() => import("~/lib/auth-validate"));
-
-/** app/lib/auth-validate.ts once loaded, else undefined (the server validates meanwhile). */
-export function useAuthValidate() {
-  return useLazyModule(authValidate);
-}

@@ -1,0 +1,51 @@
+import type { AccountCode } from "~/contract/money";
+
+/**
+ * The assets screens' rules that need no decimal arithmetic, in a module of their own so that the pages' browser
+ * code does not pull decimal.js in (re-exported and tested through app/features/assets/rules.ts).
+ */
+
+/** The account pages under /assets and the account code each shows (SPEC §2, §3). */
+export const ACCOUNT_PAGES = {
+  tradeAccount: "change_account",
+  legalAccount: "legal_account",
+  leverAccount: "lever_account",
+  secondAccount: "micro_account",
+  financialAccount: "financial_account",
+} as const satisfies Record<string, AccountCode>;
+export type AccountPage = keyof typeof ACCOUNT_PAGES;
+export const ACCOUNT_PAGE_NAMES = Object.keys(ACCOUNT_PAGES) as AccountPage[];
+export const ACCOUNT_CODE_LIST = Object.values(ACCOUNT_PAGES) as AccountCode[];
+
+export function accountPageOf(code: string): AccountPage | undefined {
+  return ACCOUNT_PAGE_NAMES.find((p) => ACCOUNT_PAGES[p] === code);
+}
+export function isAccountCode(v: unknown): v is AccountCode {
+  return typeof v === "string" && (ACCOUNT_CODE_LIST as string[]).includes(v);
+}
+
+/** Records pages hold 15 entries; the pager shows only when the total exceeds that (SPEC §9). */
+export { parsePage, RECORDS_PAGE_SIZE } from "~/lib/pager";
+
+/** Address-book code resend wait on the bind-address page (SPEC §4, §9), and the usual 60 s elsewhere. */
+export const BIND_CODE_COUNTDOWN_S = 59;
+export { CODE_COUNTDOWN_S } from "~/features/auth/constants";
+/** Transfer: the balances reload this long after a success (SPEC §9). */
+export const TRANSFER_RELOAD_MS = 1000;
+
+/**
+ * Choosing one side of a transfer picks the other: when `changed` now equals the other side (or the other side
+ * is not allowed for the currency), the other side becomes the spot account, or the first allowed one that differs.
+ */
+export function pickOtherSide(changed: AccountCode, other: AccountCode | "", allowed: AccountCode[]): AccountCode | "" {
+  if (other && other !== changed && allowed.includes(other)) return other;
+  if (changed !== "change_account" && allowed.includes("change_account")) return "change_account";
+  return allowed.find((c) => c !== changed) ?? "";
+}
+
+/** A record's time for the tables, in UTC so the server's render and the browser's agree ('2026-11-21 22:15 UTC'). */
+export function formatTime(ms: number): string {
+  if (!Number.isFinite(ms) || ms <= 0) return "";
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}

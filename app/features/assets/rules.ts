@@ -1,0 +1,86 @@
+import Decimal from "decimal.js";
+import type { AccountCode, AccountGroup, Currency } from "~/contract/money";
+
+/**
+ * Pure rules of the assets screens (SPEC §2 Assets, §9). Money stays a decimal string; decimal.js inside.
+ * No runtime import of ~/contract/money here: it pulls zod into the browser, so the few rules the
+ * screens need are written again here and tested against the contract's (app/features/assets/rules.test.ts).
+ */
+
+export {
+  ACCOUNT_CODE_LIST,
+  ACCOUNT_PAGE_NAMES,
+  ACCOUNT_PAGES,
+  accountPageOf,
+  BIND_CODE_COUNTDOWN_S,
+  CODE_COUNTDOWN_S,
+  formatTime,
+  isAccountCode,
+  pickOtherSide,
+  RECORDS_PAGE_SIZE,
+  TRANSFER_RELOAD_MS,
+  type AccountPage,
+} from "./constants";
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+export function isPlainDecimal(v: string): boolean {
+  return PLAIN_DECIMAL.test(v.trim());
+}
+
+/** The fee rate as shown: draw_rate × 100, trailing zeros dropped ('0.001' → '0.1'). */
+export function feePercent(rate: string): string {
+  if (!isPlainDecimal(rate)) return "0";
+  return new Decimal(rate).times(100).toFixed();
+}
+
+/**
+ * What a withdrawal of `amount` delivers: received = amount × (1 − rate) rounded down to the currency's
+ * decimals, fee = amount − received (the exchange's own rule). Null while the amount is not a positive number.
+ */
+export function withdrawalPreview(amount: string, rate: string, decimals: number): { fee: string; received: string } | null {
+  const a = amount.trim();
+  if (!isPlainDecimal(a) || !isPlainDecimal(rate)) return null;
+  const d = new Decimal(a);
+  if (d.isZero()) return null;
+  const received = d.times(new Decimal(1).minus(rate)).toDecimalPlaces(Math.max(0, decimals), Decimal.ROUND_DOWN);
+  return { fee: d.minus(received).toFixed(), received: received.toFixed() };
+}
+
+/** USD value of available + locked at `usdPrice`, floored to 2 decimals. */
+export function usdValueOf(balance: string, lock: string, usdPrice: string): string {
+  return new Decimal(balance || 0).plus(lock || 0).times(usdPrice || 0).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+}
+
+/** A group's total in USD: the exact sum of its rows, floored to 2 once. */
+export function usdTotalOf(accounts: Array<{ balance: string; lock_balance: string; currency: { usd_price: string } }>): string {
+  let sum = new Decimal(0);
+  for (const a of accounts) sum = sum.plus(new Decimal(a.balance || 0).plus(a.lock_balance || 0).times(a.currency.usd_price || 0));
+  return sum.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+}
+
+/** Amounts shown in the tables: the currency's decimals, floored, trailing zeros kept. */
+export function amountText(value: string, decimals: number): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return new Decimal(value).toDecimalPlaces(Math.max(0, decimals), Decimal.ROUND_DOWN).toFixed(Math.max(0, decimals));
+}
+
+/** Is `a` > `b`? (decimal strings) */
+export function greaterThan(a: string, b: string): boolean {
+  return isPlainDecimal(a) && isPlainDecimal(b) && new Decimal(a).greaterThan(b);
+}
+
+/** Currencies offered on the transfer screen: is_recharge_account = 1 and more than one account type (SPEC §2). */
+export function transferableCurrencies(currencies: Currency[]): Currency[] {
+  return currencies.filter((c) => c.is_recharge_account === 1 && c.account_types.length > 1);
+}
+
+/** A group's accounts with the currency each one needs for the table. */
+export function groupOf(groups: AccountGroup[], code: AccountCode): AccountGroup | undefined {
+  return groups.find((g) => g.account_code === code);
+}
+
+/** The available balance of one currency in one account. */
+export function availableIn(groups: AccountGroup[], code: AccountCode, currencyId: number): string {
+  return groupOf(groups, code)?.accounts.find((a) => a.currency_id === currencyId)?.balance ?? "0";
+}
+

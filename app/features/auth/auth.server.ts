@@ -1,0 +1,102 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { CODE_TYPE } from "~/contract/index";
+import { getT } from "~/i18next.server";
+import { api } from "~/lib/api.server";
+import { readCookie } from "~/lib/cookies";
+import type { AccountKind, Translate } from "./constants";
+import { parseSendCode } from "./forms.server";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { isSecure } from "~/lib/session.server";
+import type { CodeSendResult } from "~/components/code-button";
+
+/** Fields never sent back to the page after a failed submit. */
+export const SECRET_FIELDS = ["password", "re_password"];
+
+/**
+ * 'Remember' keeps the account prefilled on the next visit: a plain cookie holding only the
+ * account (never the password), HttpOnly because only the server reads it.
+ */
+const REMEMBER_COOKIE = "remember_account";
+const REMEMBER_MAX_AGE = 60 * 60 * 24 * 30;
+
+export function readRememberedAccount(request: Request): string | null {
+  const value = readCookie(request.headers.get("Cookie"), REMEMBER_COOKIE)?.trim();
+  return value ? value.slice(0, 254) : null;
+}
+
+/** Set-Cookie for the remembered account; `null` clears it. */
+export function rememberAccountHeader(request: Request, account: string | null): string {
+  const parts = [`${REMEMBER_COOKIE}=${account ? encodeURIComponent(account) : ""}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${account ? REMEMBER_MAX_AGE : 0}`];
+  if (isSecure(request)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** The `auth` translator (other namespaces by prefix: `common:errors.…`), in the shape the schemas take. */
+export async function authT(request: Request): Promise<Translate> {
+  const t = await getT(request, "auth");
+  return (key, options) => t(key, options) as string;
+}
+
+/** A reply that keeps the input (minus secrets) and shows one form-level error. */
+export function replyWithFormError(formData: FormData, message: string) {
+  return parseWithZod(formData, { schema: z.object({}) }).reply({ formErrors: [message], hideFields: SECRET_FIELDS });
+}
+
+export type AuthActionData = {
+  result: ReturnType<typeof replyWithFormError>;
+  codeSend: CodeSendResult | null;
+};
+
+export function tooManyRequests(t: Translate, formData: FormData, retryAfter: number) {
+  return data<AuthActionData>(
+    { result: replyWithFormError(formData, t("common:errors.tooManyRequests", { seconds: retryAfter })), codeSend: null },
+    { status: 429, headers: { "Retry-After": String(retryAfter) } },
+  );
+}
+
+type Args = { request: Request; context: AppLoadContext };
+
+/**
+ * The send-code intent of any form: checks only the account, rate-limits per IP and address,
+ * then asks the exchange (send_email or send_sms). The page comes back with the input kept and
+ * `codeSend` ('code sent' with its time, or the exchange's msg).
+ */
+export async function sendCodeAction(
+  { request, context }: Args,
+  formData: FormData,
+  opts: { t: Translate; kind: AccountKind; type: (typeof CODE_TYPE)[keyof typeof CODE_TYPE]; loose?: boolean },
+) {
+  const { t, kind } = opts;
+  const submission = parseSendCode(formData, t, kind, { loose: opts.loose });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
+  }
+  const { account, area_id } = submission.value;
+  const limited = rateLimit("sendCode", context.clientIp, account);
+  if (limited) {
+    return data<AuthActionData>(
+      {
+        result: submission.reply({ hideFields: SECRET_FIELDS }),
+        codeSend: { ok: false, account, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }) },
+      },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
+    );
+  }
+  const args = { request, context };
+  const sent =
+    kind === "email"
+      ? await api(args, "sendEmail", { to: account, type: opts.type })
+      : await api(args, "sendSms", { to: account, type: opts.type, area_id });
+  if (!sent.ok) {
+    return data<AuthActionData>(
+      { result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: { ok: false, account, message: sent.msg } },
+      { status: 400 },
+    );
+  }
+  return data<AuthActionData>({
+    result: submission.reply({ hideFields: SECRET_FIELDS }),
+    codeSend: { ok: true, account, message: t("code.sent", { account }), sentAt: Date.now() },
+  });
+}

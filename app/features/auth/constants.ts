@@ -1,0 +1,19 @@
+/**
+ * What the sign-in screens need while rendering, without zod: the schemas (app/features/auth/schemas.ts)
+ * stay out of the browser's first load and arrive after hydration (app/features/auth/validate.ts).
+ */
+
+/** The slice of i18next's `t` the schemas need (keys of the `auth` namespace). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type AccountKind = "email" | "mobile";
+
+/** Set to true to show the phone tab on login, register and forgot password. */
+export const PHONE_TAB_ENABLED = false;
+
+/** Resend countdown in seconds (SPEC section 9). */
+export const CODE_COUNTDOWN_S = 60;
+
+/** The tab a `?tab=` query selects; the phone tab only while it is enabled. */
+export function accountKindFrom(value: string | null | undefined, phoneEnabled = PHONE_TAB_ENABLED): AccountKind {
+  return phoneEnabled && (value === "mobile" || value === "phone") ? "mobile" : "email";
+}

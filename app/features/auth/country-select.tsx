@@ -1,0 +1,27 @@
+import type { SelectHTMLAttributes } from "react";
+import { useTranslation } from "~/lib/translate";
+import { field, input, label } from "~/styles/ui.css";
+import * as s from "./auth.css";
+import { ErrorLine } from "~/components/form/field";
+
+export type AreaOption = { id: number; name: string; global_code: string };
+
+/** Country-code picker (phone tab only): a native <select> of default/area_list. */
+export function CountrySelect({ areas, selectProps, errorId, errors }: { areas: AreaOption[]; selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string }; errorId: string; errors?: string[] }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className={field}>
+      <label htmlFor={selectProps.id} className={label}>
+        {t("fields.country")}
+      </label>
+      <select {...selectProps} className={`${input} ${s.select}`}>
+        {areas.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name} (+{a.global_code})
+          </option>
+        ))}
+      </select>
+      <ErrorLine id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Convert } from "~/contract/money";
+import { Pager } from "~/components/pager";
+import * as ss from "~/features/savings/savings.css";
+import { displayAmount, formatUtc } from "~/features/savings/format";
+import type { Pager as PagerState } from "~/features/savings/rules";
+import { useTranslation } from "~/lib/translate";
+
+/** Past converts, newest first, paged (the pager only when there is more than one page). */
+/** A past convert with its rate as shown (significant digits, computed by the loader). */
+export type ConvertRow = Convert & { rate_text: string };
+
+export function ConvertHistory({ items, pager }: { items: ConvertRow[]; pager: PagerState }) {
+  const { t } = useTranslation("convert");
+  return (
+    <section className={ss.section} aria-labelledby="history-title">
+      <h2 id="history-title" className={ss.h2} tabIndex={-1}>
+        {t("history.title")}
+      </h2>
+      {items.length === 0 ? (
+        <p className={ss.empty}>{t("history.empty")}</p>
+      ) : (
+        <div className={ss.tableWrap} role="group" aria-labelledby="history-title" tabIndex={0}>
+          <table className={ss.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t("history.time")}</th>
+                <th scope="col" className="num">
+                  {t("history.paid")}
+                </th>
+                <th scope="col" className="num">
+                  {t("history.received")}
+                </th>
+                <th scope="col" className="num">
+                  {t("history.rate")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((c) => (
+                <tr key={c.id}>
+                  <td className={ss.mono}>{formatUtc(c.created_at, true)}</td>
+                  <td className="num">
+                    {displayAmount(c.amount)} {c.from_currency.code}
+                  </td>
+                  <td className="num up">
+                    {displayAmount(c.receive)} {c.to_currency.code}
+                  </td>
+                  <td className="num">
+                    1 {c.from_currency.code} = {c.rate_text} {c.to_currency.code}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pager={pager} href={(p) => `/convert?page=${p}#history-title`} />
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { lazy, memo, Suspense, useId, useMemo, useSyncExternalStore } from "react";
+import { useTranslation } from "~/lib/translate";
+import { ClientOnly } from "remix-utils/client-only";
+import type { KlineBar } from "~/contract/entities";
+import { candleGeometry } from "./candles-svg";
+import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
+import { formatPrice } from "~/lib/money";
+import { chartLocale, TRADE_PERIODS, type TradePeriod } from "./spot";
+import type { RootData } from "~/root";
+import { tradeUrl } from "./links";
+import * as s from "./trade.css";
+
+// chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
+// in their own chunk loaded after hydration (not in any route's first-load JavaScript).
+const CandleChart = lazy(() => import("./candle-chart.client"));
+
+/** SPEC §9: the studies show on wide screens. */
+const WIDE = "(min-width: 1024px)";
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const mq = window.matchMedia(WIDE);
+      mq.addEventListener("change", notify);
+      return () => mq.removeEventListener("change", notify);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+}
+
+/** What the chart's lines are (the canvas itself is one image to assistive technology). */
+function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
+  const { t } = useTranslation("trade");
+  const colours = STUDY_COLOURS[theme];
+  return (
+    <ul className={s.legend} aria-label={t("chart.studies")}>
+      {MA_PERIODS.map((period, i) => (
+        <li key={period}>
+          <span className={s.swatch} style={{ background: colours[i] }} aria-hidden="true" />
+          {t("chart.ma", { period })}
+        </li>
+      ))}
+      <li>{t("chart.macd", { fast: MACD_FAST, slow: MACD_SLOW, signal: MACD_SIGNAL })}</li>
+    </ul>
+  );
+}
+
+function LiveChart({ bars, line, lang, label, theme, pairKey }: { bars: KlineBar[]; line: boolean; lang: string; label: string; theme: "dark" | "light"; pairKey: string }) {
+  const { t } = useTranslation("trade");
+  const wide = useWide();
+  const studies = wide && !line;
+  return (
+    <>
+      <CandleChart
+        key={`${pairKey}-${theme}-${studies}`}
+        bars={bars}
+        line={line}
+        locale={chartLocale(lang)}
+        label={label}
+        studies={
+          studies
+            ? {
+                ma: MA_PERIODS.map((period) => t("chart.ma", { period })),
+                macd: t("chart.macdLine"),
+                signal: t("chart.signal"),
+                histogram: t("chart.histogram"),
+                panel: t("chart.macd", { fast: MACD_FAST, slow: MACD_SLOW, signal: MACD_SIGNAL }),
+              }
+            : null
+        }
+      />
+      {studies ? <StudiesLegend theme={theme} /> : null}
+    </>
+  );
+}
+
+const SVG_W = 800;
+const SVG_H = 516;
+
+/** The same candles as SVG: the chart without JavaScript, and until chart.js has loaded. */
+export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; line: boolean; label: string; decimals: number }) {
+  const { t } = useTranslation("trade");
+  const id = useId();
+  const g = useMemo(() => candleGeometry(bars, { width: SVG_W, height: SVG_H }), [bars]);
+  if (g.count === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
+  const last = bars[bars.length - 1];
+  return (
+    <svg className={s.chartSvg} viewBox={`0 0 ${SVG_W} ${SVG_H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`}>
+      <title id={`${id}-t`}>{label}</title>
+      <desc id={`${id}-d`}>
+        {t("chart.desc", { count: g.count, low: formatPrice(g.min, decimals), high: formatPrice(g.max, decimals), close: formatPrice(last.close, decimals) })}
+      </desc>
+      {line ? (
+        <path d={g.line} className={s.svgLine} vectorEffect="non-scaling-stroke" />
+      ) : (
+        <>
+          <path d={g.up} className={s.svgUp} />
+          <path d={g.down} className={s.svgDown} />
+        </>
+      )}
+    </svg>
+  );
+}
+
+/** Intervals as links (`?period=`), then the chart: chart.js in the browser, SVG on the server. */
+export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }: { pair: { symbol: string; decimals: number }; period: TradePeriod; bars: KlineBar[]; lang: string }) {
+  const { t } = useTranslation("trade");
+  const { search } = useLocation();
+  const root = useRouteLoaderData<RootData>("root");
+  const theme = root?.theme ?? "dark";
+  const line = period === "time";
+  const label = t(line ? "chart.labelLine" : "chart.label", { symbol: pair.symbol, period: t(`periods.${period}`) });
+  const svg = <CandlesSvg bars={bars} line={line} label={label} decimals={pair.decimals} />;
+  return (
+    <section className={s.panel} aria-labelledby="chart-title">
+      <h2 id="chart-title" className="sr-only">
+        {t("chart.title")}
+      </h2>
+      <nav aria-label={t("chart.intervals")}>
+        <ul className={s.tabs}>
+          {TRADE_PERIODS.map((p) => (
+            <li key={p}>
+              <Link to={tradeUrl(search, { period: p })} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
+                {t(`periods.${p}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={s.chartBox}>
+        <ClientOnly fallback={svg}>
+          {() => (
+            <Suspense fallback={svg}>
+              <LiveChart pairKey={`${pair.symbol}-${period}`} bars={bars} line={line} lang={lang} label={label} theme={theme} />
+            </Suspense>
+          )}
+        </ClientOnly>
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,122 @@
+import { memo } from "react";
+import { useLocation } from "@remix-run/react";
+import { useTranslation } from "~/lib/translate";
+import type { Depth, DepthEntry } from "~/contract/entities";
+import { formatPrice } from "~/lib/money";
+import { floorQty } from "./spot";
+import { tradeUrl } from "./links";
+import * as s from "./trade.css";
+
+const LEVELS = 15;
+
+/**
+ * One level. A plain <a> (not a router Link: 30 of them re-render four times a second): without JavaScript it
+ * navigates to `?price=`; with it, a click fills both forms in place. Memoized, so only changed levels re-render.
+ */
+const Level = memo(function Level({
+  kind,
+  price,
+  amount,
+  decimals,
+  href,
+  onPick,
+}: {
+  kind: "ask" | "bid";
+  price: string;
+  amount: string;
+  decimals: number;
+  href: string;
+  onPick: (price: string) => void;
+}) {
+  const { t } = useTranslation("trade");
+  const shown = formatPrice(price, decimals);
+  return (
+    <tr>
+      <td className={s.tdLeft}>
+        <a
+          href={href}
+          className={s.bookPrice[kind]}
+          aria-label={t("book.pick", { price: shown })}
+          onClick={(e) => {
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            onPick(price);
+          }}
+        >
+          {shown}
+        </a>
+      </td>
+      <td className={s.td}>{floorQty(amount)}</td>
+    </tr>
+  );
+});
+
+/**
+ * Asks reversed above the latest price, bids below (aggregated levels of market/deal). Each price is a link
+ * (`?price=`) that prefills both forms without JavaScript; with it, a click fills both forms in place.
+ */
+export const OrderBook = memo(function OrderBook({
+  depth,
+  pair,
+  latest,
+  onPick,
+}: {
+  depth: Depth;
+  pair: { base: string; quote: string; decimals: number };
+  latest: string | null;
+  onPick: (price: string) => void;
+}) {
+  const { t } = useTranslation("trade");
+  const { search } = useLocation();
+  const asks = depth.out.slice(0, LEVELS).reverse();
+  const bids = depth.in.slice(0, LEVELS);
+  const row = (l: DepthEntry, kind: "ask" | "bid") => (
+    <Level key={`${kind}-${l.price}`} kind={kind} price={l.price} amount={l.amount} decimals={pair.decimals} href={tradeUrl(search, { price: l.price })} onPick={onPick} />
+  );
+  return (
+    <section className={s.panel} aria-labelledby="book-title">
+      <h2 id="book-title" className={s.h2}>
+        {t("book.title")}
+      </h2>
+      <table className={s.table}>
+        <caption className="sr-only">{t("book.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={s.thLeft}>
+              {t("book.price", { quote: pair.quote })}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("book.amount", { base: pair.base })}
+            </th>
+          </tr>
+        </thead>
+        <tbody aria-label={t("book.asks")}>
+          {asks.length ? asks.map((l) => row(l, "ask")) : (
+            <tr>
+              <td colSpan={2} className={s.muted}>
+                {t("book.noAsks")}
+              </td>
+            </tr>
+          )}
+        </tbody>
+        <tbody>
+          <tr>
+            <th scope="row" colSpan={2} className={s.bookLatest}>
+              <span className="sr-only">{t("header.latest")} </span>
+              {formatPrice(latest, pair.decimals)}
+            </th>
+          </tr>
+        </tbody>
+        <tbody aria-label={t("book.bids")}>
+          {bids.length ? bids.map((l) => row(l, "bid")) : (
+            <tr>
+              <td colSpan={2} className={s.muted}>
+                {t("book.noBids")}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+});

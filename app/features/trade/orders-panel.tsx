@@ -1,0 +1,157 @@
+import { memo } from "react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/lib/translate";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { SpotOrder, SpotOrderPage } from "~/contract/entities";
+import { formatPrice } from "~/lib/money";
+import { Pager } from "~/components/pager";
+import { pagerOf } from "~/lib/pager";
+import { floorQty, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "./spot";
+import type { TradeAction } from "~/routes/trade";
+import { tradeUrl } from "./links";
+import { useClock } from "./recent-trades";
+import * as s from "./trade.css";
+
+type Orders = SpotOrderPage & { tab: OrdersTab; way: 1 | 2; page: number };
+
+/** Cancel as a plain POST (redirect back) or, with JavaScript, a fetcher: the row goes at once, balances refresh. */
+function CancelButton({ order }: { order: SpotOrder }) {
+  const { t } = useTranslation("trade");
+  const fetcher = useFetcher<TradeAction>({ key: `cancel-${order.id}` });
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && "msg" in fetcher.data ? fetcher.data.msg : null;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="id" value={order.id} />
+      <input type="hidden" name="way" value={order.way} />
+      <input type="hidden" name="back" value={location.pathname + location.search} />
+      <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+      <button type="submit" className={s.cancel} aria-label={t("orders.cancelOrder", { id: order.id })}>
+        {t("orders.cancel")}
+      </button>
+      {failed ? (
+        <span role="alert" className={s.down}>
+          {" "}
+          {failed}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** A row cancelled through its (keyed) fetcher disappears at once, before the revalidated list arrives. */
+function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair: { decimals: number } }) {
+  const { t } = useTranslation("trade");
+  const clock = useClock({ withDate: true });
+  const fetcher = useFetcher<TradeAction>({ key: `cancel-${order.id}` });
+  const gone = (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
+  if (gone) return null;
+  const open = order.status === 0;
+  const buy = order.way === 1;
+  return (
+    <tr data-order-id={order.id}>
+      <td className={s.tdLeft}>{clock(order.created_at)}</td>
+      <td className={s.tdLeft}>{order.currency_match.symbol}</td>
+      <td className={`${s.tdLeft} ${buy ? s.up : s.down}`}>{order.way_name || t(buy ? "orders.buy" : "orders.sell")}</td>
+      <td className={s.tdLeft}>{t(order.type === "market" ? "form.market" : "form.limit")}</td>
+      <td className={s.td}>{formatPrice(order.price, pair.decimals)}</td>
+      <td className={s.td}>{floorQty(order.number)}</td>
+      <td className={s.td}>{floorQty(order.transacted_amount) || "0"}</td>
+      <td className={s.td}>{floorQty(order.transacted_volume) || "0"}</td>
+      <td className={s.td}>
+        {/* The fee as the exchange booked it (it can be finer than the 6 decimals of a quantity). */}
+        {order.fee || "0"}
+        {order.fee_currency ? ` ${order.fee_currency}` : ""}
+      </td>
+      <td className={s.tdLeft}>{order.status_name}</td>
+      <td className={s.td}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
+    </tr>
+  );
+}
+
+/**
+ * Current orders, all orders, history (query `orders=`), buy/sell sub-tabs on the first two (`way=`),
+ * pages of 10 (`page=`). Live rows come from the screen's reducer (applyOrderEvent).
+ */
+export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders: Orders; pair: { decimals: number } }) {
+  const { t } = useTranslation("trade");
+  const { search } = useLocation();
+  const tabLabel = t(`orders.tabs.${orders.tab}`);
+  const wayLabel = t(orders.way === 1 ? "orders.buy" : "orders.sell");
+  return (
+    <section className={s.ordersPanel} aria-labelledby="orders-title">
+      <h2 id="orders-title" className={s.h2}>
+        {t("orders.title")}
+      </h2>
+      <nav aria-label={t("orders.tabsLabel")}>
+        <ul className={s.tabs}>
+          {ORDERS_TABS.map((x) => (
+            <li key={x}>
+              <Link to={tradeUrl(search, { orders: x, page: null })} className={s.tab} aria-current={x === orders.tab ? "page" : undefined} preventScrollReset replace>
+                {t(`orders.tabs.${x}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {orders.tab !== "history" ? (
+        <nav aria-label={t("orders.waysLabel")}>
+          <ul className={s.tabs}>
+            {(["buy", "sell"] as const).map((w) => (
+              <li key={w}>
+                <Link
+                  to={tradeUrl(search, { way: w, page: null })}
+                  className={s.tab}
+                  aria-current={(w === "buy" ? 1 : 2) === orders.way ? "page" : undefined}
+                  preventScrollReset
+                  replace
+                >
+                  {t(`orders.${w}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
+        <table className={s.table}>
+          <caption className="sr-only">
+            {orders.tab === "history" ? tabLabel : t("orders.caption", { tab: tabLabel, way: wayLabel })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={s.thLeft}>{t("orders.time")}</th>
+              <th scope="col" className={s.thLeft}>{t("orders.pair")}</th>
+              <th scope="col" className={s.thLeft}>{t("orders.side")}</th>
+              <th scope="col" className={s.thLeft}>{t("orders.type")}</th>
+              <th scope="col" className={s.th}>{t("orders.price")}</th>
+              <th scope="col" className={s.th}>{t("orders.amount")}</th>
+              <th scope="col" className={s.th}>{t("orders.filled")}</th>
+              <th scope="col" className={s.th}>{t("orders.volume")}</th>
+              <th scope="col" className={s.th}>{t("orders.fee")}</th>
+              <th scope="col" className={s.thLeft}>{t("orders.status")}</th>
+              <th scope="col" className={s.th}>
+                <span className="sr-only">{t("orders.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.length === 0 ? (
+              <tr>
+                <td colSpan={11} className={s.muted}>
+                  {t("orders.empty")}
+                </td>
+              </tr>
+            ) : (
+              orders.data.map((o) => <OrderRow key={o.id} order={o} tab={orders.tab} pair={pair} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager pager={pagerOf(orders.total, orders.page, orders.per_page || ORDERS_PAGE_SIZE)} href={(page) => tradeUrl(search, { page })} />
+    </section>
+  );
+});

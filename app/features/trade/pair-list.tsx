@@ -1,0 +1,78 @@
+import { memo } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/lib/translate";
+import { formatChange, formatPrice } from "~/lib/money";
+import { symbolKey } from "./spot";
+import type { LiveQuotation } from "~/lib/use-live";
+import { tradeUrl } from "./links";
+import * as s from "./trade.css";
+
+type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
+
+/** Left column: open pairs by quote-currency tab (links `?tab=`), each with its latest price and change %. */
+export const PairList = memo(function PairList({ pairs, quotes, tab, current, live }: { pairs: PairRow[]; quotes: string[]; tab: string; current: number; live: Record<number, LiveQuotation> }) {
+  const { t } = useTranslation("trade");
+  const { search } = useLocation();
+  return (
+    <section className={s.pairs} aria-labelledby="pairs-title">
+      <h2 id="pairs-title" className={s.h2}>
+        {t("pairs.title")}
+      </h2>
+      <nav aria-label={t("pairs.tabs")}>
+        <ul className={s.tabs}>
+          {quotes.map((q) => (
+            <li key={q}>
+              <Link to={tradeUrl(search, { tab: q })} className={s.tab} aria-current={q === tab ? "page" : undefined} preventScrollReset replace>
+                {q}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* A focusable region, so the list scrolls with the keyboard. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
+        <table className={s.table}>
+          <caption className="sr-only">{t("pairs.caption", { quote: tab })}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={s.thLeft}>
+                {t("pairs.pair")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("pairs.price")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("pairs.change")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pairs.map((p) => {
+              const q = live[p.id] ?? p.quotation;
+              const change = formatChange(q.change);
+              const here = p.id === current;
+              return (
+                <tr key={p.id} className={here ? s.currentRow : undefined}>
+                  <th scope="row" className={s.tdLeft}>
+                    <Link
+                      to={tradeUrl(search, { symbol: symbolKey(p.symbol), price: null, page: null })}
+                      className={s.rowLink}
+                      aria-current={here ? "page" : undefined}
+                      preventScrollReset
+                    >
+                      {p.base}
+                      <span className={s.muted}>/{p.quote}</span>
+                    </Link>
+                  </th>
+                  <td className={s.td}>{formatPrice(q.close, p.decimals)}</td>
+                  <td className={`${s.td} ${change.rising ? s.up : s.down}`}>{change.text}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+});

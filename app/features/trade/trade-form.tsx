@@ -1,0 +1,306 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "~/lib/translate";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { SpotBalances } from "~/contract/entities";
+import { formatPrice } from "~/lib/money";
+import {
+  availableFor,
+  floorQty,
+  orderTotal,
+  sanitizePriceInput,
+  sanitizeQtyInput,
+  SLIDER_STEP,
+  sliderQuantity,
+  snapPercent,
+  type OrderType,
+  type Side,
+} from "./spot";
+import type { Translate } from "./schema";
+import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
+import type { TradeAction } from "~/routes/trade";
+import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { tradeUrl } from "./links";
+import * as s from "./trade.css";
+
+type PairInfo = { id: number; symbol: string; base: string; quote: string; decimals: number };
+
+/** zod and the order schema arrive after hydration; until then a submit goes to the server, which validates. */
+const spotValidate = lazyModule(() => import("./validate"));
+
+function useTradeT(): Translate {
+  const { t, i18n } = useTranslation("trade");
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
+}
+
+/** 'e', '+' and '-' never reach a price or quantity (SPEC §5); the value is also sanitized on change. */
+function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
+}
+
+/** Limit/market tabs and the buy and sell forms side by side. */
+export const TradeForms = memo(function TradeForms({
+  pair,
+  loggedIn,
+  otype,
+  best,
+  balances,
+  keys,
+  picked,
+}: {
+  pair: PairInfo;
+  loggedIn: boolean;
+  otype: OrderType;
+  /** The best book prices (buy: lowest ask, sell: highest bid), not the book: the forms re-render only when they move. */
+  best: { buy: string | null; sell: string | null };
+  balances: SpotBalances | null;
+  keys: { buy: string; sell: string };
+  picked: { price: string; n: number };
+}) {
+  const { t } = useTranslation("trade");
+  const { search } = useLocation();
+  const [type, setType] = useState<OrderType>(otype);
+  useEffect(() => setType(otype), [otype]);
+  return (
+    <section className={s.forms} aria-labelledby="forms-title">
+      <h2 id="forms-title" className="sr-only">
+        {t("form.title")}
+      </h2>
+      <nav aria-label={t("form.types")}>
+        <ul className={s.tabs}>
+          {(["limit", "market"] as const).map((x) => (
+            <li key={x}>
+              <Link
+                to={tradeUrl(search, { otype: x })}
+                className={s.tab}
+                aria-current={x === type ? "page" : undefined}
+                preventScrollReset
+                replace
+                onClick={(e) => {
+                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                  // With JavaScript the switch is instant; the link is the no-JavaScript path.
+                  e.preventDefault();
+                  setType(x);
+                }}
+              >
+                {t(`form.${x}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={s.formGrid}>
+        {(["buy", "sell"] as const).map((side) => (
+          <OrderForm
+            key={side}
+            side={side}
+            type={type}
+            pair={pair}
+            loggedIn={loggedIn}
+            best={best[side]}
+            available={availableFor(balances, side)}
+            idemKey={keys[side]}
+            picked={picked}
+          />
+        ))}
+      </div>
+    </section>
+  );
+});
+
+function OrderForm({
+  side,
+  type,
+  pair,
+  loggedIn,
+  best,
+  available,
+  idemKey,
+  picked,
+}: {
+  side: Side;
+  type: OrderType;
+  pair: PairInfo;
+  loggedIn: boolean;
+  best: string | null;
+  available: string | null;
+  idemKey: string;
+  picked: { price: string; n: number };
+}) {
+  const { t } = useTranslation("trade");
+  const tr = useTradeT();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<TradeAction>({ key: `order-${side}` });
+  const actionData = useActionData<TradeAction>();
+  const last = fetcher.data ?? (actionData && actionData.intent === side ? actionData : undefined);
+  const lastResult = last && "result" in last ? last.result : undefined;
+  const market = type === "market";
+  const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+
+  const [price, setPrice] = useState(() => picked.price || (typeof initial.price === "string" ? sanitizePriceInput(initial.price, pair.decimals) : ""));
+  const [qty, setQty] = useState(() => (typeof initial.number === "string" ? sanitizeQtyInput(initial.number) : ""));
+  const [percent, setPercent] = useState(() => snapPercent(typeof initial.percent === "string" ? initial.percent : 0));
+
+  // A price picked in the book fills both forms.
+  useEffect(() => {
+    if (picked.n > 0) setPrice(picked.price);
+  }, [picked]);
+  // SPEC §4: switching limit/market clears quantities and sliders.
+  const [shownType, setShownType] = useState(type);
+  if (shownType !== type) {
+    setShownType(type);
+    setQty("");
+    setPercent(0);
+  }
+  // An accepted order clears the quantity (the page revalidates balances and orders).
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && "result" in fetcher.data && fetcher.data.ok) {
+      setQty("");
+      setPercent(0);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const effectivePrice = market ? best : price;
+  const v = useLazyModule(spotValidate);
+  const validate = useMemo(() => v?.orderValidator(tr, { decimals: pair.decimals, bestPrice: market ? best : undefined }), [v, tr, pair.decimals, market, best]);
+  const [form, fields] = useForm({
+    id: `order-${side}`,
+    lastResult,
+    ...lazyValidation(validate, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
+  });
+
+  const { defaultValue: _p, ...priceProps } = getInputProps(fields.price, { type: "text" });
+  const { defaultValue: _n, ...qtyProps } = getInputProps(fields.number, { type: "text" });
+  const total = orderTotal(effectivePrice, qty);
+  const here = location.pathname + location.search;
+  const busy = fetcher.state !== "idle";
+  const code = side === "buy" ? pair.quote : pair.base;
+  const title = t(side === "buy" ? "form.buyTitle" : "form.sellTitle", { base: pair.base });
+  const percentId = `${form.id}-percent`;
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className={s.form} aria-label={title}>
+      <h3 className={s.formTitle}>{title}</h3>
+      <input type="hidden" name="intent" value={side} />
+      <input type="hidden" name="type" value={type} />
+      <input type="hidden" name="currency_match_id" value={pair.id} />
+      <input type="hidden" name="idempotency_key" value={idemKey} />
+      <input type="hidden" name="back" value={here} />
+      <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+      <p className={s.line}>
+        <span className={s.muted}>{t("form.available")}</span>
+        <span data-testid={`available-${side}`}>
+          {loggedIn ? `${available !== null ? floorQty(available) || "0" : "--"} ${code}` : "--"}
+        </span>
+      </p>
+      {form.errors?.length ? (
+        <p id={form.errorId} className={formError} role="alert">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+
+      <div className={s.fieldRow}>
+        <label htmlFor={fields.price.id}>{t("form.price", { quote: pair.quote })}</label>
+        <div className={s.inputWrap}>
+          {market ? (
+            <input
+              {...priceProps}
+              className={input}
+              readOnly
+              value={best ?? ""}
+              placeholder={t("form.marketPrice")}
+              aria-describedby={`${fields.price.errorId} ${form.id}-market`}
+            />
+          ) : (
+            <input
+              {...priceProps}
+              className={input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              onKeyDown={blockNonDigits}
+              onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
+            />
+          )}
+        </div>
+        {market ? (
+          <p id={`${form.id}-market`} className={s.muted}>
+            {best ? t("form.marketNote", { price: formatPrice(best, pair.decimals) }) : t("errors.noBestPrice")}
+          </p>
+        ) : null}
+        <p id={fields.price.errorId} className={fieldError}>
+          {fields.price.errors?.join(" ")}
+        </p>
+      </div>
+
+      <div className={s.fieldRow}>
+        <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>
+        <input
+          {...qtyProps}
+          className={input}
+          inputMode="decimal"
+          autoComplete="off"
+          value={qty}
+          onKeyDown={blockNonDigits}
+          onChange={(e) => setQty(sanitizeQtyInput(e.target.value))}
+        />
+        <p id={fields.number.errorId} className={fieldError}>
+          {fields.number.errors?.join(" ")}
+        </p>
+      </div>
+
+      <div className={s.fieldRow}>
+        <label htmlFor={percentId}>{t("form.percent")}</label>
+        <input
+          id={percentId}
+          name="percent"
+          type="range"
+          min={0}
+          max={100}
+          step={SLIDER_STEP}
+          value={percent}
+          className={s.range}
+          aria-valuetext={`${percent}%`}
+          onChange={(e) => {
+            const p = snapPercent(e.target.value);
+            setPercent(p);
+            setQty(sliderQuantity({ side, percent: p, available, price: effectivePrice }));
+          }}
+        />
+        <div className={s.ticks} aria-hidden="true">
+          <span>0%</span>
+          <span>25%</span>
+          <span>50%</span>
+          <span>75%</span>
+          <span>100%</span>
+        </div>
+      </div>
+
+      <p className={s.line}>
+        <span className={s.muted}>{t("form.total", { quote: pair.quote })}</span>
+        <output aria-live="off" htmlFor={`${fields.price.id} ${fields.number.id}`} data-testid={`total-${side}`}>
+          {total || "--"}
+        </output>
+      </p>
+
+      {loggedIn ? (
+        <button type="submit" className={`${side === "buy" ? button.up : button.down} ${s.submit}`} aria-disabled={busy || undefined}>
+          {busy ? t("form.placing") : title}
+        </button>
+      ) : (
+        <p className={s.visitor}>
+          <Link to={`/login?page=${encodeURIComponent(here)}`} className={button.primary}>
+            {t("form.login")}
+          </Link>
+          <span className={s.muted}>{t("form.or")}</span>
+          <Link to={`/register?page=${encodeURIComponent(here)}`} className={button.secondary}>
+            {t("form.register")}
+          </Link>
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}

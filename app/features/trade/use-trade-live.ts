@@ -1,0 +1,101 @@
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useMemo, useRef, useState, type SetStateAction } from "react";
+import type { Depth, KlineBar, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
+import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
+import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, klinePeriod, symbolKey, type OrdersTab, type TradePeriod } from "./spot";
+
+/**
+ * State that starts from the loader and is then moved by live messages. When the loader's value changes
+ * (a revalidation after an order, another pair), the fresher server value replaces what the feed built.
+ */
+function useSynced<T>(source: T): [T, (u: SetStateAction<T>) => void] {
+  const [state, setState] = useState({ source, value: source });
+  let value = state.value;
+  if (state.source !== source) {
+    value = source;
+    setState({ source, value: source });
+  }
+  const set = useCallback((u: SetStateAction<T>) => {
+    setState((s) => {
+      const value = typeof u === "function" ? (u as (prev: T) => T)(s.value) : u;
+      // Unchanged (a KLINE of another interval, a replayed trade): no re-render.
+      return Object.is(value, s.value) ? s : { source: s.source, value };
+    });
+  }, []);
+  return [value, set];
+}
+
+// The schemas load after hydration, so zod's contract module does not weigh on the first load.
+const entities = () => import("~/contract/entities");
+const depthSchema = () => entities().then((m) => m.WsMarketDepthSchema);
+const txSchema = () => entities().then((m) => m.WsGlobalTxSchema);
+const klineSchema = () => entities().then((m) => m.WsKlineSchema);
+const submitSchema = () => entities().then((m) => m.WsTxSubmitSchema);
+const matchedSchema = () => entities().then((m) => m.WsTxMatchedSchema);
+
+export type TradeLiveInput = {
+  pair: { id: number; symbol: string };
+  period: TradePeriod;
+  loggedIn: boolean;
+  depth: Depth;
+  trades: Trade[];
+  bars: KlineBar[];
+  quotation: Quotation | null;
+  balances: SpotBalances | null;
+  orders: SpotOrder[] | null;
+  ordersView: { tab: OrdersTab; way: 1 | 2; page: number };
+};
+
+/**
+ * Everything on /trade that moves: the book, trades, candles, header, my orders and balances, over the relay
+ * (/events). The channels close when the screen unmounts (SPEC: live subscriptions end on leaving the screen).
+ */
+export function useTradeLive(input: TradeLiveInput) {
+  const sym = symbolKey(input.pair.symbol);
+  const pairId = input.pair.id;
+  const [depth, setDepth] = useSynced(input.depth);
+  const [trades, setTrades] = useSynced(input.trades);
+  const [bars, setBars] = useSynced(input.bars);
+  const [balances, setBalances] = useSynced(input.balances);
+  const [orders, setOrders] = useSynced(input.orders);
+  const quotes = useLiveQuotations();
+  const period = klinePeriod(input.period);
+  const view = { pairId, ...input.ordersView };
+
+  useLiveChannel<WsMarketDepth>(`MARKET_DEPTH.${sym}`, depthSchema, (msg) => {
+    if (msg.currency_match_id === pairId) setDepth((cur) => applyDepth(cur, msg));
+  });
+  useLiveChannel<WsGlobalTx>(`GLOBAL_TX.${sym}`, txSchema, (msg, meta) => {
+    if (msg.currency_match_id === pairId) setTrades((cur) => applyTrade(cur, msg, meta.snapshot));
+  });
+  useLiveChannel<WsKline>(`KLINE.${sym}`, klineSchema, (msg) => {
+    if (msg.currency_match_id !== pairId || msg.period !== period) return;
+    // The chart measures "chart-tick" from here to its redraw (see candle-chart.client.tsx).
+    performance.mark("kline-msg");
+    setBars((cur) => applyKline(cur, msg, period).bars);
+  });
+  // My orders and balances have no snapshot to rebuild from: after a gap, ask the server again
+  // (once, though both private channels report it).
+  const revalidator = useRevalidator();
+  const reloading = useRef(false);
+  const reloadMine = useCallback(() => {
+    if (reloading.current) return;
+    reloading.current = true;
+    queueMicrotask(() => {
+      reloading.current = false;
+      revalidator.revalidate();
+    });
+  }, [revalidator]);
+  // TX_SUBMIT (accepted) and TX_MATCHED (filled) move my orders and balances the same way.
+  const onMine = (type: "TX_SUBMIT" | "TX_MATCHED") => (msg: WsTxSubmit | WsTxMatched) => {
+    setBalances((cur) => applyBalances(cur, msg, pairId));
+    setOrders((cur) => (cur ? applyOrderEvent(cur, { type, currency_match_id: msg.currency_match_id, order: msg.order }, view) : cur));
+  };
+  useLiveChannel<WsTxSubmit>(input.loggedIn ? "TX_SUBMIT" : null, submitSchema, onMine("TX_SUBMIT"), reloadMine);
+  useLiveChannel<WsTxMatched>(input.loggedIn ? "TX_MATCHED" : null, matchedSchema, onMine("TX_MATCHED"), reloadMine);
+
+  const liveQuote: LiveQuotation | undefined = quotes[pairId];
+  const base = input.quotation;
+  const quotation = useMemo(() => (liveQuote && base ? { ...base, ...liveQuote } : base), [liveQuote, base]);
+  return { depth, trades, bars, balances, orders, quotes, quotation };
+}
