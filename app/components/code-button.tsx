@@ -1,10 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CODE_COUNTDOWN_S } from "~/features/auth/constants";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import * as s from "./code-button.css";
+
+/** How long a sent code blocks sending another (SPEC §9: 60 s). */
+export const CODE_COUNTDOWN_S = 60;
 
 /**
  * What a send-code intent answers, both to a fetcher (JS on) and to a page POST (JS off).

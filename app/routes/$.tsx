@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/translate";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export function loader() {
   throw new Response("Not found", { status: 404 });
@@ -7,4 +8,8 @@ export function loader() {
 export default function NotFound() {
   const { t } = useTranslation();
   return <main>{t("errors.notFound")}</main>;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

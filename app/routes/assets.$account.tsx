@@ -8,6 +8,7 @@ import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/features/assets/r
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** /assets/tradeAccount … financialAccount: one account group with its total in USD and its currencies. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function AccountRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <main>
@@ -51,18 +52,18 @@ export default function AccountRoute() {
         <div className={s.summary}>
           <div>
             <h1 id="account-title" className={s.h1}>
-              {t(`menu.${d.name}`)}
+              {t(`menu.${data.name}`)}
             </h1>
             <p className={s.muted}>
-              {t("account.totalUsd")} <span className={s.total}>{t("account.usd", { value: d.totalUsd })}</span>
+              {t("account.totalUsd")} <span className={s.total}>{t("account.usd", { value: data.totalUsd })}</span>
             </p>
           </div>
-          <Link to={`/assets/dealRecords?types=${d.code}`}>{t("account.records")}</Link>
+          <Link to={`/assets/dealRecords?types=${data.code}`}>{t("account.records")}</Link>
         </div>
-        {d.error ? <p role="alert">{d.error}</p> : null}
+        {data.error ? <p role="alert">{data.error}</p> : null}
         <div className={s.tableWrap}>
           <table className={s.table}>
-            <caption className={s.visuallyHidden}>{t("account.caption", { account: t(`menu.${d.name}`) })}</caption>
+            <caption className={s.visuallyHidden}>{t("account.caption", { account: t(`menu.${data.name}`) })}</caption>
             <thead>
               <tr>
                 <th scope="col" className={s.th}>
@@ -77,7 +78,7 @@ export default function AccountRoute() {
                 <th scope="col" className={`${s.th} ${s.num}`}>
                   {t("account.usdValue")}
                 </th>
-                {d.recharge ? (
+                {data.recharge ? (
                   <th scope="col" className={s.th}>
                     {t("account.actions")}
                   </th>
@@ -85,14 +86,14 @@ export default function AccountRoute() {
               </tr>
             </thead>
             <tbody>
-              {d.rows.length === 0 ? (
+              {data.rows.length === 0 ? (
                 <tr>
-                  <td className={s.td} colSpan={d.recharge ? 5 : 4}>
+                  <td className={s.td} colSpan={data.recharge ? 5 : 4}>
                     {t("common:empty")}
                   </td>
                 </tr>
               ) : (
-                d.rows.map((r) => (
+                data.rows.map((r) => (
                   <tr key={r.id}>
                     <th scope="row" className={s.rowHead}>
                       {r.code}
@@ -100,7 +101,7 @@ export default function AccountRoute() {
                     <td className={`${s.td} ${s.num}`}>{r.available}</td>
                     <td className={`${s.td} ${s.num}`}>{r.locked}</td>
                     <td className={`${s.td} ${s.num}`}>{r.usd}</td>
-                    {d.recharge ? (
+                    {data.recharge ? (
                       <td className={s.td}>
                         <div className={s.actions}>
                           <ActionLink enabled={r.openRecharge} to={`/assets/deposit?currency_id=${r.currencyId}`} label={t("account.charge")} labelFor={t("account.chargeOf", { code: r.code })} closed={t("account.chargeClosed", { code: r.code })} id={`charge-${r.id}`} />
@@ -141,3 +142,7 @@ function ActionLink({ enabled, to, label, labelFor, closed, id }: { enabled: boo
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Assets" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

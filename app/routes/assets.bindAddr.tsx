@@ -14,6 +14,7 @@ import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const FIELD_MESSAGES = {
   address: ["draw_address_required", "address_invalid", "address_invalid_for_chain", "address_already_bound", "address_book_full"],
@@ -106,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function BindAddrRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <main>
@@ -114,14 +115,14 @@ export default function BindAddrRoute() {
         <h1 id="bind-title" className={s.h1}>
           {t("bind.title")}
         </h1>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        <BindForm key={d.entries.length} />
+        {data.error ? <p role="alert">{data.error}</p> : null}
+        <BindForm key={data.entries.length} />
       </section>
       <section className={s.section} aria-labelledby="book-title">
         <h2 id="book-title" className={s.h2}>
           {t("bind.list")}
         </h2>
-        {d.entries.length === 0 ? (
+        {data.entries.length === 0 ? (
           <p className={s.muted}>{t("bind.empty")}</p>
         ) : (
           <div className={s.tableWrap}>
@@ -137,7 +138,7 @@ export default function BindAddrRoute() {
                 </tr>
               </thead>
               <tbody>
-                {d.entries.map((e) => (
+                {data.entries.map((e) => (
                   <tr key={e.id}>
                     <td className={s.td}>{e.coin}</td>
                     <td className={s.td}>{e.chain}</td>
@@ -165,7 +166,7 @@ export default function BindAddrRoute() {
 }
 
 function BindForm() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
@@ -173,14 +174,14 @@ function BindForm() {
   const [form, fields] = useForm({
     id: "bind",
     lastResult: actionData?.result ?? undefined,
-    defaultValue: { currency_protocol_id: d.selected ? String(d.selected) : undefined },
-    constraint: d.constraint,
+    defaultValue: { currency_protocol_id: data.selected ? String(data.selected) : undefined },
+    constraint: data.constraint,
     ...lazyValidation(validate),
   });
   const sender = useCodeSender({ seconds: BIND_CODE_COUNTDOWN_S, serverResult: actionData?.codeSend });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bind";
   const statusId = `${fields.verificationcode.id}-status`;
-  const current = d.options.find((o) => String(o.id) === String(fields.currency_protocol_id.value ?? d.selected));
+  const current = data.options.find((o) => String(o.id) === String(fields.currency_protocol_id.value ?? data.selected));
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       {/* Enter in a field binds rather than sending a code. */}
@@ -193,7 +194,7 @@ function BindForm() {
           {t("bind.coinChain")}
         </label>
         <select {...getSelectProps(fields.currency_protocol_id)} className={`${input} ${s.select}`} key={fields.currency_protocol_id.key}>
-          {d.options.map((o) => (
+          {data.options.map((o) => (
             <option key={o.id} value={o.id}>
               {o.coin} · {o.chain}
             </option>
@@ -231,3 +232,7 @@ function BindForm() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Withdrawal addresses" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

@@ -10,6 +10,7 @@ import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button, input, label as labelClass } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** account_log/<kind> by account code (the contract's ACCOUNT_LOG_CALLS, kept here so no contract module is imported). */
 const LOG_CALLS = {
@@ -67,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DealRecordsRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -76,19 +77,19 @@ export default function DealRecordsRoute() {
       <section className={s.section} aria-labelledby="records-title">
         <div className={s.summary}>
           <h1 id="records-title" className={s.h1}>
-            {d.title}
+            {data.title}
           </h1>
-          <Link to={`/assets/${d.accountPage}`}>{t("records.back", { account: t(`menu.${d.accountPage}`) })}</Link>
+          <Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>
         </div>
         <Form method="get" className={s.inline} onChange={(e) => submit(e.currentTarget, { replace: true })}>
-          <input type="hidden" name="types" value={d.code} />
+          <input type="hidden" name="types" value={data.code} />
           <div>
             <label htmlFor="records-currency" className={labelClass}>
               {t("fields.currency")}
             </label>
-            <select id="records-currency" name="currency_id" defaultValue={d.currencyId ? String(d.currencyId) : ""} key={d.currencyId ?? "all"} className={`${input} ${s.select}`}>
+            <select id="records-currency" name="currency_id" defaultValue={data.currencyId ? String(data.currencyId) : ""} key={data.currencyId ?? "all"} className={`${input} ${s.select}`}>
               <option value="">{t("records.all")}</option>
-              {d.currencies.map((c) => (
+              {data.currencies.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.code}
                 </option>
@@ -101,12 +102,12 @@ export default function DealRecordsRoute() {
             </button>
           )}
         </Form>
-        {d.error ? <p role="alert">{d.error}</p> : null}
+        {data.error ? <p role="alert">{data.error}</p> : null}
         <RecordsTable
-          rows={d.rows}
-          total={d.total}
-          page={d.page}
-          perPage={d.perPage}
+          rows={data.rows}
+          total={data.total}
+          page={data.page}
+          perPage={data.perPage}
           columns={[
             { head: t("records.time"), cell: (e) => e.time },
             { head: t("account.currency"), cell: (e) => e.code },
@@ -130,3 +131,7 @@ export default function DealRecordsRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Records" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

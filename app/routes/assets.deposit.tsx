@@ -17,6 +17,7 @@ import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const FIELD_MESSAGES = {
   chargeNum: ["deposit_amount_required", "amount_invalid", "amount_positive", "amount_decimals"],
@@ -90,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DepositRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <main>
@@ -98,37 +99,37 @@ export default function DepositRoute() {
         <h1 id="deposit-title" className={s.h1}>
           {t("deposit.title")}
         </h1>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.currency ? (
+        {data.error ? <p role="alert">{data.error}</p> : null}
+        {data.currency ? (
           <>
-            <CurrencyPicker currencies={d.currencies} current={d.currency.id} />
-            <ChainTabs chains={d.chains} current={d.chain?.id ?? 0} href={(id) => pageUrl(d.currency!.id, id)} />
-            {d.walletError ? <p role="alert">{d.walletError}</p> : null}
-            {d.wallet ? (
+            <CurrencyPicker currencies={data.currencies} current={data.currency.id} />
+            <ChainTabs chains={data.chains} current={data.chain?.id ?? 0} href={(id) => pageUrl(data.currency!.id, id)} />
+            {data.walletError ? <p role="alert">{data.walletError}</p> : null}
+            {data.wallet ? (
               <div className={s.depositGrid}>
-                <div className={s.qr} role="img" aria-label={t("deposit.qrLabel", { code: d.currency.code, chain: d.chain?.code ?? "" })} dangerouslySetInnerHTML={{ __html: d.wallet.qr }} />
+                <div className={s.qr} role="img" aria-label={t("deposit.qrLabel", { code: data.currency.code, chain: data.chain?.code ?? "" })} dangerouslySetInnerHTML={{ __html: data.wallet.qr }} />
                 <dl className={s.dl}>
                   <dt className={s.dt}>{t("deposit.address")}</dt>
                   <dd className={s.dd}>
                     <span className={s.address} data-testid="deposit-address">
-                      {d.wallet.address}
+                      {data.wallet.address}
                     </span>{" "}
-                    <CopyButton text={d.wallet.address} label={t("deposit.copyAddress")} />
+                    <CopyButton text={data.wallet.address} label={t("deposit.copyAddress")} />
                   </dd>
-                  {d.wallet.memo ? (
+                  {data.wallet.memo ? (
                     <>
                       <dt className={s.dt}>{t("fields.memo")}</dt>
                       <dd className={s.dd}>
-                        <span className={s.address}>{d.wallet.memo}</span> <CopyButton text={d.wallet.memo} label={t("deposit.copyMemo")} />
+                        <span className={s.address}>{data.wallet.memo}</span> <CopyButton text={data.wallet.memo} label={t("deposit.copyMemo")} />
                         <p className={s.status}>{t("deposit.memoWarning")}</p>
                       </dd>
                     </>
                   ) : null}
-                  {d.available !== null ? (
+                  {data.available !== null ? (
                     <>
                       <dt className={s.dt}>{t("deposit.balance")}</dt>
                       <dd className={`${s.dd} ${s.preview}`}>
-                        {d.available} {d.currency.code}
+                        {data.available} {data.currency.code}
                       </dd>
                     </>
                   ) : null}
@@ -140,13 +141,13 @@ export default function DepositRoute() {
           <p>{t("deposit.noCurrency")}</p>
         )}
       </section>
-      {d.currency ? (
+      {data.currency ? (
         <section className={s.section} aria-labelledby="review-title">
           <h2 id="review-title" className={s.h2}>
             {t("deposit.reviewTitle")}
           </h2>
           <p className={s.muted}>{t("deposit.reviewIntro")}</p>
-          <DepositForm key={`${d.currency.id}-${d.chain?.id}-${d.key}`} />
+          <DepositForm key={`${data.currency.id}-${data.chain?.id}-${data.key}`} />
         </section>
       ) : null}
       <section className={s.section} aria-labelledby="deposits-title">
@@ -160,20 +161,20 @@ export default function DepositRoute() {
 }
 
 function DepositForm() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
   const validate = useAssetsValidate("deposit");
-  const [form, fields] = useForm({ id: "deposit", lastResult: actionData?.result, constraint: d.constraint, ...lazyValidation(validate) });
+  const [form, fields] = useForm({ id: "deposit", lastResult: actionData?.result, constraint: data.constraint, ...lazyValidation(validate) });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/deposit");
-  const currency = d.currency!;
+  const currency = data.currency!;
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       <input type="hidden" name="currency_id" value={currency.id} />
-      {d.chain ? <input type="hidden" name="currency_protocol_id" value={d.chain.id} /> : null}
-      <input type="hidden" name="in_address" value={d.wallet?.address ?? ""} />
-      <input type="hidden" name="idempotency_key" value={d.key} />
+      {data.chain ? <input type="hidden" name="currency_protocol_id" value={data.chain.id} /> : null}
+      <input type="hidden" name="in_address" value={data.wallet?.address ?? ""} />
+      <input type="hidden" name="idempotency_key" value={data.key} />
       <FormError id={form.errorId} errors={form.errors} />
       <TextField
         label={t("fields.depositAmount", { code: currency.code })}
@@ -195,14 +196,14 @@ function DepositForm() {
 }
 
 function DepositTable() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <RecordsTable
-      rows={d.deposits.rows}
-      total={d.deposits.total}
-      page={d.deposits.page}
-      perPage={d.deposits.perPage}
+      rows={data.deposits.rows}
+      total={data.deposits.total}
+      page={data.deposits.page}
+      perPage={data.deposits.perPage}
       columns={[
         { head: t("records.time"), cell: (x) => x.time },
         { head: t("account.currency"), cell: (x) => x.currency.code },
@@ -216,3 +217,7 @@ function DepositTable() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Deposit" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

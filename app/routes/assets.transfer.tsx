@@ -17,6 +17,7 @@ import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const FIELD_MESSAGES = {
   balance: ["transfer_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "insufficient_balance"],
@@ -84,7 +85,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 };
 
 export default function TransferRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <main>
@@ -93,22 +94,22 @@ export default function TransferRoute() {
           <h1 id="transfer-title" className={s.h1}>
             {t("transfer.title")}
           </h1>
-          {d.currency ? <Link to={`/assets/transferLog?currency_id=${d.currency.id}&currency_code=${encodeURIComponent(d.currency.code)}`}>{t("transfer.log")}</Link> : null}
+          {data.currency ? <Link to={`/assets/transferLog?currency_id=${data.currency.id}&currency_code=${encodeURIComponent(data.currency.code)}`}>{t("transfer.log")}</Link> : null}
         </div>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.currency ? (
+        {data.error ? <p role="alert">{data.error}</p> : null}
+        {data.currency ? (
           <>
-            <CurrencyPicker currencies={d.currencies} current={d.currency.id} id="transfer-currency" />
-            <TransferForm key={`${d.currency.id}-${d.from}-${d.to}`} />
+            <CurrencyPicker currencies={data.currencies} current={data.currency.id} id="transfer-currency" />
+            <TransferForm key={`${data.currency.id}-${data.from}-${data.to}`} />
           </>
         ) : (
           <p>{t("transfer.noCurrency")}</p>
         )}
       </section>
-      {d.currency ? (
+      {data.currency ? (
         <section className={s.section} aria-labelledby="balances-title">
           <h2 id="balances-title" className={s.h2}>
-            {t("transfer.balances", { code: d.currency.code })}
+            {t("transfer.balances", { code: data.currency.code })}
           </h2>
           <table className={s.table}>
             <thead>
@@ -118,7 +119,7 @@ export default function TransferRoute() {
               </tr>
             </thead>
             <tbody>
-              {d.accounts.map((a) => (
+              {data.accounts.map((a) => (
                 <tr key={a.code} data-account={a.code}>
                   <th scope="row" className={s.rowHead}>
                     <Link to={`/assets/${a.page}`}>{t(`menu.${a.page}`)}</Link>
@@ -135,19 +136,19 @@ export default function TransferRoute() {
 }
 
 function TransferForm() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const validate = useAssetsValidate("transfer");
-  const [form, fields] = useForm({ id: "transfer", lastResult: actionData?.result, defaultValue: { from: d.from, to: d.to }, constraint: d.constraint, ...lazyValidation(validate) });
-  const allowed = d.accounts.map((a) => a.code);
+  const [form, fields] = useForm({ id: "transfer", lastResult: actionData?.result, defaultValue: { from: data.from, to: data.to }, constraint: data.constraint, ...lazyValidation(validate) });
+  const allowed = data.accounts.map((a) => a.code);
   // The last submission's choice wins over the defaults (a failed POST without JavaScript re-renders the page).
   const initial = (v: unknown, fallback: AccountCode) => (isAccountCode(v) && allowed.includes(v) ? v : fallback);
-  const [from, setFrom] = useState<AccountCode>(() => initial(fields.from.initialValue, d.from));
-  const [to, setTo] = useState<AccountCode | "">(() => initial(fields.to.initialValue, d.to || d.from));
+  const [from, setFrom] = useState<AccountCode>(() => initial(fields.from.initialValue, data.from));
+  const [to, setTo] = useState<AccountCode | "">(() => initial(fields.to.initialValue, data.to || data.from));
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/transfer");
 
   // After a success: the amount is cleared (resetForm) and the balances reload after 1 s.
@@ -158,14 +159,14 @@ function TransferForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
 
-  const available = d.accounts.find((a) => a.code === from)?.available ?? "0";
-  const accountName = (code: string) => t(`menu.${d.accounts.find((a) => a.code === code)?.page ?? "tradeAccount"}`);
+  const available = data.accounts.find((a) => a.code === from)?.available ?? "0";
+  const accountName = (code: string) => t(`menu.${data.accounts.find((a) => a.code === code)?.page ?? "tradeAccount"}`);
   const { defaultValue: _fromDefault, key: _fk, ...fromProps } = getSelectProps(fields.from);
   const { defaultValue: _toDefault, key: _tk, ...toProps } = getSelectProps(fields.to);
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
-      <input type="hidden" name="currency_id" value={d.currency!.id} />
-      <input type="hidden" name="idempotency_key" value={d.key} />
+      <input type="hidden" name="currency_id" value={data.currency!.id} />
+      <input type="hidden" name="idempotency_key" value={data.key} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <FormError id={form.errorId} errors={form.errors} />
       {actionData?.ok && actionData.message ? (
@@ -187,14 +188,14 @@ function TransferForm() {
           }}
           className={`${input} ${s.select}`}
         >
-          {d.accounts.map((a) => (
+          {data.accounts.map((a) => (
             <option key={a.code} value={a.code}>
               {accountName(a.code)}
             </option>
           ))}
         </select>
         <p className={s.status} id="transfer-available">
-          {t("transfer.available", { amount: available, code: d.currency!.code })}
+          {t("transfer.available", { amount: available, code: data.currency!.code })}
         </p>
         <ErrorLine id={fields.from.errorId} errors={fields.from.errors} />
       </div>
@@ -212,7 +213,7 @@ function TransferForm() {
           }}
           className={`${input} ${s.select}`}
         >
-          {d.accounts.map((a) => (
+          {data.accounts.map((a) => (
             <option key={a.code} value={a.code}>
               {accountName(a.code)}
             </option>
@@ -221,7 +222,7 @@ function TransferForm() {
         <ErrorLine id={fields.to.errorId} errors={fields.to.errors} />
       </div>
       <TextField
-        label={t("fields.transferAmount", { code: d.currency!.code })}
+        label={t("fields.transferAmount", { code: data.currency!.code })}
         inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
         errorId={fields.balance.errorId}
         errors={fields.balance.errors}
@@ -234,3 +235,7 @@ function TransferForm() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Transfer" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

@@ -7,6 +7,7 @@ import { api } from "~/lib/api.server";
 import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** /assets/transferLog?currency_id=&currency_code=: the user's transfers between accounts, newest first, paged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,23 +33,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function TransferLogRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <main>
       <section className={s.section} aria-labelledby="tlog-title">
         <div className={s.summary}>
           <h1 id="tlog-title" className={s.h1}>
-            {d.title}
+            {data.title}
           </h1>
-          <Link to={d.currencyId ? `/assets/transfer?currency_id=${d.currencyId}` : "/assets/transfer"}>{t("transferLog.back")}</Link>
+          <Link to={data.currencyId ? `/assets/transfer?currency_id=${data.currencyId}` : "/assets/transfer"}>{t("transferLog.back")}</Link>
         </div>
-        {d.error ? <p role="alert">{d.error}</p> : null}
+        {data.error ? <p role="alert">{data.error}</p> : null}
         <RecordsTable
-          rows={d.rows}
-          total={d.total}
-          page={d.page}
-          perPage={d.perPage}
+          rows={data.rows}
+          total={data.total}
+          page={data.page}
+          perPage={data.perPage}
           columns={[
             { head: t("records.time"), cell: (x) => x.time },
             { head: t("account.currency"), cell: (x) => x.code },
@@ -63,3 +64,7 @@ export default function TransferLogRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Transfers" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

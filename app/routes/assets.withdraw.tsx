@@ -21,6 +21,7 @@ import { lazyValidation } from "~/lib/use-lazy-validate";
 /** decimal.js and the preview rule load after hydration (first-load budget); the server does not need them to render. */
 const assetsRules = lazyModule(() => import("~/features/assets/rules"));
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const SECRET_FIELDS = ["pay_password"];
 
@@ -137,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function WithdrawRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <main>
@@ -145,23 +146,23 @@ export default function WithdrawRoute() {
         <h1 id="withdraw-title" className={s.h1}>
           {t("withdraw.title")}
         </h1>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.currency ? (
+        {data.error ? <p role="alert">{data.error}</p> : null}
+        {data.currency ? (
           <>
-            <CurrencyPicker currencies={d.currencies} current={d.currency.id} />
-            <ChainTabs chains={d.chains} current={d.chain?.id ?? 0} href={(id) => pageUrl(d.currency!.id, id)} />
-            {!d.hasPayPassword ? (
+            <CurrencyPicker currencies={data.currencies} current={data.currency.id} />
+            <ChainTabs chains={data.chains} current={data.chain?.id ?? 0} href={(id) => pageUrl(data.currency!.id, id)} />
+            {!data.hasPayPassword ? (
               <p className={s.note}>
-                {t("withdraw.noPayPassword")} <Link to={`/tradePassword?page=${encodeURIComponent(pageUrl(d.currency.id, d.chain?.id))}`}>{t("withdraw.setPayPassword")}</Link>
+                {t("withdraw.noPayPassword")} <Link to={`/tradePassword?page=${encodeURIComponent(pageUrl(data.currency.id, data.chain?.id))}`}>{t("withdraw.setPayPassword")}</Link>
               </p>
             ) : null}
-            {d.addressError ? <p role="alert">{d.addressError}</p> : null}
-            {d.addresses.length === 0 && !d.addressError ? (
+            {data.addressError ? <p role="alert">{data.addressError}</p> : null}
+            {data.addresses.length === 0 && !data.addressError ? (
               <p className={s.note} role="status">
-                {t("withdraw.bindFirst")} <Link to={`/assets/bindAddr?currency_id=${d.currency.id}${d.chain ? `&chain=${d.chain.id}` : ""}`}>{t("withdraw.toBind")}</Link>
+                {t("withdraw.bindFirst")} <Link to={`/assets/bindAddr?currency_id=${data.currency.id}${data.chain ? `&chain=${data.chain.id}` : ""}`}>{t("withdraw.toBind")}</Link>
               </p>
             ) : (
-              <WithdrawForm key={`${d.currency.id}-${d.chain?.id}-${d.key}`} />
+              <WithdrawForm key={`${data.currency.id}-${data.chain?.id}-${data.key}`} />
             )}
           </>
         ) : (
@@ -179,35 +180,35 @@ export default function WithdrawRoute() {
 }
 
 function WithdrawForm() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
   const validate = useAssetsValidate("withdraw");
-  const currency = d.currency!;
+  const currency = data.currency!;
   const [form, fields] = useForm({
     id: "withdraw",
     lastResult: actionData?.result,
-    defaultValue: { address_id: d.addresses[0] ? String(d.addresses[0].id) : undefined },
-    constraint: d.constraint,
+    defaultValue: { address_id: data.addresses[0] ? String(data.addresses[0].id) : undefined },
+    constraint: data.constraint,
     ...lazyValidation(validate),
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/withdraw");
   const rules = useLazyModule(assetsRules);
   const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
-  const memo = d.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(d.addresses[0]?.id)))?.memo ?? "";
+  const memo = data.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(data.addresses[0]?.id)))?.memo ?? "";
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       <input type="hidden" name="currency_id" value={currency.id} />
-      {d.chain ? <input type="hidden" name="currency_protocol_id" value={d.chain.id} /> : null}
-      <input type="hidden" name="idempotency_key" value={d.key} />
+      {data.chain ? <input type="hidden" name="currency_protocol_id" value={data.chain.id} /> : null}
+      <input type="hidden" name="idempotency_key" value={data.key} />
       <FormError id={form.errorId} errors={form.errors} />
       <div className={fieldClass}>
         <label htmlFor={fields.address_id.id} className={labelClass}>
           {t("fields.address")}
         </label>
         <select {...getSelectProps(fields.address_id)} className={`${input} ${s.select}`} key={fields.address_id.key}>
-          {d.addresses.map((a) => (
+          {data.addresses.map((a) => (
             <option key={a.id} value={a.id}>
               {a.address}
               {a.memo ? ` (${t("fields.memo")} ${a.memo})` : ""}
@@ -226,7 +227,7 @@ function WithdrawForm() {
         hint={
           <>
             {t("withdraw.minimum", { min: currency.min, code: currency.code })}
-            {d.available !== null ? ` · ${t("withdraw.available", { amount: d.available, code: currency.code })}` : ""}
+            {data.available !== null ? ` · ${t("withdraw.available", { amount: data.available, code: currency.code })}` : ""}
           </>
         }
       />
@@ -256,14 +257,14 @@ function WithdrawForm() {
 }
 
 function DrawTable() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
   return (
     <RecordsTable
-      rows={d.draws.rows}
-      total={d.draws.total}
-      page={d.draws.page}
-      perPage={d.draws.perPage}
+      rows={data.draws.rows}
+      total={data.draws.total}
+      page={data.draws.page}
+      perPage={data.draws.perPage}
       columns={[
         { head: t("records.time"), cell: (w) => w.time },
         { head: t("account.currency"), cell: (w) => w.currency.code },
@@ -279,3 +280,7 @@ function DrawTable() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Withdraw" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

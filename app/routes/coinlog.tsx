@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/translate";
 import { formatUtc, signedAmount } from "~/features/savings/format";
 import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.server";
 import { requireToken } from "~/lib/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CoinLogRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("savings");
   return (
     <main className={s.page}>
@@ -43,12 +44,12 @@ export default function CoinLogRoute() {
         <h2 id="log-title" className="sr-only">
           {t("log.title")}
         </h2>
-        {d.error ? (
+        {data.error ? (
           <p role="alert" className={s.errorBox}>
-            {d.error}
+            {data.error}
           </p>
         ) : null}
-        {d.entries.length === 0 ? (
+        {data.entries.length === 0 ? (
           <p className={s.empty}>{t("log.empty")}</p>
         ) : (
           <div className={s.tableWrap} role="group" aria-labelledby="log-title" tabIndex={0}>
@@ -66,7 +67,7 @@ export default function CoinLogRoute() {
                 </tr>
               </thead>
               <tbody>
-                {d.entries.map((e) => {
+                {data.entries.map((e) => {
                   const v = signedAmount(e.value);
                   return (
                     <tr key={e.id}>
@@ -86,7 +87,7 @@ export default function CoinLogRoute() {
             </table>
           </div>
         )}
-        <Pager pager={d.pager} href={(p) => `/coinlog?page=${p}`} />
+        <Pager pager={data.pager} href={(p) => `/coinlog?page=${p}`} />
         <p className={s.small}>{t("log.utc")}</p>
       </section>
     </main>
@@ -96,12 +97,5 @@ export default function CoinLogRoute() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Savings log" }];
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <main className={s.page}>
-      <h1 className={s.title}>{t("errors.errorTitle")}</h1>
-      <p role="alert">{t("errors.server")}</p>
-      <a href="/coinlog">{t("nav.savings")}</a>
-    </main>
-  );
+  return <GeneralErrorBoundary back={{ href: "/coinlog", labelKey: "nav.savings" }} />;
 }

@@ -11,6 +11,7 @@ import { getT } from "~/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 async function convertT(request: Request): Promise<Translate> {
   const t = await getT(request, "convert");
@@ -109,7 +110,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
 
 export default function ConvertRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("convert");
   return (
@@ -125,17 +126,17 @@ export default function ConvertRoute() {
           {answer.done}
         </p>
       ) : null}
-      {d.error ? (
+      {data.error ? (
         <p role="alert" className={ss.errorBox}>
-          {d.error}
+          {data.error}
         </p>
       ) : null}
-      {d.currencies.length >= 2 ? (
-        <ConvertForm currencies={d.currencies} initial={d.initial} constraint={d.constraint} answer={answer} />
+      {data.currencies.length >= 2 ? (
+        <ConvertForm currencies={data.currencies} initial={data.initial} constraint={data.constraint} answer={answer} />
       ) : (
         <p className={ss.empty}>{t("unavailable")}</p>
       )}
-      <ConvertHistory items={d.history} pager={d.pager} />
+      <ConvertHistory items={data.history} pager={data.pager} />
     </main>
   );
 }
@@ -146,12 +147,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <main className={ss.page}>
-      <h1 className={ss.title}>{t("errors.errorTitle")}</h1>
-      <p role="alert">{t("errors.server")}</p>
-      <a href="/convert">{t("nav.convert")}</a>
-    </main>
-  );
+  return <GeneralErrorBoundary back={{ href: "/convert", labelKey: "nav.convert" }} />;
 }

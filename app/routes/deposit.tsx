@@ -10,6 +10,7 @@ import { displayAmount } from "~/features/savings/format";
 import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/features/savings/savings.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
@@ -71,10 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DepositRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("savings");
-  const inlineError = d.confirm && result && !result.ok && result.id === d.confirm.id ? result.msg : null;
+  const inlineError = data.confirm && result && !result.ok && result.id === data.confirm.id ? result.msg : null;
   return (
     <main className={s.page}>
       <div className={s.head}>
@@ -91,12 +92,12 @@ export default function DepositRoute() {
         </p>
       ) : null}
 
-      {d.confirm ? (
+      {data.confirm ? (
         <section className={s.confirmCard} aria-labelledby="confirm-title">
           <ConfirmPurchase
-            product={d.confirm}
-            idempotencyKey={d.keys[String(d.confirm.id)] ?? ""}
-            available={d.balances[d.confirm.currency.code] ?? null}
+            product={data.confirm}
+            idempotencyKey={data.keys[String(data.confirm.id)] ?? ""}
+            available={data.balances[data.confirm.currency.code] ?? null}
             error={inlineError}
             js={false}
             titleId="confirm-title"
@@ -109,12 +110,12 @@ export default function DepositRoute() {
         <h2 id="products-title" className={s.h2}>
           {t("products.title")}
         </h2>
-        {d.loggedIn ? (
-          Object.keys(d.balances).length ? (
+        {data.loggedIn ? (
+          Object.keys(data.balances).length ? (
             <div className={s.balanceLine}>
               <span id="spot-balances">{t("products.spotBalance")}</span>
               <ul className={s.balances} aria-labelledby="spot-balances">
-                {Object.entries(d.balances).map(([code, balance]) => (
+                {Object.entries(data.balances).map(([code, balance]) => (
                   <li key={code}>
                     <span className={s.mono} data-testid={`spot-${code}`}>
                       {displayAmount(balance)}
@@ -132,25 +133,25 @@ export default function DepositRoute() {
             <Link to="/register">{t("common:user.register")}</Link>
           </p>
         )}
-        {d.productsError ? (
+        {data.productsError ? (
           <p role="alert" className={s.errorBox}>
-            {d.productsError}
+            {data.productsError}
           </p>
         ) : null}
-        <ProductTable products={d.products} loggedIn={d.loggedIn} keys={d.keys} balances={d.balances} result={result} />
+        <ProductTable products={data.products} loggedIn={data.loggedIn} keys={data.keys} balances={data.balances} result={result} />
       </section>
 
-      {d.loggedIn ? (
+      {data.loggedIn ? (
         <section className={s.section} aria-labelledby="holdings-title">
           <h2 id="holdings-title" className={s.h2} tabIndex={-1}>
             {t("holdings.title")}
           </h2>
-          {d.holdingsError ? (
+          {data.holdingsError ? (
             <p role="alert" className={s.errorBox}>
-              {d.holdingsError}
+              {data.holdingsError}
             </p>
           ) : null}
-          <HoldingsTable holdings={d.holdings} />
+          <HoldingsTable holdings={data.holdings} />
           <p className={s.actions}>
             <Link to="/coinlog" className={button.secondary}>
               {t("logLink")}
@@ -168,12 +169,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <main className={s.page}>
-      <h1 className={s.title}>{t("errors.errorTitle")}</h1>
-      <p role="alert">{t("errors.server")}</p>
-      <a href="/deposit">{t("nav.savings")}</a>
-    </main>
-  );
+  return <GeneralErrorBoundary back={{ href: "/deposit", labelKey: "nav.savings" }} />;
 }

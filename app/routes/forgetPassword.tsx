@@ -17,6 +17,7 @@ import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
@@ -56,12 +57,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgetPasswordRoute() {
-  const d = useLoaderData<typeof loader>();
-  return <ForgotForm key={d.kind} kind={d.kind} />;
+  const data = useLoaderData<typeof loader>();
+  return <ForgotForm key={data.kind} kind={data.kind} />;
 }
 
 function ForgotForm({ kind }: { kind: AccountKind }) {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const tr = useAuthT();
@@ -72,8 +73,8 @@ function ForgotForm({ kind }: { kind: AccountKind }) {
   const [form, fields] = useForm({
     id: `forgot-${kind}`,
     lastResult: actionData?.result,
-    defaultValue: { account: d.account },
-    constraint: d.constraint,
+    defaultValue: { account: data.account },
+    constraint: data.constraint,
     ...lazyValidation(validate),
   });
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -116,3 +117,7 @@ function ForgotForm({ kind }: { kind: AccountKind }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Forgot password" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

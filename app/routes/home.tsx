@@ -13,6 +13,7 @@ import { useLiveQuotations } from "~/lib/use-live";
 import { homeTiles } from "~/lib/markets";
 import { articleText, safeImageUrl } from "~/lib/sanitize.server";
 import { container, formError } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const BANNER_CATEGORY = 1;
 const NOTICE_CATEGORY = 3;
@@ -82,15 +83,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function HomeRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   // DAY_MARKET over /events while this screen is open; the tiles start from the loader's quotations.
   const live = useLiveQuotations();
   return (
     <main>
       <h1 className="sr-only">{t("heading")}</h1>
-      <BannerCarousel slides={d.slides} />
-      <NoticeStrip notices={d.notices} />
+      <BannerCarousel slides={data.slides} />
+      <NoticeStrip notices={data.notices} />
       <div className={container}>
         <section className={hs.section} aria-labelledby="home-markets">
           <div className={hs.sectionHead}>
@@ -99,20 +100,20 @@ export default function HomeRoute() {
             </h2>
             <Link to="/markets">{t("markets.all")}</Link>
           </div>
-          {d.marketsError ? (
+          {data.marketsError ? (
             <p className={formError} role="alert">
-              {d.marketsError}
+              {data.marketsError}
             </p>
-          ) : d.tiles.length === 0 ? (
+          ) : data.tiles.length === 0 ? (
             <p>{t("markets.empty")}</p>
           ) : (
-            <MarketTiles rows={d.tiles} live={live} />
+            <MarketTiles rows={data.tiles} live={live} />
           )}
         </section>
         <SellingPoints />
-        <AppDownload codes={d.codes} />
+        <AppDownload codes={data.codes} />
       </div>
-      {d.popup ? <HomePopup popup={d.popup} /> : null}
+      {data.popup ? <HomePopup popup={data.popup} /> : null}
     </main>
   );
 }
@@ -121,3 +122,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Exchange" },
   ...(data?.description ? [{ name: "description", content: data.description }] : []),
 ];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -22,6 +22,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession, getSession, getToken } from "~/lib/session.server";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 type Args = Pick<LoaderFunctionArgs, "request" | "context">;
 
@@ -98,26 +99,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   // A tab switch remounts the form: fresh fields, countdown reset.
-  return <LoginForm key={d.kind} kind={d.kind} />;
+  return <LoginForm key={data.kind} kind={data.kind} />;
 }
 
 function LoginForm({ kind }: { kind: AccountKind }) {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const tr = useAuthT();
   const navigation = useNavigation();
   // The browser's checks load after hydration; until then the server validates.
   const v = useAuthValidate();
-  const validate = useMemo(() => v?.validator(v.loginSchema(tr, kind, { sms: d.sms })), [v, tr, kind, d.sms]);
+  const validate = useMemo(() => v?.validator(v.loginSchema(tr, kind, { sms: data.sms })), [v, tr, kind, data.sms]);
   const checkAccount = useMemo(() => v?.validator(v.sendCodeSchema(tr, kind)), [v, tr, kind]);
   const [form, fields] = useForm({
     id: `login-${kind}`,
     lastResult: actionData?.result,
-    defaultValue: { account: d.account, remember: d.remember ? "on" : undefined, area_id: d.areas[0]?.id },
-    constraint: d.constraint,
+    defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areas[0]?.id },
+    constraint: data.constraint,
     ...lazyValidation(validate),
   });
   const accountRef = useRef<HTMLInputElement>(null);
@@ -128,24 +129,24 @@ function LoginForm({ kind }: { kind: AccountKind }) {
     <main className={s.page}>
       <div className={s.card}>
         <h1 className={s.title}>{t("login.title")}</h1>
-        {d.loggedOut ? (
+        {data.loggedOut ? (
           <p role="status" className={s.note}>
             {t("login.loggedOut")}
           </p>
         ) : null}
         <AccountTabs current={kind} />
         <Form method="post" {...getFormProps(form)}>
-          {d.sms ? (
+          {data.sms ? (
             // Enter in a field submits with the first submit button: make that one "log in".
             <button type="submit" name="intent" value="login" tabIndex={-1} aria-hidden="true" className={s.defaultSubmit}>
               {t("login.submit")}
             </button>
           ) : null}
           <input type="hidden" name="type" value={kind} />
-          <input type="hidden" name="page" value={d.page} />
+          <input type="hidden" name="page" value={data.page} />
           <FormError id={form.errorId} errors={form.errors} />
-          {kind === "mobile" && d.sms && d.areas.length ? (
-            <CountrySelect areas={d.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
+          {kind === "mobile" && data.sms && data.areas.length ? (
+            <CountrySelect areas={data.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
           ) : null}
           <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
           <PasswordField
@@ -154,7 +155,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
             errorId={fields.password.errorId}
             errors={fields.password.errors}
           />
-          {d.sms ? (
+          {data.sms ? (
             <>
               <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />
             </>
@@ -180,3 +181,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Log in" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -8,6 +8,7 @@ import { api } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
 import { ALL_TAB, FAV_TAB, marketsSearch, normalizeSort, normalizeTab, parseFavs, quoteTabs, rowsForTab, sortRows } from "~/lib/markets";
 import { container, formError } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,16 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MarketsRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("markets");
   // DAY_MARKET over /events while this screen is open; the rows start from the loader's quotations.
   const live = useLiveQuotations();
   const tabs = [
     { id: ALL_TAB, label: t("tabs.all") },
     { id: FAV_TAB, label: t("tabs.fav") },
-    ...d.quotes.map((q) => ({ id: q, label: q })),
+    ...data.quotes.map((q) => ({ id: q, label: q })),
   ];
-  const current = tabs.find((x) => x.id === d.tab) ?? tabs[0];
+  const current = tabs.find((x) => x.id === data.tab) ?? tabs[0];
   return (
     <main className={`${container} ${s.page}`}>
       <h1 className={s.h1}>{t("title")}</h1>
@@ -47,25 +48,25 @@ export default function MarketsRoute() {
         <ul className={s.tabs}>
           {tabs.map((x) => (
             <li key={x.id}>
-              <Link to={`/markets${marketsSearch(x.id, d.sort)}`} className={s.tab} aria-current={x.id === d.tab ? "page" : undefined} preventScrollReset>
+              <Link to={`/markets${marketsSearch(x.id, data.sort)}`} className={s.tab} aria-current={x.id === data.tab ? "page" : undefined} preventScrollReset>
                 {x.label}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {d.error ? (
+      {data.error ? (
         <p className={formError} role="alert">
-          {d.error}
+          {data.error}
         </p>
       ) : null}
       <MarketsTable
-        rows={d.rows}
-        tab={d.tab}
+        rows={data.rows}
+        tab={data.tab}
         tabLabel={current.label}
-        sort={d.sort}
-        favs={d.favs}
-        emptyText={d.tab === FAV_TAB ? t("empty.fav") : t("empty.all")}
+        sort={data.sort}
+        favs={data.favs}
+        emptyText={data.tab === FAV_TAB ? t("empty.fav") : t("empty.all")}
         live={live}
       />
     </main>
@@ -76,3 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Markets" },
   ...(data?.description ? [{ name: "description", content: data.description }] : []),
 ];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/markets", labelKey: "nav.markets" }} />;
+}

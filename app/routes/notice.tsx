@@ -77,18 +77,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function NoticeRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("notice");
   return (
     <main className={`${container} ${s.layout}`}>
-      {d.article ? null : <h1 className="sr-only">{d.categoryName}</h1>}
-      <NoticeList categoryId={d.categoryId} categoryName={d.categoryName} items={d.items} currentId={d.article?.id ?? null} />
-      {d.article ? (
-        <NoticeBody key={d.article.id} article={d.article} />
+      {data.article ? null : <h1 className="sr-only">{data.categoryName}</h1>}
+      <NoticeList categoryId={data.categoryId} categoryName={data.categoryName} items={data.items} currentId={data.article?.id ?? null} />
+      {data.article ? (
+        <NoticeBody key={data.article.id} article={data.article} />
       ) : (
         <div className={s.article}>
-          <p className={s.empty} role={d.listError ? "alert" : undefined}>
-            {d.listError ?? t("empty")}
+          <p className={s.empty} role={data.listError ? "alert" : undefined}>
+            {data.listError ?? t("empty")}
           </p>
         </div>
       )}

@@ -21,6 +21,7 @@ import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The user agreement: article 66 in category 26 (SPEC section 9). */
 const AGREEMENT_HREF = "/notice?id=66&category_id=26";
@@ -74,12 +75,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterRoute() {
-  const d = useLoaderData<typeof loader>();
-  return <RegisterForm key={d.kind} kind={d.kind} />;
+  const data = useLoaderData<typeof loader>();
+  return <RegisterForm key={data.kind} kind={data.kind} />;
 }
 
 function RegisterForm({ kind }: { kind: AccountKind }) {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const tr = useAuthT();
@@ -91,8 +92,8 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   const [form, fields] = useForm({
     id: `register-${kind}`,
     lastResult: actionData?.result,
-    defaultValue: { agreement: "on", invite_code: d.inviteCode ?? "", area_id: d.areas[0]?.id },
-    constraint: d.constraint,
+    defaultValue: { agreement: "on", invite_code: data.inviteCode ?? "", area_id: data.areas[0]?.id },
+    constraint: data.constraint,
     ...lazyValidation(validate),
   });
   const accountRef = useRef<HTMLInputElement>(null);
@@ -113,8 +114,8 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
           </button>
           <input type="hidden" name="type" value={kind} />
           <FormError id={form.errorId} errors={form.errors} />
-          {kind === "mobile" && d.areas.length ? (
-            <CountrySelect areas={d.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
+          {kind === "mobile" && data.areas.length ? (
+            <CountrySelect areas={data.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
           ) : null}
           <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
           <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />
@@ -135,13 +136,13 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
           <TextField
             label={t("fields.invite")}
             inputProps={{
-              ...(d.inviteCode
-                ? { ...getInputProps(fields.invite_code, { type: "text", value: false, ariaDescribedBy: inviteNoteId }), defaultValue: d.inviteCode, readOnly: true, "aria-readonly": true, className: s.readOnly }
+              ...(data.inviteCode
+                ? { ...getInputProps(fields.invite_code, { type: "text", value: false, ariaDescribedBy: inviteNoteId }), defaultValue: data.inviteCode, readOnly: true, "aria-readonly": true, className: s.readOnly }
                 : getInputProps(fields.invite_code, { type: "text" })),
               autoComplete: "off",
               maxLength: 32,
             }}
-            hint={d.inviteCode ? t("hints.inviteLocked") : undefined}
+            hint={data.inviteCode ? t("hints.inviteLocked") : undefined}
             hintId={inviteNoteId}
             errorId={fields.invite_code.errorId}
             errors={fields.invite_code.errors}
@@ -175,3 +176,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Sign up" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

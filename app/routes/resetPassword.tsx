@@ -19,6 +19,7 @@ import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
@@ -67,12 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const d = useLoaderData<typeof loader>();
-  return <ResetForm key={d.kind} kind={d.kind} />;
+  const data = useLoaderData<typeof loader>();
+  return <ResetForm key={data.kind} kind={data.kind} />;
 }
 
 function ResetForm({ kind }: { kind: AccountKind }) {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const tr = useAuthT();
@@ -84,12 +85,12 @@ function ResetForm({ kind }: { kind: AccountKind }) {
   const [form, fields] = useForm({
     id: `reset-${kind}`,
     lastResult: actionData?.result,
-    defaultValue: { account: d.account },
-    constraint: d.constraint,
+    defaultValue: { account: data.account },
+    constraint: data.constraint,
     ...lazyValidation(validate),
   });
   const accountRef = useRef<HTMLInputElement>(null);
-  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend, startCountdown: d.sent });
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend, startCountdown: data.sent });
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
   const passwordHintId = `${fields.password.id}-hint`;
 
@@ -138,3 +139,7 @@ function ResetForm({ kind }: { kind: AccountKind }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Reset password" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,4 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { ORDER_WAY, type OrderWay } from "~/contract/core/trading";
+import type { TradeActionData } from "~/features/trade/action-data";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
@@ -34,7 +35,6 @@ import {
   serializeTradeInfo,
   sliderQuantity,
   snapPercent,
-  symbolKey,
   TRADEINFO_COOKIE,
   tradeInfoOf,
   type OrdersTab,
@@ -42,6 +42,7 @@ import {
 } from "~/features/trade/spot";
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
 import type { Translate } from "~/features/trade/schema";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** What the screen needs of a pair. */
 function pairView(p: Pair) {
@@ -65,12 +66,12 @@ function emptyPage(): SpotOrderPage {
   return { total: 0, per_page: ORDERS_PAGE_SIZE, last_page: 1, current_page: 1, data: [] };
 }
 
-async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: 1 | 2, page: number) {
+async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: OrderWay, page: number) {
   const payload = { currency_match_id: pairId, page, limit: ORDERS_PAGE_SIZE };
   const r =
     tab === "history"
       ? await api(args, "txHistoryList", payload)
-      : await api(args, way === 1 ? "txInList" : "txOutList", { ...payload, status: tab === "current" ? "open" : "all" });
+      : await api(args, way === ORDER_WAY.BUY ? "txInList" : "txOutList", { ...payload, status: tab === "current" ? "open" : "all" });
   return r.ok ? r.data : emptyPage();
 }
 
@@ -91,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const period = normalizePeriod(q.get("period"));
   const ordersTab: OrdersTab = (ORDERS_TABS as string[]).includes(q.get("orders") ?? "") ? (q.get("orders") as OrdersTab) : "current";
-  const way: 1 | 2 = q.get("way") === "sell" ? 2 : 1;
+  const way: OrderWay = q.get("way") === "sell" ? ORDER_WAY.SELL : ORDER_WAY.BUY;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
   const otype: "limit" | "market" = q.get("otype") === "market" ? "market" : "limit";
 
@@ -101,16 +102,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let orders: SpotOrderPage | null = null;
   if (pair) {
     const win = klineWindow(period, Date.now());
-    const [d, k, b, o] = await Promise.all([
+    const [dealResult, klineResult, balancesResult, ordersResult] = await Promise.all([
       api(args, "deal", { currency_match_id: pair.id }),
       api(args, "kline", { currency_match_id: pair.id, period: klinePeriod(period), from: win.from, to: win.to }),
       token ? api(args, "spotBalances", { currency_match_id: pair.id }) : null,
       token ? loadOrders(args, pair.id, ordersTab, way, page) : null,
     ]);
-    deal = d.ok ? d.data : null;
-    bars = k.ok ? k.data.slice(-CHART_BARS_MAX) : [];
-    balances = b?.ok ? b.data : null;
-    orders = o;
+    deal = dealResult.ok ? dealResult.data : null;
+    bars = klineResult.ok ? klineResult.data.slice(-CHART_BARS_MAX) : [];
+    balances = balancesResult?.ok ? balancesResult.data : null;
+    orders = ordersResult;
   }
   const decimals = pair?.price_precision ?? PRICE_DECIMALS;
   const headers = new Headers({ "Cache-Control": "private, no-store" });
@@ -145,9 +146,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData =
-  | { intent: Side; ok: boolean; result: SubmissionResult<string[]>; orderId?: number }
-  | { intent: "cancel"; ok: boolean; id: number; msg?: string };
+type ActionData = TradeActionData;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -213,7 +212,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const parsed = parseCancel(formData);
       if (!parsed.success) return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });
       const { id, way } = parsed.data;
-      const r = await api(args, way === 1 ? "txInCancel" : "txOutCancel", { id });
+      const r = await api(args, way === ORDER_WAY.BUY ? "txInCancel" : "txOutCancel", { id });
       if (!js) {
         throw await redirectWithToast(request, backTo, r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") });
       }
@@ -224,62 +223,60 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export type TradeAction = typeof action;
-export type TradeLoader = typeof loader;
 
 export default function TradeRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("trade");
-  if (!d.pair) {
+  if (!data.pair) {
     return (
       <main className={s.emptyPage}>
         <h1>{t("title")}</h1>
-        <p role="alert">{d.error ?? t("noPairs")}</p>
+        <p role="alert">{data.error ?? t("noPairs")}</p>
         <Link to="/markets">{t("toMarkets")}</Link>
       </main>
     );
   }
-  return <TradeScreen key={d.pair.id} />;
+  return <TradeScreen key={data.pair.id} />;
 }
 
 function TradeScreen() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("trade");
-  const pair = d.pair!;
+  const pair = data.pair!;
   const live = useTradeLive({
     pair,
-    period: d.period,
-    loggedIn: d.loggedIn,
-    depth: d.depth,
-    trades: d.trades,
-    bars: d.bars,
-    quotation: d.quotation,
-    balances: d.balances,
-    orders: d.orders?.data ?? null,
-    ordersView: d.ordersView,
+    period: data.period,
+    loggedIn: data.loggedIn,
+    depth: data.depth,
+    trades: data.trades,
+    bars: data.bars,
+    quotation: data.quotation,
+    balances: data.balances,
+    orders: data.orders?.data ?? null,
+    ordersView: data.ordersView,
   });
   // A price picked in the book fills both forms (JS); without JS the book's links carry ?price=.
-  const [picked, setPicked] = useState<{ price: string; n: number }>({ price: d.prefillPrice, n: 0 });
+  const [picked, setPicked] = useState<{ price: string; n: number }>({ price: data.prefillPrice, n: 0 });
   const bestBuy = bestPrice(live.depth, "buy");
   const bestSell = bestPrice(live.depth, "sell");
   const best = useMemo(() => ({ buy: bestBuy, sell: bestSell }), [bestBuy, bestSell]);
   const onPick = useCallback((price: string) => setPicked((p) => ({ price, n: p.n + 1 })), []);
   // Stable props, so a live tick re-renders only the widget it concerns (the widgets are memoized).
-  const orders = useMemo(() => (d.orders ? { ...d.orders, data: live.orders ?? [] } : null), [d.orders, live.orders]);
+  const orders = useMemo(() => (data.orders ? { ...data.orders, data: live.orders ?? [] } : null), [data.orders, live.orders]);
   return (
     <main className={s.page}>
       <div className={s.layout}>
-        <PairList pairs={d.pairs} quotes={d.quotes} tab={d.tab} current={pair.id} live={live.quotes} />
+        <PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />
         <div className={s.centre}>
           <ChartHeader pair={pair} quotation={live.quotation} />
-          <ChartPanel pair={pair} period={d.period} bars={live.bars} lang={d.lang} />
+          <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
           <TradeForms
             pair={pair}
-            loggedIn={d.loggedIn}
-            otype={d.otype}
+            loggedIn={data.loggedIn}
+            otype={data.otype}
             best={best}
             balances={live.balances}
-            keys={d.keys}
+            keys={data.keys}
             picked={picked}
           />
         </div>
@@ -308,12 +305,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <main className={s.emptyPage}>
-      <h1>{t("errors.errorTitle")}</h1>
-      <p role="alert">{t("errors.server")}</p>
-      <a href="/trade">{t("nav.trade")}</a>
-    </main>
-  );
+  return <GeneralErrorBoundary back={{ href: "/trade", labelKey: "nav.trade" }} />;
 }

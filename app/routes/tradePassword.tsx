@@ -16,6 +16,7 @@ import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const SECRET_FIELDS = ["password", "re_password"];
 const FIELD_MESSAGES = {
@@ -79,26 +80,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TradePasswordRoute() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
   const validate = useAssetsValidate("tradePassword");
-  const [form, fields] = useForm({ id: "trade-password", lastResult: actionData?.result ?? undefined, constraint: d.constraint, ...lazyValidation(validate) });
+  const [form, fields] = useForm({ id: "trade-password", lastResult: actionData?.result ?? undefined, constraint: data.constraint, ...lazyValidation(validate) });
   const sender = useCodeSender({ serverResult: actionData?.codeSend });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const statusId = `${fields.auth_code.id}-status`;
   return (
     <main className={a.page}>
       <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        <p className={a.intro}>{t(d.has ? "tradePassword.introChange" : "tradePassword.introSet")}</p>
-        {d.error ? <p role="alert">{d.error}</p> : null}
+        <h1 className={a.title}>{data.title}</h1>
+        <p className={a.intro}>{t(data.has ? "tradePassword.introChange" : "tradePassword.introSet")}</p>
+        {data.error ? <p role="alert">{data.error}</p> : null}
         <Form method="post" {...getFormProps(form)}>
           <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className={s.visuallyHidden}>
             {t("tradePassword.submit")}
           </button>
-          <input type="hidden" name="page" value={d.page} />
+          <input type="hidden" name="page" value={data.page} />
           <FormError id={form.errorId} errors={form.errors} />
           <PasswordField
             label={t("fields.newPayPassword")}
@@ -119,7 +120,7 @@ export default function TradePasswordRoute() {
             inputProps={{ ...getInputProps(fields.auth_code, { type: "text", ariaDescribedBy: statusId }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 16 }}
             errorId={fields.auth_code.errorId}
             errors={fields.auth_code.errors}
-            hint={d.to ? t("tradePassword.codeTo", { to: d.to }) : undefined}
+            hint={data.to ? t("tradePassword.codeTo", { to: data.to }) : undefined}
             extra={<CodeStatus sender={sender} id={statusId} />}
             after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
           />
@@ -136,3 +137,7 @@ export default function TradePasswordRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Trade password" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}

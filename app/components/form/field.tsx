@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
 import { field as fieldClass, fieldError, formError, input, label as labelClass } from "~/styles/ui.css";
-import * as s from "~/features/auth/auth.css";
+import * as s from "./form.css";
 
 type InputProps = ComponentPropsWithRef<"input"> & { id: string };
 

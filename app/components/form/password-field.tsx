@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
-import * as s from "~/features/auth/auth.css";
+import * as s from "./form.css";
 import { ErrorLine } from "./field";
 
 /**

@@ -5,8 +5,8 @@ export type AccountCode = (typeof ACCOUNT_CODES)[number];
 /** The spot (coin) account: deposits land here, withdrawals and spot orders draw on it. */
 export const SPOT_ACCOUNT = "change_account" satisfies AccountCode;
 
-export function isAccountCode(v: string): v is AccountCode {
-  return (ACCOUNT_CODES as readonly string[]).includes(v);
+export function isAccountCode(v: unknown): v is AccountCode {
+  return typeof v === "string" && (ACCOUNT_CODES as readonly string[]).includes(v);
 }
 
 /** Numeric account type ids (`account_type_id`): 1 change, 2 legal, 3 lever, 4 micro, 5 financial. */

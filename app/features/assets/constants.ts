@@ -1,4 +1,6 @@
-import type { AccountCode } from "~/contract/money";
+import type { AccountCode } from "~/contract/core/accounts";
+
+export { isAccountCode } from "~/contract/core/accounts";
 
 /**
  * The assets screens' rules that need no decimal arithmetic, in a module of their own so that the pages' browser
@@ -19,9 +21,6 @@ export const ACCOUNT_CODE_LIST = Object.values(ACCOUNT_PAGES) as AccountCode[];
 
 export function accountPageOf(code: string): AccountPage | undefined {
   return ACCOUNT_PAGE_NAMES.find((p) => ACCOUNT_PAGES[p] === code);
-}
-export function isAccountCode(v: unknown): v is AccountCode {
-  return typeof v === "string" && (ACCOUNT_CODE_LIST as string[]).includes(v);
 }
 
 /** Records pages hold 15 entries; the pager shows only when the total exceeds that (SPEC §9). */

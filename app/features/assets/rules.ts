@@ -1,5 +1,8 @@
 import Decimal from "decimal.js";
 import type { AccountCode, AccountGroup, Currency } from "~/contract/money";
+import { isPlainDecimal, usdTotal, usdValue } from "~/contract/core/money";
+
+export { isPlainDecimal, withdrawalPreview } from "~/contract/core/money";
 
 /**
  * Pure rules of the assets screens (SPEC §2 Assets, §9). Money stays a decimal string; decimal.js inside.
@@ -22,10 +25,6 @@ export {
   type AccountPage,
 } from "./constants";
 
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-export function isPlainDecimal(v: string): boolean {
-  return PLAIN_DECIMAL.test(v.trim());
-}
 
 /** The fee rate as shown: draw_rate × 100, trailing zeros dropped ('0.001' → '0.1'). */
 export function feePercent(rate: string): string {
@@ -33,29 +32,14 @@ export function feePercent(rate: string): string {
   return new Decimal(rate).times(100).toFixed();
 }
 
-/**
- * What a withdrawal of `amount` delivers: received = amount × (1 − rate) rounded down to the currency's
- * decimals, fee = amount − received (the exchange's own rule). Null while the amount is not a positive number.
- */
-export function withdrawalPreview(amount: string, rate: string, decimals: number): { fee: string; received: string } | null {
-  const a = amount.trim();
-  if (!isPlainDecimal(a) || !isPlainDecimal(rate)) return null;
-  const d = new Decimal(a);
-  if (d.isZero()) return null;
-  const received = d.times(new Decimal(1).minus(rate)).toDecimalPlaces(Math.max(0, decimals), Decimal.ROUND_DOWN);
-  return { fee: d.minus(received).toFixed(), received: received.toFixed() };
-}
-
-/** USD value of available + locked at `usdPrice`, floored to 2 decimals. */
+/** USD value of available + locked at `usdPrice`, floored to 2 decimals (the contract's rule; empty reads as 0). */
 export function usdValueOf(balance: string, lock: string, usdPrice: string): string {
-  return new Decimal(balance || 0).plus(lock || 0).times(usdPrice || 0).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+  return usdValue(new Decimal(balance || 0).plus(lock || 0).toFixed(), usdPrice || "0");
 }
 
 /** A group's total in USD: the exact sum of its rows, floored to 2 once. */
 export function usdTotalOf(accounts: Array<{ balance: string; lock_balance: string; currency: { usd_price: string } }>): string {
-  let sum = new Decimal(0);
-  for (const a of accounts) sum = sum.plus(new Decimal(a.balance || 0).plus(a.lock_balance || 0).times(a.currency.usd_price || 0));
-  return sum.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+  return usdTotal(accounts.map((a) => ({ total: new Decimal(a.balance || 0).plus(a.lock_balance || 0).toFixed(), usdPrice: a.currency.usd_price || "0" })));
 }
 
 /** Amounts shown in the tables: the currency's decimals, floored, trailing zeros kept. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_CODES } from "~/contract/core/accounts";
 
 /**
  * The assets forms' schemas, one builder per form taking the `assets` translator, so the server (actions, through
@@ -8,7 +9,6 @@ import { z } from "zod";
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-const ACCOUNT_CODES = ["change_account", "legal_account", "lever_account", "micro_account", "financial_account"] as const;
 
 const id = (t: Translate) => z.coerce.number({ invalid_type_error: t("errors.invalid") }).int().positive();
 const optionalId = z

@@ -20,21 +20,8 @@ export const tab = style({
   },
 });
 
-export const hint = style({ color: vars.color.muted, fontSize: "13px", margin: 0 });
-export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch" });
-export const grow = style({ flex: 1, minWidth: 0 });
 
-export const passwordWrap = style({ position: "relative", display: "flex" });
-export const toggle = style({
-  position: "absolute", right: "4px", top: "50%", transform: "translateY(-50%)", minHeight: "34px", padding: "0 10px",
-  background: "transparent", border: 0, borderRadius: vars.radius.sm, color: vars.color.link, cursor: "pointer", fontSize: "13px",
-  fontWeight: 600,
-});
-/** `input&` outranks ui.input's padding whatever the stylesheet order. */
-export const passwordInput = style({ selectors: { "input&": { paddingRight: "76px" } } });
 
-export const check = style({ display: "flex", gap: "8px", alignItems: "flex-start" });
-export const checkbox = style({ width: "18px", height: "18px", marginTop: "1px", accentColor: vars.color.accent, flexShrink: 0 });
 export const between = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: "12px", flexWrap: "wrap", marginBottom: "16px" });
 export const submit = style({ width: "100%", minHeight: "44px", marginTop: "8px" });
 export const footerLine = style({ marginTop: "20px", textAlign: "center", color: vars.color.muted });

@@ -10,8 +10,7 @@ export type AccountKind = "email" | "mobile";
 /** Set to true to show the phone tab on login, register and forgot password. */
 export const PHONE_TAB_ENABLED = false;
 
-/** Resend countdown in seconds (SPEC section 9). */
-export const CODE_COUNTDOWN_S = 60;
+export { CODE_COUNTDOWN_S } from "~/components/code-button";
 
 /** The tab a `?tab=` query selects; the phone tab only while it is enabled. */
 export function accountKindFrom(value: string | null | undefined, phoneEnabled = PHONE_TAB_ENABLED): AccountKind {

@@ -1,3 +1,4 @@
+import { isBuyOrder, ORDER_WAY, type OrderWay } from "~/contract/core/trading";
 import { memo } from "react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
@@ -7,17 +8,17 @@ import { formatPrice } from "~/lib/money";
 import { Pager } from "~/components/pager";
 import { pagerOf } from "~/lib/pager";
 import { floorQty, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "./spot";
-import type { TradeAction } from "~/routes/trade";
+import type { TradeActionData } from "./action-data";
 import { tradeUrl } from "./links";
 import { useClock } from "./recent-trades";
 import * as s from "./trade.css";
 
-type Orders = SpotOrderPage & { tab: OrdersTab; way: 1 | 2; page: number };
+type Orders = SpotOrderPage & { tab: OrdersTab; way: OrderWay; page: number };
 
 /** Cancel as a plain POST (redirect back) or, with JavaScript, a fetcher: the row goes at once, balances refresh. */
 function CancelButton({ order }: { order: SpotOrder }) {
   const { t } = useTranslation("trade");
-  const fetcher = useFetcher<TradeAction>({ key: `cancel-${order.id}` });
+  const fetcher = useFetcher<TradeActionData>({ key: `cancel-${order.id}` });
   const location = useLocation();
   const hydrated = useHydrated();
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && "msg" in fetcher.data ? fetcher.data.msg : null;
@@ -45,11 +46,11 @@ function CancelButton({ order }: { order: SpotOrder }) {
 function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair: { decimals: number } }) {
   const { t } = useTranslation("trade");
   const clock = useClock({ withDate: true });
-  const fetcher = useFetcher<TradeAction>({ key: `cancel-${order.id}` });
+  const fetcher = useFetcher<TradeActionData>({ key: `cancel-${order.id}` });
   const gone = (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
   if (gone) return null;
   const open = order.status === 0;
-  const buy = order.way === 1;
+  const buy = isBuyOrder(order);
   return (
     <tr data-order-id={order.id}>
       <td className={s.tdLeft}>{clock(order.created_at)}</td>
@@ -79,7 +80,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
   const { t } = useTranslation("trade");
   const { search } = useLocation();
   const tabLabel = t(`orders.tabs.${orders.tab}`);
-  const wayLabel = t(orders.way === 1 ? "orders.buy" : "orders.sell");
+  const wayLabel = t(orders.way === ORDER_WAY.BUY ? "orders.buy" : "orders.sell");
   return (
     <section className={s.ordersPanel} aria-labelledby="orders-title">
       <h2 id="orders-title" className={s.h2}>
@@ -104,7 +105,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
                 <Link
                   to={tradeUrl(search, { way: w, page: null })}
                   className={s.tab}
-                  aria-current={(w === "buy" ? 1 : 2) === orders.way ? "page" : undefined}
+                  aria-current={(w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way ? "page" : undefined}
                   preventScrollReset
                   replace
                 >

@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import { formatChange, formatPrice } from "~/lib/money";
-import { symbolKey } from "./spot";
+import { normalizeSymbol } from "~/contract/core/channels";
 import type { LiveQuotation } from "~/lib/use-live";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";
@@ -56,7 +56,7 @@ export const PairList = memo(function PairList({ pairs, quotes, tab, current, li
                 <tr key={p.id} className={here ? s.currentRow : undefined}>
                   <th scope="row" className={s.tdLeft}>
                     <Link
-                      to={tradeUrl(search, { symbol: symbolKey(p.symbol), price: null, page: null })}
+                      to={tradeUrl(search, { symbol: normalizeSymbol(p.symbol), price: null, page: null })}
                       className={s.rowLink}
                       aria-current={here ? "page" : undefined}
                       preventScrollReset

@@ -1,3 +1,4 @@
+import { isBuyTrade } from "~/contract/core/trading";
 import { memo } from "react";
 import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -31,7 +32,7 @@ const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; 
   const { t } = useTranslation("trade");
   const clock = useClock();
   // A trade's way: 2 = the taker bought (green), otherwise sold (red).
-  const buy = x.way === 2;
+  const buy = isBuyTrade(x);
   return (
     <tr>
       <td className={s.tdLeft}>{clock(x.time)}</td>

@@ -1,4 +1,5 @@
 import type { KlineBar, QuoteGroup, SpotOrder, Trade } from "~/contract/entities";
+import { normalizeSymbol } from "~/contract/core/channels";
 import {
   applyBalances,
   applyDepth,
@@ -20,7 +21,6 @@ import {
   serializeTradeInfo,
   sliderQuantity,
   snapPercent,
-  symbolKey,
   tradeInfoOf,
 } from "./spot";
 
@@ -131,7 +131,7 @@ describe("pair selection", () => {
   it("takes ?symbol= in any spelling", () => {
     expect(pickPair(groups, { symbol: "ethbtc" })?.id).toBe(11);
     expect(pickPair(groups, { symbol: "ETH/USDT" })?.id).toBe(2);
-    expect(symbolKey("btc_usdt")).toBe("BTCUSDT");
+    expect(normalizeSymbol("btc_usdt")).toBe("BTCUSDT");
   });
   it("then the saved tradeinfo if still open, else the first open pair of the first quote", () => {
     const saved = tradeInfoOf(groups[1].matches[0]);

@@ -1,5 +1,7 @@
 import Decimal from "decimal.js";
 import type { Depth, DepthEntry, KlineBar, KlinePeriod, Pair, QuoteGroup, SpotBalances, SpotOrder, Trade } from "~/contract/entities";
+import { normalizeSymbol } from "~/contract/core/channels";
+import type { OrderWay } from "~/contract/core/trading";
 import { dec } from "~/lib/money";
 
 /**
@@ -172,10 +174,6 @@ export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX
   return { from: to - PERIOD_SECONDS[klinePeriod(p)] * (bars + 1), to };
 }
 
-/** 'btc/usdt', 'BTCUSDT', 'btc_usdt' → 'BTCUSDT'. */
-export function symbolKey(symbol: string): string {
-  return symbol.toUpperCase().replace(/[^A-Z0-9]/g, "");
-}
 
 /** SPEC's tradeinfo (local storage there; a plain cookie here, so the server picks the pair). */
 export type TradeInfo = { currencyName: string; currencyId: number; legalId: number; legalName: string; symbol: string; mathid: number };
@@ -227,13 +225,13 @@ function isOpen(p: Pair) {
 export function pickPair(groups: QuoteGroup[], opts: { symbol?: string | null; tradeinfo?: TradeInfo | null }): Pair | null {
   const open = groups.flatMap((g) => g.matches.filter(isOpen));
   if (opts.symbol) {
-    const want = symbolKey(opts.symbol);
-    const hit = open.find((p) => symbolKey(p.symbol) === want);
+    const want = normalizeSymbol(opts.symbol);
+    const hit = open.find((p) => normalizeSymbol(p.symbol) === want);
     if (hit) return hit;
   }
   if (opts.tradeinfo) {
     const saved = opts.tradeinfo;
-    const hit = open.find((p) => p.id === saved.mathid && symbolKey(p.symbol) === symbolKey(saved.symbol));
+    const hit = open.find((p) => p.id === saved.mathid && normalizeSymbol(p.symbol) === normalizeSymbol(saved.symbol));
     if (hit) return hit;
   }
   for (const g of groups) {
@@ -292,7 +290,7 @@ export function applyKline(bars: KlineBar[], bar: KlineBar, period: KlinePeriod,
 
 export type OrdersTab = "current" | "all" | "history";
 export const ORDERS_TABS: OrdersTab[] = ["current", "all", "history"];
-export type OrdersView = { pairId: number; tab: OrdersTab; way: 1 | 2; page: number };
+export type OrdersView = { pairId: number; tab: OrdersTab; way: OrderWay; page: number };
 export type OrderEvent =
   | { type: "TX_SUBMIT"; currency_match_id: number; order: SpotOrder }
   | { type: "TX_MATCHED"; currency_match_id: number; order: SpotOrder };

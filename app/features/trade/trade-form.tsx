@@ -19,7 +19,7 @@ import {
 } from "./spot";
 import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
-import type { TradeAction } from "~/routes/trade";
+import type { TradeActionData } from "./action-data";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";
@@ -133,8 +133,8 @@ function OrderForm({
   const tr = useTradeT();
   const location = useLocation();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<TradeAction>({ key: `order-${side}` });
-  const actionData = useActionData<TradeAction>();
+  const fetcher = useFetcher<TradeActionData>({ key: `order-${side}` });
+  const actionData = useActionData<TradeActionData>();
   const last = fetcher.data ?? (actionData && actionData.intent === side ? actionData : undefined);
   const lastResult = last && "result" in last ? last.result : undefined;
   const market = type === "market";

@@ -1,8 +1,10 @@
+import type { OrderWay } from "~/contract/core/trading";
+import { normalizeSymbol } from "~/contract/core/channels";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { Depth, KlineBar, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
 import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
-import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, klinePeriod, symbolKey, type OrdersTab, type TradePeriod } from "./spot";
+import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, klinePeriod, type OrdersTab, type TradePeriod } from "./spot";
 
 /**
  * State that starts from the loader and is then moved by live messages. When the loader's value changes
@@ -43,7 +45,7 @@ export type TradeLiveInput = {
   quotation: Quotation | null;
   balances: SpotBalances | null;
   orders: SpotOrder[] | null;
-  ordersView: { tab: OrdersTab; way: 1 | 2; page: number };
+  ordersView: { tab: OrdersTab; way: OrderWay; page: number };
 };
 
 /**
@@ -51,7 +53,7 @@ export type TradeLiveInput = {
  * (/events). The channels close when the screen unmounts (SPEC: live subscriptions end on leaving the screen).
  */
 export function useTradeLive(input: TradeLiveInput) {
-  const sym = symbolKey(input.pair.symbol);
+  const sym = normalizeSymbol(input.pair.symbol);
   const pairId = input.pair.id;
   const [depth, setDepth] = useSynced(input.depth);
   const [trades, setTrades] = useSynced(input.trades);

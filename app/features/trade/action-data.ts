@@ -1,0 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { Side } from "./spot";
+
+/** What the trade screen's action answers: an order form's result (buy or sell), or a cancel's. */
+export type TradeActionData =
+  | { intent: Side; ok: boolean; result: SubmissionResult<string[]>; orderId?: number }
+  | { intent: "cancel"; ok: boolean; id: number; msg?: string };
