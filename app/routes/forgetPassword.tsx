@@ -1,21 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
 import { authT, replyWithFormError, type AuthActionData } from "~/features/auth/auth.server";
 import { FormError, TextField } from "~/components/form/field";
 import { AccountTabs } from "~/features/auth/tabs";
-import { useAuthT } from "~/features/auth/use-auth-t";
-import { useAuthValidate } from "~/features/auth/use-auth-validate";
+import { useAuthForm } from "~/features/auth/use-auth-form";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
 import { authConstraint, parseForgot } from "~/features/auth/forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
-import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -65,19 +62,14 @@ function ForgotForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const tr = useAuthT();
-  const navigation = useNavigation();
-  // The browser's checks load after hydration; until then the server validates.
-  const v = useAuthValidate();
-  const validate = useMemo(() => v?.validator(v.forgotSchema(tr, kind)), [v, tr, kind]);
-  const [form, fields] = useForm({
-    id: `forgot-${kind}`,
+  const { form, fields, busy } = useAuthForm({
+    id: "forgot",
+    kind,
+    schema: (v, t) => v.forgotSchema(t, kind),
     lastResult: actionData?.result,
     defaultValue: { account: data.account },
     constraint: data.constraint,
-    ...lazyValidation(validate),
   });
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const introId = `${form.id}-intro`;
 
   return (

@@ -1,18 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useRef } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
 import { authT, readRememberedAccount, rememberAccountHeader, replyWithFormError, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
-import { useCodeSender } from "~/components/code-button";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
-import { useAuthT } from "~/features/auth/use-auth-t";
-import { useAuthValidate } from "~/features/auth/use-auth-validate";
+import { useAuthForm } from "~/features/auth/use-auth-form";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -20,7 +17,6 @@ import { authConstraint, parseLogin } from "~/features/auth/forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession, getSession, getToken } from "~/lib/session.server";
-import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -108,22 +104,17 @@ function LoginForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const tr = useAuthT();
-  const navigation = useNavigation();
-  // The browser's checks load after hydration; until then the server validates.
-  const v = useAuthValidate();
-  const validate = useMemo(() => v?.validator(v.loginSchema(tr, kind, { sms: data.sms })), [v, tr, kind, data.sms]);
-  const checkAccount = useMemo(() => v?.validator(v.sendCodeSchema(tr, kind)), [v, tr, kind]);
-  const [form, fields] = useForm({
-    id: `login-${kind}`,
+  const { form, fields, checkAccount, accountRef, sender, busy } = useAuthForm({
+    id: "login",
+    kind,
+    schema: (v, t) => v.loginSchema(t, kind, { sms: data.sms }),
+    accountSchema: (v, t) => v.sendCodeSchema(t, kind),
+    schemaDeps: [data.sms],
     lastResult: actionData?.result,
     defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areas[0]?.id },
     constraint: data.constraint,
-    ...lazyValidation(validate),
+    codeSend: { serverResult: actionData?.codeSend },
   });
-  const accountRef = useRef<HTMLInputElement>(null);
-  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
 
   return (
     <main className={s.page}>

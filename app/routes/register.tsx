@@ -1,25 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useRef } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
 import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
-import { useCodeSender } from "~/components/code-button";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
-import { useAuthT } from "~/features/auth/use-auth-t";
-import { useAuthValidate } from "~/features/auth/use-auth-validate";
+import { useAuthForm } from "~/features/auth/use-auth-form";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
 import { authConstraint, parseRegister } from "~/features/auth/forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
-import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -83,22 +79,16 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const tr = useAuthT();
-  const navigation = useNavigation();
-  // The browser's checks load after hydration; until then the server validates.
-  const v = useAuthValidate();
-  const validate = useMemo(() => v?.validator(v.registerSchema(tr, kind)), [v, tr, kind]);
-  const checkAccount = useMemo(() => v?.validator(v.sendCodeSchema(tr, kind)), [v, tr, kind]);
-  const [form, fields] = useForm({
-    id: `register-${kind}`,
+  const { form, fields, checkAccount, accountRef, sender, busy } = useAuthForm({
+    id: "register",
+    kind,
+    schema: (v, t) => v.registerSchema(t, kind),
+    accountSchema: (v, t) => v.sendCodeSchema(t, kind),
     lastResult: actionData?.result,
     defaultValue: { agreement: "on", invite_code: data.inviteCode ?? "", area_id: data.areas[0]?.id },
     constraint: data.constraint,
-    ...lazyValidation(validate),
+    codeSend: { serverResult: actionData?.codeSend },
   });
-  const accountRef = useRef<HTMLInputElement>(null);
-  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
   const passwordHintId = `${fields.password.id}-hint`;
   const inviteNoteId = `${fields.invite_code.id}-note`;
 
