@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
     globals: true,
     pool: "forks",
     testTimeout: 20_000,

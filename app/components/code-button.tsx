@@ -4,9 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import * as s from "./code-button.css";
-
-/** How long a sent code blocks sending another (SPEC §9: 60 s). */
-export const CODE_COUNTDOWN_S = 60;
+import { CODE_COUNTDOWN_S } from "~/contract/core/codes";
 
 /**
  * What a send-code intent answers, both to a fetcher (JS on) and to a page POST (JS off).

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { consoleErrors } from "../../tests/setup/fail-on-console-error";
 import { api, buildRequest, clearPublicCache } from "./api.server";
 import { commitSession, getSession } from "./session.server";
 
@@ -73,6 +74,12 @@ describe("api client", () => {
     expect(await api(args(() => new Promise(() => {})), "newsCategories", {}, { timeoutMs: 50 })).toEqual(err);
     expect(await api(args(envelope({ code: 1, msg: "", data: [{ nope: true }] })), "newsCategories", {})).toEqual(err);
     expect(await api(args(async () => new Response("<html>bad gateway</html>", { status: 502 })), "newsCategories", {})).toEqual(err);
+    expect(consoleErrors()).toEqual([
+      expect.stringContaining("news/categories failed: fetch failed"),
+      expect.stringMatching(/news\/categories failed: .*time/i),
+      expect.stringContaining("does not match the contract"),
+      expect.stringContaining("news/categories"),
+    ]);
   });
 
   it("shows the server-error message in the request's language", async () => {
@@ -82,6 +89,7 @@ describe("api client", () => {
       {},
     );
     expect(r).toEqual({ ok: false, kind: "network", msg: "Serverfehler, bitte versuchen Sie es später erneut" });
+    expect(consoleErrors()).toEqual([expect.stringContaining("news/categories failed: x")]);
   });
 });
 
@@ -108,13 +116,18 @@ describe("public data kept briefly", () => {
   });
 
   it("sends no token with public data, and never keeps private calls", async () => {
-    const ex = counting({ uid: 7, account: "a@b.c", is_seller: 0 });
-    const args = { request: page(), context: ex };
+    const seen: Request[] = [];
+    const exchangeFetch = async (r: Request) => {
+      seen.push(r);
+      const data = r.url.includes("user/info") ? { id: 7, uid: "7", is_seller: 0, email: "a@b.c", mobile: null, invite_code: "X7" } : "1";
+      return new Response(JSON.stringify({ code: 1, msg: "", data }));
+    };
+    const args = { request: page(), context: { exchangeFetch } };
     await api(args, "setting", { key: "popup_on" }, { token: "secret" });
-    expect(ex.seen[0].headers.get("Authorization")).toBeNull();
+    expect(seen[0].headers.get("Authorization")).toBeNull();
     await api(args, "userInfo", {}, { token: "secret" });
     await api(args, "userInfo", {}, { token: "secret" });
-    expect(ex.seen.filter((r) => r.url.includes("user/info"))).toHaveLength(2);
+    expect(seen.filter((r) => r.url.includes("user/info"))).toHaveLength(2);
   });
 
   it("keeps no failure, and asks again once the time is up", async () => {
@@ -135,6 +148,7 @@ describe("public data kept briefly", () => {
       vi.setSystemTime(Date.now() + 600);
       await api(args, "currencyMatches", {});
       expect(seen).toHaveLength(3);
+      expect(consoleErrors()).toEqual([expect.stringContaining("market/currency_matches failed: down")]);
     } finally {
       vi.useRealTimers();
     }

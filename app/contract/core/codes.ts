@@ -6,6 +6,9 @@ export type Code = (typeof CODE)[keyof typeof CODE];
 export const CODE_TYPE = { REGISTER: 1, FORGOT_PASSWORD: 2, TRADE_PASSWORD: 3, LOGIN: 5 } as const;
 export type CodeType = (typeof CODE_TYPE)[keyof typeof CODE_TYPE];
 
+/** How long a sent code blocks sending another (SPEC §9: 60 s). */
+export const CODE_COUNTDOWN_S = 60;
+
 /**
  * Why a call was refused, beside its localized `msg`: the message key (`locales/<lang>/exchange.json`) and,
  * where the refusal concerns one, the payload field. A form puts the error on its field from this, never by

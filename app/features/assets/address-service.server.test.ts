@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consoleErrors } from "../../../tests/setup/fail-on-console-error";
 import { signAddressRequest, verifyAddressSign } from "../../../server/exchange/address-service";
 import { createExchange, type Exchange } from "../../../server/exchange/index";
 import { addressSecret, addressService, chainContract, signAddressData, signedAddressForm } from "./address-service.server";
@@ -77,10 +78,12 @@ describe("address-service client against the real exchange", () => {
       { secret: SECRET },
     );
     expect(r).toEqual({ ok: false, kind: "network", msg: "Server error, please try again later" });
+    expect(consoleErrors()).toEqual([expect.stringContaining("/addr/GetDrawAddress failed: down")]);
   });
 
   it("times out like the api client", async () => {
     const r = await addressService({ request: page(), context: { exchangeFetch: () => new Promise<Response>(() => {}) } }, "getDrawAddress", { user_id: 1 }, { secret: SECRET, timeoutMs: 20 });
     expect(r).toMatchObject({ ok: false, kind: "network" });
+    expect(consoleErrors()).toEqual([expect.stringContaining("/addr/GetDrawAddress failed: timed out")]);
   });
 });

@@ -10,7 +10,7 @@ export type AccountKind = "email" | "mobile";
 /** Set to true to show the phone tab on login, register and forgot password. */
 export const PHONE_TAB_ENABLED = false;
 
-export { CODE_COUNTDOWN_S } from "~/components/code-button";
+export { CODE_COUNTDOWN_S } from "~/contract/core/codes";
 
 /** The tab a `?tab=` query selects; the phone tab only while it is enabled. */
 export function accountKindFrom(value: string | null | undefined, phoneEnabled = PHONE_TAB_ENABLED): AccountKind {
