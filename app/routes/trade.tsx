@@ -1,5 +1,6 @@
 import { ORDER_WAY, type OrderWay } from "~/contract/core/trading";
 import type { TradeActionData } from "~/features/trade/action-data";
+import { pairById } from "~/features/trade/pairs.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
@@ -168,8 +169,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "sell": {
       const side: Side = intent;
       const pairId = Number.parseInt(String(formData.get("currency_match_id") ?? ""), 10);
-      const markets = await api(args, "currencyMatches", {});
-      const pair = markets.ok ? markets.data.flatMap((g) => g.matches).find((p) => p.id === pairId) : undefined;
+      const pair = await pairById(args, pairId);
       const decimals = pair?.price_precision ?? PRICE_DECIMALS;
       const type = formData.get("type") === "market" ? "market" : "limit";
 
