@@ -1,45 +1,158 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { remember } from "./remember.server";
 
 /**
- * Sliding-window limiter held in memory: the app is one process (ARCHITECTURE.md), so no
- * shared store is needed. Keys are e.g. "ip:1.2.3.4" and "account:a@b.c"; every key must pass.
+ * Sign-in, register, password reset and code sending are limited per client IP and per address named (every key
+ * must pass), by rate-limiter-flexible (decision 003): in this process's memory, or in Redis when REDIS_URL is set
+ * so that several app processes share one count. Should Redis become unreachable, each process falls back to its
+ * own memory (one warning in the log) rather than refusing sign-ins, and shares again once Redis is back.
  */
-export class RateLimiter {
-  private hits = new Map<string, number[]>();
-  constructor(readonly limit: number, readonly windowMs: number, private now: () => number = Date.now) {}
+export const LIMITS = {
+  login: { points: 10, duration: 60 },
+  register: { points: 10, duration: 60 },
+  sendCode: { points: 5, duration: 60 },
+  resetPassword: { points: 10, duration: 60 },
+} as const;
 
-  /** Records one attempt under every key; returns null when allowed, else seconds until retry. */
-  hit(keys: string[]): null | { retryAfter: number } {
-    const t = this.now();
-    let retryAfter = 0;
-    for (const key of keys) {
-      const list = (this.hits.get(key) ?? []).filter((x) => x > t - this.windowMs);
-      if (list.length >= this.limit) retryAfter = Math.max(retryAfter, Math.ceil((list[0] + this.windowMs - t) / 1000));
-      this.hits.set(key, list);
+export type LimiterName = keyof typeof LIMITS;
+export type Refusal = { retryAfter: number };
+
+/** One limit over several keys: an attempt passes only when every key has room, and a refused one is not counted. */
+export class Limiter {
+  constructor(private readonly store: RateLimiterAbstract) {}
+
+  /** Counts one attempt under every key; null when allowed, else the seconds until a retry can pass. */
+  async hit(keys: string[]): Promise<Refusal | null> {
+    const results = await Promise.allSettled(keys.map((key) => this.store.consume(key)));
+    let retryMs = 0;
+    for (const r of results) {
+      if (r.status === "fulfilled") continue;
+      if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
+      retryMs = Math.max(retryMs, r.reason.msBeforeNext);
     }
-    if (retryAfter > 0) return { retryAfter };
-    for (const key of keys) this.hits.get(key)!.push(t);
-    if (this.hits.size > 50_000) this.sweep(t);
-    return null;
-  }
-
-  private sweep(t: number) {
-    for (const [k, v] of this.hits) if (!v.length || v[v.length - 1] <= t - this.windowMs) this.hits.delete(k);
+    if (retryMs <= 0 && results.every((r) => r.status === "fulfilled")) return null;
+    // consume() counted the attempt under every key, refused or not: give it back, so that a user who waits is let in.
+    await Promise.allSettled(keys.map((key) => this.store.reward(key, 1)));
+    return { retryAfter: Math.max(1, Math.ceil(retryMs / 1000)) };
   }
 }
 
-export const limiters = remember("rate-limiters", () => ({
-  login: new RateLimiter(10, 60_000),
-  register: new RateLimiter(10, 60_000),
-  sendCode: new RateLimiter(5, 60_000),
-  resetPassword: new RateLimiter(10, 60_000),
-}));
+export interface LimiterOptions {
+  /** redis:// or rediss:// URL; absent: memory of this process. */
+  redisUrl?: string;
+  limits?: Record<LimiterName, { points: number; duration: number }>;
+  /** Where the one warning per Redis outage goes (default console.warn). */
+  warn?: (line: string) => void;
+  /** Key prefix in Redis (tests use their own). */
+  prefix?: string;
+}
 
-export type LimiterName = keyof typeof limiters;
+export interface Limiters {
+  limiters: Record<LimiterName, Limiter>;
+  /** 'redis' while the shared store answers, 'memory' otherwise. */
+  store(): "redis" | "memory";
+  close(): Promise<void>;
+}
+
+export function createLimiters(opts: LimiterOptions = {}): Limiters {
+  const limits = opts.limits ?? LIMITS;
+  const warn = opts.warn ?? ((line: string) => console.warn(line));
+  const prefix = opts.prefix ?? "rl";
+  const names = Object.keys(limits) as LimiterName[];
+  const memory = (name: LimiterName) => new RateLimiterMemory({ ...limits[name], keyPrefix: `${prefix}:${name}` });
+
+  if (!opts.redisUrl) {
+    const limiters = Object.fromEntries(names.map((n) => [n, new Limiter(memory(n))])) as Record<LimiterName, Limiter>;
+    return { limiters, store: () => "memory", close: async () => {} };
+  }
+
+  const where = redactUrl(opts.redisUrl);
+  const redis = new Redis(opts.redisUrl, {
+    // Fail at once while disconnected (the insurance limiter answers) instead of queueing sign-ins behind a dead link.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 250, 2000),
+  });
+  let outage = false;
+  const down = (why: string) => {
+    if (outage) return;
+    outage = true;
+    warn(`[rate-limit] Redis at ${where} is unreachable (${why}): sign-in and code limits fall back to this process's memory until it is back`);
+  };
+  redis.on("error", (err: Error) => down(err.message || err.name));
+  redis.on("end", () => down("connection closed"));
+  redis.on("close", () => {
+    if (redis.status !== "ready") down("connection closed");
+  });
+  redis.on("ready", () => {
+    if (outage) warn(`[rate-limit] Redis at ${where} is back: limits are shared again`);
+    outage = false;
+  });
+
+  const limiters = Object.fromEntries(
+    names.map((n) => [
+      n,
+      new Limiter(
+        new RateLimiterRedis({
+          storeClient: redis,
+          ...limits[n],
+          keyPrefix: `${prefix}:${n}`,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory(n),
+        }),
+      ),
+    ]),
+  ) as Record<LimiterName, Limiter>;
+  return {
+    limiters,
+    store: () => (redis.status === "ready" ? "redis" : "memory"),
+    close: async () => {
+      redis.removeAllListeners("error");
+      redis.on("error", () => {});
+      redis.disconnect();
+    },
+  };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = "";
+    u.password = "";
+    return u.toString();
+  } catch {
+    return "(REDIS_URL)";
+  }
+}
+
+/** One set of limiters per process (the server entry and the Remix build share it), configured from REDIS_URL. */
+export function processLimiters(): Limiters {
+  return remember("rate-limiters:v2", () => createLimiters({ redisUrl: process.env.REDIS_URL || undefined }));
+}
 
 /** Every limited action counts the caller's IP and the address it names. */
-export function rateLimit(name: LimiterName, ip: string, address?: string | null) {
+export function rateLimit(name: LimiterName, ip: string, address?: string | null): Promise<Refusal | null> {
   const keys = [`ip:${ip}`];
   if (address) keys.push(`address:${address.trim().toLowerCase()}`);
-  return limiters[name].hit(keys);
+  return processLimiters().limiters[name].hit(keys);
+}
+
+/** The exchange calls of the public /api/ mount that the forms limit, and the payload field naming the address. */
+export const API_LIMITS: Record<string, { limiter: LimiterName; field: string }> = {
+  login: { limiter: "login", field: "account" },
+  register: { limiter: "register", field: "account" },
+  forgetPassword: { limiter: "resetPassword", field: "account" },
+  sendEmail: { limiter: "sendCode", field: "to" },
+  sendSms: { limiter: "sendCode", field: "to" },
+};
+
+/** The limit of one public /api/ call (null for calls the forms do not limit). */
+export function apiRateLimit(call: string, ip: string, payload: Record<string, unknown>): Promise<Refusal | null> | null {
+  const rule = API_LIMITS[call];
+  if (!rule) return null;
+  const value = payload[rule.field];
+  return rateLimit(rule.limiter, ip, typeof value === "string" ? value : null);
 }
