@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<AuthActionData>({ result: submission.reply(), codeSend: null }, { status: 400 });
   }
   const { account } = submission.value;
-  const limited = rateLimit("sendCode", context.clientIp, account);
+  const limited = await rateLimit("sendCode", context.clientIp, account);
   if (limited) {
     return data<AuthActionData>(
       { result: replyWithFormError(formData, t("common:errors.tooManyRequests", { seconds: limited.retryAfter })), codeSend: null },

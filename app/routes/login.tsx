@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.LOGIN });
   }
 
-  const limited = rateLimit("login", context.clientIp, String(formData.get("account") ?? "").trim());
+  const limited = await rateLimit("login", context.clientIp, String(formData.get("account") ?? "").trim());
   if (limited) return tooManyRequests(t, formData, limited.retryAfter);
 
   const submission = parseLogin(formData, t, kind, { sms });

@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.REGISTER });
   }
 
-  const limited = rateLimit("register", context.clientIp, String(formData.get("account") ?? "").trim());
+  const limited = await rateLimit("register", context.clientIp, String(formData.get("account") ?? "").trim());
   if (limited) return tooManyRequests(t, formData, limited.retryAfter);
 
   const submission = parseRegister(formData, t, kind);

@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.FORGOT_PASSWORD, loose: true });
   }
 
-  const limited = rateLimit("resetPassword", context.clientIp, String(formData.get("account") ?? "").trim());
+  const limited = await rateLimit("resetPassword", context.clientIp, String(formData.get("account") ?? "").trim());
   if (limited) return tooManyRequests(t, formData, limited.retryAfter);
 
   const submission = parseReset(formData, t, kind);

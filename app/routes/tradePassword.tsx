@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!info.ok) return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: info.msg } }, { status: 400 });
     const email = info.data.email;
     const to = email || info.data.mobile;
-    const limited = rateLimit("sendCode", context.clientIp, to);
+    const limited = await rateLimit("sendCode", context.clientIp, to);
     if (limited) {
       return data<ActionData>(
         { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }) } },

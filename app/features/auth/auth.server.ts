@@ -74,7 +74,7 @@ export async function sendCodeAction(
     return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   }
   const { account, area_id } = submission.value;
-  const limited = rateLimit("sendCode", context.clientIp, account);
+  const limited = await rateLimit("sendCode", context.clientIp, account);
   if (limited) {
     return data<AuthActionData>(
       {
