@@ -1,7 +1,7 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { Toast } from "~/components/toast";
@@ -106,17 +106,10 @@ export default function App() {
 export const meta: MetaFunction = () => [{ title: "Exchange" }];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Document lang={root?.lang ?? "en"} theme={root?.theme ?? "dark"}>
-      <main style={{ padding: "48px 16px", textAlign: "center" }}>
-        <h1>{status === 404 ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
-        <p>{status === 404 ? t("errors.notFound") : t("errors.server")}</p>
-        <a href="/home">{t("nav.home")}</a>
-      </main>
+      <GeneralErrorBoundary />
     </Document>
   );
 }

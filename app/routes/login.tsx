@@ -10,6 +10,7 @@ import { CheckboxField, FormError } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
+import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -104,7 +105,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, sender, busy } = useAuthForm({
+  const { form, fields, checkAccount, accountRef, busy } = useAuthForm({
     id: "login",
     kind,
     schema: (v, t) => v.loginSchema(t, kind, { sms: data.sms }),
@@ -113,8 +114,8 @@ function LoginForm({ kind }: { kind: AccountKind }) {
     lastResult: actionData?.result,
     defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areas[0]?.id },
     constraint: data.constraint,
-    codeSend: { serverResult: actionData?.codeSend },
   });
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
 
   return (
     <main className={s.page}>

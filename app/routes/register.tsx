@@ -10,6 +10,7 @@ import { CheckboxField, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
+import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -79,7 +80,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, sender, busy } = useAuthForm({
+  const { form, fields, checkAccount, accountRef, busy } = useAuthForm({
     id: "register",
     kind,
     schema: (v, t) => v.registerSchema(t, kind),
@@ -87,8 +88,8 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
     lastResult: actionData?.result,
     defaultValue: { agreement: "on", invite_code: data.inviteCode ?? "", area_id: data.areas[0]?.id },
     constraint: data.constraint,
-    codeSend: { serverResult: actionData?.codeSend },
   });
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
   const passwordHintId = `${fields.password.id}-hint`;
   const inviteNoteId = `${fields.invite_code.id}-note`;
 

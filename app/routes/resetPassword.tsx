@@ -8,6 +8,7 @@ import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { FormError } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { useAuthForm } from "~/features/auth/use-auth-form";
+import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -72,7 +73,7 @@ function ResetForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, sender, busy } = useAuthForm({
+  const { form, fields, checkAccount, accountRef, busy } = useAuthForm({
     id: "reset",
     kind,
     schema: (v, t) => v.resetSchema(t, kind),
@@ -80,8 +81,8 @@ function ResetForm({ kind }: { kind: AccountKind }) {
     lastResult: actionData?.result,
     defaultValue: { account: data.account },
     constraint: data.constraint,
-    codeSend: { serverResult: actionData?.codeSend, startCountdown: data.sent },
   });
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend, startCountdown: data.sent });
   const passwordHintId = `${fields.password.id}-hint`;
 
   return (

@@ -21,26 +21,10 @@ import { readCookie } from "~/lib/cookies";
 import { quoteTabs } from "~/lib/markets";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getToken, redirectWithToast } from "~/lib/session.server";
-import {
-  bestPrice,
-  CHART_BARS_MAX,
-  klinePeriod,
-  klineWindow,
-  normalizePeriod,
-  ORDERS_PAGE_SIZE,
-  ORDERS_TABS,
-  parseTradeInfo,
-  pickPair,
-  PRICE_DECIMALS,
-  sanitizePriceInput,
-  serializeTradeInfo,
-  sliderQuantity,
-  snapPercent,
-  TRADEINFO_COOKIE,
-  tradeInfoOf,
-  type OrdersTab,
-  type Side,
-} from "~/features/trade/spot";
+import { bestPrice, PRICE_DECIMALS, sanitizePriceInput, sliderQuantity, snapPercent, type Side } from "~/features/trade/order-input";
+import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
+import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "~/features/trade/live-state";
+import { parseTradeInfo, pickPair, serializeTradeInfo, TRADEINFO_COOKIE, tradeInfoOf } from "~/features/trade/pair-choice";
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
 import type { Translate } from "~/features/trade/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

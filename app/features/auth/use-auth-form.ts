@@ -2,7 +2,6 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
 import type { ZodTypeAny } from "zod";
-import { useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import type { AccountKind, Translate } from "./constants";
 import { useAuthT } from "./use-auth-t";
@@ -13,7 +12,7 @@ type AuthValidate = NonNullable<ReturnType<typeof useAuthValidate>>;
 /**
  * The setup the four sign-in forms share: the form's schema and the account check once the browser's validation
  * has loaded (the server validates until then), conform's form with the server's last result and constraints,
- * the send-code button's state, and whether a submit (not a code request) is under way.
+ * and whether a submit (not a code request) is under way.
  */
 export function useAuthForm({
   id,
@@ -24,7 +23,6 @@ export function useAuthForm({
   lastResult,
   defaultValue,
   constraint,
-  codeSend,
 }: {
   id: string;
   kind: AccountKind;
@@ -37,7 +35,6 @@ export function useAuthForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue: Record<string, unknown>;
   constraint: Parameters<typeof useForm>[0]["constraint"];
-  codeSend?: { serverResult?: CodeSendResult | null; startCountdown?: boolean };
 }) {
   const tr = useAuthT();
   const navigation = useNavigation();
@@ -48,7 +45,6 @@ export function useAuthForm({
   /* eslint-enable react-hooks/exhaustive-deps */
   const [form, fields] = useForm({ id: `${id}-${kind}`, lastResult, defaultValue, constraint, ...lazyValidation(validate) });
   const accountRef = useRef<HTMLInputElement>(null);
-  const sender = useCodeSender({ account: String(fields.account?.value ?? ""), serverResult: codeSend?.serverResult, startCountdown: codeSend?.startCountdown });
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
-  return { form, fields, tr, checkAccount, accountRef, sender, busy };
+  return { form, fields, tr, checkAccount, accountRef, busy };
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Side } from "./spot";
+import type { Side } from "./order-input";
 
 /** What the trade screen's action answers: an order form's result (buy or sell), or a cancel's. */
 export type TradeActionData =

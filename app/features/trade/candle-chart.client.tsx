@@ -17,7 +17,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { Chart } from "react-chartjs-2";
 import type { KlineBar } from "~/contract/entities";
 import { macd, MA_PERIODS, STUDY_COLOURS } from "./indicators";
-import { CHART_BARS_MAX } from "./spot";
+import { CHART_BARS_MAX } from "./chart-periods";
 import { vars } from "~/styles/theme.css";
 
 // Only what this chart uses, so the bundler drops the rest of chart.js.

@@ -6,7 +6,7 @@ import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
 import { formatPrice } from "~/lib/money";
-import { chartLocale, TRADE_PERIODS, type TradePeriod } from "./spot";
+import { chartLocale, TRADE_PERIODS, type TradePeriod } from "./chart-periods";
 import type { RootData } from "~/root";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";

@@ -3,7 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import type { Depth, DepthEntry } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
-import { floorQty } from "./spot";
+import { floorQty } from "./order-input";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";
 

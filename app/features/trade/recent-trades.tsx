@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Trade } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
-import { floorQty } from "./spot";
+import { floorQty } from "./order-input";
 import * as s from "./trade.css";
 
 // Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.

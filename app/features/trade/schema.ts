@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { priceProblem, qtyProblem, PRICE_DECIMALS } from "./spot";
+import { priceProblem, qtyProblem, PRICE_DECIMALS } from "./order-input";
 
 /**
  * The buy/sell form and the cancel form of /trade: one schema per form, built with a translator so the

@@ -5,18 +5,7 @@ import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotBalances } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
-import {
-  availableFor,
-  floorQty,
-  orderTotal,
-  sanitizePriceInput,
-  sanitizeQtyInput,
-  SLIDER_STEP,
-  sliderQuantity,
-  snapPercent,
-  type OrderType,
-  type Side,
-} from "./spot";
+import { availableFor, floorQty, orderTotal, sanitizePriceInput, sanitizeQtyInput, SLIDER_STEP, sliderQuantity, snapPercent, type OrderType, type Side } from "./order-input";
 import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import type { TradeActionData } from "./action-data";

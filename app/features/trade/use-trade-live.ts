@@ -4,7 +4,8 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { Depth, KlineBar, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
 import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
-import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, klinePeriod, type OrdersTab, type TradePeriod } from "./spot";
+import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, type OrdersTab } from "./live-state";
+import { klinePeriod, type TradePeriod } from "./chart-periods";
 
 /**
  * State that starts from the loader and is then moved by live messages. When the loader's value changes

@@ -1,28 +1,9 @@
 import type { KlineBar, QuoteGroup, SpotOrder, Trade } from "~/contract/entities";
 import { normalizeSymbol } from "~/contract/core/channels";
-import {
-  applyBalances,
-  applyDepth,
-  applyKline,
-  applyOrderEvent,
-  applyTrade,
-  bestPrice,
-  chartLocale,
-  floorQty,
-  klineWindow,
-  normalizePeriod,
-  orderTotal,
-  parseTradeInfo,
-  pickPair,
-  priceProblem,
-  qtyProblem,
-  sanitizePriceInput,
-  sanitizeQtyInput,
-  serializeTradeInfo,
-  sliderQuantity,
-  snapPercent,
-  tradeInfoOf,
-} from "./spot";
+import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade } from "./live-state";
+import { bestPrice, floorQty, orderTotal, priceProblem, qtyProblem, sanitizePriceInput, sanitizeQtyInput, sliderQuantity, snapPercent } from "./order-input";
+import { chartLocale, klineWindow, normalizePeriod } from "./chart-periods";
+import { parseTradeInfo, pickPair, serializeTradeInfo, tradeInfoOf } from "./pair-choice";
 
 describe("price and quantity input", () => {
   it("keeps digits and one dot, at most the allowed decimals; blocks e, minus and plus", () => {

@@ -1,0 +1,39 @@
+import type { KlinePeriod } from "~/contract/entities";
+
+/** The chart's periods and window (SPEC §2, §9): which bars a period draws and how many. */
+
+/** The chart draws at most this many bars (the ones in view). */
+export const CHART_BARS_MAX = 300;
+export const CHART_HEIGHT = 516;
+
+export const TRADE_PERIODS = ["time", "1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
+export type TradePeriod = (typeof TRADE_PERIODS)[number];
+/** SPEC §9: default interval 1 minute. */
+export const DEFAULT_PERIOD: TradePeriod = "1min";
+
+export function normalizePeriod(v: string | null | undefined): TradePeriod {
+  return (TRADE_PERIODS as readonly string[]).includes(v ?? "") ? (v as TradePeriod) : DEFAULT_PERIOD;
+}
+
+/** The bars a period draws: 'time' is the line of 1-minute closes. */
+export function klinePeriod(p: TradePeriod): KlinePeriod {
+  return p === "time" ? "1min" : p;
+}
+
+const PERIOD_SECONDS: Record<KlinePeriod, number> = {
+  "1min": 60, "5min": 300, "15min": 900, "30min": 1800, "60min": 3600, "1day": 86400, "1week": 604800, "1mon": 2678400,
+};
+
+/** The kline request window (unix seconds) that covers the last `bars` bars of a period. */
+export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX): { from: number; to: number } {
+  const to = Math.floor(nowMs / 1000);
+  return { from: to - PERIOD_SECONDS[klinePeriod(p)] * (bars + 1), to };
+}
+
+
+
+/** SPEC §9: the chart's locale follows the language (hk → zh-TW, jp → ja, kr → ko, zh → zh-CN). */
+export function chartLocale(lang: string): string {
+  const map: Record<string, string> = { hk: "zh-TW", jp: "ja", kr: "ko", zh: "zh-CN" };
+  return map[lang] ?? lang;
+}

@@ -1,0 +1,141 @@
+import Decimal from "decimal.js";
+import type { Depth, DepthEntry, SpotBalances } from "~/contract/entities";
+import { dec } from "~/lib/money";
+
+/**
+ * The order form's rules (SPEC §4, §5, §9), as pure functions over decimal strings: price and quantity input,
+ * rounding of quantity and total, the slider, the best book price and the balance a side spends. decimal.js
+ * only: no float ever touches a price, a quantity or a balance here.
+ */
+
+/** SPEC §9: the default price decimals; a pair's own `price_precision` wins (docs/api.md). */
+export const PRICE_DECIMALS = 4;
+/** SPEC §9: quantities floored to 6 decimals. */
+export const QTY_DECIMALS = 6;
+/** SPEC §9: totals rounded up to 6 decimals. */
+export const TOTAL_DECIMALS = 6;
+export const SLIDER_STEP = 25;
+
+export type Side = "buy" | "sell";
+export type OrderType = "limit" | "market";
+
+
+/**
+ * What a price field keeps of what was typed: digits and one dot, at most `decimals` decimals.
+ * 'e', '+', '-' and anything else are dropped (SPEC §5: typing e or minus is blocked).
+ */
+export function sanitizePriceInput(raw: string, decimals = PRICE_DECIMALS): string {
+  let int = "";
+  let frac = "";
+  let dot = false;
+  for (const ch of raw) {
+    if (ch >= "0" && ch <= "9") {
+      if (!dot) int += ch;
+      else if (frac.length < decimals) frac += ch;
+    } else if ((ch === "." || ch === ",") && !dot && decimals > 0) dot = true;
+  }
+  return dot ? `${int || "0"}.${frac}` : int;
+}
+
+/** The same for a quantity: digits and one dot, at most 6 decimals. */
+export function sanitizeQtyInput(raw: string): string {
+  return sanitizePriceInput(raw, QTY_DECIMALS);
+}
+
+const PLAIN = /^\d+(\.\d+)?$/;
+
+function decimalsOf(v: string): number {
+  const i = v.indexOf(".");
+  return i < 0 ? 0 : v.slice(i + 1).replace(/0+$/, "").length;
+}
+
+export type PriceProblem = "price_required" | "price_invalid" | "price_decimals" | "price_positive";
+export type QtyProblem = "number_required" | "number_invalid" | "number_decimals" | "number_positive";
+
+/** SPEC §5: a limit price is required, digits only, at most `decimals` decimals, above 0. */
+export function priceProblem(value: string | undefined | null, decimals = PRICE_DECIMALS): PriceProblem | null {
+  const v = (value ?? "").trim();
+  if (!v) return "price_required";
+  if (!PLAIN.test(v)) return "price_invalid";
+  if (decimalsOf(v) > decimals) return "price_decimals";
+  if (!/[1-9]/.test(v)) return "price_positive";
+  return null;
+}
+
+/** SPEC §5: the quantity is required, a plain decimal with at most 6 decimals, above 0. */
+export function qtyProblem(value: string | undefined | null): QtyProblem | null {
+  const v = (value ?? "").trim();
+  if (!v) return "number_required";
+  if (!PLAIN.test(v)) return "number_invalid";
+  if (decimalsOf(v) > QTY_DECIMALS) return "number_decimals";
+  if (!/[1-9]/.test(v)) return "number_positive";
+  return null;
+}
+
+/** Quantity scale: floored to 6 decimals, trailing zeros dropped ('0.1234569' → '0.123456'). */
+export function floorQty(value: string | Decimal | null | undefined): string {
+  const d = value instanceof Decimal ? value : dec(value);
+  if (!d || d.isNegative()) return "";
+  return d.toDecimalPlaces(QTY_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
+}
+
+/** Total = price × quantity, rounded UP to 6 decimals; '' while either is missing. */
+export function orderTotal(price: string | null | undefined, qty: string | null | undefined): string {
+  const p = dec(price);
+  const q = dec(qty);
+  if (!p || !q || p.isNegative() || q.isNegative()) return "";
+  return p.times(q).toDecimalPlaces(TOTAL_DECIMALS, Decimal.ROUND_CEIL).toFixed(TOTAL_DECIMALS);
+}
+
+/** Snaps a slider value to 0, 25, 50, 75 or 100. */
+export function snapPercent(value: string | number | null | undefined): number {
+  const n = typeof value === "number" ? value : Number.parseInt(String(value ?? "0"), 10);
+  if (!Number.isFinite(n)) return 0;
+  return Math.min(100, Math.max(0, Math.round(n / SLIDER_STEP) * SLIDER_STEP));
+}
+
+/**
+ * The quantity a slider position means (SPEC §5/§9): a buy spends `percent` of the available quote
+ * at `price`; a sell sells `percent` of the available base. Floored to 6 decimals. '' when a buy has no price.
+ */
+export function sliderQuantity(args: { side: Side; percent: number; available: string | null | undefined; price?: string | null }): string {
+  const avail = dec(args.available);
+  const pct = snapPercent(args.percent);
+  if (!avail || avail.lte(0) || pct === 0) return pct === 0 ? "" : "0";
+  const share = avail.times(pct).div(100);
+  if (args.side === "sell") return floorQty(share);
+  const price = dec(args.price);
+  if (!price || price.lte(0)) return "";
+  return floorQty(share.div(price));
+}
+
+/** SPEC §4: the market price: a buy takes the lowest ask, a sell the highest bid. null when that side is empty. */
+export function bestPrice(depth: Depth | null | undefined, side: Side): string | null {
+  const levels: DepthEntry[] = side === "buy" ? depth?.out ?? [] : depth?.in ?? [];
+  let best: Decimal | null = null;
+  let text: string | null = null;
+  for (const l of levels) {
+    const p = dec(l.price);
+    const a = dec(l.amount);
+    if (!p || !a || a.lte(0)) continue;
+    if (!best || (side === "buy" ? p.lt(best) : p.gt(best))) {
+      best = p;
+      text = l.price;
+    }
+  }
+  return text;
+}
+
+/** Available funds of a form: the quote for a buy, the base for a sell. */
+export function availableFor(balances: SpotBalances | null | undefined, side: Side): string | null {
+  if (!balances) return null;
+  return side === "buy" ? balances.quote.balance : balances.base.balance;
+}
+
+/** Compares two decimal strings for equality without floats ('1.50' equals '1.5'). */
+export function sameAmount(a: string, b: string): boolean {
+  const x = dec(a);
+  const y = dec(b);
+  return !!x && !!y && x.eq(y);
+}
+
