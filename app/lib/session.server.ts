@@ -88,12 +88,19 @@ export async function redirectWithToast(request: Request, to: string, toast: Fla
   return redirect(to, { headers });
 }
 
-/** Guards throw: a trading screen without a token goes to login with the return path. */
-export async function requireToken(request: Request, messageKey = "common:errors.pleaseLogin"): Promise<string> {
+/**
+ * Guards throw: without a token, to login with a message and the page to come back to (by default the one
+ * asked for; an action names the screen it belongs to, since its own URL may carry `?index` or a resource path).
+ */
+export async function requireToken(
+  request: Request,
+  { messageKey = "common:errors.pleaseLogin", returnTo }: { messageKey?: string; returnTo?: string } = {},
+): Promise<string> {
   const token = await getToken(request);
   if (token) return token;
   const url = new URL(request.url);
   const { getT } = await import("~/i18next.server");
   const t = await getT(request);
-  throw await redirectWithToast(request, `/login?page=${encodeURIComponent(url.pathname + url.search)}`, { kind: "error", message: t(messageKey) });
+  const page = returnTo ?? url.pathname + url.search;
+  throw await redirectWithToast(request, `/login?page=${encodeURIComponent(page)}`, { kind: "error", message: t(messageKey) });
 }

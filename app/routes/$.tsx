@@ -1,8 +1,9 @@
+import { invariantResponse } from "~/lib/invariant";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export function loader() {
-  throw new Response("Not found", { status: 404 });
+  invariantResponse(false, "Not found", { status: 404 });
 }
 
 export default function NotFound() {

@@ -1,3 +1,4 @@
+import { invariantResponse } from "~/lib/invariant";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
@@ -14,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireToken(request);
   const name = params.account as AccountPage;
-  if (!ACCOUNT_PAGE_NAMES.includes(name)) throw new Response("Not found", { status: 404 });
+  invariantResponse(ACCOUNT_PAGE_NAMES.includes(name), "Not found", { status: 404 });
   const code = ACCOUNT_PAGES[name];
   const [list, t] = await Promise.all([api({ request, context }, "accountList", {}), getT(request, "assets")]);
   const group = list.ok ? groupOf(list.data, code) : undefined;

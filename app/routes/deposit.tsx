@@ -8,7 +8,7 @@ import { api } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount } from "~/features/savings/format";
 import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/features/savings/savings.server";
-import { getToken, redirectWithToast } from "~/lib/session.server";
+import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -49,11 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const token = await getToken(request);
-  if (!token) {
-    const tc = await getT(request);
-    throw await redirectWithToast(request, "/login?page=%2Fdeposit", { kind: "error", message: tc("errors.pleaseLogin") });
-  }
+  await requireToken(request, { returnTo: "/deposit" });
   const t = await getT(request, "savings");
   const id = parseProductId(String(formData.get("id") ?? ""));
   const js = formData.get("js") === "1";

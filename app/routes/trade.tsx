@@ -20,7 +20,7 @@ import { api, type ApiArgs } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
 import { quoteTabs } from "~/lib/markets";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getToken, redirectWithToast } from "~/lib/session.server";
+import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
 import { bestPrice, PRICE_DECIMALS, sanitizePriceInput, sliderQuantity, snapPercent, type Side } from "~/features/trade/order-input";
 import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
 import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "~/features/trade/live-state";
@@ -139,12 +139,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await tradeT(request);
   const back = safeRedirect(formData.get("back"), "/trade");
   const backTo = back.startsWith("/trade") ? back : "/trade";
-  const token = await getToken(request);
   // SPEC §5: logged-out users cannot submit orders.
-  if (!token) {
-    const tc = await getT(request);
-    throw await redirectWithToast(request, `/login?page=${encodeURIComponent(backTo)}`, { kind: "error", message: tc("errors.pleaseLoginToTrade") });
-  }
+  await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade", returnTo: backTo });
   const js = formData.get("js") === "1";
   const intent = formData.get("intent");
 
