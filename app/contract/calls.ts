@@ -290,14 +290,6 @@ export const calls = {
   convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
 };
 
-/** account_log/<kind> call names by account code. */
-export const ACCOUNT_LOG_CALLS = {
-  change_account: "accountLogChange",
-  legal_account: "accountLogLegal",
-  lever_account: "accountLogLever",
-  micro_account: "accountLogMicro",
-  financial_account: "accountLogFinancial",
-} as const;
 
 export type Calls = typeof calls;
 export type CallName = keyof typeof calls;

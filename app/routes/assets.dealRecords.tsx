@@ -1,3 +1,4 @@
+import { ACCOUNT_LOG_CALLS } from "~/contract/core/accounts";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,14 +13,6 @@ import { useTranslation } from "~/lib/translate";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-/** account_log/<kind> by account code (the contract's ACCOUNT_LOG_CALLS, kept here so no contract module is imported). */
-const LOG_CALLS = {
-  change_account: "accountLogChange",
-  legal_account: "accountLogLegal",
-  lever_account: "accountLogLever",
-  micro_account: "accountLogMicro",
-  financial_account: "accountLogFinancial",
-} as const;
 
 /** /assets/dealRecords?types=<account code>&currency_id=&page=: the account log, filtered by currency ('All'), paged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const [list, log, t] = await Promise.all([
     api(args, "accountList", {}),
-    api(args, LOG_CALLS[code], { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }),
+    api(args, ACCOUNT_LOG_CALLS[code], { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }),
     assetsT(request),
   ]);
   const group = list.ok ? groupOf(list.data, code) : undefined;

@@ -22,5 +22,14 @@ export function accountCodeOfTypeId(id: number): AccountCode | undefined {
   return ACCOUNT_CODES.find((c) => ACCOUNT_TYPE_IDS[c] === id);
 }
 
+/** account_log/<kind> call names by account code. */
+export const ACCOUNT_LOG_CALLS = {
+  change_account: "accountLogChange",
+  legal_account: "accountLogLegal",
+  lever_account: "accountLogLever",
+  micro_account: "accountLogMicro",
+  financial_account: "accountLogFinancial",
+} as const;
+
 /** The account-log calls: `account_log/<key>` lists the log of that account code. */
 export const ACCOUNT_LOG_KINDS = { change: "change_account", legal: "legal_account", lever: "lever_account", micro: "micro_account", financial: "financial_account" } as const;
