@@ -14,6 +14,12 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   EXCHANGE_API_URL: z.string().url().optional(),
   EXCHANGE_WS_URL: z.string().url().optional(),
+  /** Shared store of the rate limits when several app processes run (decision 006); unset: each process's memory. */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// or rediss:// URL")
+    .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SIMULATOR: z.enum(["on", "off"]).default("on"),
   SIM_SEED: z.coerce.number().int().optional(),
@@ -34,7 +40,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const cfg = parsed.data;
   const dataDir = resolve(cfg.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // 0700: the session secret and the exchange's database live here (umask may only tighten it).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return { ...cfg, DATA_DIR: dataDir, SESSION_SECRET: cfg.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
 }
 

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -7,12 +7,25 @@ export type DB = Database.Database;
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 
-/** Opens `<dataDir>/exchange.db` (or ':memory:'), WAL with synchronous=FULL, and migrates it. */
+/**
+ * Opens `<dataDir>/exchange.db` (or ':memory:'), WAL with synchronous=FULL, and migrates it. The data directory is
+ * created 0700 and the database 0600 (its -wal and -shm files take the database's mode), like the secrets beside it:
+ * balances, password hashes and tokens are no other local user's business.
+ */
 export function openDatabase(dataDir: string): DB {
   let file = ":memory:";
   if (dataDir !== ":memory:") {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     file = join(dataDir, "exchange.db");
+    closeSync(openSync(file, "a", 0o600));
+    // A database created before this rule (0644) is tightened too.
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+      try {
+        if (existsSync(f)) chmodSync(f, 0o600);
+      } catch {
+        /* not ours to change: the operator set it up */
+      }
+    }
   }
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
