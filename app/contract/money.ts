@@ -24,11 +24,19 @@ const IdempotencyKey = z
   .max(64)
   .optional()
   .transform((v) => (v === "" ? undefined : v));
+/**
+ * Control characters (C0, DEL, C1) and bidi overrides: refused in addresses and memos, which operators read in a
+ * terminal (an escape sequence there could rewrite the screen) and users copy to pay out.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
 const OptionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
+    .refine(noControlChars, "control_chars")
     .optional()
     .transform((v) => v ?? "");
 
@@ -66,7 +74,12 @@ export const CreatePayOrderPayloadSchema = z.object({
   currency_id: z.coerce.number().int().positive(),
   currency_protocol_id: OptionalPositiveInt,
   chargeNum: moneyAmount("deposit_amount_required"),
-  walletAddress: z.string({ required_error: "wallet_address_required" }).trim().min(1, "wallet_address_required").max(128, "address_invalid"),
+  walletAddress: z
+    .string({ required_error: "wallet_address_required" })
+    .trim()
+    .min(1, "wallet_address_required")
+    .max(128, "address_invalid")
+    .refine(noControlChars, "control_chars"),
   /** The platform address the coins were sent to (from wallet/wallet); optional. */
   in_address: OptionalText(128),
   idempotency_key: IdempotencyKey,
@@ -75,7 +88,12 @@ export const CreatePayOrderPayloadSchema = z.object({
 /** SPEC §5 order: address, amount, trade password. */
 export const DrawPayloadSchema = z.object({
   currency_id: z.coerce.number().int().positive(),
-  address: z.string({ required_error: "draw_address_required" }).trim().min(1, "draw_address_required").max(128, "address_invalid"),
+  address: z
+    .string({ required_error: "draw_address_required" })
+    .trim()
+    .min(1, "draw_address_required")
+    .max(128, "address_invalid")
+    .refine(noControlChars, "control_chars"),
   number: moneyAmount("draw_amount_required"),
   pay_password: z.string({ required_error: "pay_password_required" }).min(1, "pay_password_required").max(64),
   memo: OptionalText(64),
@@ -402,10 +420,15 @@ export const AddressGetDataSchema = z.object({
 export const AddressSendCodeDataSchema = z.object({ user_id: UserId, timestamp: Timestamp });
 export const AddressBindDataSchema = z.object({
   user_id: UserId,
-  address: z.string({ required_error: "draw_address_required" }).trim().min(1, "draw_address_required").max(128, "address_invalid"),
+  address: z
+    .string({ required_error: "draw_address_required" })
+    .trim()
+    .min(1, "draw_address_required")
+    .max(128, "address_invalid")
+    .refine(noControlChars, "control_chars"),
   coin_name: z.string().trim().min(1, "field_required").max(16),
   contract_address: z.string().trim().max(128).default(""),
-  memo: z.string().trim().max(64).default(""),
+  memo: z.string().trim().max(64).refine(noControlChars, "control_chars").default(""),
   verificationcode: z.string({ required_error: "code_required" }).trim().min(1, "code_required").max(16),
   timestamp: Timestamp,
 });

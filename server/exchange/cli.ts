@@ -46,6 +46,26 @@ environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SI
 
 const dataDir = process.env.DATA_DIR || "./data";
 
+// C0 and C1 controls, DEL, and the bidi overrides that reorder what a terminal shows.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * User-supplied text (addresses, memos, accounts, message bodies) as an operator's terminal may show it: every
+ * control character escaped (`\x1b`, `\u202e`), so no one can put an escape sequence on the operator's screen.
+ */
+function esc(value: unknown): string {
+  return String(value ?? "").replace(CONTROL, (c) => {
+    const n = c.codePointAt(0)!;
+    return n <= 0xff ? `\\x${n.toString(16).padStart(2, "0")}` : `\\u${n.toString(16).padStart(4, "0")}`;
+  });
+}
+
+/** JSON for scripts: JSON.stringify escapes C0 controls but leaves DEL, C1 and bidi controls raw. */
+function jsonOut(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+}
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -114,8 +134,11 @@ function serve(): void {
       }
       await sendResponse(res, await exchange.handle(await toRequest(req, `http://${req.headers.host ?? "localhost"}`)));
     } catch (err) {
-      console.error(err);
-      if (!res.headersSent) res.statusCode = 500;
+      // An oversized body is the client's mistake (413), not the exchange's; close so its rest is not read as a request.
+      const tooLarge = err instanceof Error && err.message === "body too large";
+      if (!tooLarge) console.error(err);
+      if (!res.headersSent) res.statusCode = tooLarge ? 413 : 500;
+      if (tooLarge) res.setHeader("Connection", "close");
       res.end();
     }
   });
@@ -146,11 +169,11 @@ function outbox(args: string[]): void {
       : db.prepare("SELECT * FROM outbox ORDER BY id DESC LIMIT ?").all(limit)
   ) as { id: number; address: string; channel: string; type: number; code: string; body: string; created_at: number }[];
   if (args.includes("--json")) {
-    console.log(JSON.stringify(rows.map((r) => ({ ...r, created_at: formatDateTime(r.created_at) })), null, 2));
+    console.log(jsonOut(rows.map((r) => ({ ...r, created_at: formatDateTime(r.created_at) }))));
   } else if (rows.length === 0) {
     console.log("outbox is empty");
   } else {
-    for (const r of rows) console.log(`${formatDateTime(r.created_at)}  ${r.channel.padEnd(5)}  ${r.address}  type ${r.type}  code ${r.code}  ${r.body}`);
+    for (const r of rows) console.log(`${formatDateTime(r.created_at)}  ${r.channel.padEnd(5)}  ${esc(r.address)}  type ${r.type}  code ${esc(r.code)}  ${esc(r.body)}`);
   }
   db.close();
 }
@@ -187,7 +210,7 @@ function users(): void {
   const rows = db.prepare("SELECT id, email, mobile, invite_code, is_seller, review_status, created_at FROM users ORDER BY id").all() as UserRow[];
   for (const u of rows) {
     console.log(
-      `${String(u.id).padStart(4)}  ${(u.email ?? u.mobile ?? "").padEnd(28)}  invite ${u.invite_code}  seller ${u.is_seller}  review ${u.review_status}  since ${formatDateTime(u.created_at)}`,
+      `${String(u.id).padStart(4)}  ${esc(u.email ?? u.mobile ?? "").padEnd(28)}  invite ${esc(u.invite_code)}  seller ${u.is_seller}  review ${u.review_status}  since ${formatDateTime(u.created_at)}`,
     );
   }
   db.close();
@@ -276,7 +299,7 @@ function reviewList(kind: "deposits" | "withdrawals", args: string[]): void {
     // For scripts: the rows as stored (amounts as decimal strings), times readable, with the user's account.
     const { total, rows } = kind === "deposits" ? listDeposits(db, { status, limit }) : listWithdrawals(db, { status, limit });
     const out = (rows as Array<{ user_id: number; created_at: number }>).map((r) => ({ ...r, user: userLabel(db, r.user_id), created_at: formatDateTime(r.created_at) }));
-    console.log(JSON.stringify({ total, rows: out }, null, 2));
+    console.log(jsonOut({ total, rows: out }));
     db.close();
     return;
   }
@@ -285,7 +308,7 @@ function reviewList(kind: "deposits" | "withdrawals", args: string[]): void {
     console.log(`${total} deposit(s)${status ? ` ${status}` : ""}`);
     for (const d of rows) {
       console.log(
-        `#${String(d.id).padEnd(6)} ${formatDateTime(d.created_at)}  ${userLabel(db, d.user_id).padEnd(24)} ${d.amount} ${d.code}${d.chain ? ` (${d.chain})` : ""}  from ${d.wallet_address}  ${d.status}`,
+        `#${String(d.id).padEnd(6)} ${formatDateTime(d.created_at)}  ${esc(userLabel(db, d.user_id)).padEnd(24)} ${d.amount} ${d.code}${d.chain ? ` (${esc(d.chain)})` : ""}  from ${esc(d.wallet_address)}  ${d.status}`,
       );
     }
   } else {
@@ -293,7 +316,7 @@ function reviewList(kind: "deposits" | "withdrawals", args: string[]): void {
     console.log(`${total} withdrawal(s)${status ? ` ${status}` : ""}`);
     for (const w of rows) {
       console.log(
-        `#${String(w.id).padEnd(6)} ${formatDateTime(w.created_at)}  ${userLabel(db, w.user_id).padEnd(24)} ${w.amount} ${w.code} (${w.chain}) to ${w.address}${w.memo ? ` memo ${w.memo}` : ""}  fee ${w.fee}  receives ${w.received}  ${w.status}`,
+        `#${String(w.id).padEnd(6)} ${formatDateTime(w.created_at)}  ${esc(userLabel(db, w.user_id)).padEnd(24)} ${w.amount} ${w.code} (${esc(w.chain)}) to ${esc(w.address)}${w.memo ? ` memo ${esc(w.memo)}` : ""}  fee ${w.fee}  receives ${w.received}  ${w.status}`,
       );
     }
   }

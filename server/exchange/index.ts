@@ -46,7 +46,7 @@ export interface ExchangeOptions {
 
 export interface Exchange {
   /** Serves /api/*; a 404 envelope for unknown paths. Never throws. */
-  handle(request: Request): Promise<Response>;
+  handle(request: Request, opts?: HandleOptions): Promise<Response>;
   /** WebSocket at /ws. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   demoAccounts: { email: string; password: string; note: string }[];
@@ -68,13 +68,23 @@ export interface Exchange {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Payloads are flat (every field a string or a number); a deeper JSON body is refused before it is parsed. */
+const MAX_JSON_DEPTH = 8;
+
+export interface HandleOptions {
+  /**
+   * For public requests (the HTTP /api/ mount): called with the call's name and payload before the payload is
+   * checked; a refusal answers 429 with Retry-After. The app's in-process calls pass none (the form limited them).
+   */
+  limit?: (call: string, payload: Record<string, unknown>) => Promise<{ retryAfter: number } | null> | null;
+}
 
 const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers };
 
-function json(body: Answer, status = 200): Response {
+function json(body: Answer, status = 200, extra?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...extra },
   });
 }
 
@@ -87,17 +97,54 @@ function flatten(entries: Iterable<[string, unknown]>, into: Record<string, unkn
   }
 }
 
-class BadRequest extends Error {}
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** A body that cannot be read (cut short, over a transport's limit) is the client's problem: 400, or 413 when too large. */
+function unreadable(err: unknown): BadRequest {
+  return err instanceof Error && err.name === "PayloadTooLargeError" ? new BadRequest("body too large", 413) : new BadRequest("unreadable body");
+}
+
+/** How deep `[` and `{` nest in a JSON text (strings skipped), without parsing it. */
+function jsonDepth(text: string, max: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > max) return deepest;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
 
 async function readPayload(request: Request, url: URL): Promise<Record<string, unknown>> {
   const payload: Record<string, unknown> = {};
   flatten(url.searchParams.entries(), payload);
   if (request.method !== "POST") return payload;
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new BadRequest("body too large");
+  if (length > MAX_BODY_BYTES) throw new BadRequest("body too large", 413);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch (err) {
+      throw unreadable(err);
+    }
     const body: Record<string, unknown> = {};
     form.forEach((v, k) => {
       if (typeof v === "string" && !(k in body)) body[k] = v;
@@ -105,14 +152,20 @@ async function readPayload(request: Request, url: URL): Promise<Record<string, u
     Object.assign(payload, body);
     return payload;
   }
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new BadRequest("body too large");
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (err) {
+    throw unreadable(err);
+  }
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BadRequest("body too large", 413);
   if (text.trim() === "") return payload;
   const body: Record<string, unknown> = {};
   if (type.includes("application/x-www-form-urlencoded")) {
     flatten(new URLSearchParams(text).entries(), body);
   } else {
     let parsed: unknown;
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new BadRequest("nested too deep");
     try {
       parsed = JSON.parse(text);
     } catch {
@@ -165,7 +218,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const sockets = createSocketServer({ hub, market, engine, messenger, authenticate: (token) => userIdForToken(db, token, Date.now()), log });
   let closed = false;
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, opts?: HandleOptions): Promise<Response> {
     const langHeader = request.headers.get("lang");
     const lang = isLang(langHeader) ? langHeader : DEFAULT_LANG;
     const t = messenger.translator(lang);
@@ -183,7 +236,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         try {
           raw = await readPayload(request, url);
         } catch (err) {
-          if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t("bad_request") }, 400);
+          if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
           throw err;
         }
         const answer = handleAddressService(url.pathname.replace(/\/+$/, ""), request.method, raw, { db, secret: addressSecret, t, now: clock(), log });
@@ -209,8 +262,13 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       try {
         raw = await readPayload(request, url);
       } catch (err) {
-        if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t("bad_request") }, 400);
+        if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
         throw err;
+      }
+      const refused = opts?.limit ? await opts.limit(name, raw) : null;
+      if (refused) {
+        const seconds = String(refused.retryAfter);
+        return json({ code: CODE.FAIL, msg: t("too_many_requests", { seconds }) }, 429, { "retry-after": seconds });
       }
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
