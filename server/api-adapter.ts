@@ -1,20 +1,24 @@
-import { Readable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { requestSite } from "./security";
 
-/** Turns an Express request into the WHATWG Request the exchange's handler takes. */
-export function toFetchRequest(req: ExpressRequest): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/**
+ * Turns an Express request into the WHATWG Request the exchange's handler takes. The body is the one given (the
+ * size-limited stream of `req`), never `req` itself: nothing reads an unlimited body.
+ */
+export function toFetchRequest(req: ExpressRequest, body?: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>): Request {
+  const site = requestSite(req);
+  const url = new URL(req.originalUrl, `${site.protocol}://${site.host || "localhost"}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const hasBody = body !== undefined && req.method !== "GET" && req.method !== "HEAD";
   return new Request(url, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? body : undefined,
     duplex: hasBody ? "half" : undefined,
   } as RequestInit);
 }
@@ -25,15 +29,24 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+/**
+ * The exchange's `/api/` base from EXCHANGE_API_URL, which may be given either way: as the `/api/` base itself
+ * (`http://127.0.0.1:3001/api/`, as the README says) or as the host (`http://127.0.0.1:3001`).
+ */
+export function apiBase(baseUrl: string): URL {
+  const base = new URL(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
+  return /\/api\/$/.test(base.pathname) ? base : new URL("api/", base);
+}
+
 /** A transport that forwards the app's API calls to an exchange elsewhere, as plain HTTP. */
 export function remoteTransport(baseUrl: string) {
-  const base = new URL(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
+  const api = apiBase(baseUrl);
   return (request: Request): Promise<Response> => {
     const incoming = new URL(request.url);
     // /api/* calls go below the API base; the address service (/addr/*) is its own prefix on that host.
     const target = incoming.pathname.startsWith("/addr/")
-      ? new URL(incoming.pathname + incoming.search, base)
-      : new URL(incoming.pathname.replace(/^\/api\//, "") + incoming.search, new URL("api/", base));
+      ? new URL(incoming.pathname + incoming.search, api)
+      : new URL(incoming.pathname.replace(/^\/api\//, "") + incoming.search, api);
     return fetch(new Request(target, request));
   };
 }

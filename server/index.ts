@@ -1,14 +1,15 @@
-import { createServer } from "node:http";
+import { createServer, STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
 import { ConfigError, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { createExchange, type Exchange } from "./exchange/index";
-import { csrfGuard, securityHeaders } from "./security";
+import { API_BODY_LIMIT, bytes, FORM_BODY_LIMIT, limitedStream, refuseForbiddenMethods, screenRequestGuard } from "./http-guards";
+import { csrfGuard, requestSite, securityHeaders } from "./security";
 
 let config;
 try {
@@ -25,6 +26,9 @@ process.env.SESSION_SECRET = config.SESSION_SECRET;
 process.env.COOKIE_SECURE = config.COOKIE_SECURE;
 process.env.DATA_DIR = config.DATA_DIR;
 if (config.EXCHANGE_API_URL) process.env.EXCHANGE_API_URL = config.EXCHANGE_API_URL;
+// Rate limits: shared through Redis across app processes when set (decision 006), in this process's memory otherwise.
+if (config.REDIS_URL) process.env.REDIS_URL = config.REDIS_URL;
+const limits = processLimiters();
 // The live relay's upstream socket: given, or derived from the remote API, or our own /ws on loopback.
 process.env.EXCHANGE_WS_URL = config.EXCHANGE_WS_URL ?? wsUrlFor(config.EXCHANGE_API_URL, config.PORT);
 
@@ -50,6 +54,9 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
 
+// TRACE (and TRACK, CONNECT) anywhere: no route answers them, and a fetch Request cannot even be made of one.
+app.use(refuseForbiddenMethods("GET, HEAD, POST"));
+
 app.use(
   compression({
     // Compression buffers; an event stream must reach the browser as it is written.
@@ -68,7 +75,14 @@ app.use(express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", index: false 
 if (exchange) {
   app.all("/api/*", async (req, res) => {
     try {
-      await sendFetchResponse(res, await exchange.handle(toFetchRequest(req)));
+      // The exchange reads the body through the limit (a chunked body is counted as it streams: 413 past 1 MB),
+      // and public callers get the forms' rate limits (the app's own in-process calls were limited at the form).
+      const response = await exchange.handle(toFetchRequest(req, limitedStream(req, API_BODY_LIMIT)), {
+        limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
+      });
+      // A body left unread (refused early) must not be parsed as the next request on this connection.
+      if (!req.complete) res.setHeader("Connection", "close");
+      await sendFetchResponse(res, response);
     } catch (error) {
       console.error("api adapter failed", error);
       if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
@@ -77,26 +91,64 @@ if (exchange) {
 }
 
 app.use(securityHeaders);
-app.use(csrfGuard(Boolean(app.get("trust proxy"))));
+app.use(csrfGuard());
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: config.NODE_ENV,
-    getLoadContext: (req, res) => ({
+const handleRemix = createRequestHandler(build, config.NODE_ENV);
+
+// Screens: the method must be one the route answers (405 with Allow), a POST a form (415) within 64 KB (413) that
+// parses (400); the guard reads the body through the limit, and Remix gets that body, never the socket.
+app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) => {
+  try {
+    const site = requestSite(req);
+    let url: URL;
+    try {
+      url = new URL(req.originalUrl, `${site.protocol}://${site.host}`);
+    } catch {
+      res.status(400).type("text/plain").send("Bad Request: invalid Host");
+      return;
+    }
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+      else headers.set(key, value);
+    }
+    // Abort loaders and actions (and end live streams) once the response can no longer be written.
+    const controller = new AbortController();
+    let finished = false;
+    res.on("finish", () => (finished = true));
+    res.on("close", () => !finished && controller.abort());
+    const body = res.locals.body as Buffer | undefined;
+    const withBody = body !== undefined && req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(url, { method: req.method, headers, signal: controller.signal, body: withBody ? bytes(body) : undefined });
+    const response = await handleRemix(request, {
       nonce: res.locals.nonce as string,
       exchangeFetch,
       clientIp: req.ip ?? "unknown",
       responseBuffered: () => res.writableLength,
-    }),
-  }),
-);
+    });
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [key, value] of response.headers.entries()) res.append(key, value);
+    if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
+});
 
 // A live stream cut off because its browser stopped reading is expected, not a server fault.
 app.use((error: Error, _req: express.Request, res: express.Response, next: express.NextFunction) => {
   if (error?.name === "SlowConsumerError") {
     if (!res.headersSent) res.status(503).end();
+    else res.destroy();
+    return;
+  }
+  // A client's mistake that reached here (a malformed URL, a body error) is a 4xx, never a 500.
+  const status = Number((error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode);
+  if (status >= 400 && status < 500) {
+    if (!res.headersSent) res.status(status).type("text/plain").send(STATUS_CODES[status] ?? "Bad Request");
     else res.destroy();
     return;
   }
@@ -129,6 +181,7 @@ async function shutdown(signal: string) {
   process.emit("exchange:shutdown" as never);
   server.closeIdleConnections();
   await exchange?.close();
+  await limits.close();
   setTimeout(() => server.closeAllConnections(), 2_000).unref();
   server.on("close", () => process.exit(0));
   if (!server.listening) process.exit(0);

@@ -4,31 +4,59 @@ import type { NextFunction, Request, Response } from "express";
 /** Methods that change state; every other method must be safe to replay from any site. */
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * Refuses a state-changing request that a browser says came from another site.
- * Browsers send Sec-Fetch-Site and Origin on every cross-origin POST, so a form on an
- * attacker's page is refused before any action runs; tools that send neither pass.
- */
-export function isCrossSite(method: string, headers: { origin?: string; host?: string; "sec-fetch-site"?: string; "x-forwarded-host"?: string }, trustForwardedHost: boolean): boolean {
-  if (!UNSAFE.has(method.toUpperCase())) return false;
-  const site = headers["sec-fetch-site"];
-  if (site === "cross-site") return true;
-  const origin = headers.origin;
-  if (origin === undefined) return false;
-  if (origin === "null") return true;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const host = (trustForwardedHost && headers["x-forwarded-host"]) || headers.host;
-  return originHost !== host;
+/** The scheme and host a request was addressed to. */
+export interface RequestSite {
+  protocol: string;
+  host: string;
 }
 
-export function csrfGuard(trustForwardedHost: boolean) {
+function first(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  const item = v?.split(",")[0]?.trim();
+  return item ? item : undefined;
+}
+
+/**
+ * The scheme and host this request was addressed to, as the browser saw them. X-Forwarded-Proto and
+ * X-Forwarded-Host count only when the request came from a trusted proxy (Express `trust proxy`, TRUST_PROXY):
+ * anyone else can send those headers too.
+ */
+export function requestSite(req: Request): RequestSite {
+  const trust = req.app?.get("trust proxy fn") as ((addr: string, hop: number) => boolean) | undefined;
+  const fromProxy = Boolean(trust?.(req.socket?.remoteAddress ?? "", 0));
+  const encrypted = Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted);
+  const proto = (fromProxy && first(req.headers["x-forwarded-proto"])) || (encrypted ? "https" : "http");
+  const host = (fromProxy && first(req.headers["x-forwarded-host"])) || req.headers.host || "";
+  return { protocol: proto.toLowerCase().replace(/:$/, ""), host };
+}
+
+function originOf(value: string): string | null {
+  try {
+    const origin = new URL(value).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses a state-changing request that a browser says came from another origin: scheme and host of its Origin
+ * (or, without one, its Referer) must be this request's own. Browsers send Sec-Fetch-Site and Origin on every
+ * cross-origin POST, so a form on an attacker's page is refused before any action runs; tools that send neither pass.
+ */
+export function isCrossSite(method: string, headers: { origin?: string; referer?: string; "sec-fetch-site"?: string }, site: RequestSite): boolean {
+  if (!UNSAFE.has(method.toUpperCase())) return false;
+  if (headers["sec-fetch-site"] === "cross-site") return true;
+  const source = headers.origin ?? headers.referer;
+  if (source === undefined || source === "") return false;
+  const from = originOf(source);
+  const self = originOf(`${site.protocol}://${site.host}`);
+  return from === null || self === null || from !== self;
+}
+
+export function csrfGuard() {
   return function csrf(req: Request, res: Response, next: NextFunction) {
-    if (isCrossSite(req.method, req.headers as Record<string, string>, trustForwardedHost)) {
+    if (isCrossSite(req.method, req.headers as Record<string, string>, requestSite(req))) {
       res.status(403).type("text/plain").send("Cross-site request refused");
       return;
     }

@@ -1,0 +1,216 @@
+import type { IncomingMessage } from "node:http";
+import { matchRoutes } from "@remix-run/react";
+import type { ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+/** Largest body of a form route (every screen's POST): the biggest real form is well under 4 KB. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** Largest body of the public /api/ mount (the embedded exchange's own limit is the same). */
+export const API_BODY_LIMIT = 1024 * 1024;
+/** For the upload route a later issue adds (documents, images): the only route to be allowed more than the forms. */
+export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Form field names deeper than this (`a[0][0]…`, `a.b.c…`) are refused: conform's parser recurses on them. */
+export const MAX_FIELD_NAME_DEPTH = 16;
+export const MAX_FIELD_NAME_LENGTH = 256;
+
+export class PayloadTooLargeError extends Error {
+  override name = "PayloadTooLargeError";
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+  }
+}
+
+export class BadBodyError extends Error {
+  override name = "BadBodyError";
+}
+
+/** The body's declared length, or null (chunked, or none). */
+function declaredLength(req: IncomingMessage): number | null {
+  const header = req.headers["content-length"];
+  if (header === undefined) return null;
+  const n = Number(header);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
+  const n = declaredLength(req);
+  return n !== null && n > limit;
+}
+
+/**
+ * The request body as a web stream that errors with PayloadTooLargeError as soon as more than `limit` bytes have
+ * arrived (declared or counted: a chunked body is counted as it streams), and then stops reading the socket, so a
+ * 100 MB body costs at most `limit` bytes of memory. Every reader of a body (the Remix request, the /api/ mount)
+ * reads this stream, never `req` itself.
+ */
+export function limitedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const finish = (error?: Error) => {
+          if (done) return;
+          done = true;
+          req.off("data", onData);
+          req.off("end", onEnd);
+          req.off("error", onError);
+          req.off("close", onClose);
+          if (error) {
+            req.pause();
+            controller.error(error);
+          } else controller.close();
+        };
+        const onData = (chunk: Buffer) => {
+          seen += chunk.length;
+          if (seen > limit) return finish(new PayloadTooLargeError(limit));
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => finish();
+        const onError = (e: Error) => finish(new BadBodyError(e.message));
+        const onClose = () => finish(req.complete ? undefined : new BadBodyError("body cut short"));
+        if (declaredTooLarge(req, limit)) return finish(new PayloadTooLargeError(limit));
+        req.on("data", onData);
+        req.on("end", onEnd);
+        req.on("error", onError);
+        req.on("close", onClose);
+        req.pause();
+      },
+      pull() {
+        if (!done) req.resume();
+      },
+      cancel() {
+        done = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Reads a limited stream to the end (at most its limit in memory). */
+export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function bytes(body: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export function mediaType(req: IncomingMessage): string {
+  return String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
+}
+
+function fieldNameDepth(name: string): number {
+  let depth = 0;
+  for (const ch of name) if (ch === "[" || ch === ".") depth++;
+  return depth;
+}
+
+/** Why a form body cannot be an action's input, or null when it parses as the forms expect. */
+export async function formBodyProblem(body: Buffer, contentType: string): Promise<string | null> {
+  if (body.length === 0) return null;
+  let form: FormData;
+  try {
+    form = await new Response(bytes(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return "the form body does not parse";
+  }
+  for (const name of form.keys()) {
+    if (name.length > MAX_FIELD_NAME_LENGTH || fieldNameDepth(name) > MAX_FIELD_NAME_DEPTH) return "a form field name is too deep";
+  }
+  return null;
+}
+
+/** Methods no route answers: the fetch Request refuses them, and TRACE would echo credentials (cross-site tracing). */
+const NEVER = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+export function refuseForbiddenMethods(allow: string) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!NEVER.has(req.method.toUpperCase())) return next();
+    res.status(405).set("Allow", allow).set("Cache-Control", "no-store").type("text/plain").send("Method Not Allowed");
+  };
+}
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteNode[] };
+
+function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteNode[] {
+  return Object.values(routes)
+    .filter((r) => r && r.parentId === parentId)
+    .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: routeTree(routes, r.id) }));
+}
+
+/**
+ * The methods a screen URL answers: GET and HEAD, and POST when the route an action would go to has one (Remix's
+ * rule: an index route only with `?index`). Single-fetch URLs (`/x.data`, `/_root.data`) are their page's.
+ */
+export function allowedMethods(build: ServerBuild) {
+  const tree = routeTree(build.routes);
+  return (pathname: string, search: string): string[] => {
+    let path = pathname;
+    if (path === "/_root.data") path = "/";
+    else if (path.endsWith(".data")) path = path.slice(0, -".data".length) || "/";
+    const matches = matchRoutes(tree as never, path) as { route: RouteNode }[] | null;
+    if (!matches?.length) return ["GET", "HEAD"];
+    let target = matches[matches.length - 1];
+    const wantsIndex = new URLSearchParams(search).getAll("index").some((v) => v === "");
+    if (target.route.index && !wantsIndex && matches.length > 1) target = matches[matches.length - 2];
+    const hasAction = Boolean(build.routes[target.route.id]?.module?.action);
+    return hasAction ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+  };
+}
+
+/**
+ * Screen routes: 405 with Allow for any method the route does not answer (PUT, DELETE, PATCH; POST without an
+ * action), 204 with Allow for OPTIONS; a POST must be a form (415 otherwise), within FORM_BODY_LIMIT (413), and
+ * parse (400). The body is read here, through the limit, and handed on as `res.locals.body`.
+ */
+export function screenRequestGuard(build: ServerBuild, limit = FORM_BODY_LIMIT) {
+  const allowed = allowedMethods(build);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const method = req.method.toUpperCase();
+    if (method === "GET" || method === "HEAD") return next();
+    const url = new URL(req.originalUrl, "http://x");
+    const allow = allowed(url.pathname, url.search);
+    const refuse = (status: number, text: string) => {
+      // A body left unread on the socket must not be parsed as the next request.
+      if (!req.complete) res.set("Connection", "close");
+      res.status(status).set("Cache-Control", "no-store").type("text/plain").send(text);
+    };
+    if (method === "OPTIONS") {
+      res.status(204).set("Allow", [...allow, "OPTIONS"].join(", ")).end();
+      return;
+    }
+    if (!allow.includes(method)) {
+      res.set("Allow", allow.join(", "));
+      return refuse(405, "Method Not Allowed");
+    }
+    const type = mediaType(req);
+    if (!FORM_TYPES.includes(type)) return refuse(415, "Unsupported Media Type: send the form as application/x-www-form-urlencoded or multipart/form-data");
+    let body: Buffer;
+    try {
+      body = await readAll(limitedStream(req, limit));
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) return refuse(413, `Payload Too Large: at most ${limit} bytes`);
+      return refuse(400, "Bad Request: the body could not be read");
+    }
+    const problem = await formBodyProblem(body, String(req.headers["content-type"]));
+    if (problem) return refuse(400, `Bad Request: ${problem}`);
+    res.locals.body = body;
+    next();
+  };
+}
