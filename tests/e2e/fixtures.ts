@@ -87,10 +87,13 @@ let userCounter = 0;
  */
 export async function registerUser(request: import("@playwright/test").APIRequestContext, password = "Passw0rd99") {
   const email = `e2e-${process.pid}-${Date.now()}-${++userCounter}@example.com`;
-  const send = await request.post(`${BASE_URL}/api/notify/send_email`, { data: { to: email, type: 1 } });
+  // The public /api/ is rate-limited per client like the forms: each registration looks like its own client.
+  const headers = { "X-Forwarded-For": nextIp() };
+  const send = await request.post(`${BASE_URL}/api/notify/send_email`, { data: { to: email, type: 1 }, headers });
   expect((await send.json()).code).toBe(1);
   const code = await latestCode(email, 1);
   const reg = await request.post(`${BASE_URL}/api/user/register`, {
+    headers,
     data: { account: email, password, re_password: password, sms_code: code, type: "email" },
   });
   expect(await reg.json()).toMatchObject({ code: 1 });
