@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
+import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
 import { ConfigError, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { createExchange, type Exchange } from "./exchange/index";
@@ -121,15 +121,20 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     const body = res.locals.body as Buffer | undefined;
     const withBody = body !== undefined && req.method !== "GET" && req.method !== "HEAD";
     const request = new Request(url, { method: req.method, headers, signal: controller.signal, body: withBody ? bytes(body) : undefined });
-    const response = await handleRemix(request, {
-      nonce: res.locals.nonce as string,
-      exchangeFetch,
-      clientIp: req.ip ?? "unknown",
-      responseBuffered: () => res.writableLength,
-    });
+    const refusals: { retryAfter?: number } = {};
+    const response = await refusalScope.run(refusals, () =>
+      handleRemix(request, {
+        nonce: res.locals.nonce as string,
+        exchangeFetch,
+        clientIp: req.ip ?? "unknown",
+        responseBuffered: () => res.writableLength,
+      }),
+    );
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [key, value] of response.headers.entries()) res.append(key, value);
+    // A rate-limited form: the page rendered for it says how long to wait, and so does the header.
+    if (response.status === 429 && refusals.retryAfter && !response.headers.has("Retry-After")) res.setHeader("Retry-After", String(refusals.retryAfter));
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { connect, createServer } from "node:net";
-import { apiRateLimit, createLimiters, LIMITS, rateLimit, type Limiters } from "./rate-limit.server";
+import { apiRateLimit, createLimiters, LIMITS, rateLimit, refusalScope, type Limiters } from "./rate-limit.server";
 
 const tiny = (points: number, duration = 60) => ({ login: { points, duration }, register: { points, duration }, sendCode: { points, duration }, resetPassword: { points, duration } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,6 +52,19 @@ describe("limits in memory (no REDIS_URL)", () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 5; i++) expect(await rateLimit("sendCode", `${ip}-${i}`, " Victim@Example.com ")).toBeNull();
     expect(await rateLimit("sendCode", `${ip}-x`, "victim@example.com")).not.toBeNull();
+  });
+
+  it("records a refusal in the request's scope, for the Retry-After of the page rendered for it", async () => {
+    const ip = `192.0.2.${Math.floor(Math.random() * 250)}`;
+    const scope: { retryAfter?: number } = {};
+    await refusalScope.run(scope, async () => {
+      for (let i = 0; i < 10; i++) expect(await rateLimit("login", ip, `scope${i}@example.com`)).toBeNull();
+      expect(scope.retryAfter).toBeUndefined();
+      expect(await rateLimit("login", ip, "scope@example.com")).not.toBeNull();
+    });
+    expect(scope.retryAfter).toBeGreaterThan(0);
+    // Outside a scope nothing is recorded, and nothing fails.
+    expect(await rateLimit("login", ip, "x@example.com")).not.toBeNull();
   });
 
   it("the public /api/ calls get the forms' limits: sign-in, register, reset and code sending, by IP and by address", async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { remember } from "./remember.server";
@@ -133,11 +134,20 @@ export function processLimiters(): Limiters {
   return remember("rate-limiters:v2", () => createLimiters({ redisUrl: process.env.REDIS_URL || undefined }));
 }
 
+/**
+ * The refusals of the request being handled. Remix keeps an action's headers off the page it renders, so the
+ * server entry runs each request in a scope and puts `Retry-After` on a 429 from what was refused here.
+ */
+export const refusalScope: AsyncLocalStorage<{ retryAfter?: number }> = remember("rate-limit-refusals", () => new AsyncLocalStorage());
+
 /** Every limited action counts the caller's IP and the address it names. */
-export function rateLimit(name: LimiterName, ip: string, address?: string | null): Promise<Refusal | null> {
+export async function rateLimit(name: LimiterName, ip: string, address?: string | null): Promise<Refusal | null> {
   const keys = [`ip:${ip}`];
   if (address) keys.push(`address:${address.trim().toLowerCase()}`);
-  return processLimiters().limiters[name].hit(keys);
+  const refused = await processLimiters().limiters[name].hit(keys);
+  const scope = refusalScope.getStore();
+  if (refused && scope) scope.retryAfter = Math.max(scope.retryAfter ?? 0, refused.retryAfter);
+  return refused;
 }
 
 /** The exchange calls of the public /api/ mount that the forms limit, and the payload field naming the address. */
