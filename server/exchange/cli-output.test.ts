@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "./db/index";
@@ -39,6 +39,7 @@ describe("operator CLI output", () => {
     db.prepare("INSERT INTO outbox (address, channel, type, code, body, created_at) VALUES (?, 'email', 1, '123456', ?, ?)").run(`x${ESC}[2Jy@example.com`, `code ${ESC}]0;title\u0007`, now);
     db.close();
   }, 30_000);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   // eslint-disable-next-line no-control-regex
   const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

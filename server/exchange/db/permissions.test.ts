@@ -1,13 +1,21 @@
-import { mkdtempSync, statSync, chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "./index";
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
+const made: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), "perm-"));
+  made.push(d);
+  return d;
+};
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
 describe("the database's files are the owner's alone", () => {
   it("creates DATA_DIR 0700 and exchange.db, -wal and -shm 0600", () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), "perm-")), "data", "nested");
+    const dataDir = join(tempDir(), "data", "nested");
     const db = openDatabase(dataDir);
     db.prepare("CREATE TABLE IF NOT EXISTS t (x)").run();
     db.prepare("INSERT INTO t VALUES (1)").run();
@@ -19,7 +27,7 @@ describe("the database's files are the owner's alone", () => {
   });
 
   it("tightens a world-readable database left by an older version", () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "perm-"));
+    const dataDir = tempDir();
     const first = openDatabase(dataDir);
     first.close();
     const file = join(dataDir, "exchange.db");
