@@ -155,4 +155,21 @@ test.describe("issue 8 over HTTP", () => {
     for (const path of ["/", "/home", "/api/news/list", "/healthz", "/events"]) expect((await send("TRACE", path)).status, path).toBe(405);
     expect((await send("GET", "/%E0%A4%A")).status).toBe(400);
   });
+
+  test("an unknown or oversized value on /trade is answered once with the default pair, never echoed into every link", async () => {
+    const long = "A".repeat(8 * 1024);
+    for (const query of [`symbol=${long}`, `symbol=NOSUCH/PAIR`, `symbol=BTC/USDT&price=${"9".repeat(500)}`]) {
+      const first = await send("GET", `/trade?${query}`);
+      expect(first.status, query).toBe(302);
+      expect(first.headers.location, query).not.toContain("AAAA");
+      expect(String(first.headers.location).length, query).toBeLessThan(200);
+      const page = await send("GET", String(first.headers.location));
+      expect(page.status, query).toBe(200);
+      expect(page.text).not.toContain("AAAAAAAA");
+      expect(page.text).not.toContain("9".repeat(100));
+      expect(page.text).not.toContain("NOSUCH");
+    }
+    const known = await send("GET", "/trade?symbol=BTC/USDT");
+    expect(known.status).toBe(200);
+  });
 });
