@@ -1,4 +1,4 @@
-import { invariantResponse } from "~/lib/invariant";
+import { invariantResponse } from "~/lib/invariant.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 

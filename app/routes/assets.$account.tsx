@@ -1,4 +1,4 @@
-import { invariantResponse } from "~/lib/invariant";
+import { invariantResponse } from "~/lib/invariant.server";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";

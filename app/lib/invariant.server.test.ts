@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invariantResponse } from "./invariant";
+import { invariantResponse } from "./invariant.server";
 
 describe("invariantResponse", () => {
   it("passes a true condition through", () => {
