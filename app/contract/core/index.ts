@@ -4,3 +4,4 @@ export * from "./codes";
 export * from "./money";
 export * from "./rules";
 export * from "./trading";
+export * from "./security";
