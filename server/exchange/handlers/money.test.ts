@@ -285,6 +285,7 @@ describe("trade password, address book and withdrawals", () => {
     const locked = await draw("nope1234");
     expect(locked.code).toBe(0);
     expect(locked.msg).toMatch(/^too many wrong trade passwords: withdrawals are locked until .*UTC/);
+    expect(locked.reason).toEqual({ key: "pay_password_locked", field: "pay_password" });
     // Even the right password is refused while locked, with the time in the user's language.
     const de = await draw("Pay2026x", "de");
     expect(de.msg).toMatch(/^zu viele falsche Handelspasswörter: Auszahlungen sind bis .+ gesperrt$/);
@@ -406,7 +407,7 @@ describe("flash convert", () => {
     const q = ConvertQuoteSchema.parse((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "10" }, { token: alice })).data);
     clock += 10_001;
     const r = await c.call("convertExecute", { quote_id: q.quote_id }, { token: alice, lang: "fr" });
-    expect(r).toMatchObject({ code: 0, msg: "le devis a expiré, veuillez confirmer le nouveau taux" });
+    expect(r).toMatchObject({ code: 0, msg: "le devis a expiré, veuillez confirmer le nouveau taux", reason: { key: "convert_quote_expired" } });
     const fresh = ConvertQuoteSchema.parse(r.data);
     expect(fresh.quote_id).not.toBe(q.quote_id);
     expect(fresh.expires_at).toBe(clock + 10_000);

@@ -194,7 +194,7 @@ function payState(ctx: Ctx, userId: number): PayState {
 }
 
 function lockedMessage(ctx: Ctx, until: number): Answer<never> {
-  return { code: 0, msg: ctx.t("pay_password_locked", { time: localTime(until, ctx.lang) }), data: { locked_until: until } as never };
+  return { ...fail(ctx, "pay_password_locked", { time: localTime(until, ctx.lang) }, "pay_password"), data: { locked_until: until } as never };
 }
 
 /**
@@ -524,7 +524,7 @@ export const moneyHandlers: Pick<Handlers, MoneyCalls> = {
       const from = loadCurrency(ctx.db, q.from_currency_id)!;
       const to = loadCurrency(ctx.db, q.to_currency_id)!;
       const fresh = createQuote(ctx.db, ctx.market, userId, from, to, q.amount, ctx.now);
-      return { code: 0, msg: ctx.t("convert_quote_expired"), data: toQuote(fresh, codesOf(ctx)) as never };
+      return { ...fail(ctx, "convert_quote_expired"), data: toQuote(fresh, codesOf(ctx)) as never };
     }
     try {
       return once(ctx.db, userId, "convertExecute", p.idempotency_key, ctx.now, () => {
