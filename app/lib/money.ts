@@ -6,6 +6,10 @@ import Decimal from "decimal.js";
  */
 export type DecimalLike = string | number | Decimal;
 
+/** The one amount formatter (decimal string in, locale separators out): see ./amount.ts. */
+export { AMOUNT_SEPARATORS, formatAmount, type AmountOptions } from "./amount";
+import { formatAmount } from "./amount";
+
 export function dec(value: DecimalLike | null | undefined): Decimal | null {
   if (value === null || value === undefined || value === "") return null;
   try {
@@ -50,21 +54,19 @@ export function compareDecimal(a: DecimalLike | null | undefined, b: DecimalLike
   return x.comparedTo(y);
 }
 
-/** A price as exchanges show it: its own precision, grouped thousands. */
-export function formatPrice(value: DecimalLike | null | undefined, dp?: number): string {
+/** A price as exchanges show it: its own precision (floored), grouped thousands, in the language's separators. */
+export function formatPrice(value: DecimalLike | null | undefined, dp?: number, lang?: string): string {
   const d = dec(value);
   if (!d) return "--";
   const places = dp ?? Math.min(Math.max(d.decimalPlaces(), 2), 8);
-  const [int, frac] = d.toFixed(places, Decimal.ROUND_FLOOR).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return frac ? `${grouped}.${frac}` : grouped;
+  return formatAmount(d.toFixed(places, Decimal.ROUND_FLOOR), { dp: places, lang });
 }
 
 /** Large volumes shortened: 1.23K, 4.56M, 7.89B (floored). */
-export function formatVolume(value: DecimalLike | null | undefined): string {
+export function formatVolume(value: DecimalLike | null | undefined, lang?: string): string {
   const d = dec(value);
   if (!d) return "--";
   const units: [number, string][] = [[1e9, "B"], [1e6, "M"], [1e3, "K"]];
-  for (const [n, u] of units) if (d.abs().gte(n)) return floorTo(d.div(n), 2) + u;
-  return floorTo(d, 2);
+  for (const [n, u] of units) if (d.abs().gte(n)) return formatAmount(floorTo(d.div(n), 2), { dp: 2, lang }) + u;
+  return formatAmount(floorTo(d, 2), { dp: 2, lang });
 }
