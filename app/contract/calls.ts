@@ -16,6 +16,8 @@ import {
   UserInfoSchema,
 } from "./entities";
 import { isValidEmail, isValidPhone } from "./core/rules";
+import { defineCall } from "./define-call";
+import { personalCalls } from "./personal";
 import {
   AccountDetailPayloadSchema,
   AccountGroupSchema,
@@ -49,20 +51,7 @@ import {
   WithdrawalSchema,
 } from "./money";
 
-/**
- * One /api/ call: method, path (below /api/), whether it needs `Authorization`, the payload schema
- * (query string for GET, JSON or form body for POST) and the schema of the envelope's `data`.
- * Custom issue messages are message keys of the exchange's locale namespace (`exchange.json`).
- */
-export function defineCall<P extends z.ZodTypeAny, D extends z.ZodTypeAny>(c: {
-  method: "GET" | "POST";
-  path: string;
-  auth: boolean;
-  payload: P;
-  data: D;
-}) {
-  return c;
-}
+export { defineCall };
 
 const Empty = z.object({});
 /** Query and form values are strings: numbers are coerced, and '' means absent for optional fields. */
@@ -288,6 +277,7 @@ export const calls = {
   /** An expired quote answers code 0 with the localized 'quote expired' msg AND a fresh ConvertQuote in `data`. */
   convertExecute: defineCall({ method: "POST", path: "convert/execute", auth: true, payload: ConvertExecutePayloadSchema, data: ConvertSchema }),
   convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
+  ...personalCalls,
 };
 
 

@@ -3,3 +3,4 @@ export * from "./entities";
 export * from "./calls";
 export * from "./core/rules";
 export * from "./money";
+export * from "./personal";

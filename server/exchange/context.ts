@@ -5,6 +5,7 @@ import type { Market } from "./market";
 import type { Hub } from "./hub";
 import type { SpotEngine } from "./engine/engine";
 import type { MoneySystem } from "./money/system";
+import type { Client } from "./models/personal";
 
 /** What a handler can use. One per request. */
 export interface Ctx {
@@ -23,6 +24,8 @@ export interface Ctx {
   log: (line: string) => void;
   /** System users: market maker, fee collector, treasury. */
   system: MoneySystem;
+  /** Where the request came from (the session list and the security log show it); absent in tools and tests. */
+  client?: Client;
 }
 
 export interface Answer<D = unknown> {

@@ -13,6 +13,8 @@ import { MarketMaker } from "./engine/market-maker";
 import { Publisher } from "./engine/publish";
 import { userHandlers } from "./handlers/user";
 import { moneyHandlers } from "./handlers/money";
+import { personalHandlers } from "./handlers/personal";
+import type { Client } from "./models/personal";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
 import { ensureMoneySystem, type MoneySystem } from "./money/system";
 import { SavingsScheduler } from "./money/savings";
@@ -77,9 +79,21 @@ export interface HandleOptions {
    * checked; a refusal answers 429 with Retry-After. The app's in-process calls pass none (the form limited them).
    */
   limit?: (call: string, payload: Record<string, unknown>) => Promise<{ retryAfter: number } | null> | null;
+  /** For public requests: the client's address (trusted-proxy aware) and browser. */
+  client?: Client;
 }
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers };
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers };
+
+/**
+ * The client of an in-process call: the app forwards its visitor's address and browser (it is the only caller
+ * that reaches `handle` without options). A public request's client comes from the HTTP server, which trusts
+ * forwarded headers only from the configured proxy.
+ */
+function forwardedClient(request: Request): Client {
+  const ip = (request.headers.get("x-forwarded-for") ?? "").split(",")[0]!.trim();
+  return { ip: ip.slice(0, 64), device: (request.headers.get("user-agent") ?? "").slice(0, 200) };
+}
 
 function json(body: Answer, status = 200, extra?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
@@ -272,7 +286,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       }
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
-      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system };
+      const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
+      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system, client };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {

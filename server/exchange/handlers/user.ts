@@ -2,6 +2,8 @@ import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, type AccountTyp
 import { fail, ok, type Ctx, type Handlers } from "../context";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/crypto";
 import { checkCode, consumeCode, createCode, maskAddress, resendWaitSeconds } from "../models/codes";
+import { recordSecurityEvent, stampSession } from "../models/personal";
+import { requireGoogleCode } from "./personal";
 import {
   createUser,
   findUserByAccount,
@@ -70,7 +72,16 @@ export const userHandlers: Pick<
       if (codeId == null) return fail(ctx, "code_invalid");
       consumeCode(ctx.db, codeId, ctx.now);
     }
-    return ok(ctx, issueToken(ctx.db, user.id, ctx.now), "login_ok");
+    const googleRefusal = requireGoogleCode(ctx, user.id, p.google_code);
+    if (googleRefusal) return googleRefusal;
+    const client = ctx.client ?? { ip: "", device: "" };
+    const token = ctx.db.transaction(() => {
+      const issued = issueToken(ctx.db, user.id, ctx.now);
+      stampSession(ctx.db, issued, client, ctx.now);
+      recordSecurityEvent(ctx.db, user.id, "login", client, ctx.now);
+      return issued;
+    })();
+    return ok(ctx, token, "login_ok");
   },
 
   async register(p, ctx) {

@@ -1,0 +1,16 @@
+import type { z } from "zod";
+
+/**
+ * One /api/ call: method, path (below /api/), whether it needs `Authorization`, the payload schema
+ * (query string for GET, JSON or form body for POST) and the schema of the envelope's `data`.
+ * Custom issue messages are message keys of the exchange's locale namespace (`exchange.json`).
+ */
+export function defineCall<P extends z.ZodTypeAny, D extends z.ZodTypeAny>(c: {
+  method: "GET" | "POST";
+  path: string;
+  auth: boolean;
+  payload: P;
+  data: D;
+}) {
+  return c;
+}

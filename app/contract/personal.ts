@@ -1,0 +1,193 @@
+import { z } from "zod";
+import { IdSchema } from "./entities";
+import { defineCall } from "./define-call";
+
+/**
+ * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
+ * password, authenticator, feedback, sessions and the security log. Payload checks run in the spec's order
+ * (§5); the message keys are those of the exchange's locale namespace (`exchange.json`).
+ */
+
+/** Pay method types (SPEC §3): the code names the fields its raw_data carries. */
+export const PAY_METHOD_CODES = ["alipay", "wxpay", "bank"] as const;
+export type PayMethodCode = (typeof PAY_METHOD_CODES)[number];
+
+export const PayMethodTypeSchema = z.object({ id: IdSchema, name: z.string(), code: z.enum(PAY_METHOD_CODES) });
+export type PayMethodType = z.infer<typeof PayMethodTypeSchema>;
+
+const text = (max: number, requiredKey: string) => z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(max);
+
+/** Alipay and WeChat: real name, account and an uploaded QR code (its URL from common/image_upload). */
+export const WalletMethodDataSchema = z.object({
+  real_name: text(64, "real_name_required"),
+  account: text(64, "pay_account_required"),
+  qrcode: text(256, "qrcode_required"),
+});
+/** Bank: real name, bank name, branch and account number. */
+export const BankMethodDataSchema = z.object({
+  real_name: text(64, "real_name_required"),
+  bank_name: text(64, "bank_name_required"),
+  bank_address: text(128, "bank_branch_required"),
+  card_no: text(32, "card_no_required").regex(/^[0-9 -]+$/, "card_no_invalid"),
+});
+
+/** raw_data travels as a JSON object, or as a JSON string in a form body. */
+const JsonObject = z.preprocess((v) => {
+  if (typeof v !== "string") return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}, z.record(z.unknown(), { invalid_type_error: "field_invalid" }));
+
+export const PayMethodSavePayloadSchema = z
+  .object({ type: z.coerce.number().int().positive(), code: z.enum(PAY_METHOD_CODES).optional(), raw_data: JsonObject })
+  .superRefine((p, ctx) => {
+    if (!p.code) return; // the handler resolves the code from the type id and checks again
+    const schema = p.code === "bank" ? BankMethodDataSchema : WalletMethodDataSchema;
+    const parsed = schema.safeParse(p.raw_data);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["raw_data", ...issue.path] });
+  });
+
+export const PayMethodSchema = z.object({
+  type: IdSchema,
+  code: z.enum(PAY_METHOD_CODES),
+  raw_data: z.record(z.string()),
+  updated_at: z.coerce.number().int(),
+});
+export type PayMethod = z.infer<typeof PayMethodSchema>;
+
+/** Identity (SPEC §4): 0 not verified (the form), 1 under review, 2 verified; 3 rejected with a reason (form again). */
+export const REVIEW_STATUS = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+
+export const RealNamePayloadSchema = z.object({
+  name: text(64, "real_name_required"),
+  card_id: text(32, "card_id_required").regex(/^[0-9A-Za-z-]+$/, "card_id_invalid"),
+  front_pic: text(256, "front_pic_required"),
+  reverse_pic: text(256, "reverse_pic_required"),
+  hand_pic: z.string().trim().max(256).optional().default(""),
+});
+
+export const RealNameCenterSchema = z.object({
+  review_status: z.coerce.number().int().min(0).max(3),
+  /** The operator's reason when rejected, else ''. */
+  reason: z.string().default(""),
+  name: z.string().default(""),
+  /** Daily withdrawal limit in USD now, and once verified. */
+  draw_limit_usd: z.string(),
+  draw_limit_verified_usd: z.string(),
+});
+
+/** SPEC §5: old and new required, new at least 6 ('too simple'), the confirmation equal to the new one. */
+export const AmendPasswordPayloadSchema = z
+  .object({
+    old_password: z.string().max(64).default(""),
+    new_password: z.string().max(64).default(""),
+    secondary_password: z.string().max(64).default(""),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.old_password) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["old_password"], message: "old_password_required" });
+    if (!p.new_password) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["new_password"], message: "password_required" });
+    else if (p.new_password.length < 6) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["new_password"], message: "password_simple" });
+    if (p.new_password && p.secondary_password !== p.new_password) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["secondary_password"], message: "password_mismatch" });
+    }
+  });
+
+export const GoogleAuthSchema = z.object({
+  /** Base32, shown beside the QR code for typing by hand. */
+  secret: z.string(),
+  /** The otpauth:// address the QR code encodes (the app draws it); '' once bound: the secret is shown only before. */
+  qr_code_url: z.string(),
+  /** 1 when sign-in and withdrawals ask for the code. */
+  switch: z.coerce.number().int().min(0).max(1),
+});
+
+export const GoogleSwitchPayloadSchema = z.object({
+  google_switch: z.coerce.number().int().min(0).max(1),
+  google_code: z.string().trim().min(1, "google_code_required").max(6, "google_code_error"),
+});
+
+export const FEEDBACK_CONTENT_MIN = 10;
+export const FEEDBACK_TYPES = ["account", "trade", "deposit_withdraw", "suggestion", "other"] as const;
+export const FeedbackPayloadSchema = z.object({
+  type: z.enum(FEEDBACK_TYPES, { errorMap: () => ({ message: "feedback_type_required" }) }),
+  title: text(80, "feedback_title_required"),
+  content: z.string().trim().min(1, "feedback_content_required").min(FEEDBACK_CONTENT_MIN, "feedback_content_short").max(2000),
+});
+export const FeedbackSchema = z.object({
+  id: IdSchema,
+  type: z.enum(FEEDBACK_TYPES),
+  title: z.string(),
+  content: z.string(),
+  /** 0 open, 1 answered. */
+  status: z.coerce.number().int(),
+  reply: z.string().default(""),
+  created_at: z.coerce.number().int(),
+});
+export type Feedback = z.infer<typeof FeedbackSchema>;
+
+export const SessionSchema = z.object({
+  id: IdSchema,
+  device: z.string(),
+  ip: z.string(),
+  created_at: z.coerce.number().int(),
+  last_seen_at: z.coerce.number().int(),
+  /** The session this request came with. */
+  current: z.coerce.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SECURITY_EVENTS = [
+  "login",
+  "password_changed",
+  "pay_password_changed",
+  "google_bound",
+  "google_switched",
+  "email_bound",
+  "mobile_bound",
+  "withdraw_requested",
+  "session_revoked",
+] as const;
+export const SecurityEventSchema = z.object({
+  id: IdSchema,
+  event: z.enum(SECURITY_EVENTS),
+  ip: z.string(),
+  device: z.string(),
+  created_at: z.coerce.number().int(),
+});
+export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
+
+const OptionalPage = z
+  .union([z.literal(""), z.coerce.number().int().positive()])
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+const PagePayload = z.object({ page: OptionalPage, limit: OptionalPage });
+const pageOf = <T extends z.ZodTypeAny>(row: T) =>
+  z.object({ data: z.array(row), total: z.coerce.number().int(), per_page: z.coerce.number().int(), current_page: z.coerce.number().int() });
+
+export const SessionRevokePayloadSchema = z
+  .object({
+    id: OptionalPage,
+    /** 1: every session but this one ('sign out everywhere else'). */
+    all: z.preprocess((v) => v === "1" || v === 1 || v === true || v === "true", z.boolean()).optional().default(false),
+  })
+  .refine((p) => p.all || p.id !== undefined, { message: "field_required", path: ["id"] });
+
+export const SecurityLogRowSchema = SecurityEventSchema.extend({ event_name: z.string(), time: z.string() });
+
+const Done = z.null().optional();
+const SignedOut = z.object({ signed_out: z.coerce.number().int() });
+
+/** The personal centre's calls; `calls` in calls.ts takes them in. */
+export const personalCalls = {
+  amendPassword: defineCall({ method: "POST", path: "user/amend_password", auth: true, payload: AmendPasswordPayloadSchema, data: SignedOut }),
+  googleQrCode: defineCall({ method: "POST", path: "google_auth/qr_code", auth: true, payload: z.object({}), data: GoogleAuthSchema }),
+  googleSwitch: defineCall({ method: "POST", path: "user/switch", auth: true, payload: GoogleSwitchPayloadSchema, data: Done }),
+  feedbackSubmit: defineCall({ method: "POST", path: "feedback/submit", auth: true, payload: FeedbackPayloadSchema, data: Done }),
+  feedbackList: defineCall({ method: "GET", path: "feedback/list", auth: true, payload: PagePayload, data: pageOf(FeedbackSchema) }),
+  sessions: defineCall({ method: "GET", path: "user/sessions", auth: true, payload: z.object({}), data: z.array(SessionSchema) }),
+  sessionRevoke: defineCall({ method: "POST", path: "user/session_revoke", auth: true, payload: SessionRevokePayloadSchema, data: SignedOut }),
+  securityLog: defineCall({ method: "GET", path: "user/security_log", auth: true, payload: PagePayload, data: pageOf(SecurityLogRowSchema) }),
+};

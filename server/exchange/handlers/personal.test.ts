@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calls, EnvelopeSchema, GoogleAuthSchema, type CallName } from "../../../app/contract/index";
+import { createExchange, type Exchange } from "../index";
+import { totpCode } from "../lib/totp";
+
+let ex: Exchange;
+let dir: string;
+let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
+
+type Payload = Record<string, string | number>;
+async function call(name: CallName, payload: Payload = {}, o: { token?: string; ip?: string; device?: string } = {}) {
+  const c = calls[name];
+  const headers: Record<string, string> = { "x-forwarded-for": o.ip ?? "203.0.113.7", "user-agent": o.device ?? "Phone Browser 1.0" };
+  if (o.token) headers.authorization = o.token;
+  const url = `http://localhost/api/${c.path}`;
+  const res =
+    c.method === "GET"
+      ? await ex.handle(new Request(`${url}?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}`, { headers }))
+      : await ex.handle(new Request(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(payload) }));
+  return EnvelopeSchema.parse(await res.json());
+}
+const login = async (account: string, password: string, extra: Payload = {}, o: { ip?: string; device?: string } = {}) => {
+  const r = await call("login", { account, password, ...extra }, o);
+  return r;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "exchange-personal-"));
+  ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, now: () => clock });
+});
+afterAll(() => {
+  ex.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("sessions and the login password", () => {
+  it("lists signed-in devices, signs one out, and a password change signs out every other session", async () => {
+    const phone = (await login("alice@example.com", "Alice2026", {}, { ip: "198.51.100.1", device: "Phone" })).data as string;
+    const laptop = (await login("alice@example.com", "Alice2026", {}, { ip: "198.51.100.2", device: "Laptop" })).data as string;
+    const tablet = (await login("alice@example.com", "Alice2026", {}, { ip: "198.51.100.3", device: "Tablet" })).data as string;
+    const list = await call("sessions", {}, { token: phone });
+    expect(list.code).toBe(1);
+    const rows = list.data as Array<{ id: number; ip: string; device: string; current: boolean }>;
+    expect(rows.map((r) => [r.device, r.ip, r.current])).toEqual(
+      expect.arrayContaining([["Phone", "198.51.100.1", true], ["Laptop", "198.51.100.2", false], ["Tablet", "198.51.100.3", false]]),
+    );
+    const tabletRow = rows.find((r) => r.device === "Tablet")!;
+    expect((await call("sessionRevoke", { id: tabletRow.id }, { token: phone })).code).toBe(1);
+    expect((await call("userInfo", {}, { token: tablet })).code).toBe(999);
+    // Someone else's session id is not found, not ended.
+    const bob = (await login("demo@example.com", "Trade2026")).data as string;
+    expect((await call("sessionRevoke", { id: rows.find((r) => r.device === "Laptop")!.id }, { token: bob })).reason).toEqual({ key: "session_not_found", field: "id" });
+    expect((await call("userInfo", {}, { token: laptop })).code).toBe(1);
+
+    // SPEC §5 order: old and new required, new at least 6, confirmation equal.
+    expect((await call("amendPassword", { old_password: "", new_password: "Alice2027", secondary_password: "Alice2027" }, { token: phone })).reason).toMatchObject({ key: "old_password_required" });
+    expect((await call("amendPassword", { old_password: "Alice2026", new_password: "abc", secondary_password: "abc" }, { token: phone })).reason).toMatchObject({ key: "password_simple" });
+    expect((await call("amendPassword", { old_password: "Alice2026", new_password: "Alice2027", secondary_password: "Alice2028" }, { token: phone })).reason).toMatchObject({ key: "password_mismatch" });
+    expect((await call("amendPassword", { old_password: "wrong", new_password: "Alice2027", secondary_password: "Alice2027" }, { token: phone })).reason).toEqual({ key: "old_password_incorrect", field: "old_password" });
+    const changed = await call("amendPassword", { old_password: "Alice2026", new_password: "Alice2027", secondary_password: "Alice2027" }, { token: phone });
+    expect(changed).toMatchObject({ code: 1, data: { signed_out: 1 } });
+    expect((await call("userInfo", {}, { token: laptop })).code).toBe(999);
+    expect((await call("userInfo", {}, { token: phone })).code).toBe(1);
+    expect((await login("alice@example.com", "Alice2026")).code).toBe(0);
+    expect((await login("alice@example.com", "Alice2027")).code).toBe(1);
+
+    const log = await call("securityLog", {}, { token: phone });
+    const events = (log.data as { data: Array<{ event: string }> }).data.map((e) => e.event);
+    expect(events.slice(0, 3)).toEqual(["login", "password_changed", "session_revoked"]);
+  });
+});
+
+describe("the authenticator", () => {
+  it("binds with a current code, then sign-in asks for it, and a code is good once", async () => {
+    const token = (await login("demo@example.com", "Trade2026")).data as string;
+    const offer = GoogleAuthSchema.parse((await call("googleQrCode", {}, { token })).data);
+    expect(offer.switch).toBe(0);
+    expect(offer.qr_code_url).toContain(`secret=${offer.secret}`);
+    // Asking again before binding offers the same secret (the app may reload the page).
+    expect(GoogleAuthSchema.parse((await call("googleQrCode", {}, { token })).data).secret).toBe(offer.secret);
+    const wrong = String((Number(totpCode(offer.secret, clock)) + 500_000) % 1_000_000).padStart(6, "0");
+    expect((await call("googleSwitch", { google_switch: 1, google_code: wrong }, { token })).reason).toEqual({ key: "google_code_error", field: "google_code" });
+    expect((await call("googleSwitch", { google_switch: 1, google_code: totpCode(offer.secret, clock) }, { token })).code).toBe(1);
+    // Bound: the secret is not shown again.
+    expect(GoogleAuthSchema.parse((await call("googleQrCode", {}, { token })).data)).toEqual({ secret: "", qr_code_url: "", switch: 1 });
+
+    expect((await login("demo@example.com", "Trade2026")).reason).toEqual({ key: "google_code_required", field: "google_code" });
+    // The code that bound it is spent.
+    expect((await login("demo@example.com", "Trade2026", { google_code: totpCode(offer.secret, clock) })).reason).toEqual({ key: "google_code_used", field: "google_code" });
+    clock += 30_000;
+    const code = totpCode(offer.secret, clock);
+    expect((await login("demo@example.com", "Trade2026", { google_code: code })).code).toBe(1);
+    expect((await login("demo@example.com", "Trade2026", { google_code: code })).reason).toMatchObject({ key: "google_code_used" });
+
+    clock += 30_000;
+    expect((await call("googleSwitch", { google_switch: 0, google_code: totpCode(offer.secret, clock) }, { token })).code).toBe(1);
+    expect((await login("demo@example.com", "Trade2026")).code).toBe(1);
+  });
+});
+
+describe("feedback", () => {
+  it("needs a type, a title and at least 10 characters, and lists mine only", async () => {
+    const token = (await login("alice@example.com", "Alice2027")).data as string;
+    expect((await call("feedbackSubmit", { type: "trade", title: "Slow", content: "too short" }, { token })).reason).toMatchObject({ key: "feedback_content_short", field: "content" });
+    expect((await call("feedbackSubmit", { type: "", title: "Slow", content: "the order page is slow" }, { token })).reason).toMatchObject({ key: "feedback_type_required" });
+    expect((await call("feedbackSubmit", { type: "trade", title: "Slow", content: "the order page is slow" }, { token })).code).toBe(1);
+    const mine = (await call("feedbackList", {}, { token })).data as { data: Array<{ title: string; status: number }>; total: number };
+    expect(mine.total).toBe(1);
+    expect(mine.data[0]).toMatchObject({ title: "Slow", status: 0 });
+    const other = (await login("demo@example.com", "Trade2026")).data as string;
+    expect(((await call("feedbackList", {}, { token: other })).data as { total: number }).total).toBe(0);
+  });
+});

@@ -1,0 +1,132 @@
+import { fail, ok, type Ctx, type Handlers } from "../context";
+import { hashPassword, verifyPassword } from "../lib/crypto";
+import { formatDateTime } from "../lib/time";
+import { checkTotp, newTotpSecret, totpUri } from "../lib/totp";
+import { findUserById } from "../models/users";
+import {
+  addFeedback,
+  bindGoogleSecret,
+  feedbackPage,
+  googleState,
+  holdWithdrawals,
+  liveSessions,
+  offerGoogleSecret,
+  recordSecurityEvent,
+  revokeOtherSessions,
+  revokeSession,
+  securityEventsPage,
+  switchGoogle,
+  type Client,
+} from "../models/personal";
+
+const PER_PAGE = 10;
+const TOTP_ISSUER = "Exchange";
+
+function clientOf(ctx: Ctx): Client {
+  return ctx.client ?? { ip: "", device: "" };
+}
+
+function page(p: { page?: number; limit?: number }) {
+  return { page: p.page ?? 1, perPage: Math.min(p.limit ?? PER_PAGE, 50) };
+}
+
+/**
+ * Checks an authenticator code for a user whose authenticator is on; remembers the step so the code is good once.
+ * Answers null when the code is right (or the authenticator is off), else the refusal.
+ */
+export function requireGoogleCode(ctx: Ctx, userId: number, code: string | undefined) {
+  const g = googleState(ctx.db, userId);
+  if (!g.google_on || !g.google_secret) return null;
+  if (!code) return fail(ctx, "google_code_required", undefined, "google_code");
+  const check = checkTotp(g.google_secret, code, ctx.now, g.google_last_step);
+  if (!check.ok) return fail(ctx, check.reason, undefined, "google_code");
+  ctx.db.prepare("UPDATE users SET google_last_step = ? WHERE id = ?").run(check.step, userId);
+  return null;
+}
+
+export const personalHandlers: Pick<
+  Handlers,
+  "amendPassword" | "googleQrCode" | "googleSwitch" | "feedbackSubmit" | "feedbackList" | "sessions" | "sessionRevoke" | "securityLog"
+> = {
+  async amendPassword(p, ctx) {
+    const userId = ctx.userId!;
+    const user = findUserById(ctx.db, userId);
+    if (!user) return { code: 999, msg: ctx.t("login_timeout") };
+    if (!(await verifyPassword(p.old_password, user.password_hash))) return fail(ctx, "old_password_incorrect", undefined, "old_password");
+    if (p.new_password === p.old_password) return fail(ctx, "password_same", undefined, "new_password");
+    const hash = await hashPassword(p.new_password);
+    const signedOut = ctx.db.transaction(() => {
+      ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, userId);
+      const n = revokeOtherSessions(ctx.db, userId, ctx.token!, ctx.now);
+      holdWithdrawals(ctx.db, userId, ctx.now);
+      recordSecurityEvent(ctx.db, userId, "password_changed", clientOf(ctx), ctx.now);
+      return n;
+    })();
+    return ok(ctx, { signed_out: signedOut }, "password_changed");
+  },
+
+  googleQrCode(_p, ctx) {
+    const userId = ctx.userId!;
+    const user = findUserById(ctx.db, userId)!;
+    const g = googleState(ctx.db, userId);
+    // Once bound, the secret is never shown again: a stolen session must not be able to copy it.
+    if (g.google_secret) return ok(ctx, { secret: "", qr_code_url: "", switch: g.google_on });
+    const secret = g.google_pending_secret ?? newTotpSecret();
+    if (!g.google_pending_secret) offerGoogleSecret(ctx.db, userId, secret);
+    return ok(ctx, { secret, qr_code_url: totpUri(secret, user.email ?? user.mobile ?? String(userId), TOTP_ISSUER), switch: 0 });
+  },
+
+  googleSwitch(p, ctx) {
+    const userId = ctx.userId!;
+    const g = googleState(ctx.db, userId);
+    const secret = g.google_secret ?? g.google_pending_secret;
+    if (!secret) return fail(ctx, "google_not_bound");
+    if (!g.google_secret && p.google_switch === 0) return fail(ctx, "google_not_bound");
+    const check = checkTotp(secret, p.google_code, ctx.now, g.google_secret ? g.google_last_step : null);
+    if (!check.ok) return fail(ctx, check.reason, undefined, "google_code");
+    ctx.db.transaction(() => {
+      if (!g.google_secret) bindGoogleSecret(ctx.db, userId, check.step);
+      else switchGoogle(ctx.db, userId, p.google_switch === 1, check.step);
+      holdWithdrawals(ctx.db, userId, ctx.now);
+      recordSecurityEvent(ctx.db, userId, g.google_secret ? "google_switched" : "google_bound", clientOf(ctx), ctx.now);
+    })();
+    return ok(ctx, null, p.google_switch === 1 ? "google_on" : "google_off");
+  },
+
+  feedbackSubmit(p, ctx) {
+    addFeedback(ctx.db, ctx.userId!, p, ctx.now);
+    return ok(ctx, null, "feedback_sent");
+  },
+
+  feedbackList(p, ctx) {
+    const { page: current, perPage } = page(p);
+    const { rows, total } = feedbackPage(ctx.db, ctx.userId!, current, perPage);
+    return ok(ctx, { data: rows.map((r) => ({ ...r, type: r.type as never })), total, per_page: perPage, current_page: current });
+  },
+
+  sessions(_p, ctx) {
+    return ok(ctx, liveSessions(ctx.db, ctx.userId!, ctx.token!, ctx.now));
+  },
+
+  sessionRevoke(p, ctx) {
+    const userId = ctx.userId!;
+    const n = ctx.db.transaction(() => {
+      const ended = p.all ? revokeOtherSessions(ctx.db, userId, ctx.token!, ctx.now) : revokeSession(ctx.db, userId, p.id!, ctx.now) ? 1 : 0;
+      if (ended > 0) recordSecurityEvent(ctx.db, userId, "session_revoked", clientOf(ctx), ctx.now);
+      return ended;
+    })();
+    if (n === 0 && !p.all) return fail(ctx, "session_not_found", undefined, "id");
+    return ok(ctx, { signed_out: n }, "sessions_signed_out");
+  },
+
+  securityLog(p, ctx) {
+    const { page: current, perPage } = page(p);
+    const { rows, total } = securityEventsPage(ctx.db, ctx.userId!, current, perPage);
+    return ok(ctx, {
+      data: rows.map((r) => ({ ...r, event_name: ctx.t(`security_event_${r.event}`), time: formatDateTime(r.created_at) })),
+      total,
+      per_page: perPage,
+      current_page: current,
+    });
+  },
+};

@@ -1,0 +1,129 @@
+import type { DB } from "../db/index";
+import { hashToken } from "../lib/crypto";
+import { HOUR } from "../lib/time";
+
+/** Withdrawals wait this long after a change of login password, trade password, authenticator or bound email/phone. */
+export const SECURITY_HOLD_MS = 24 * HOUR;
+
+export type SecurityEvent =
+  | "login"
+  | "password_changed"
+  | "pay_password_changed"
+  | "google_bound"
+  | "google_switched"
+  | "email_bound"
+  | "mobile_bound"
+  | "withdraw_requested"
+  | "session_revoked";
+
+export interface Client {
+  ip: string;
+  device: string;
+}
+
+export function recordSecurityEvent(db: DB, userId: number, event: SecurityEvent, client: Client, now: number): void {
+  db.prepare("INSERT INTO security_events (user_id, event, ip, device, created_at) VALUES (?, ?, ?, ?, ?)").run(
+    userId,
+    event,
+    client.ip.slice(0, 64),
+    client.device.slice(0, 200),
+    now,
+  );
+}
+
+export function securityEventsPage(db: DB, userId: number, page: number, perPage: number) {
+  const total = (db.prepare("SELECT COUNT(*) AS n FROM security_events WHERE user_id = ?").get(userId) as { n: number }).n;
+  const rows = db
+    .prepare("SELECT id, event, ip, device, created_at FROM security_events WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+    .all(userId, perPage, (page - 1) * perPage) as Array<{ id: number; event: SecurityEvent; ip: string; device: string; created_at: number }>;
+  return { rows, total };
+}
+
+/** Holds withdrawals until `now + SECURITY_HOLD_MS` (never shortens a longer hold). */
+export function holdWithdrawals(db: DB, userId: number, now: number): number {
+  const until = now + SECURITY_HOLD_MS;
+  db.prepare("UPDATE users SET withdraw_hold_until = MAX(COALESCE(withdraw_hold_until, 0), ?) WHERE id = ?").run(until, userId);
+  return until;
+}
+
+/** The moment withdrawals open again, or null when they are not held. */
+export function withdrawalHold(db: DB, userId: number, now: number): number | null {
+  const row = db.prepare("SELECT withdraw_hold_until AS until FROM users WHERE id = ?").get(userId) as { until: number | null } | undefined;
+  return row?.until && row.until > now ? row.until : null;
+}
+
+// ---------------------------------------------------------------- sessions
+
+export function stampSession(db: DB, token: string, client: Client, now: number): void {
+  db.prepare("UPDATE tokens SET ip = ?, device = ?, last_seen_at = ? WHERE token_hash = ?").run(client.ip.slice(0, 64), client.device.slice(0, 200), now, hashToken(token));
+}
+
+export function liveSessions(db: DB, userId: number, currentToken: string, now: number) {
+  const current = hashToken(currentToken);
+  return (
+    db
+      .prepare("SELECT id, token_hash, ip, device, created_at, COALESCE(last_seen_at, created_at) AS last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY id DESC")
+      .all(userId, now) as Array<{ id: number; token_hash: string; ip: string; device: string; created_at: number; last_seen_at: number }>
+  ).map(({ token_hash, ...s }) => ({ ...s, current: token_hash === current }));
+}
+
+/** Ends one of the user's sessions (never another user's); true when one was live. */
+export function revokeSession(db: DB, userId: number, sessionId: number, now: number): boolean {
+  return db.prepare("UPDATE tokens SET expires_at = ? WHERE id = ? AND user_id = ? AND expires_at > ?").run(now, sessionId, userId, now).changes > 0;
+}
+
+/** Ends every session of the user but the one making the request; how many ended. */
+export function revokeOtherSessions(db: DB, userId: number, currentToken: string, now: number): number {
+  return db
+    .prepare("UPDATE tokens SET expires_at = ? WHERE user_id = ? AND expires_at > ? AND token_hash <> ?")
+    .run(now, userId, now, hashToken(currentToken)).changes;
+}
+
+// ---------------------------------------------------------------- authenticator
+
+export interface GoogleState {
+  google_secret: string | null;
+  google_pending_secret: string | null;
+  google_on: number;
+  google_last_step: number | null;
+}
+
+export function googleState(db: DB, userId: number): GoogleState {
+  return db.prepare("SELECT google_secret, google_pending_secret, google_on, google_last_step FROM users WHERE id = ?").get(userId) as GoogleState;
+}
+
+export function offerGoogleSecret(db: DB, userId: number, secret: string): void {
+  db.prepare("UPDATE users SET google_pending_secret = ? WHERE id = ?").run(secret, userId);
+}
+
+/** The pending secret becomes the bound one and the authenticator is switched on. */
+export function bindGoogleSecret(db: DB, userId: number, step: number): void {
+  db.prepare("UPDATE users SET google_secret = google_pending_secret, google_pending_secret = NULL, google_on = 1, google_last_step = ? WHERE id = ?").run(step, userId);
+}
+
+export function switchGoogle(db: DB, userId: number, on: boolean, step: number): void {
+  db.prepare("UPDATE users SET google_on = ?, google_last_step = ? WHERE id = ?").run(on ? 1 : 0, step, userId);
+}
+
+export function rememberGoogleStep(db: DB, userId: number, step: number): void {
+  db.prepare("UPDATE users SET google_last_step = ? WHERE id = ?").run(step, userId);
+}
+
+// ---------------------------------------------------------------- feedback
+
+export function addFeedback(db: DB, userId: number, f: { type: string; title: string; content: string }, now: number): number {
+  return Number(db.prepare("INSERT INTO feedback (user_id, type, title, content, created_at) VALUES (?, ?, ?, ?, ?)").run(userId, f.type, f.title, f.content, now).lastInsertRowid);
+}
+
+export function feedbackPage(db: DB, userId: number, page: number, perPage: number) {
+  const total = (db.prepare("SELECT COUNT(*) AS n FROM feedback WHERE user_id = ?").get(userId) as { n: number }).n;
+  const rows = db
+    .prepare("SELECT id, type, title, content, status, reply, created_at FROM feedback WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+    .all(userId, perPage, (page - 1) * perPage) as Array<{ id: number; type: string; title: string; content: string; status: number; reply: string; created_at: number }>;
+  return { rows, total };
+}
+
+/** The operator's answer: the feedback shows it with the status 'answered'. */
+export function replyFeedback(db: DB, id: number, reply: string, now: number): boolean {
+  return db.prepare("UPDATE feedback SET reply = ?, status = 1, replied_at = ? WHERE id = ?").run(reply, now, id).changes > 0;
+}
