@@ -79,6 +79,7 @@ if (exchange) {
       // and public callers get the forms' rate limits (the app's own in-process calls were limited at the form).
       const response = await exchange.handle(toFetchRequest(req, limitedStream(req, API_BODY_LIMIT)), {
         limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
+        client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
       });
       // A body left unread (refused early) must not be parsed as the next request on this connection.
       if (!req.complete) res.setHeader("Connection", "close");

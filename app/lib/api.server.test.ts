@@ -26,6 +26,14 @@ describe("api client", () => {
     expect(await post.json()).toEqual({ account: "a@b.c", password: "x" });
   });
 
+  it("forwards the visitor's address and browser, for the exchange's session list", async () => {
+    let seen: Request | undefined;
+    const exchangeFetch = async (r: Request) => ((seen = r), new Response(JSON.stringify({ code: 1, msg: "", data: "tok" })));
+    await api({ request: page("/login", { headers: { "User-Agent": "Phone Browser" } }), context: { exchangeFetch, clientIp: "198.51.100.9" } }, "login", { account: "a@b.c", password: "x" });
+    expect(seen!.headers.get("X-Forwarded-For")).toBe("198.51.100.9");
+    expect(seen!.headers.get("User-Agent")).toBe("Phone Browser");
+  });
+
   it("returns data on code 1, parsed by the contract", async () => {
     const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 1, msg: "", data: "0" }) } }, "setting", { key: "popup_on" });
     expect(r).toEqual({ ok: true, data: "0" });

@@ -17,7 +17,7 @@ export type DataOf<N extends CallName> = z.output<Calls[N]["data"]>;
  */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string; data?: unknown; reason?: Reason };
 
-export type ApiArgs = { request: Request; context: Pick<AppLoadContext, "exchangeFetch"> };
+export type ApiArgs = { request: Request; context: Pick<AppLoadContext, "exchangeFetch"> & Partial<Pick<AppLoadContext, "clientIp">> };
 
 function returnPath(request: Request): string {
   const url = new URL(request.url);
@@ -48,11 +48,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, controller: AbortContro
   });
 }
 
-export function buildRequest(name: CallName, payload: Record<string, unknown>, headers: { lang: string; token: string | null }, signal?: AbortSignal): Request {
+export function buildRequest(
+  name: CallName,
+  payload: Record<string, unknown>,
+  headers: { lang: string; token: string | null; client?: { ip?: string; device?: string | null } },
+  signal?: AbortSignal,
+): Request {
   const call = calls[name];
   const url = new URL(`http://exchange.internal/api/${call.path}`);
   const h = new Headers({ lang: headers.lang, Accept: "application/json" });
   if (headers.token) h.set("Authorization", headers.token);
+  // A signed-in call tells the exchange who is behind it (its session list and security log show them).
+  if (headers.client?.ip) h.set("X-Forwarded-For", headers.client.ip);
+  if (headers.client?.device) h.set("User-Agent", headers.client.device.slice(0, 200));
   if (call.method === "GET") {
     for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     return new Request(url, { method: "GET", headers: h, signal });
@@ -134,7 +142,8 @@ export async function api<N extends CallName>(
   return exchangeCall(
     { request, context },
     `[api] ${call.path}`,
-    (signal) => buildRequest(name, payload as Record<string, unknown>, { lang, token }, signal),
+    (signal) =>
+      buildRequest(name, payload as Record<string, unknown>, { lang, token, client: { ip: context.clientIp, device: request.headers.get("User-Agent") } }, signal),
     call.data as z.ZodType<DataOf<N>, z.ZodTypeDef, unknown>,
     options.timeoutMs,
   );
