@@ -1,6 +1,9 @@
 import { SETTING_KEYS, type NewsArticle } from "../../../app/contract/index";
 import { fail, ok, type Handlers } from "../context";
 import { formatDateTime } from "../lib/time";
+import type { Lang } from "../lib/i18n";
+import { NEWS } from "../db/news";
+import { buildArticle, NEWS_TRANSLATIONS } from "../db/news-translations";
 
 interface ArticleRow {
   id: number;
@@ -11,8 +14,21 @@ interface ArticleRow {
   created_at: number;
 }
 
-function toArticle(r: ArticleRow): NewsArticle {
-  return { id: r.id, category_id: r.category_id, title: r.title, content: r.content, created_at: formatDateTime(r.created_at), banner: r.banner };
+const SEED_TITLES = new Map(NEWS.map((a) => [a.id, a.title]));
+
+/**
+ * A seeded article in the request's language (English, the stored text, is the fallback). Only while the stored
+ * article is still the seed's: an operator who rewrites an article gets their own text back, not a stale translation.
+ */
+export function localizedText(r: Pick<ArticleRow, "id" | "title" | "content">, lang: Lang): { title: string; content: string } {
+  const parts = lang === "en" ? undefined : NEWS_TRANSLATIONS[lang]?.[r.id];
+  if (!parts || SEED_TITLES.get(r.id) !== r.title) return { title: r.title, content: r.content };
+  return buildArticle(r.id, parts);
+}
+
+function toArticle(r: ArticleRow, lang: Lang): NewsArticle {
+  const { title, content } = localizedText(r, lang);
+  return { id: r.id, category_id: r.category_id, title, content, created_at: formatDateTime(r.created_at), banner: r.banner };
 }
 
 export const contentHandlers: Pick<Handlers, "newsCategories" | "newsList" | "newsInfo" | "areaList" | "setting"> = {
@@ -27,12 +43,12 @@ export const contentHandlers: Pick<Handlers, "newsCategories" | "newsList" | "ne
       .prepare("SELECT * FROM news WHERE category_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
       .all(p.category_id, limit, offset) as ArticleRow[];
     const { total } = ctx.db.prepare("SELECT COUNT(*) AS total FROM news WHERE category_id = ?").get(p.category_id) as { total: number };
-    return ok(ctx, { data: rows.map(toArticle), total });
+    return ok(ctx, { data: rows.map((r) => toArticle(r, ctx.lang)), total });
   },
 
   newsInfo(p, ctx) {
     const row = ctx.db.prepare("SELECT * FROM news WHERE id = ?").get(p.id) as ArticleRow | undefined;
-    return row ? ok(ctx, toArticle(row)) : fail(ctx, "article_not_found");
+    return row ? ok(ctx, toArticle(row, ctx.lang)) : fail(ctx, "article_not_found");
   },
 
   areaList(_p, ctx) {
