@@ -10,6 +10,7 @@ import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE 
 import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { formatAmount } from "~/lib/amount";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -62,7 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function DealRecordsRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
+  const lang = i18n.language;
+  // An entry moves either the available or the locked balance (docs/api.md): its balance after goes in that
+  // column, so a withdrawal's "available 4,800 → locked 100 → locked 0.1 → locked 0" is never one mixed figure.
+  const afterCell = (e: (typeof data.rows)[number], field: "balance" | "lock_balance") =>
+    e.field === field ? formatAmount(e.after, { lang }) : <span aria-label={t("records.unchanged")}>—</span>;
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
@@ -114,8 +120,9 @@ export default function DealRecordsRoute() {
                 </>
               ),
             },
-            { head: t("records.change"), cell: (e) => (e.negative ? e.value : `+${e.value}`), num: true, cellClass: (e) => (e.negative ? "down" : "up") },
-            { head: t("records.after"), cell: (e) => e.after, num: true },
+            { head: t("records.change"), cell: (e) => formatAmount(e.value, { lang, signed: true }), num: true, cellClass: (e) => (e.negative ? "down" : "up") },
+            { head: t("records.availableAfter"), cell: (e) => afterCell(e, "balance"), num: true },
+            { head: t("records.lockedAfter"), cell: (e) => afterCell(e, "lock_balance"), num: true },
           ]}
         />
       </section>

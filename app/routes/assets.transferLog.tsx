@@ -4,7 +4,8 @@ import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { api } from "~/lib/api.server";
-import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { formatAmount } from "~/lib/amount";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -18,6 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = (url.searchParams.get("currency_code") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16).toUpperCase();
   const page = parsePage(url.searchParams.get("page"));
   const [r, t] = await Promise.all([api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }), assetsT(request)]);
+  const accountName = (code: string, fallback: string) => {
+    const page = isAccountCode(code) ? accountPageOf(code) : undefined;
+    return page ? t(`menu.${page}`) : fallback;
+  };
   return data(
     {
       title: code ? t("transferLog.titleOf", { code }) : t("transferLog.title"),
@@ -25,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: r.ok ? r.data.total : 0,
       page: r.ok ? r.data.current_page : 1,
       perPage: r.ok ? r.data.per_page : RECORDS_PAGE_SIZE,
-      rows: r.ok ? r.data.data.map((x) => ({ id: x.id, time: formatTime(x.created_at), code: x.currency.code, amount: x.balance, from: x.from_name, to: x.to_name })) : [],
+      // Accounts by the names the rest of the screens give them (the menu's), not the exchange's own wording.
+      rows: r.ok
+        ? r.data.data.map((x) => ({ id: x.id, time: formatTime(x.created_at), code: x.currency.code, amount: x.balance, from: accountName(x.from, x.from_name), to: accountName(x.to, x.to_name) }))
+        : [],
       error: r.ok ? null : r.msg || null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -34,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TransferLogRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
   return (
     <main>
       <section className={s.section} aria-labelledby="tlog-title">
@@ -53,7 +61,7 @@ export default function TransferLogRoute() {
           columns={[
             { head: t("records.time"), cell: (x) => x.time },
             { head: t("account.currency"), cell: (x) => x.code },
-            { head: t("records.amount"), cell: (x) => x.amount, num: true },
+            { head: t("records.amount"), cell: (x) => formatAmount(x.amount, { lang: i18n.language }), num: true },
             { head: t("fields.from"), cell: (x) => x.from },
             { head: t("fields.to"), cell: (x) => x.to },
           ]}

@@ -154,14 +154,14 @@ describe("transfers", () => {
     const uid = c.userId("demo@example.com");
     const r = await c.call("transfer", { currency_id: USDT, balance: "1500.5", from: "change_account", to: "lever_account", idempotency_key: "tr-1" }, { token: demo });
     expect(r).toMatchObject({ code: 1, msg: "transfer successful" });
-    expect(TransferSchema.parse(r.data)).toMatchObject({ balance: "1500.5", from: "change_account", to: "lever_account", from_name: "Coin account" });
+    expect(TransferSchema.parse(r.data)).toMatchObject({ balance: "1500.5", from: "change_account", to: "lever_account", from_name: "Spot account" });
     // The same form posted again moves nothing more.
     const again = await c.call("transfer", { currency_id: USDT, balance: "1500.5", from: "change_account", to: "lever_account", idempotency_key: "tr-1" }, { token: demo });
     expect(again.data).toEqual(r.data);
     expect(c.balances(uid, USDT).balance).toBe("8499.5");
     expect(c.balances(uid, USDT, "lever_account").balance).toBe("6500.5");
     const lever = AccountLogPageSchema.parse((await c.call("accountLogLever", {}, { token: demo })).data);
-    expect(lever.data[0]).toMatchObject({ type: "transfer", category: "transfer", value: "1500.5", extra_data: { from: "change_account" }, memo: "Transfer in from Coin account" });
+    expect(lever.data[0]).toMatchObject({ type: "transfer", category: "transfer", value: "1500.5", extra_data: { from: "change_account" }, memo: "Transfer in from Spot account" });
     const spot = AccountLogPageSchema.parse((await c.call("accountLogChange", { currency_id: USDT }, { token: demo, lang: "en" })).data);
     expect(spot.data[0]).toMatchObject({ value: "-1500.5", memo: "Transfer out to Lever account" });
     const log = TransferPageSchema.parse((await c.call("transferLog", { currency_id: USDT }, { token: demo })).data);
