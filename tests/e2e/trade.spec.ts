@@ -62,8 +62,8 @@ test.describe("trade screen", () => {
     await expect(page.getByRole("heading", { level: 1, name: "ETH/BTC" })).toBeVisible();
 
     await page.goto("/trade?symbol=BTCUSDT");
-    await page.getByRole("link", { name: "Time", exact: true }).click();
-    await expect(page.getByRole("link", { name: "Time", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "Line", exact: true }).click();
+    await expect(page.getByRole("link", { name: "Line", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("img", { name: /BTC\/USDT price line/ })).toBeVisible();
 
     const lowestBid = page.getByRole("link", { name: /^Use price/ }).last();

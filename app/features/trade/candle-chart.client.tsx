@@ -19,12 +19,13 @@ import type { KlineBar } from "~/contract/entities";
 import { macd, MA_PERIODS, STUDY_COLOURS } from "./indicators";
 import { CHART_BARS_MAX } from "./chart-periods";
 import { vars } from "~/styles/theme.css";
+import { TRADE_TIME_ZONE } from "./chart-periods";
 
 // Only what this chart uses, so the bundler drops the rest of chart.js.
 ChartJS.register(CandlestickController, CandlestickElement, LineController, LineElement, PointElement, BarController, BarElement, LinearScale, TimeSeriesScale, Tooltip);
 
-/** SPEC §9: the chart's time zone. */
-const CHART_ZONE = "America/New_York";
+/** The screen's one time zone (docs/decisions/010). */
+const CHART_ZONE = TRADE_TIME_ZONE;
 
 type Point = { x: number; o: number; h: number; l: number; c: number };
 type LinePoint = { x: number; y: number };

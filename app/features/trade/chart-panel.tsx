@@ -6,7 +6,7 @@ import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
 import { formatPrice } from "~/lib/money";
-import { chartLocale, TRADE_PERIODS, type TradePeriod } from "./chart-periods";
+import { chartLocale, klinePeriod, TRADE_PERIODS, TRADE_TIME_ZONE, type TradePeriod } from "./chart-periods";
 import type { RootData } from "~/root";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";
@@ -80,7 +80,8 @@ const SVG_H = 516;
 
 /** The same candles as SVG: the chart without JavaScript, and until chart.js has loaded. */
 export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; line: boolean; label: string; decimals: number }) {
-  const { t } = useTranslation("trade");
+  const { t, i18n } = useTranslation("trade");
+  const lang = i18n.language;
   const id = useId();
   const g = useMemo(() => candleGeometry(bars, { width: SVG_W, height: SVG_H }), [bars]);
   if (g.count === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
@@ -89,7 +90,7 @@ export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; 
     <svg className={s.chartSvg} viewBox={`0 0 ${SVG_W} ${SVG_H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>{label}</title>
       <desc id={`${id}-d`}>
-        {t("chart.desc", { count: g.count, low: formatPrice(g.min, decimals), high: formatPrice(g.max, decimals), close: formatPrice(last.close, decimals) })}
+        {t("chart.desc", { count: g.count, low: formatPrice(g.min, decimals, lang), high: formatPrice(g.max, decimals, lang), close: formatPrice(last.close, decimals, lang) })}
       </desc>
       {line ? (
         <path d={g.line} className={s.svgLine} vectorEffect="non-scaling-stroke" />
@@ -110,7 +111,8 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
   const root = useRouteLoaderData<RootData>("root");
   const theme = root?.theme ?? "dark";
   const line = period === "time";
-  const label = t(line ? "chart.labelLine" : "chart.label", { symbol: pair.symbol, period: t(`periods.${period}`) });
+  // The line draws 1-minute closes: its label names that interval, not the button's "Line".
+  const label = t(line ? "chart.labelLine" : "chart.label", { symbol: pair.symbol, period: t(`periods.${line ? klinePeriod(period) : period}`) });
   const svg = <CandlesSvg bars={bars} line={line} label={label} decimals={pair.decimals} />;
   return (
     <section className={s.panel} aria-labelledby="chart-title">
@@ -128,6 +130,9 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
           ))}
         </ul>
       </nav>
+      <p className={s.muted}>
+        {t("chart.zone", { zone: TRADE_TIME_ZONE })}
+      </p>
       <div className={s.chartBox}>
         <ClientOnly fallback={svg}>
           {() => (

@@ -15,7 +15,7 @@ export function normalizePeriod(v: string | null | undefined): TradePeriod {
   return (TRADE_PERIODS as readonly string[]).includes(v ?? "") ? (v as TradePeriod) : DEFAULT_PERIOD;
 }
 
-/** The bars a period draws: 'time' is the line of 1-minute closes. */
+/** The bars a period draws: 'time' (labelled "Line") is the line of 1-minute closes. */
 export function klinePeriod(p: TradePeriod): KlinePeriod {
   return p === "time" ? "1min" : p;
 }
@@ -31,6 +31,22 @@ export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX
 }
 
 
+
+/**
+ * The one time zone of the trade screen: the chart's axis and tooltips, recent trades and the order lists all
+ * show UTC and say so (docs/decisions/010: SPEC §9 names America/New_York for the chart, but every other time on
+ * the site — records, news, the exchange's day candles starting 00:00 UTC — is UTC).
+ */
+export const TRADE_TIME_ZONE = "UTC";
+
+// Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.
+const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: TRADE_TIME_ZONE });
+const dateFormat = new Intl.DateTimeFormat("en-CA", { month: "2-digit", day: "2-digit", timeZone: TRADE_TIME_ZONE });
+
+/** A trade's or an order's time, hh:mm:ss (with `withDate`, MM-DD hh:mm:ss), in TRADE_TIME_ZONE. */
+export function formatTradeTime(ms: number, withDate = false): string {
+  return withDate ? `${dateFormat.format(ms)} ${clockFormat.format(ms)}` : clockFormat.format(ms);
+}
 
 /** SPEC §9: the chart's locale follows the language (hk → zh-TW, jp → ja, kr → ko, zh → zh-CN). */
 export function chartLocale(lang: string): string {

@@ -1,35 +1,23 @@
 import { isBuyTrade } from "~/contract/core/trading";
 import { memo } from "react";
 import { useTranslation } from "~/lib/translate";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Trade } from "~/contract/entities";
-import { formatPrice } from "~/lib/money";
+import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
+import { formatTradeTime } from "./chart-periods";
 import * as s from "./trade.css";
 
-// Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.
-const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false };
-const utcClock = new Intl.DateTimeFormat("en-GB", { ...CLOCK_OPTIONS, timeZone: "UTC" });
-let localClock: Intl.DateTimeFormat | undefined;
-
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: "2-digit", day: "2-digit" };
-const utcDate = new Intl.DateTimeFormat("en-CA", { ...DATE_OPTIONS, timeZone: "UTC" });
-let localDate: Intl.DateTimeFormat | undefined;
-
 /**
- * hh:mm:ss: UTC on the server and while hydrating (same text both sides), the browser's zone after.
- * `withDate` puts MM-DD before it (order lists reach back past today).
+ * hh:mm:ss in the screen's one time zone (UTC, docs/decisions/010), the same text on the server and in the browser;
+ * the column headings say the zone. `withDate` puts MM-DD before it (order lists reach back past today).
  */
 export function useClock({ withDate = false } = {}) {
-  const hydrated = useHydrated();
-  const time = hydrated ? (localClock ??= new Intl.DateTimeFormat("en-GB", CLOCK_OPTIONS)) : utcClock;
-  const date = hydrated ? (localDate ??= new Intl.DateTimeFormat("en-CA", DATE_OPTIONS)) : utcDate;
-  return (ms: number) => (withDate ? `${date.format(ms)} ${time.format(ms)}` : time.format(ms));
+  return (ms: number) => formatTradeTime(ms, withDate);
 }
 
 /** A trade never changes: rendered once. */
 const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; decimals: number }) {
-  const { t } = useTranslation("trade");
+  const { t, i18n } = useTranslation("trade");
   const clock = useClock();
   // A trade's way: 2 = the taker bought (green), otherwise sold (red).
   const buy = isBuyTrade(x);
@@ -38,9 +26,9 @@ const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; 
       <td className={s.tdLeft}>{clock(x.time)}</td>
       <td className={`${s.td} ${buy ? s.up : s.down}`}>
         <span className="sr-only">{t(buy ? "trades.buy" : "trades.sell")} </span>
-        {formatPrice(x.price, decimals)}
+        {formatPrice(x.price, decimals, i18n.language)}
       </td>
-      <td className={s.td}>{floorQty(x.number)}</td>
+      <td className={s.td}>{formatAmount(floorQty(x.number), { lang: i18n.language, minDp: 0 })}</td>
     </tr>
   );
 });
