@@ -8,7 +8,7 @@ import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-lim
 import { ConfigError, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { createExchange, type Exchange } from "./exchange/index";
-import { API_BODY_LIMIT, bytes, FORM_BODY_LIMIT, limitedStream, refuseForbiddenMethods, screenRequestGuard } from "./http-guards";
+import { API_BODY_LIMIT, bytes, FORM_BODY_LIMIT, limitedStream, refuseForbiddenMethods, screenRequestGuard, UPLOAD_BODY_LIMIT } from "./http-guards";
 import { csrfGuard, requestSite, securityHeaders } from "./security";
 
 let config;
@@ -77,7 +77,9 @@ if (exchange) {
     try {
       // The exchange reads the body through the limit (a chunked body is counted as it streams: 413 past 1 MB),
       // and public callers get the forms' rate limits (the app's own in-process calls were limited at the form).
-      const response = await exchange.handle(toFetchRequest(req, limitedStream(req, API_BODY_LIMIT)), {
+      // The image upload is the one call allowed more than 1 MB (the exchange holds it to 5 MB of image).
+      const limit = req.path === "/api/common/image_upload" ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+      const response = await exchange.handle(toFetchRequest(req, limitedStream(req, limit)), {
         limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
         client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
       });

@@ -41,14 +41,13 @@ const JsonObject = z.preprocess((v) => {
   }
 }, z.record(z.unknown(), { invalid_type_error: "field_invalid" }));
 
-export const PayMethodSavePayloadSchema = z
-  .object({ type: z.coerce.number().int().positive(), code: z.enum(PAY_METHOD_CODES).optional(), raw_data: JsonObject })
-  .superRefine((p, ctx) => {
-    if (!p.code) return; // the handler resolves the code from the type id and checks again
-    const schema = p.code === "bank" ? BankMethodDataSchema : WalletMethodDataSchema;
-    const parsed = schema.safeParse(p.raw_data);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["raw_data", ...issue.path] });
-  });
+/** The schema of a method's raw_data, by its type's code (SPEC §5 collection settings). */
+export function methodDataSchema(code: PayMethodCode) {
+  return code === "bank" ? BankMethodDataSchema : WalletMethodDataSchema;
+}
+
+/** raw_data's fields are checked by the handler against the type's schema (the type id decides which). */
+export const PayMethodSavePayloadSchema = z.object({ type: z.coerce.number().int().positive(), raw_data: JsonObject });
 
 export const PayMethodSchema = z.object({
   type: IdSchema,
@@ -78,6 +77,13 @@ export const RealNameCenterSchema = z.object({
   draw_limit_usd: z.string(),
   draw_limit_verified_usd: z.string(),
 });
+export type RealNameCenter = z.infer<typeof RealNameCenterSchema>;
+
+/** Daily withdrawal limits in USD value (SPEC §6: identity verification raises the withdrawal limit). */
+export const DRAW_DAILY_LIMIT_USD = { unverified: "2000", verified: "200000" } as const;
+
+/** A file field of a multipart body (the exchange keeps file parts only for upload calls). */
+export const UploadFileSchema = z.custom<Blob>((v) => typeof Blob !== "undefined" && v instanceof Blob, "image_required");
 
 /** SPEC §5: old and new required, new at least 6 ('too simple'), the confirmation equal to the new one. */
 export const AmendPasswordPayloadSchema = z
@@ -190,4 +196,16 @@ export const personalCalls = {
   sessions: defineCall({ method: "GET", path: "user/sessions", auth: true, payload: z.object({}), data: z.array(SessionSchema) }),
   sessionRevoke: defineCall({ method: "POST", path: "user/session_revoke", auth: true, payload: SessionRevokePayloadSchema, data: SignedOut }),
   securityLog: defineCall({ method: "GET", path: "user/security_log", auth: true, payload: PagePayload, data: pageOf(SecurityLogRowSchema) }),
+  payMethodTypes: defineCall({ method: "GET", path: "pay_method/types", auth: true, payload: z.object({}), data: z.array(PayMethodTypeSchema) }),
+  payMethodByType: defineCall({
+    method: "GET",
+    path: "pay_method/get_method_by_type",
+    auth: true,
+    payload: z.object({ type: z.coerce.number().int().positive() }),
+    data: PayMethodSchema.nullable(),
+  }),
+  payMethodSave: defineCall({ method: "POST", path: "pay_method/save", auth: true, payload: PayMethodSavePayloadSchema, data: PayMethodSchema }),
+  imageUpload: defineCall({ method: "POST", path: "common/image_upload", auth: true, payload: z.object({ file: UploadFileSchema }), data: z.object({ url: z.string() }) }),
+  realNameCenter: defineCall({ method: "GET", path: "user_real/center", auth: true, payload: z.object({}), data: RealNameCenterSchema }),
+  realName: defineCall({ method: "POST", path: "user_real/real_name", auth: true, payload: RealNamePayloadSchema, data: Done }),
 };

@@ -1,6 +1,7 @@
 // Operator CLI of the embedded exchange: `tsx server/exchange/cli.ts <command>` (npm run exchange -- <command>).
 // DATA_DIR selects the data folder (default ./data).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import { openDatabase, type DB } from "./db/index";
 import { seedIfEmpty } from "./db/seed";
 import { createExchange } from "./index";
@@ -14,6 +15,7 @@ import { normalizeSymbol } from "../../app/contract/index";
 import { ensureMoneySystem } from "./money/system";
 import { approveDeposit, approveWithdrawal, listDeposits, listWithdrawals, rejectDeposit, rejectWithdrawal } from "./money/review";
 import { runDueAccruals } from "./money/savings";
+import { addAgent, pendingIdentities, replyFeedback, reviewIdentity } from "./models/personal";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
@@ -39,6 +41,13 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
   approve-withdrawal <id>                  pay out a pending withdrawal (locked amount leaves, fee to the fee collector)
   reject-withdrawal <id>                   reject a pending withdrawal (the locked amount returns to the user)
   accrue                                   pay the savings interest (and return principals) due now
+  identities                               identity submissions under review, with the stored image files
+  approve-identity <id>                    approve an identity submission (raises the user's withdrawal limit)
+  reject-identity <id> <reason…>           reject it with a reason the user sees beside the form
+  add-agent <email|mobile> <authorization code>
+                                           make a user an agent (only with the code the user gave you)
+  feedback                                 open feedback, oldest first
+  reply-feedback <id> <text…>              answer a feedback (the user sees it in the personal centre)
 
 environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off,
              MARKET_MAKER=0 to switch the market maker off, SPOT_MAKER_FEE / SPOT_TAKER_FEE (default 0.001),
@@ -349,6 +358,66 @@ function accrue(): void {
   db.close();
 }
 
+function userIdOf(db: DB, account: string): number {
+  const u = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE OR mobile = ?").get(account, account) as { id: number } | undefined;
+  if (!u) fail(`no user ${account}`);
+  return u!.id;
+}
+
+function identities(): void {
+  const db = openDb();
+  const rows = pendingIdentities(db);
+  console.log(`${rows.length} identity submission(s) under review`);
+  const file = (url: string) => (url ? join(dataDir, "uploads", url.replace(/^\/uploads\//, "")) : "-");
+  for (const r of rows) {
+    console.log(`#${String(r.id).padEnd(6)} ${formatDateTime(r.created_at)}  ${esc(userLabel(db, r.user_id)).padEnd(24)} ${esc(r.name)}  ID ${esc(r.card_id)}`);
+    console.log(`        front ${file(r.front_pic)}  back ${file(r.reverse_pic)}  hand ${file(r.hand_pic)}`);
+  }
+  db.close();
+}
+
+function decideIdentity(approve: boolean, args: string[]): void {
+  const id = Number(args[0]);
+  const reason = args.slice(1).join(" ").trim();
+  if (!Number.isInteger(id) || id <= 0 || (!approve && !reason)) fail(USAGE);
+  const db = openDb();
+  const done = reviewIdentity(db, id, approve, reason, Date.now());
+  db.close();
+  if (!done) fail(`identity submission #${id} is not under review`);
+  console.log(`identity #${id}: ${approve ? "approved" : "rejected"}`);
+}
+
+function agent(args: string[]): void {
+  const [account, code] = args;
+  if (!account || !code) fail(USAGE);
+  const db = openDb();
+  const r = addAgent(db, userIdOf(db, account!), code!, Date.now());
+  db.close();
+  if (r === "code_mismatch") fail("the authorization code does not match this user's (ask the user for the code in their personal centre)");
+  console.log(r === "added" ? `${account} is now an agent` : `${account} was already an agent`);
+}
+
+function feedbackList(): void {
+  const db = openDb();
+  const rows = db.prepare("SELECT id, user_id, type, title, content, created_at FROM feedback WHERE status = 0 ORDER BY id").all() as Array<{
+    id: number; user_id: number; type: string; title: string; content: string; created_at: number;
+  }>;
+  console.log(`${rows.length} open feedback`);
+  for (const f of rows) console.log(`#${String(f.id).padEnd(6)} ${formatDateTime(f.created_at)}  ${esc(userLabel(db, f.user_id)).padEnd(24)} [${esc(f.type)}] ${esc(f.title)}: ${esc(f.content)}`);
+  db.close();
+}
+
+function replyToFeedback(args: string[]): void {
+  const id = Number(args[0]);
+  const text = args.slice(1).join(" ").trim();
+  if (!Number.isInteger(id) || id <= 0 || !text) fail(USAGE);
+  const db = openDb();
+  const done = replyFeedback(db, id, text, Date.now());
+  db.close();
+  if (!done) fail(`no feedback #${id}`);
+  console.log(`feedback #${id}: answered`);
+}
+
 const [command = "serve", ...rest] = process.argv.slice(2);
 switch (command) {
   case "serve":
@@ -386,6 +455,22 @@ switch (command) {
     break;
   case "accrue":
     accrue();
+    break;
+  case "identities":
+    identities();
+    break;
+  case "approve-identity":
+  case "reject-identity":
+    decideIdentity(command === "approve-identity", rest);
+    break;
+  case "add-agent":
+    agent(rest);
+    break;
+  case "feedback":
+    feedbackList();
+    break;
+  case "reply-feedback":
+    replyToFeedback(rest);
     break;
   case "help":
   case "--help":

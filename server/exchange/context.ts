@@ -26,6 +26,8 @@ export interface Ctx {
   system: MoneySystem;
   /** Where the request came from (the session list and the security log show it); absent in tools and tests. */
   client?: Client;
+  /** Where uploaded images are kept (`<DATA_DIR>/uploads`); absent in tools that open the database alone. */
+  uploadsDir?: string;
 }
 
 export interface Answer<D = unknown> {

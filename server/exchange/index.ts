@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ZodIssue } from "zod";
@@ -14,7 +16,8 @@ import { Publisher } from "./engine/publish";
 import { userHandlers } from "./handlers/user";
 import { moneyHandlers } from "./handlers/money";
 import { personalHandlers } from "./handlers/personal";
-import type { Client } from "./models/personal";
+import { findUpload, type Client } from "./models/personal";
+import { IMAGE_MAX_BYTES } from "./lib/images";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
 import { ensureMoneySystem, type MoneySystem } from "./money/system";
 import { SavingsScheduler } from "./money/savings";
@@ -70,6 +73,9 @@ export interface Exchange {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The upload call takes an image of up to 5 MB (IMAGE_MAX_BYTES) and its multipart framing. */
+const UPLOAD_MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
+const UPLOAD_CALLS: ReadonlySet<string> = new Set(["imageUpload"]);
 /** Payloads are flat (every field a string or a number); a deeper JSON body is refused before it is parsed. */
 const MAX_JSON_DEPTH = 8;
 
@@ -145,12 +151,12 @@ function jsonDepth(text: string, max: number): number {
   return deepest;
 }
 
-async function readPayload(request: Request, url: URL): Promise<Record<string, unknown>> {
+async function readPayload(request: Request, url: URL, upload = false): Promise<Record<string, unknown>> {
   const payload: Record<string, unknown> = {};
   flatten(url.searchParams.entries(), payload);
   if (request.method !== "POST") return payload;
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new BadRequest("body too large", 413);
+  if (length > (upload ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES)) throw new BadRequest("body too large", 413);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("multipart/form-data")) {
     let form: FormData;
@@ -161,7 +167,8 @@ async function readPayload(request: Request, url: URL): Promise<Record<string, u
     }
     const body: Record<string, unknown> = {};
     form.forEach((v, k) => {
-      if (typeof v === "string" && !(k in body)) body[k] = v;
+      // File parts are kept only for the upload calls; elsewhere a file is not a value.
+      if ((typeof v === "string" || upload) && !(k in body)) body[k] = v;
     });
     Object.assign(payload, body);
     return payload;
@@ -231,6 +238,36 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const ready = marketMaker ? marketMaker.quoteAll() : Promise.resolve();
   const sockets = createSocketServer({ hub, market, engine, messenger, authenticate: (token) => userIdForToken(db, token, Date.now()), log });
   let closed = false;
+  const uploadsDir = join(opts.dataDir, "uploads");
+
+  /**
+   * GET /api/uploads/<name>: an uploaded image, to its owner only (anyone else, signed in or not, gets 404, so
+   * names cannot be probed). Sent as an attachment-safe image: its stored type, nosniff, no caching.
+   */
+  function serveUpload(request: Request, name: string): Response {
+    const notFound = () => new Response("not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (request.method !== "GET" || !/^[0-9a-f]{32}\.(jpg|png|webp)$/.test(name)) return notFound();
+    const token = tokenFromHeader(request.headers.get("authorization"));
+    const userId = token ? userIdForToken(db, token, clock()) : null;
+    const found = findUpload(db, name);
+    if (userId == null || !found || found.user_id !== userId) return notFound();
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(uploadsDir, found.name));
+    } catch {
+      return notFound();
+    }
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        "content-type": found.mime,
+        "content-length": String(bytes.length),
+        "content-disposition": `inline; filename="${found.name}"`,
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+        "cache-control": "private, no-store",
+      },
+    });
+  }
 
   async function handle(request: Request, opts?: HandleOptions): Promise<Response> {
     const langHeader = request.headers.get("lang");
@@ -257,6 +294,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         return answer ? json(answer) : json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       }
       const path = url.pathname.replace(/^\/api\//, "").replace(/\/+$/, "");
+      if (path.startsWith("uploads/")) return serveUpload(request, path.slice("uploads/".length));
       const found = url.pathname.startsWith("/api/") ? callByPath(path) : undefined;
       if (!found) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       const { name, call } = found;
@@ -274,7 +312,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       }
       let raw: Record<string, unknown>;
       try {
-        raw = await readPayload(request, url);
+        raw = await readPayload(request, url, UPLOAD_CALLS.has(name));
       } catch (err) {
         if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
         throw err;
@@ -287,7 +325,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
-      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system, client };
+      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {

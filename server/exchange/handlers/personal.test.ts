@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, EnvelopeSchema, GoogleAuthSchema, type CallName } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
 import { totpCode } from "../lib/totp";
+import sharp from "sharp";
+import { addAgent, pendingIdentities, reviewIdentity } from "../models/personal";
 
 let ex: Exchange;
 let dir: string;
@@ -112,5 +114,84 @@ describe("feedback", () => {
     expect(mine.data[0]).toMatchObject({ title: "Slow", status: 0 });
     const other = (await login("demo@example.com", "Trade2026")).data as string;
     expect(((await call("feedbackList", {}, { token: other })).data as { total: number }).total).toBe(0);
+  });
+});
+
+describe("uploads, collection methods and identity", () => {
+  const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } }).png().toBuffer();
+  async function upload(token: string, bytes: Buffer, name = "photo.png", type = "image/png") {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await ex.handle(new Request("http://localhost/api/common/image_upload", { method: "POST", headers: { authorization: token }, body: form }));
+    return EnvelopeSchema.parse(await res.json());
+  }
+  const image = (token: string | null, url: string) =>
+    ex.handle(new Request(`http://localhost/api${url}`, { headers: token ? { authorization: token } : {} }));
+
+  it("takes an image by its content, serves it to its owner only, and refuses a renamed HTML or SVG", async () => {
+    const token = (await login("alice@example.com", "Alice2027")).data as string;
+    const ok = await upload(token, await png(), "selfie.jpg", "image/jpeg");
+    expect(ok.code).toBe(1);
+    const url = (ok.data as { url: string }).url;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const mine = await image(token, url);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toBe("image/png");
+    expect(mine.headers.get("x-content-type-options")).toBe("nosniff");
+    const other = (await login("demo@example.com", "Trade2026")).data as string;
+    expect((await image(other, url)).status).toBe(404);
+    expect((await image(null, url)).status).toBe(404);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload(token, svg, "cat.png", "image/png")).reason).toEqual({ key: "image_type", field: "file" });
+    expect((await upload(token, Buffer.from("<!doctype html><p>hi"), "cat.jpg", "image/jpeg")).reason).toEqual({ key: "image_type", field: "file" });
+  });
+
+  it("saves each collection method with its required fields; a QR code must be one's own upload", async () => {
+    const token = (await login("alice@example.com", "Alice2027")).data as string;
+    const types = (await call("payMethodTypes", {}, { token })).data as Array<{ id: number; code: string; name: string }>;
+    expect(types.map((t) => t.code)).toEqual(["alipay", "wxpay", "bank"]);
+    const alipay = types[0]!.id;
+    const bank = types[2]!.id;
+    expect((await call("payMethodByType", { type: alipay }, { token })).data).toBeNull();
+    const save = (type: number, raw: Record<string, string>) => call("payMethodSave", { type, raw_data: JSON.stringify(raw) }, { token });
+    expect((await save(alipay, { real_name: "", account: "a@pay", qrcode: "x" })).reason).toMatchObject({ key: "real_name_required", field: "real_name" });
+    expect((await save(alipay, { real_name: "Alice", account: "", qrcode: "x" })).reason).toMatchObject({ key: "pay_account_required", field: "account" });
+    const other = (await login("demo@example.com", "Trade2026")).data as string;
+    const theirs = ((await upload(other, await png())).data as { url: string }).url;
+    expect((await save(alipay, { real_name: "Alice", account: "a@pay", qrcode: theirs })).reason).toEqual({ key: "image_not_found", field: "qrcode" });
+    const qr = ((await upload(token, await png())).data as { url: string }).url;
+    expect((await save(alipay, { real_name: "Alice", account: "a@pay", qrcode: qr })).code).toBe(1);
+    expect((await call("payMethodByType", { type: alipay }, { token })).data).toMatchObject({ code: "alipay", raw_data: { real_name: "Alice", account: "a@pay", qrcode: qr } });
+    expect((await save(bank, { real_name: "Alice", bank_name: "Bank", bank_address: "", card_no: "6222" })).reason).toMatchObject({ key: "bank_branch_required" });
+    expect((await save(bank, { real_name: "Alice", bank_name: "Bank", bank_address: "Main St", card_no: "6222 0001" })).code).toBe(1);
+  });
+
+  it("identity: submitted, under review, rejected with a reason, submitted again and approved; the limit rises", async () => {
+    const token = (await login("alice@example.com", "Alice2027")).data as string;
+    const center = async () => (await call("realNameCenter", {}, { token })).data as { review_status: number; reason: string; draw_limit_usd: string };
+    expect(await center()).toMatchObject({ review_status: 0, draw_limit_usd: "2000" });
+    const front = ((await upload(token, await png())).data as { url: string }).url;
+    const back = ((await upload(token, await png())).data as { url: string }).url;
+    expect((await call("realName", { name: "Alice A", card_id: "X123", front_pic: front, reverse_pic: "" }, { token })).reason).toMatchObject({ key: "reverse_pic_required", field: "reverse_pic" });
+    expect((await call("realName", { name: "Alice A", card_id: "X123", front_pic: front, reverse_pic: back }, { token })).code).toBe(1);
+    expect(await center()).toMatchObject({ review_status: 1 });
+    expect((await call("realName", { name: "Alice A", card_id: "X123", front_pic: front, reverse_pic: back }, { token })).reason).toMatchObject({ key: "identity_pending" });
+    const first = pendingIdentities(ex.db).find((r) => r.name === "Alice A")!;
+    expect(reviewIdentity(ex.db, first.id, false, "the photo is blurred", clock)).toBe(true);
+    expect(await center()).toMatchObject({ review_status: 3, reason: "the photo is blurred" });
+    expect((await call("realName", { name: "Alice A", card_id: "X123", front_pic: front, reverse_pic: back }, { token })).code).toBe(1);
+    const second = pendingIdentities(ex.db).find((r) => r.name === "Alice A")!;
+    expect(reviewIdentity(ex.db, second.id, true, "", clock)).toBe(true);
+    expect(await center()).toMatchObject({ review_status: 2, draw_limit_usd: "200000" });
+    expect(((await call("userInfo", {}, { token })).data as { review_status: number }).review_status).toBe(2);
+  });
+
+  it("adds an agent only with the user's authorization code", async () => {
+    const token = (await login("alice@example.com", "Alice2027")).data as string;
+    const code = ((await call("authorizationCode", {}, { token })).data as { code: string }).code;
+    const id = (ex.db.prepare("SELECT id FROM users WHERE email = ?").get("alice@example.com") as { id: number }).id;
+    expect(addAgent(ex.db, id, "WRONG123", clock)).toBe("code_mismatch");
+    expect(addAgent(ex.db, id, code, clock)).toBe("added");
+    expect(addAgent(ex.db, id, code, clock)).toBe("already");
   });
 });

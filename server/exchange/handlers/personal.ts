@@ -1,10 +1,23 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DRAW_DAILY_LIMIT_USD, methodDataSchema, REVIEW_STATUS } from "../../../app/contract/index";
 import { fail, ok, type Ctx, type Handlers } from "../context";
+import { cleanImage, IMAGE_MAX_BYTES, IMAGE_TYPES } from "../lib/images";
 import { hashPassword, verifyPassword } from "../lib/crypto";
 import { formatDateTime } from "../lib/time";
 import { checkTotp, newTotpSecret, totpUri } from "../lib/totp";
 import { findUserById } from "../models/users";
 import {
   addFeedback,
+  addUpload,
+  findUpload,
+  latestIdentity,
+  payMethodType,
+  payMethodTypes,
+  savedPayMethod,
+  savePayMethod,
+  submitIdentity,
   bindGoogleSecret,
   feedbackPage,
   googleState,
@@ -24,6 +37,14 @@ const TOTP_ISSUER = "Exchange";
 
 function clientOf(ctx: Ctx): Client {
   return ctx.client ?? { ip: "", device: "" };
+}
+
+/** Uploaded images are addressed as `/uploads/<name>`; this is the name when the upload is the user's own. */
+function ownUpload(ctx: Ctx, userId: number, url: string): string | null {
+  const m = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|webp))$/.exec(url);
+  if (!m) return null;
+  const found = findUpload(ctx.db, m[1]!);
+  return found && found.user_id === userId ? found.name : null;
 }
 
 function page(p: { page?: number; limit?: number }) {
@@ -46,7 +67,20 @@ export function requireGoogleCode(ctx: Ctx, userId: number, code: string | undef
 
 export const personalHandlers: Pick<
   Handlers,
-  "amendPassword" | "googleQrCode" | "googleSwitch" | "feedbackSubmit" | "feedbackList" | "sessions" | "sessionRevoke" | "securityLog"
+  | "amendPassword"
+  | "googleQrCode"
+  | "googleSwitch"
+  | "feedbackSubmit"
+  | "feedbackList"
+  | "sessions"
+  | "sessionRevoke"
+  | "securityLog"
+  | "payMethodTypes"
+  | "payMethodByType"
+  | "payMethodSave"
+  | "imageUpload"
+  | "realNameCenter"
+  | "realName"
 > = {
   async amendPassword(p, ctx) {
     const userId = ctx.userId!;
@@ -128,5 +162,69 @@ export const personalHandlers: Pick<
       per_page: perPage,
       current_page: current,
     });
+  },
+
+  payMethodTypes(_p, ctx) {
+    return ok(ctx, payMethodTypes(ctx.db).map((t) => ({ id: t.id, code: t.code, name: ctx.t(`pay_method_${t.code}`) })));
+  },
+
+  payMethodByType(p, ctx) {
+    const type = payMethodType(ctx.db, p.type);
+    if (!type) return fail(ctx, "field_invalid", { field: "type" }, "type");
+    const saved = savedPayMethod(ctx.db, ctx.userId!, type.id);
+    return ok(ctx, saved ? { type: type.id, code: type.code, raw_data: JSON.parse(saved.raw_data) as Record<string, string>, updated_at: saved.updated_at } : null);
+  },
+
+  payMethodSave(p, ctx) {
+    const userId = ctx.userId!;
+    const type = payMethodType(ctx.db, p.type);
+    if (!type) return fail(ctx, "field_invalid", { field: "type" }, "type");
+    const parsed = methodDataSchema(type.code).safeParse(p.raw_data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return fail(ctx, issue.message, { field: String(issue.path[0]) }, String(issue.path[0]));
+    }
+    const data: Record<string, string> = { ...parsed.data };
+    if ("qrcode" in parsed.data && !ownUpload(ctx, userId, parsed.data.qrcode)) return fail(ctx, "image_not_found", undefined, "qrcode");
+    savePayMethod(ctx.db, userId, type.id, data, ctx.now);
+    return ok(ctx, { type: type.id, code: type.code, raw_data: data, updated_at: ctx.now }, "pay_method_saved");
+  },
+
+  async imageUpload(p, ctx) {
+    const file = p.file as Blob;
+    if (file.size > IMAGE_MAX_BYTES) return fail(ctx, "image_too_large", undefined, "file");
+    const clean = await cleanImage(Buffer.from(await file.arrayBuffer()));
+    if (!clean.ok) return fail(ctx, clean.reason, undefined, "file");
+    if (!ctx.uploadsDir) return fail(ctx, "server_error");
+    const name = `${randomBytes(16).toString("hex")}.${IMAGE_TYPES[clean.format].ext}`;
+    mkdirSync(ctx.uploadsDir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(ctx.uploadsDir, name), clean.data, { mode: 0o600 });
+    addUpload(ctx.db, { userId: ctx.userId!, name, mime: IMAGE_TYPES[clean.format].mime, bytes: clean.data.length, width: clean.width, height: clean.height }, ctx.now);
+    return ok(ctx, { url: `/uploads/${name}` });
+  },
+
+  realNameCenter(_p, ctx) {
+    const latest = latestIdentity(ctx.db, ctx.userId!);
+    const status = !latest ? REVIEW_STATUS.NONE : latest.status === 1 ? REVIEW_STATUS.PENDING : latest.status === 2 ? REVIEW_STATUS.APPROVED : REVIEW_STATUS.REJECTED;
+    return ok(ctx, {
+      review_status: status,
+      reason: latest?.status === 3 ? latest.reason : "",
+      name: latest?.name ?? "",
+      draw_limit_usd: status === REVIEW_STATUS.APPROVED ? DRAW_DAILY_LIMIT_USD.verified : DRAW_DAILY_LIMIT_USD.unverified,
+      draw_limit_verified_usd: DRAW_DAILY_LIMIT_USD.verified,
+    });
+  },
+
+  realName(p, ctx) {
+    const userId = ctx.userId!;
+    const latest = latestIdentity(ctx.db, userId);
+    if (latest?.status === 1) return fail(ctx, "identity_pending");
+    if (latest?.status === 2) return fail(ctx, "identity_verified");
+    for (const field of ["front_pic", "reverse_pic", "hand_pic"] as const) {
+      if (field === "hand_pic" && p.hand_pic === "") continue;
+      if (!ownUpload(ctx, userId, p[field])) return fail(ctx, "image_not_found", undefined, field);
+    }
+    submitIdentity(ctx.db, userId, p, ctx.now);
+    return ok(ctx, null, "identity_submitted");
   },
 };

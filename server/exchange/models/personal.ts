@@ -127,3 +127,90 @@ export function feedbackPage(db: DB, userId: number, page: number, perPage: numb
 export function replyFeedback(db: DB, id: number, reply: string, now: number): boolean {
   return db.prepare("UPDATE feedback SET reply = ?, status = 1, replied_at = ? WHERE id = ?").run(reply, now, id).changes > 0;
 }
+
+// ---------------------------------------------------------------- collection (pay) methods
+
+export function payMethodTypes(db: DB) {
+  return db.prepare("SELECT id, code FROM pay_method_types ORDER BY sort").all() as Array<{ id: number; code: "alipay" | "wxpay" | "bank" }>;
+}
+
+export function payMethodType(db: DB, id: number) {
+  return db.prepare("SELECT id, code FROM pay_method_types WHERE id = ?").get(id) as { id: number; code: "alipay" | "wxpay" | "bank" } | undefined;
+}
+
+export function savedPayMethod(db: DB, userId: number, typeId: number) {
+  return db.prepare("SELECT type_id, raw_data, updated_at FROM pay_methods WHERE user_id = ? AND type_id = ?").get(userId, typeId) as
+    | { type_id: number; raw_data: string; updated_at: number }
+    | undefined;
+}
+
+export function savePayMethod(db: DB, userId: number, typeId: number, rawData: Record<string, string>, now: number): void {
+  db.prepare(
+    "INSERT INTO pay_methods (user_id, type_id, raw_data, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, type_id) DO UPDATE SET raw_data = excluded.raw_data, updated_at = excluded.updated_at",
+  ).run(userId, typeId, JSON.stringify(rawData), now);
+}
+
+// ---------------------------------------------------------------- uploads
+
+export function addUpload(db: DB, u: { userId: number; name: string; mime: string; bytes: number; width: number; height: number }, now: number): void {
+  db.prepare("INSERT INTO uploads (user_id, name, mime, bytes, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(u.userId, u.name, u.mime, u.bytes, u.width, u.height, now);
+}
+
+export function findUpload(db: DB, name: string) {
+  return db.prepare("SELECT user_id, name, mime, bytes FROM uploads WHERE name = ?").get(name) as { user_id: number; name: string; mime: string; bytes: number } | undefined;
+}
+
+// ---------------------------------------------------------------- identity
+
+export interface IdentityRow {
+  id: number;
+  user_id: number;
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string;
+  status: 1 | 2 | 3;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export function latestIdentity(db: DB, userId: number): IdentityRow | undefined {
+  return db.prepare("SELECT * FROM identity_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId) as IdentityRow | undefined;
+}
+
+export function submitIdentity(db: DB, userId: number, s: { name: string; card_id: string; front_pic: string; reverse_pic: string; hand_pic: string }, now: number): number {
+  const id = Number(
+    db
+      .prepare("INSERT INTO identity_submissions (user_id, name, card_id, front_pic, reverse_pic, hand_pic, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(userId, s.name, s.card_id, s.front_pic, s.reverse_pic, s.hand_pic, now).lastInsertRowid,
+  );
+  db.prepare("UPDATE users SET review_status = 1 WHERE id = ?").run(userId);
+  return id;
+}
+
+export function pendingIdentities(db: DB): IdentityRow[] {
+  return db.prepare("SELECT * FROM identity_submissions WHERE status = 1 ORDER BY id").all() as IdentityRow[];
+}
+
+/** The operator's decision on a submission under review; false when it is not under review. */
+export function reviewIdentity(db: DB, id: number, approve: boolean, reason: string, now: number): boolean {
+  return db.transaction(() => {
+    const row = db.prepare("SELECT user_id, status FROM identity_submissions WHERE id = ?").get(id) as { user_id: number; status: number } | undefined;
+    if (!row || row.status !== 1) return false;
+    db.prepare("UPDATE identity_submissions SET status = ?, reason = ?, reviewed_at = ? WHERE id = ?").run(approve ? 2 : 3, approve ? "" : reason, now, id);
+    db.prepare("UPDATE users SET review_status = ? WHERE id = ?").run(approve ? 2 : 0, row.user_id);
+    return true;
+  })();
+}
+
+// ---------------------------------------------------------------- agents
+
+/** Adds a user as an agent, only with that user's authorization code (SPEC §6). */
+export function addAgent(db: DB, userId: number, authorizationCode: string, now: number): "added" | "already" | "code_mismatch" | "no_user" {
+  const user = db.prepare("SELECT authorization_code FROM users WHERE id = ?").get(userId) as { authorization_code: string } | undefined;
+  if (!user) return "no_user";
+  if (user.authorization_code !== authorizationCode.trim()) return "code_mismatch";
+  return db.prepare("INSERT OR IGNORE INTO agents (user_id, added_at) VALUES (?, ?)").run(userId, now).changes > 0 ? "added" : "already";
+}
