@@ -16,6 +16,7 @@ import { amountText, feePercent } from "~/features/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { formatAmount } from "~/lib/amount";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 
 /** decimal.js and the preview rule load after hydration (first-load budget); the server does not need them to render. */
@@ -182,7 +183,8 @@ export default function WithdrawRoute() {
 function WithdrawForm() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
+  const lang = i18n.language;
   const navigation = useNavigation();
   const validate = useAssetsValidate("withdraw");
   const currency = data.currency!;
@@ -196,6 +198,8 @@ function WithdrawForm() {
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/withdraw");
   const rules = useLazyModule(assetsRules);
   const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
+  // Until an amount is entered (or while the rule loads) the fee and the amount received are 0, as figures.
+  const figure = (v: string | undefined) => `${formatAmount(v ?? "0", { lang })} ${currency.code}`;
   const memo = data.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(data.addresses[0]?.id)))?.memo ?? "";
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
@@ -226,8 +230,8 @@ function WithdrawForm() {
         hintId="draw-hint"
         hint={
           <>
-            {t("withdraw.minimum", { min: currency.min, code: currency.code })}
-            {data.available !== null ? ` · ${t("withdraw.available", { amount: data.available, code: currency.code })}` : ""}
+            {t("withdraw.minimum", { min: formatAmount(currency.min, { lang, minDp: 0 }), code: currency.code })}
+            {data.available !== null ? ` · ${t("withdraw.available", { amount: formatAmount(data.available, { lang }), code: currency.code })}` : ""}
           </>
         }
       />
@@ -242,11 +246,11 @@ function WithdrawForm() {
         <dd className={s.dd}>{t("withdraw.percent", { value: currency.ratePercent })}</dd>
         <dt className={s.dt}>{t("withdraw.fee")}</dt>
         <dd className={`${s.dd} ${s.preview}`} aria-live="polite">
-          {preview ? `${preview.fee} ${currency.code}` : "—"}
+          {figure(preview?.fee)}
         </dd>
         <dt className={s.dt}>{t("withdraw.received")}</dt>
         <dd className={`${s.dd} ${s.preview}`} aria-live="polite">
-          {preview ? `${preview.received} ${currency.code}` : t("withdraw.receivedFormula")}
+          {figure(preview?.received)}
         </dd>
       </dl>
       <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
@@ -258,7 +262,8 @@ function WithdrawForm() {
 
 function DrawTable() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
+  const amount = (v: string) => formatAmount(v, { lang: i18n.language });
   return (
     <RecordsTable
       rows={data.draws.rows}
@@ -270,9 +275,9 @@ function DrawTable() {
         { head: t("account.currency"), cell: (w) => w.currency.code },
         { head: t("fields.chain"), cell: (w) => w.chain },
         { head: t("fields.address"), cell: (w) => w.address, address: true },
-        { head: t("records.amount"), cell: (w) => w.number, num: true },
-        { head: t("withdraw.fee"), cell: (w) => w.fee, num: true },
-        { head: t("withdraw.received"), cell: (w) => w.received, num: true },
+        { head: t("records.amount"), cell: (w) => amount(w.number), num: true },
+        { head: t("withdraw.fee"), cell: (w) => amount(w.fee), num: true },
+        { head: t("withdraw.received"), cell: (w) => amount(w.received), num: true },
         { head: t("records.status"), cell: (w) => w.status_name },
       ]}
     />
