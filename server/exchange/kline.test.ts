@@ -12,6 +12,20 @@ describe("bucketStart", () => {
     expect(bucketStart("15min", t)).toBe(Date.UTC(2026, 10, 18, 13, 45));
     expect(bucketStart("30min", t)).toBe(Date.UTC(2026, 10, 18, 13, 30));
     expect(bucketStart("60min", t)).toBe(Date.UTC(2026, 10, 18, 13, 0));
+    expect(bucketStart("3min", t)).toBe(Date.UTC(2026, 10, 18, 13, 45));
+    expect(bucketStart("120min", t)).toBe(Date.UTC(2026, 10, 18, 12, 0));
+    expect(bucketStart("240min", t)).toBe(Date.UTC(2026, 10, 18, 12, 0));
+    expect(bucketStart("360min", t)).toBe(Date.UTC(2026, 10, 18, 12, 0));
+    expect(bucketStart("720min", t)).toBe(Date.UTC(2026, 10, 18, 12, 0));
+    expect(bucketStart("720min", Date.UTC(2026, 10, 18, 11, 59))).toBe(Date.UTC(2026, 10, 18, 0, 0));
+  });
+  it("cuts three-day bars from the epoch", () => {
+    const start = bucketStart("3day", t);
+    expect(start % (3 * DAY)).toBe(0);
+    expect(start).toBeLessThanOrEqual(t);
+    expect(t - start).toBeLessThan(3 * DAY);
+    expect(bucketStart("3day", start + 3 * DAY - 1)).toBe(start);
+    expect(bucketStart("3day", start + 3 * DAY)).toBe(start + 3 * DAY);
   });
   it("aligns days, Monday weeks and calendar months in UTC", () => {
     expect(bucketStart("1day", t)).toBe(Date.UTC(2026, 10, 18));
@@ -56,7 +70,7 @@ describe("aggregateBars", () => {
   it("the sum of volumes is preserved for every period", () => {
     const t0 = Date.UTC(2026, 0, 1);
     const bars = Array.from({ length: 300 }, (_, i) => bar(t0 + i * MINUTE, "1", "2", "0.5", "1.5", "0.01"));
-    for (const p of ["1min", "5min", "15min", "30min", "60min"] as const) {
+    for (const p of ["1min", "3min", "5min", "15min", "30min", "60min", "120min", "240min", "360min", "720min"] as const) {
       const out = aggregateBars(bars, p);
       const total = out.reduce((s, b) => s + Math.round(Number(b.volume) * 100), 0);
       expect(total).toBe(300);

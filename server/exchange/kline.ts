@@ -15,7 +15,9 @@ export interface Bar {
 /** Candles are stored for two base periods; every other period is aggregated from one of them. */
 export type BasePeriod = "1min" | "1day";
 
-const MINUTE_PERIODS: Record<string, number> = { "1min": 1, "5min": 5, "15min": 15, "30min": 30, "60min": 60 };
+const MINUTE_PERIODS: Record<string, number> = {
+  "1min": 1, "3min": 3, "5min": 5, "15min": 15, "30min": 30, "60min": 60, "120min": 120, "240min": 240, "360min": 360, "720min": 720,
+};
 const WEEK = 7 * DAY;
 /** 1970-01-05 was a Monday: weeks start on Monday, UTC. */
 const MONDAY_OFFSET = 4 * DAY;
@@ -29,6 +31,8 @@ export function bucketStart(period: KlinePeriod | BasePeriod, time: number): num
   const minutes = MINUTE_PERIODS[period];
   if (minutes) return Math.floor(time / (minutes * MINUTE)) * minutes * MINUTE;
   if (period === "1day") return Math.floor(time / DAY) * DAY;
+  // Three-day bars count from the epoch (1970-01-01), so every pair and every request cuts them alike.
+  if (period === "3day") return Math.floor(time / (3 * DAY)) * 3 * DAY;
   if (period === "1week") return Math.floor((time - MONDAY_OFFSET) / WEEK) * WEEK + MONDAY_OFFSET;
   const d = new Date(time);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
@@ -38,7 +42,7 @@ export function bucketStart(period: KlinePeriod | BasePeriod, time: number): num
 export function nominalPeriodMs(period: KlinePeriod): number {
   const minutes = MINUTE_PERIODS[period];
   if (minutes) return minutes * MINUTE;
-  return period === "1day" ? DAY : period === "1week" ? WEEK : 31 * DAY;
+  return period === "1day" ? DAY : period === "3day" ? 3 * DAY : period === "1week" ? WEEK : 31 * DAY;
 }
 
 /** Folds a trade into the bar it belongs to (or opens that bar). */

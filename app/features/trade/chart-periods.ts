@@ -21,7 +21,8 @@ export function klinePeriod(p: TradePeriod): KlinePeriod {
 }
 
 const PERIOD_SECONDS: Record<KlinePeriod, number> = {
-  "1min": 60, "5min": 300, "15min": 900, "30min": 1800, "60min": 3600, "1day": 86400, "1week": 604800, "1mon": 2678400,
+  "1min": 60, "3min": 180, "5min": 300, "15min": 900, "30min": 1800, "60min": 3600, "120min": 7200, "240min": 14400,
+  "360min": 21600, "720min": 43200, "1day": 86400, "3day": 259200, "1week": 604800, "1mon": 2678400,
 };
 
 /** The kline request window (unix seconds) that covers the last `bars` bars of a period. */
