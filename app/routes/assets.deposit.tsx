@@ -15,6 +15,8 @@ import { amountText } from "~/features/assets/rules.server";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { formatAmount } from "~/lib/amount";
+import { addressFitsChain } from "~/contract/core/addresses";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -75,6 +77,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm("deposit", formData, t);
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
+  // The sending wallet must look like an address of the chosen chain: the rule the withdrawal address book applies.
+  const protocols = await api({ request, context }, "currencyProtocols", {});
+  const currency = protocols.ok ? protocols.data.find((c) => c.id === v.currency_id) : undefined;
+  const chain = currency ? (currency.currency_protocols.find((p) => p.id === v.currency_protocol_id) ?? currency.currency_protocols[0]) : undefined;
+  if (chain && !addressFitsChain(chain.chain_protocol.code, v.walletAddress)) {
+    const message = t("errors.walletAddressChain", { chain: chain.chain_protocol.code });
+    return data<ActionData>({ result: replyWith(formData, { fieldErrors: { walletAddress: [message] } }) }, { status: 400 });
+  }
   const r = await api({ request, context }, "createPayOrder", {
     currency_id: v.currency_id,
     currency_protocol_id: v.currency_protocol_id,
@@ -92,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DepositRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
   return (
     <main>
       <section className={s.section} aria-labelledby="deposit-title">
@@ -115,6 +125,9 @@ export default function DepositRoute() {
                       {data.wallet.address}
                     </span>{" "}
                     <CopyButton text={data.wallet.address} label={t("deposit.copyAddress")} />
+                    <p className={s.status} data-testid="network-warning">
+                      <strong>{t("deposit.networkWarning", { code: data.currency.code, chain: data.chain?.code ?? "" })}</strong>
+                    </p>
                   </dd>
                   {data.wallet.memo ? (
                     <>
@@ -129,7 +142,7 @@ export default function DepositRoute() {
                     <>
                       <dt className={s.dt}>{t("deposit.balance")}</dt>
                       <dd className={`${s.dd} ${s.preview}`}>
-                        {data.available} {data.currency.code}
+                        {formatAmount(data.available, { lang: i18n.language })} {data.currency.code}
                       </dd>
                     </>
                   ) : null}
@@ -197,7 +210,7 @@ function DepositForm() {
 
 function DepositTable() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
   return (
     <RecordsTable
       rows={data.deposits.rows}
@@ -208,7 +221,7 @@ function DepositTable() {
         { head: t("records.time"), cell: (x) => x.time },
         { head: t("account.currency"), cell: (x) => x.currency.code },
         { head: t("fields.chain"), cell: (x) => x.chain },
-        { head: t("records.amount"), cell: (x) => x.amount, num: true },
+        { head: t("records.amount"), cell: (x) => formatAmount(x.amount, { lang: i18n.language }), num: true },
         { head: t("fields.walletAddress"), cell: (x) => x.wallet_address, address: true },
         { head: t("records.status"), cell: (x) => x.status_name },
       ]}
