@@ -5,6 +5,7 @@ import { useTranslation } from "~/lib/translate";
 import { BannerCarousel } from "~/features/home/banner-carousel";
 import * as hs from "~/features/home/home.css";
 import { HomePopup, type PopupContent } from "~/features/home/home-popup";
+import { currentNotice } from "~/features/home/popup-rules";
 import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
 import { MarketTiles } from "~/features/home/market-tile";
 import { getT } from "~/i18next.server";
@@ -60,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let popup: PopupContent | null = null;
   const headers = new Headers();
   if (popupOn.ok && String(popupOn.data ?? "") === "1" && !hasCookie(request, POPUP_COOKIE)) {
-    const latest = noticeArticles[0];
+    // Only a current notice pops up (popup-rules.ts: the last 7 days); an old one stays in the strip.
+    const latest = currentNotice(noticeArticles, Date.now());
     popup = latest
       ? { title: latest.title, text: articleText(latest.content, 240), href: `/notice?id=${latest.id}&category_id=${NOTICE_CATEGORY}` }
       : { title: t("popup.welcomeTitle"), text: t("popup.welcomeText"), href: null };
