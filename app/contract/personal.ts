@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "./entities";
 import { defineCall } from "./define-call";
+import { isValidEmail, isValidPhone } from "./core/rules";
 
 /**
  * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
@@ -184,6 +185,29 @@ export const SessionRevokePayloadSchema = z
 export const SecurityLogRowSchema = SecurityEventSchema.extend({ event_name: z.string(), time: z.string() });
 
 const Done = z.null().optional();
+
+/** SPEC §5 email binding: email and code required, format checked, at most 20 and 16 characters. */
+export const BIND_EMAIL_MAX = 20;
+export const BIND_CODE_MAX = 16;
+export const SendBindCodePayloadSchema = z.object({
+  /** The email or phone number (digits) to bind; a code (type 4) goes there. */
+  user_string: z
+    .string()
+    .trim()
+    .min(1, "account_required")
+    .max(254)
+    .refine((v) => (v.includes("@") ? isValidEmail(v) : isValidPhone(v)), { message: "account_invalid" }),
+  area_id: OptionalPage,
+});
+export const BindEmailPayloadSchema = z.object({
+  email: z.string().trim().min(1, "email_empty").max(BIND_EMAIL_MAX, "email_too_long").refine(isValidEmail, "email_invalid"),
+  code: z.string().trim().min(1, "code_required").max(BIND_CODE_MAX, "code_invalid"),
+});
+export const BindMobilePayloadSchema = z.object({
+  mobile: z.string().trim().min(1, "phone_empty").refine(isValidPhone, "phone_invalid"),
+  area_id: OptionalPage,
+  code: z.string().trim().min(1, "code_required").max(BIND_CODE_MAX, "code_invalid"),
+});
 const SignedOut = z.object({ signed_out: z.coerce.number().int() });
 
 /** The personal centre's calls; `calls` in calls.ts takes them in. */
@@ -208,4 +232,7 @@ export const personalCalls = {
   imageUpload: defineCall({ method: "POST", path: "common/image_upload", auth: true, payload: z.object({ file: UploadFileSchema }), data: z.object({ url: z.string() }) }),
   realNameCenter: defineCall({ method: "GET", path: "user_real/center", auth: true, payload: z.object({}), data: RealNameCenterSchema }),
   realName: defineCall({ method: "POST", path: "user_real/real_name", auth: true, payload: RealNamePayloadSchema, data: Done }),
+  sendBindCode: defineCall({ method: "POST", path: "api/sms_mail", auth: true, payload: SendBindCodePayloadSchema, data: Done }),
+  bindEmail: defineCall({ method: "POST", path: "api/safe/email", auth: true, payload: BindEmailPayloadSchema, data: Done }),
+  bindMobile: defineCall({ method: "POST", path: "user/bind_mobile", auth: true, payload: BindMobilePayloadSchema, data: Done }),
 };

@@ -6,7 +6,7 @@ import { calls, EnvelopeSchema, GoogleAuthSchema, type CallName } from "../../..
 import { createExchange, type Exchange } from "../index";
 import { totpCode } from "../lib/totp";
 import sharp from "sharp";
-import { addAgent, pendingIdentities, reviewIdentity } from "../models/personal";
+import { addAgent, pendingIdentities, reviewIdentity, withdrawalHold } from "../models/personal";
 
 let ex: Exchange;
 let dir: string;
@@ -193,5 +193,32 @@ describe("uploads, collection methods and identity", () => {
     expect(addAgent(ex.db, id, "WRONG123", clock)).toBe("code_mismatch");
     expect(addAgent(ex.db, id, code, clock)).toBe("added");
     expect(addAgent(ex.db, id, code, clock)).toBe("already");
+  });
+});
+
+describe("binding an email or a phone", () => {
+  const lastCode = (address: string) =>
+    (ex.db.prepare("SELECT code FROM outbox WHERE address = ? AND type = 4 ORDER BY id DESC LIMIT 1").get(address) as { code: string } | undefined)?.code;
+
+  it("a phone account binds an email with a code sent there; taken or already bound is refused; withdrawals are held", async () => {
+    // A phone account, registered through the real calls.
+    expect((await call("sendSms", { to: "5550001234", type: 1 })).code).toBe(1);
+    const regCode = (ex.db.prepare("SELECT code FROM outbox WHERE address = ? AND type = 1 ORDER BY id DESC LIMIT 1").get("5550001234") as { code: string }).code;
+    expect((await call("register", { account: "5550001234", password: "Phone2026", re_password: "Phone2026", sms_code: regCode, type: "mobile" })).code).toBe(1);
+    const token = (await login("5550001234", "Phone2026")).data as string;
+
+    expect((await call("sendBindCode", { user_string: "alice@example.com" }, { token })).reason).toMatchObject({ key: "account_registered" });
+    expect((await call("sendBindCode", { user_string: "5550009999" }, { token })).reason).toEqual({ key: "mobile_already_bound", field: "user_string" });
+    expect((await call("bindEmail", { email: "averyveryverylong@example.com", code: "123456" }, { token })).reason).toMatchObject({ key: "email_too_long", field: "email" });
+    expect((await call("sendBindCode", { user_string: "me@ex.com" }, { token })).code).toBe(1);
+    expect((await call("bindEmail", { email: "me@ex.com", code: "000000" === lastCode("me@ex.com") ? "111111" : "000000" }, { token })).reason).toEqual({ key: "code_invalid", field: "code" });
+    expect((await call("bindEmail", { email: "me@ex.com", code: lastCode("me@ex.com")! }, { token })).code).toBe(1);
+    const info = (await call("userInfo", {}, { token })).data as { email: string; mobile: string };
+    expect(info).toMatchObject({ email: "me@ex.com", mobile: "5550001234" });
+    expect((await call("sendBindCode", { user_string: "other@ex.com" }, { token })).reason).toMatchObject({ key: "email_already_bound" });
+    const uid = (ex.db.prepare("SELECT id FROM users WHERE mobile = ?").get("5550001234") as { id: number }).id;
+    expect(withdrawalHold(ex.db, uid, clock)).toBe(clock + 24 * 3600_000);
+    // The bound email signs in too.
+    expect((await login("me@ex.com", "Phone2026")).code).toBe(1);
   });
 });

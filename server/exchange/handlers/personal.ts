@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DRAW_DAILY_LIMIT_USD, methodDataSchema, REVIEW_STATUS } from "../../../app/contract/index";
+import { CODE_TYPE, DRAW_DAILY_LIMIT_USD, methodDataSchema, REVIEW_STATUS } from "../../../app/contract/index";
 import { fail, ok, type Ctx, type Handlers } from "../context";
 import { cleanImage, IMAGE_MAX_BYTES, IMAGE_TYPES } from "../lib/images";
 import { hashPassword, verifyPassword } from "../lib/crypto";
 import { formatDateTime } from "../lib/time";
 import { checkTotp, newTotpSecret, totpUri } from "../lib/totp";
-import { findUserById } from "../models/users";
+import { checkCode, consumeCode } from "../models/codes";
+import { findUserByAccount, findUserById, normalizeAddress } from "../models/users";
+import { sendCode } from "./send-code";
 import {
   addFeedback,
   addUpload,
@@ -81,6 +83,9 @@ export const personalHandlers: Pick<
   | "imageUpload"
   | "realNameCenter"
   | "realName"
+  | "sendBindCode"
+  | "bindEmail"
+  | "bindMobile"
 > = {
   async amendPassword(p, ctx) {
     const userId = ctx.userId!;
@@ -227,4 +232,40 @@ export const personalHandlers: Pick<
     submitIdentity(ctx.db, userId, p, ctx.now);
     return ok(ctx, null, "identity_submitted");
   },
+
+  sendBindCode(p, ctx) {
+    const user = findUserById(ctx.db, ctx.userId!)!;
+    const email = p.user_string.includes("@");
+    if (email ? user.email : user.mobile) return fail(ctx, email ? "email_already_bound" : "mobile_already_bound", undefined, "user_string");
+    return sendCode(ctx, email ? "email" : "sms", p.user_string, CODE_TYPE.BIND);
+  },
+
+  bindEmail(p, ctx) {
+    return bindAddress(ctx, "email", p.email, p.code, null);
+  },
+
+  bindMobile(p, ctx) {
+    return bindAddress(ctx, "mobile", p.mobile, p.code, p.area_id ?? null);
+  },
 };
+
+/** Binds an email or phone to the signed-in account with a bind code sent there; holds withdrawals 24 h. */
+function bindAddress(ctx: Ctx, kind: "email" | "mobile", value: string, code: string, areaId: number | null) {
+  const userId = ctx.userId!;
+  const user = findUserById(ctx.db, userId)!;
+  const codeField = "code";
+  if (kind === "email" ? user.email : user.mobile) return fail(ctx, kind === "email" ? "email_already_bound" : "mobile_already_bound");
+  const address = normalizeAddress(kind === "email" ? "email" : "sms", value);
+  const codeId = checkCode(ctx.db, address, CODE_TYPE.BIND, code, ctx.now);
+  if (codeId == null) return fail(ctx, "code_invalid", undefined, codeField);
+  const bound = ctx.db.transaction(() => {
+    if (findUserByAccount(ctx.db, kind, address)) return false;
+    if (kind === "email") ctx.db.prepare("UPDATE users SET email = ? WHERE id = ?").run(address, userId);
+    else ctx.db.prepare("UPDATE users SET mobile = ?, area_id = COALESCE(?, area_id) WHERE id = ?").run(address, areaId, userId);
+    consumeCode(ctx.db, codeId, ctx.now);
+    holdWithdrawals(ctx.db, userId, ctx.now);
+    recordSecurityEvent(ctx.db, userId, kind === "email" ? "email_bound" : "mobile_bound", clientOf(ctx), ctx.now);
+    return true;
+  })();
+  return bound ? ok(ctx, null, kind === "email" ? "email_bound" : "mobile_bound") : fail(ctx, "account_registered", undefined, kind);
+}

@@ -1,9 +1,10 @@
 import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, type AccountType } from "../../../app/contract/index";
-import { fail, ok, type Ctx, type Handlers } from "../context";
+import { fail, ok, type Handlers } from "../context";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/crypto";
-import { checkCode, consumeCode, createCode, maskAddress, resendWaitSeconds } from "../models/codes";
+import { checkCode, consumeCode } from "../models/codes";
 import { recordSecurityEvent, stampSession } from "../models/personal";
 import { requireGoogleCode } from "./personal";
+import { sendCode } from "./send-code";
 import {
   createUser,
   findUserByAccount,
@@ -32,24 +33,6 @@ function passwordProblemKey(pw: string): string | null {
   return p ? `password_${p}` : null;
 }
 
-function sendCode(ctx: Ctx, channel: Channel, to: string, type: number) {
-  const address = normalizeAddress(channel, to);
-  const kind: AccountType = channel === "email" ? "email" : "mobile";
-  const user = findUserByAccount(ctx.db, kind, address);
-  if (type === CODE_TYPE.REGISTER && user) return fail(ctx, "account_registered");
-  if (type !== CODE_TYPE.REGISTER && !user) return fail(ctx, "account_not_registered");
-  const wait = resendWaitSeconds(ctx.db, address, ctx.now);
-  if (wait > 0) return fail(ctx, "code_wait", { seconds: wait });
-  ctx.db.transaction(() => {
-    const code = createCode(ctx.db, address, channel, type, ctx.now);
-    // The embedded default has no SMTP/SMS gateway: the message goes to the outbox (see the CLI).
-    ctx.db
-      .prepare("INSERT INTO outbox (address, channel, type, code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(address, channel, type, code, ctx.t(`code_body_${type}`, { code }), ctx.now);
-  })();
-  ctx.log(`[outbox] code for ${maskAddress(address)} type ${type} (${channel})`);
-  return ok(ctx, null, "code_sent");
-}
 
 export const userHandlers: Pick<
   Handlers,
