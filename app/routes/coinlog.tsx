@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CoinLogRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("savings");
+  const { t, i18n } = useTranslation("savings");
   return (
     <main className={s.page}>
       <div className={s.head}>
@@ -68,7 +68,7 @@ export default function CoinLogRoute() {
               </thead>
               <tbody>
                 {data.entries.map((e) => {
-                  const v = signedAmount(e.value);
+                  const v = signedAmount(e.value, i18n.language);
                   return (
                     <tr key={e.id}>
                       <td className={s.mono}>{formatUtc(e.created_at)}</td>

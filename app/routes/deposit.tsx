@@ -3,11 +3,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoldingsTable } from "~/features/savings/holdings";
 import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
 import * as s from "~/features/savings/savings.css";
-import { getT } from "~/i18next.server";
+import { getLang, getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount } from "~/features/savings/format";
-import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/features/savings/savings.server";
+import { cycleInterest, LOCK_LIST_LIMIT, lockAmountProblem, parseProductId } from "~/features/savings/savings.server";
 import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -57,11 +57,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<BuyResult>({ ok: false, id: id ?? 0, msg: t("errors.unknownProduct") }, { status: 400 });
   }
   const key = String(formData.get("idempotency_key") ?? "").slice(0, 64) || undefined;
-  const r = await api({ request, context }, "submitLock", { id, idempotency_key: key });
-  if (!r.ok) {
-    return data<BuyResult>({ ok: false, id, msg: r.msg || t("errors.failed") }, { status: 400 });
+  // The amount, between the product's minimum and maximum and covered by the spot balance (SPEC §2 Savings): checked
+  // here so the answer is a localized message on the amount field, with what was typed kept.
+  const number = String(formData.get("number") ?? "").trim().slice(0, 64);
+  const args = { request, context };
+  const [list, accounts] = await Promise.all([api(args, "lockList", { limit: LOCK_LIST_LIMIT }), api(args, "accountList", {})]);
+  const product = list.ok ? list.data.data.find((p) => p.id === id) : undefined;
+  if (!product) return data<BuyResult>({ ok: false, id, msg: t("errors.unknownProduct") }, { status: 400 });
+  const spot = accounts.ok ? accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? [] : [];
+  const available = accounts.ok ? (spot.find((a) => a.currency_id === product.currency.id)?.balance ?? "0") : null;
+  const problem = lockAmountProblem(number, product, available);
+  if (problem) {
+    const lang = await getLang(request);
+    const vars = Object.fromEntries(Object.entries(problem.vars ?? {}).map(([k, v]) => [k, displayAmount(v, 2, lang)]));
+    const msg = t(`errors.${problem.key}`, { ...vars, code: product.currency.code });
+    return data<BuyResult>({ ok: false, id, msg, field: "number", number }, { status: 400 });
   }
-  const message = t("bought", { name: r.data.name, amount: displayAmount(r.data.number), code: r.data.currency.code });
+  const r = await api({ request, context }, "submitLock", { id, number, idempotency_key: key });
+  if (!r.ok) {
+    // The exchange's own checks (decimals, limits, balance) concern the amount too.
+    const onAmount = r.reason?.field === "number" || /^(amount_|savings_m|insufficient)/.test(r.reason?.key ?? "");
+    return data<BuyResult>({ ok: false, id, msg: r.msg || t("errors.failed"), ...(onAmount ? { field: "number" as const, number } : {}) }, { status: 400 });
+  }
+  const message = t("bought", { name: r.data.name, amount: displayAmount(r.data.number, 2, await getLang(request)), code: r.data.currency.code });
   // Without JavaScript: post/redirect/get back to the list, the toast says what happened.
   if (!js) throw await redirectWithToast(request, "/deposit#holdings-title", { kind: "success", message });
   return data<BuyResult>({ ok: true, id, message });
@@ -70,8 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DepositRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? null;
-  const { t } = useTranslation("savings");
-  const inlineError = data.confirm && result && !result.ok && result.id === data.confirm.id ? result.msg : null;
+  const { t, i18n } = useTranslation("savings");
+  const failed = data.confirm && result && !result.ok && result.id === data.confirm.id ? result : null;
   return (
     <main className={s.page}>
       <div className={s.head}>
@@ -94,7 +112,9 @@ export default function DepositRoute() {
             product={data.confirm}
             idempotencyKey={data.keys[String(data.confirm.id)] ?? ""}
             available={data.balances[data.confirm.currency.code] ?? null}
-            error={inlineError}
+            error={failed && !failed.field ? failed.msg : null}
+            fieldError={failed?.field ? failed.msg : null}
+            number={failed?.number ?? null}
             js={false}
             titleId="confirm-title"
             cancel={{ href: "/deposit" }}
@@ -114,7 +134,7 @@ export default function DepositRoute() {
                 {Object.entries(data.balances).map(([code, balance]) => (
                   <li key={code}>
                     <span className={s.mono} data-testid={`spot-${code}`}>
-                      {displayAmount(balance)}
+                      {displayAmount(balance, 2, i18n.language)}
                     </span>{" "}
                     {code}
                   </li>

@@ -58,7 +58,7 @@ test.describe("savings", () => {
       await expect(page).toHaveURL(/\/deposit\?confirm=\d+/);
       await expect(page.getByRole("region", { name: "Confirm purchase" })).toContainText("Available in spot account1,000.00 USDT");
     }
-    await page.getByRole("button", { name: "Buy for 100.00 USDT" }).click();
+    await page.getByRole("button", { name: "Buy", exact: true }).click();
     await expect(page.getByText("You bought USDT 7-day fixed savings: 100.00 USDT is now locked.")).toBeVisible();
     if (jsEnabled) await expect(page.getByRole("dialog")).toBeHidden();
 
@@ -80,13 +80,14 @@ test.describe("savings", () => {
     await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
   });
 
-  test("the exchange's refusal is shown: insufficient balance", async ({ page, request, jsEnabled }) => {
+  test("a balance below the minimum is said before confirming, and the purchase is off (issue 9)", async ({ page, request, jsEnabled }) => {
     const user = await freshUser(request);
     await logInTo(page, user, "/deposit");
     await page.getByRole("link", { name: "Buy USDT 30-day fixed savings" }).click();
-    await page.getByRole("button", { name: "Buy for 500.00 USDT" }).click();
     const scope = jsEnabled ? page.getByRole("dialog") : page.getByRole("region", { name: "Confirm purchase" });
-    await expect(scope.getByRole("alert")).toHaveText("insufficient balance");
+    await expect(scope).toContainText("Available in spot account0.00 USDT");
+    await expect(scope).toContainText("Your spot balance of 0.00 USDT is below this product's minimum of 500.00 USDT.");
+    await expect(scope.getByRole("button", { name: "Buy", exact: true })).toBeDisabled();
     await expect(page.getByText("You have no savings yet.")).toBeVisible();
   });
 
@@ -103,7 +104,7 @@ test.describe("savings", () => {
       const user = await freshUser(request, "1000");
       await logInTo(page, user, "/deposit");
       await page.getByRole("link", { name: "Buy USDT 7-day fixed savings" }).click();
-      await page.getByRole("button", { name: "Buy for 100.00 USDT" }).click();
+      await page.getByRole("button", { name: "Buy", exact: true }).click();
       await expect(page.getByText("You bought USDT 7-day fixed savings")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("link", { name: "Buy USDT 30-day fixed savings" }).click();

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { displayAmount, formatUtc, formatUtcDate, holdingPeriod, signedAmount } from "./format";
+import { compareAmounts, displayAmount, formatUtc, formatUtcDate, holdingPeriod, signedAmount } from "./format";
 
 describe("displayAmount", () => {
   it("keeps the exchange's precision, trims trailing zeros, at least 2 decimals, groups thousands", () => {
@@ -56,5 +56,21 @@ describe("displayAmount agrees with decimal.js", () => {
   it.each(["0", "-0", "0.0", "007.50", "123456789.000000001", "-1000", "1.23456789012345678901234567890", "999999999999999999999", "-0.00000001", "10.1000"])("%s", (v) => {
     expect(displayAmount(v)).toBe(reference(v));
     expect(displayAmount(v, 0)).toBe(reference(v, 0));
+  });
+});
+
+describe("compareAmounts (string-only, for the first load)", () => {
+  it("orders decimal strings exactly", () => {
+    expect(compareAmounts("0.00", "100")).toBe(-1);
+    expect(compareAmounts("100", "100.000")).toBe(0);
+    expect(compareAmounts("1000", "999.9999")).toBe(1);
+    expect(compareAmounts("0.1", "0.10000000000000001")).toBe(-1);
+    expect(compareAmounts("-1", "0")).toBe(-1);
+    expect(compareAmounts("-2", "-1")).toBe(-1);
+    expect(compareAmounts("-0", "0")).toBe(0);
+    expect(compareAmounts("abc", "1")).toBeNull();
+  });
+  it("formats in the visitor's language", () => {
+    expect(displayAmount("50000.5", 2, "de")).toBe("50.000,50");
   });
 });

@@ -5,7 +5,7 @@ import * as s from "./savings.css";
 
 /** The user's savings: principal, rate, daily dividend, cumulative income and the remaining period. */
 export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
-  const { t } = useTranslation("savings");
+  const { t, i18n } = useTranslation("savings");
   if (holdings.length === 0) return <p className={s.empty}>{t("holdings.empty")}</p>;
   return (
     <div className={s.tableWrap} role="group" aria-labelledby="holdings-title" tabIndex={0}>
@@ -37,14 +37,14 @@ export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
               <tr key={h.id}>
                 <th scope="row">{h.name}</th>
                 <td className="num">
-                  {displayAmount(h.number)} {code}
+                  {displayAmount(h.number, 2, i18n.language)} {code}
                 </td>
                 <td className="num">{t("ratePercent", { rate: h.display_rate })}</td>
                 <td className="num">
-                  {displayAmount(h.daily_dividend)} {code}
+                  {displayAmount(h.daily_dividend, 2, i18n.language)} {code}
                 </td>
                 <td className="num">
-                  {displayAmount(h.cumulative_income)} {code}
+                  {displayAmount(h.cumulative_income, 2, i18n.language)} {code}
                 </td>
                 <td>
                   {period.state === "active" ? (

@@ -5,11 +5,13 @@ import type { LockProduct as ContractProduct } from "~/contract/money";
 /** A lock product with its interest over the whole term (computed by the loader). */
 export type LockProduct = ContractProduct & { cycle_interest: string };
 import { useTranslation } from "~/lib/translate";
-import { displayAmount } from "./format";
+import { compareAmounts, displayAmount } from "./format";
 import { button } from "~/styles/ui.css";
+import { TextField } from "~/components/form/field";
 import * as s from "./savings.css";
 
-export type BuyResult = { ok: true; id: number; message: string } | { ok: false; id: number; msg: string };
+/** The buy action's answer; a refused amount says so on the amount field (`field`) and keeps what was typed (`number`). */
+export type BuyResult = { ok: true; id: number; message: string } | { ok: false; id: number; msg: string; field?: "number"; number?: string };
 
 type ConfirmProps = {
   product: LockProduct;
@@ -17,6 +19,9 @@ type ConfirmProps = {
   /** Spot balance of the product's currency, when known. */
   available: string | null;
   error: string | null;
+  /** The amount field's error, and the amount typed before it (nothing typed is lost). */
+  fieldError?: string | null;
+  number?: string | null;
   /** Posted as `js=1` by the dialog: the action answers with data instead of a redirect. */
   js: boolean;
   titleId: string;
@@ -24,12 +29,18 @@ type ConfirmProps = {
 };
 
 /** What a purchase does, and the form that makes it (one idempotency key per rendered form). */
-export function ConfirmPurchase({ product: p, idempotencyKey, available, error, js, titleId, cancel }: ConfirmProps) {
-  const { t } = useTranslation("savings");
+export function ConfirmPurchase({ product: p, idempotencyKey, available, error, fieldError = null, number = null, js, titleId, cancel }: ConfirmProps) {
+  const { t, i18n } = useTranslation("savings");
+  const lang = i18n.language;
+  const amount = (v: string) => displayAmount(v, 2, lang);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "buy" && navigation.formData.get("id") === String(p.id);
   const code = p.currency.code;
   const errorId = `${titleId}-error`;
+  const amountId = `${titleId}-number`;
+  // Said before confirming: a spot balance below the product's minimum cannot buy it (the button is off).
+  const short = available !== null && compareAmounts(available, p.limit_number) === -1;
+  const shortId = `${titleId}-short`;
   return (
     <>
       <h2 id={titleId} className={s.h2}>
@@ -38,32 +49,36 @@ export function ConfirmPurchase({ product: p, idempotencyKey, available, error, 
       <dl className={s.facts}>
         <dt>{t("confirm.product")}</dt>
         <dd>{p.name}</dd>
-        <dt>{t("confirm.amount")}</dt>
-        <dd>
-          {displayAmount(p.limit_number)} {code}
-        </dd>
+        <dt>{t("confirm.range")}</dt>
+        <dd>{t("confirm.rangeValue", { min: amount(p.limit_number), max: amount(p.max_number), code })}</dd>
         <dt>{t("confirm.cycle")}</dt>
         <dd>{t("days", { count: p.limit_days })}</dd>
         <dt>{t("confirm.rate")}</dt>
         <dd>{t("ratePercent", { rate: p.display_rate })}</dd>
-        <dt>{t("confirm.daily")}</dt>
+        <dt>{t("confirm.dailyOn", { amount: amount(p.limit_number), code })}</dt>
         <dd>
-          {displayAmount(p.daily_dividend)} {code}
+          {amount(p.daily_dividend)} {code}
         </dd>
-        <dt>{t("confirm.total")}</dt>
+        <dt>{t("confirm.totalOn", { amount: amount(p.limit_number), code })}</dt>
         <dd>
-          {displayAmount(p.cycle_interest)} {code}
+          {amount(p.cycle_interest)} {code}
         </dd>
         {available !== null ? (
           <>
             <dt>{t("confirm.available")}</dt>
-            <dd>
-              {displayAmount(available)} {code}
+            <dd data-testid="confirm-available">
+              {amount(available)} {code}
             </dd>
           </>
         ) : null}
       </dl>
       <p className={s.small}>{t("confirm.note", { days: p.limit_days })}</p>
+      {short ? (
+        <p id={shortId} className={s.errorBox}>
+          {t("confirm.notEnough", { available: amount(available ?? "0"), min: amount(p.limit_number), code })}{" "}
+          <Link to={`/assets/deposit`}>{t("confirm.toDeposit", { code })}</Link> · <Link to="/assets/transfer">{t("confirm.toTransfer")}</Link>
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className={s.errorBox}>
           {error}
@@ -74,17 +89,36 @@ export function ConfirmPurchase({ product: p, idempotencyKey, available, error, 
         <input type="hidden" name="id" value={p.id} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         {js ? <input type="hidden" name="js" value="1" /> : null}
+        <TextField
+          label={t("confirm.amountLabel", { code })}
+          inputProps={{
+            id: amountId,
+            name: "number",
+            type: "text",
+            inputMode: "decimal",
+            autoComplete: "off",
+            defaultValue: number ?? p.limit_number,
+            "aria-invalid": fieldError ? true : undefined,
+            "aria-describedby": `${amountId}-hint ${amountId}-error`,
+            disabled: short,
+          }}
+          hintId={`${amountId}-hint`}
+          hint={t("confirm.rangeValue", { min: amount(p.limit_number), max: amount(p.max_number), code })}
+          errorId={`${amountId}-error`}
+          errors={fieldError ? [fieldError] : undefined}
+        />
         <div className={s.actions}>
           <button
             type="submit"
             className={button.primary}
             aria-disabled={busy || undefined}
-            aria-describedby={error ? errorId : undefined}
+            disabled={short}
+            aria-describedby={[error ? errorId : "", short ? shortId : ""].filter(Boolean).join(" ") || undefined}
             onClick={(e) => {
               if (busy) e.preventDefault();
             }}
           >
-            {busy ? t("confirm.buying") : t("confirm.submit", { amount: displayAmount(p.limit_number), code })}
+            {busy ? t("confirm.buying") : t("confirm.buy")}
           </button>
           {"href" in cancel ? (
             <Link to={cancel.href} className={button.secondary} preventScrollReset>
@@ -115,11 +149,11 @@ type ListProps = {
  * with JavaScript it opens the same confirmation in a modal <dialog> (Escape closes, focus goes back).
  */
 export function ProductTable({ products, loggedIn, keys, balances, result }: ListProps) {
-  const { t } = useTranslation("savings");
+  const { t, i18n } = useTranslation("savings");
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const [selected, setSelected] = useState<LockProduct | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ msg: string; field?: "number"; number?: string } | null>(null);
   const handled = useRef<BuyResult | null>(result);
 
   useEffect(() => {
@@ -131,7 +165,7 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) dialogRef.current?.close();
-    else setError(result.msg);
+    else setError({ msg: result.msg, field: result.field, number: result.number });
   }, [result]);
 
   function open(e: MouseEvent<HTMLAnchorElement>, p: LockProduct) {
@@ -172,9 +206,7 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
                 <td className="num">
                   <span className={s.rate}>{t("ratePercent", { rate: p.display_rate })}</span>
                 </td>
-                <td className="num">
-                  {displayAmount(p.limit_number)} {p.currency.code}
-                </td>
+                <td className="num">{t("confirm.rangeValue", { min: displayAmount(p.limit_number, 2, i18n.language), max: displayAmount(p.max_number, 2, i18n.language), code: p.currency.code })}</td>
                 <td className="num">
                   {loggedIn ? (
                     <a href={`/deposit?confirm=${p.id}`} className={button.primary} aria-label={t("products.buyNamed", { name: p.name })} onClick={(e) => open(e, p)}>
@@ -207,7 +239,9 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
               product={selected}
               idempotencyKey={keys[String(selected.id)] ?? ""}
               available={balances[selected.currency.code] ?? null}
-              error={error}
+              error={error && !error.field ? error.msg : null}
+              fieldError={error?.field ? error.msg : null}
+              number={error?.number ?? null}
               js
               titleId="buy-dialog-title"
               cancel={{ onClick: () => dialogRef.current?.close() }}

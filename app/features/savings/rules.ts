@@ -45,3 +45,24 @@ export function covers(available: string | null | undefined, amount: string): bo
   if (!a || !b) return true;
   return a.greaterThanOrEqualTo(b);
 }
+
+/** Why an amount cannot buy a product (message key of savings.json `errors.*` and its values), or null. */
+export type LockAmountProblem = { key: "amountRequired" | "amountInvalid" | "amountPositive" | "amountMin" | "amountMax" | "insufficient"; vars?: Record<string, string> };
+
+/**
+ * A purchase amount (SPEC §2 Savings, docs/api.md submit_lock): a plain decimal, more than 0, between the product's
+ * minimum (`limit_number`) and maximum (`max_number`), and covered by the spot balance when it is known. Checked in
+ * that order, so the message names the first thing to fix. (The exchange checks it again, and the decimals.)
+ */
+export function lockAmountProblem(value: string, product: { limit_number: string; max_number: string }, available: string | null): LockAmountProblem | null {
+  const v = value.trim();
+  if (v === "") return { key: "amountRequired" };
+  if (!/^\d{1,20}(\.\d{1,18})?$/.test(v)) return { key: "amountInvalid" };
+  const amount = new Decimal(v);
+  if (amount.lte(0)) return { key: "amountPositive" };
+  if (amount.lt(product.limit_number)) return { key: "amountMin", vars: { min: product.limit_number } };
+  const max = dec(product.max_number);
+  if (max && max.gt(0) && amount.gt(max)) return { key: "amountMax", vars: { max: product.max_number } };
+  if (available !== null && !covers(available, v)) return { key: "insufficient", vars: { available } };
+  return null;
+}
