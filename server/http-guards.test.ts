@@ -22,6 +22,7 @@ const build = {
     "routes/home": { id: "routes/home", parentId: "root", path: "home", module: { loader: () => null } },
     "routes/assets": { id: "routes/assets", parentId: "root", path: "assets", module: { loader: () => null } },
     "routes/assets._index": { id: "routes/assets._index", parentId: "routes/assets", index: true, module: { action: () => null } },
+    "routes/personal.collection": { id: "routes/personal.collection", parentId: "root", path: "personal/collection", module: { action: () => null, loader: () => null } },
     "routes/$": { id: "routes/$", parentId: "root", path: "*", module: { loader: () => null } },
   },
 } as unknown as ServerBuild;
@@ -107,6 +108,21 @@ describe("limitedStream", () => {
 });
 
 describe("screen routes", () => {
+  it("the image forms (collection, identity) take up to the upload limit; every other form 64 KB", async () => {
+    const boundary = "----b";
+    const multipart = (size: number) => [
+      `--${boundary}\r\nContent-Disposition: form-data; name="qrcode_file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      Buffer.alloc(size, 1),
+      `\r\n--${boundary}--\r\n`,
+    ];
+    const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
+    expect((await send("POST", "/personal/collection", type, multipart(3 * 1024 * 1024))).status).toBe(200);
+    expect(reached?.body?.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect((await send("POST", "/login", type, multipart(3 * 1024 * 1024)).catch(() => ({ status: 413 }))).status).toBe(413);
+    const over = await send("POST", "/personal/collection", { ...type, "content-length": UPLOAD_BODY_LIMIT + 1 }, []).catch(() => ({ status: 413 }));
+    expect(over.status).toBe(413);
+  });
+
   it("PUT, DELETE, PATCH: 405 with the route's Allow", async () => {
     for (const m of ["PUT", "DELETE", "PATCH"]) {
       const login = await send(m, "/login", form, ["account=a"]);

@@ -7,8 +7,13 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** Largest body of the public /api/ mount (the embedded exchange's own limit is the same). */
 export const API_BODY_LIMIT = 1024 * 1024;
-/** For the upload route a later issue adds (documents, images): the only route to be allowed more than the forms. */
-export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
+/**
+ * For the forms that carry images (collection QR code, identity documents: up to three images of 5 MB each) and the
+ * /api/ upload call: the only routes allowed more than the forms.
+ */
+export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+/** The screens whose forms carry images; every other screen keeps FORM_BODY_LIMIT. */
+export const UPLOAD_SCREENS: readonly string[] = ["/personal/collection", "/personal/authentication"];
 
 /** Form field names deeper than this (`a[0][0]…`, `a.b.c…`) are refused: conform's parser recurses on them. */
 export const MAX_FIELD_NAME_DEPTH = 16;
@@ -179,13 +184,14 @@ export function allowedMethods(build: ServerBuild) {
  * action), 204 with Allow for OPTIONS; a POST must be a form (415 otherwise), within FORM_BODY_LIMIT (413), and
  * parse (400). The body is read here, through the limit, and handed on as `res.locals.body`.
  */
-export function screenRequestGuard(build: ServerBuild, limit = FORM_BODY_LIMIT) {
+export function screenRequestGuard(build: ServerBuild, formLimit = FORM_BODY_LIMIT, uploadScreens: readonly string[] = UPLOAD_SCREENS) {
   const allowed = allowedMethods(build);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const method = req.method.toUpperCase();
     if (method === "GET" || method === "HEAD") return next();
     const url = new URL(req.originalUrl, "http://x");
     const allow = allowed(url.pathname, url.search);
+    const limit = uploadScreens.includes(url.pathname.replace(/\/+$/, "")) ? UPLOAD_BODY_LIMIT : formLimit;
     const refuse = (status: number, text: string) => {
       // A body left unread on the socket must not be parsed as the next request.
       if (!req.complete) res.set("Connection", "close");
