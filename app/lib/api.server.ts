@@ -65,6 +65,12 @@ export function buildRequest(
     for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     return new Request(url, { method: "GET", headers: h, signal });
   }
+  if (Object.values(payload).some((v) => v instanceof Blob)) {
+    // An upload: multipart, the file as a file part (fetch sets the boundary).
+    const form = new FormData();
+    for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) form.set(k, v instanceof Blob ? v : String(v));
+    return new Request(url, { method: "POST", headers: h, body: form, signal });
+  }
   h.set("Content-Type", "application/json");
   return new Request(url, { method: "POST", headers: h, body: JSON.stringify(payload), signal });
 }

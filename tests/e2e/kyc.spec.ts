@@ -1,0 +1,91 @@
+import sharp from "sharp";
+import { cli, expect, expectNoSeriousA11yViolations, logIn, registerUser, setTheme, test } from "./fixtures";
+
+const png = () => sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a6" } }).png().toBuffer();
+const renamedHtml = { name: "qr.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") };
+
+test.describe("collection settings", () => {
+  test("a bad image is refused on its field with the other input kept; a real one saves and shows again; a bank card saves", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/login?page=/personal/collection");
+    await expect(page).toHaveURL(/\/personal\/collection/);
+    await expect(page.getByRole("heading", { name: "Collection settings" })).toBeVisible();
+
+    await page.getByLabel("Real name").fill("Alice Example");
+    await page.getByLabel("Account", { exact: true }).fill("alice@pay.example");
+    await page.getByLabel("Payment QR code").setInputFiles(renamedHtml);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("only JPEG, PNG or WebP images are accepted", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Payment QR code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Real name")).toHaveValue("Alice Example");
+    await expect(page.getByLabel("Account", { exact: true })).toHaveValue("alice@pay.example");
+
+    await page.getByLabel("Payment QR code").setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: await png() });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Collection method saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Real name")).toHaveValue("Alice Example");
+    const img = page.getByRole("img", { name: "Your saved payment QR code" });
+    await expect(img).toBeVisible();
+    const src = await img.getAttribute("src");
+    const served = await page.request.get(src!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    // Another user (or nobody) does not get it.
+    expect((await request.get(src!, { headers: { cookie: "" } })).status()).toBe(404);
+
+    await page.getByRole("link", { name: "Bank card" }).click();
+    await page.getByLabel("Real name").fill("Alice Example");
+    await page.getByLabel("Bank", { exact: true }).fill("Example Bank");
+    await page.getByLabel("Branch").fill("Main Street");
+    await page.getByLabel("Account number").fill("6222 0001 0002");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Collection method saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Account number")).toHaveValue("6222 0001 0002");
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`axe: /personal/collection and /personal/authentication (${theme})`, async ({ page, request }) => {
+      const user = await registerUser(request);
+      await setTheme(page, theme);
+      await logIn(page, user.email, user.password, "/login?page=/personal/collection");
+      await expect(page.getByRole("heading", { name: "Collection settings" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.goto("/personal/authentication");
+      await expect(page.getByRole("heading", { name: "Identity verification", level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe("identity verification", () => {
+  test("submitted with images, under review, approved by the operator: the withdrawal limit rises", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/login?page=/personal/authentication");
+    await expect(page.getByRole("heading", { name: "Identity verification", level: 1 })).toBeVisible();
+    await expect(page.getByText("2,000 USD per day")).toBeVisible();
+
+    await page.getByLabel("Name", { exact: true }).fill("Alice Example");
+    await page.getByLabel("ID number").fill("X1234567");
+    await page.getByLabel("Front of the ID").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: await png() });
+    await page.getByLabel("Back of the ID").setInputFiles(renamedHtml);
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    // The back is refused on its field; the front, already uploaded, is kept (shown, not asked again).
+    await expect(page.getByText("only JPEG, PNG or WebP images are accepted", { exact: false })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Uploaded: Front of the ID" })).toBeVisible();
+    await expect(page.getByLabel("ID number")).toHaveValue("X1234567");
+    await page.getByLabel("Back of the ID").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: await png() });
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByText("Under review: we are checking the documents of Alice Example.")).toBeVisible();
+
+    const listing = cli("identities");
+    const id = new RegExp(`#(\\d+)\\s+\\S+ \\S+\\s+${user.email.replace(/[.+]/g, "\\$&")}`).exec(listing)?.[1];
+    expect(id, listing).toBeTruthy();
+    expect(cli("approve-identity", id!)).toContain("approved");
+    await page.reload();
+    await expect(page.getByText("Verified: Alice Example")).toBeVisible();
+    await expect(page.getByText("200,000 USD per day").first()).toBeVisible();
+  });
+});
