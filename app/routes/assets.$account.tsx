@@ -2,7 +2,8 @@ import { invariantResponse } from "~/lib/invariant.server";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
-import { getT } from "~/i18next.server";
+import { getLang, getT } from "~/i18next.server";
+import { formatAmount } from "~/lib/amount";
 import { api } from "~/lib/api.server";
 import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/features/assets/constants";
 import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/features/assets/rules.server";
@@ -17,15 +18,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const name = params.account as AccountPage;
   invariantResponse(ACCOUNT_PAGE_NAMES.includes(name), "Not found", { status: 404 });
   const code = ACCOUNT_PAGES[name];
-  const [list, t] = await Promise.all([api({ request, context }, "accountList", {}), getT(request, "assets")]);
+  const [list, t, lang] = await Promise.all([api({ request, context }, "accountList", {}), getT(request, "assets"), getLang(request)]);
+  // Every amount through the one formatter (app/lib/amount.ts): the currency's decimals, the visitor's separators.
+  const fmt = (value: string, dp: number) => formatAmount(value, { lang, dp });
   const group = list.ok ? groupOf(list.data, code) : undefined;
   const rows = (group?.accounts ?? []).map((a) => ({
     id: a.id,
     currencyId: a.currency_id,
     code: a.currency_code,
-    available: amountText(a.balance, a.currency.decimals),
-    locked: amountText(a.lock_balance, a.currency.decimals),
-    usd: usdValueOf(a.balance, a.lock_balance, a.currency.usd_price),
+    available: fmt(amountText(a.balance, a.currency.decimals), a.currency.decimals),
+    locked: fmt(amountText(a.lock_balance, a.currency.decimals), a.currency.decimals),
+    usd: fmt(usdValueOf(a.balance, a.lock_balance, a.currency.usd_price), 2),
     openRecharge: a.currency.open_recharge === 1,
     openDraw: a.currency.open_draw === 1,
   }));
@@ -36,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       code,
       recharge: group?.is_recharge === 1,
       // The exchange's figure when there is one (it includes rows' sub-cent remainders), else ours.
-      totalUsd: group ? group.convert_usd || usdTotalOf(group.accounts) : "0.00",
+      totalUsd: fmt(group ? group.convert_usd || usdTotalOf(group.accounts) : "0", 2),
       rows,
       error: list.ok ? null : list.msg || null,
     },

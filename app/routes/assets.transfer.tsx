@@ -13,6 +13,8 @@ import type { AccountCode, Currency } from "~/contract/money";
 import { api } from "~/lib/api.server";
 import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/features/assets/constants";
 import { amountText, availableIn, transferableCurrencies } from "~/features/assets/rules.server";
+import { formatAmount } from "~/lib/amount";
+import { getLang } from "~/i18next.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
@@ -27,7 +29,7 @@ const FIELD_MESSAGES = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
-  const [list, t] = await Promise.all([api({ request, context }, "accountList", {}), assetsT(request)]);
+  const [list, t, lang] = await Promise.all([api({ request, context }, "accountList", {}), assetsT(request), getLang(request)]);
   const groups = list.ok ? list.data : [];
   const byId = new Map<number, Currency>();
   for (const g of groups) for (const a of g.accounts) if (!byId.has(a.currency_id)) byId.set(a.currency_id, a.currency);
@@ -45,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
       currency: currency ? { id: currency.id, code: currency.code } : null,
       accounts: currency
-        ? allowed.map((code) => ({ code, page: accountPageOf(code) ?? "tradeAccount", available: amountText(availableIn(groups, code, currency.id), currency.decimals) }))
+        ? allowed.map((code) => ({ code, page: accountPageOf(code) ?? "tradeAccount", available: formatAmount(amountText(availableIn(groups, code, currency.id), currency.decimals), { lang, dp: currency.decimals }) }))
         : [],
       from,
       to,

@@ -47,9 +47,9 @@ test.describe("assets", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Spot account" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Spot account" })).toHaveAttribute("aria-current", "page");
     const usdt = page.getByRole("row", { name: /^USDT/ });
-    await expect(usdt).toContainText("1000.000000");
-    await expect(usdt).toContainText("1000.00");
-    await expect(page.getByText("1000.00 USD")).toBeVisible();
+    await expect(usdt).toContainText("1,000.000000");
+    await expect(usdt).toContainText("1,000.00");
+    await expect(page.getByText("1,000.00 USD")).toBeVisible();
     await expect(page.getByRole("link", { name: "Records" })).toHaveAttribute("href", "/assets/dealRecords?types=change_account");
     await expect(usdt.getByRole("link", { name: "Deposit USDT" })).toBeVisible();
     await expect(usdt.getByRole("link", { name: "Withdraw USDT" })).toBeVisible();
@@ -84,7 +84,7 @@ test.describe("assets", () => {
     const { email, password } = await registerUser(request);
     cli("credit", email, "change_account", "USDT", "1000");
     await logInTo(page, email, password, "/assets/transfer");
-    await expect(balanceRow(page, "Spot account")).toContainText("1000.000000");
+    await expect(balanceRow(page, "Spot account")).toContainText("1,000.000000");
 
     if (!jsEnabled) {
       // Without JavaScript nothing picks the other side: the server says the two must differ.

@@ -34,7 +34,7 @@ type Props = {
 };
 
 export function ConvertForm({ currencies, initial, constraint, answer }: Props) {
-  const { t } = useTranslation("convert");
+  const { t, i18n } = useTranslation("convert");
   const navigation = useNavigation();
   const fetcher = useFetcher<ConvertAnswer>({ key: "convert-quote" });
   const ids = useMemo(() => currencies.map((c) => c.id), [currencies]);
@@ -201,7 +201,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
             <p id={availableId} className={s.hint}>
               {t("form.available")}{" "}
               <span className={ss.mono} data-testid="available">
-                {fromCurrency?.available != null ? displayAmount(fromCurrency.available) : "--"}
+                {fromCurrency?.available != null ? displayAmount(fromCurrency.available, 2, i18n.language) : "--"}
               </span>{" "}
               {fromCurrency?.code}
             </p>

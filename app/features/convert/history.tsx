@@ -10,7 +10,7 @@ import { useTranslation } from "~/lib/translate";
 export type ConvertRow = Convert & { rate_text: string };
 
 export function ConvertHistory({ items, pager }: { items: ConvertRow[]; pager: PagerState }) {
-  const { t } = useTranslation("convert");
+  const { t, i18n } = useTranslation("convert");
   return (
     <section className={ss.section} aria-labelledby="history-title">
       <h2 id="history-title" className={ss.h2} tabIndex={-1}>
@@ -40,10 +40,10 @@ export function ConvertHistory({ items, pager }: { items: ConvertRow[]; pager: P
                 <tr key={c.id}>
                   <td className={ss.mono}>{formatUtc(c.created_at, true)}</td>
                   <td className="num">
-                    {displayAmount(c.amount)} {c.from_currency.code}
+                    {displayAmount(c.amount, 2, i18n.language)} {c.from_currency.code}
                   </td>
                   <td className="num up">
-                    {displayAmount(c.receive)} {c.to_currency.code}
+                    {displayAmount(c.receive, 2, i18n.language)} {c.to_currency.code}
                   </td>
                   <td className="num">
                     1 {c.from_currency.code} = {c.rate_text} {c.to_currency.code}

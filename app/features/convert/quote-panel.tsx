@@ -48,7 +48,7 @@ type Props = {
 };
 
 export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Props) {
-  const { t } = useTranslation("convert");
+  const { t, i18n } = useTranslation("convert");
   const navigation = useNavigation();
   const q = shown.quote;
   const left = useSecondsLeft(shown);
@@ -72,11 +72,11 @@ export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Prop
       <dl className={s.quoteFacts}>
         <dt>{t("quote.pay")}</dt>
         <dd>
-          {displayAmount(q.amount)} {from}
+          {displayAmount(q.amount, 2, i18n.language)} {from}
         </dd>
         <dt>{t("quote.receive")}</dt>
         <dd className={s.receive} data-testid="quote-receive">
-          {displayAmount(q.receive)} {to}
+          {displayAmount(q.receive, 2, i18n.language)} {to}
         </dd>
         <dt>{t("quote.rate")}</dt>
         <dd data-testid="quote-rate">
@@ -125,7 +125,7 @@ export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Prop
               if (confirming || refreshing) e.preventDefault();
             }}
           >
-            {confirming ? t("quote.confirming") : t("quote.confirm", { amount: displayAmount(q.amount), from, receive: displayAmount(q.receive), to })}
+            {confirming ? t("quote.confirming") : t("quote.confirm", { amount: displayAmount(q.amount, 2, i18n.language), from, receive: displayAmount(q.receive, 2, i18n.language), to })}
           </button>
         </Form>
       )}

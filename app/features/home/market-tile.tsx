@@ -9,7 +9,7 @@ import * as s from "./market-tile.css";
  * One home tile. `quotation` defaults to the row's own; a live feed passes a newer one.
  */
 export function MarketTile({ row, quotation = row.quotation }: { row: MarketRow; quotation?: MarketRow["quotation"] }) {
-  const { t } = useTranslation("home");
+  const { t, i18n } = useTranslation("home");
   const change = formatChange(quotation.change);
   return (
     <Link to={tradeHref(row.symbol)} className={s.tile} prefetch="intent">
@@ -23,10 +23,10 @@ export function MarketTile({ row, quotation = row.quotation }: { row: MarketRow;
       <span className={s.symbol}>{row.symbol}{row.name && row.name !== row.symbol ? ` · ${row.name}` : ""}</span>
       <span className={`${s.price} num`}>
         <span className="sr-only">{t("markets.price")}: </span>
-        {formatPrice(quotation.close, row.pricePrecision)}
+        {formatPrice(quotation.close, row.pricePrecision, i18n.language)}
       </span>
       <span className={`${s.meta} num`}>
-        {t("markets.volume")} {formatVolume(quotation.volume)}
+        {t("markets.volume")} {formatVolume(quotation.volume, i18n.language)}
       </span>
     </Link>
   );

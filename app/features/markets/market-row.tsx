@@ -31,11 +31,12 @@ export function FavouriteButton({ id, symbol, on }: { id: number; symbol: string
 
 /** One table row. `quotation` defaults to the row's own; a live feed passes a newer one. */
 export function MarketRow({ row, favourite, quotation = row.quotation }: { row: Row; favourite: boolean; quotation?: Row["quotation"] }) {
-  const { t } = useTranslation("markets");
+  const { t, i18n } = useTranslation("markets");
+  const lang = i18n.language;
   const change = formatChange(quotation.change);
   // Floored to 2 by cnyValue (spec section 9); formatPrice only groups the thousands.
   const cnyRaw = cnyValue(quotation.close, row.cnyPrice);
-  const cny = cnyRaw ? formatPrice(cnyRaw, 2) : "";
+  const cny = cnyRaw ? formatPrice(cnyRaw, 2, lang) : "";
   return (
     <tr className={s.rowHover}>
       <td className={`${s.td} ${s.tdLeft} ${s.starCell}`}>
@@ -48,7 +49,7 @@ export function MarketRow({ row, favourite, quotation = row.quotation }: { row: 
         </Link>
       </th>
       <td className={s.td}>
-        <span className="num">{formatPrice(quotation.close, row.pricePrecision)}</span>
+        <span className="num">{formatPrice(quotation.close, row.pricePrecision, lang)}</span>
         {cny ? (
           <span className={`${s.cny} num`}>
             <span aria-hidden="true">≈ ¥{cny}</span>
@@ -57,9 +58,9 @@ export function MarketRow({ row, favourite, quotation = row.quotation }: { row: 
         ) : null}
       </td>
       <td className={`${s.td} num ${change.rising ? "up" : "down"}`}>{change.text}</td>
-      <td className={`${s.td} num`}>{formatPrice(quotation.high, row.pricePrecision)}</td>
-      <td className={`${s.td} num`}>{formatPrice(quotation.low, row.pricePrecision)}</td>
-      <td className={`${s.td} num`}>{formatVolume(quotation.volume)}</td>
+      <td className={`${s.td} num`}>{formatPrice(quotation.high, row.pricePrecision, lang)}</td>
+      <td className={`${s.td} num`}>{formatPrice(quotation.low, row.pricePrecision, lang)}</td>
+      <td className={`${s.td} num`}>{formatVolume(quotation.volume, lang)}</td>
     </tr>
   );
 }

@@ -2,7 +2,7 @@ import { memo } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import type { Depth, DepthEntry } from "~/contract/entities";
-import { formatPrice } from "~/lib/money";
+import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";
@@ -28,8 +28,8 @@ const Level = memo(function Level({
   href: string;
   onPick: (price: string) => void;
 }) {
-  const { t } = useTranslation("trade");
-  const shown = formatPrice(price, decimals);
+  const { t, i18n } = useTranslation("trade");
+  const shown = formatPrice(price, decimals, i18n.language);
   return (
     <tr>
       <td className={s.tdLeft}>
@@ -46,7 +46,7 @@ const Level = memo(function Level({
           {shown}
         </a>
       </td>
-      <td className={s.td}>{floorQty(amount)}</td>
+      <td className={s.td}>{formatAmount(floorQty(amount), { lang: i18n.language, minDp: 0 })}</td>
     </tr>
   );
 });
@@ -66,7 +66,7 @@ export const OrderBook = memo(function OrderBook({
   latest: string | null;
   onPick: (price: string) => void;
 }) {
-  const { t } = useTranslation("trade");
+  const { t, i18n } = useTranslation("trade");
   const { search } = useLocation();
   const asks = depth.out.slice(0, LEVELS).reverse();
   const bids = depth.in.slice(0, LEVELS);
@@ -103,7 +103,7 @@ export const OrderBook = memo(function OrderBook({
           <tr>
             <th scope="row" colSpan={2} className={s.bookLatest}>
               <span className="sr-only">{t("header.latest")} </span>
-              {formatPrice(latest, pair.decimals)}
+              {formatPrice(latest, pair.decimals, i18n.language)}
             </th>
           </tr>
         </tbody>

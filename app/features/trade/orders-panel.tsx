@@ -4,7 +4,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotOrder, SpotOrderPage } from "~/contract/entities";
-import { formatPrice } from "~/lib/money";
+import { formatAmount, formatPrice } from "~/lib/money";
 import { Pager } from "~/components/pager";
 import { pagerOf } from "~/lib/pager";
 import { floorQty } from "./order-input";
@@ -45,7 +45,8 @@ function CancelButton({ order }: { order: SpotOrder }) {
 
 /** A row cancelled through its (keyed) fetcher disappears at once, before the revalidated list arrives. */
 function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair: { decimals: number } }) {
-  const { t } = useTranslation("trade");
+  const { t, i18n } = useTranslation("trade");
+  const qty = (v: string) => formatAmount(floorQty(v) || "0", { lang: i18n.language, minDp: 0 });
   const clock = useClock({ withDate: true });
   const fetcher = useFetcher<TradeActionData>({ key: `cancel-${order.id}` });
   const gone = (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
@@ -58,10 +59,10 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
       <td className={s.tdLeft}>{order.currency_match.symbol}</td>
       <td className={`${s.tdLeft} ${buy ? s.up : s.down}`}>{order.way_name || t(buy ? "orders.buy" : "orders.sell")}</td>
       <td className={s.tdLeft}>{t(order.type === "market" ? "form.market" : "form.limit")}</td>
-      <td className={s.td}>{formatPrice(order.price, pair.decimals)}</td>
-      <td className={s.td}>{floorQty(order.number)}</td>
-      <td className={s.td}>{floorQty(order.transacted_amount) || "0"}</td>
-      <td className={s.td}>{floorQty(order.transacted_volume) || "0"}</td>
+      <td className={s.td}>{formatPrice(order.price, pair.decimals, i18n.language)}</td>
+      <td className={s.td}>{qty(order.number)}</td>
+      <td className={s.td}>{qty(order.transacted_amount)}</td>
+      <td className={s.td}>{qty(order.transacted_volume)}</td>
       <td className={s.td}>
         {/* The fee as the exchange booked it (it can be finer than the 6 decimals of a quantity). */}
         {order.fee || "0"}

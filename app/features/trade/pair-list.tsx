@@ -11,7 +11,7 @@ type PairRow = { id: number; symbol: string; base: string; quote: string; decima
 
 /** Left column: open pairs by quote-currency tab (links `?tab=`), each with its latest price and change %. */
 export const PairList = memo(function PairList({ pairs, quotes, tab, current, live }: { pairs: PairRow[]; quotes: string[]; tab: string; current: number; live: Record<number, LiveQuotation> }) {
-  const { t } = useTranslation("trade");
+  const { t, i18n } = useTranslation("trade");
   const { search } = useLocation();
   return (
     <section className={s.pairs} aria-labelledby="pairs-title">
@@ -65,7 +65,7 @@ export const PairList = memo(function PairList({ pairs, quotes, tab, current, li
                       <span className={s.muted}>/{p.quote}</span>
                     </Link>
                   </th>
-                  <td className={s.td}>{formatPrice(q.close, p.decimals)}</td>
+                  <td className={s.td}>{formatPrice(q.close, p.decimals, i18n.language)}</td>
                   <td className={`${s.td} ${change.rising ? s.up : s.down}`}>{change.text}</td>
                 </tr>
               );
