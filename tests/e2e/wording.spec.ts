@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * Issue 9, wording and smaller items, with JavaScript on and off (every spec runs in both projects): seeded content
@@ -203,18 +203,21 @@ test("the empty withdraw form shows 0, not a formula", async ({ page, request, j
   }
 });
 
-test("the changed screens have no serious accessibility violations", async ({ page, request, jsEnabled }) => {
-  test.skip(!jsEnabled, "axe needs JavaScript in the page");
-  const user = await registerUser(request);
-  await logInTo(page, user.email, user.password, "/deposit");
-  await page.getByRole("link", { name: "Buy USDT 7-day fixed savings" }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.goto("/assets/deposit");
-  await expectNoSeriousA11yViolations(page);
-  await page.goto("/assets/dealRecords?types=change_account");
-  await expectNoSeriousA11yViolations(page);
-});
+for (const theme of ["dark", "light"] as const) {
+  test(`the changed screens have no serious accessibility violations (${theme})`, async ({ page, request, jsEnabled }) => {
+    test.skip(!jsEnabled, "axe needs JavaScript in the page");
+    await setTheme(page, theme);
+    const user = await registerUser(request);
+    await logInTo(page, user.email, user.password, "/deposit");
+    await page.getByRole("link", { name: "Buy USDT 7-day fixed savings" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/assets/deposit");
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/assets/dealRecords?types=change_account");
+    await expectNoSeriousA11yViolations(page);
+  });
+}
 
 test("the trade screen's zone line and 'Line' button keep it accessible (visitor)", async ({ page, jsEnabled }) => {
   test.skip(!jsEnabled, "axe needs JavaScript in the page");
