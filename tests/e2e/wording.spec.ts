@@ -47,6 +47,9 @@ test.describe("seeded content in the visitor's language", () => {
     await page.getByRole("link", { name: "11月3日のシステムメンテナンスのお知らせ" }).first().click();
     await expect(page.getByRole("heading", { name: "11月3日のシステムメンテナンスのお知らせ" }).first()).toBeVisible();
     await expect(page.getByText("ご理解のほどよろしくお願いいたします。")).toBeVisible();
+    // The user agreement the register screen links to (article 66) too.
+    await page.goto("/notice?id=66&category_id=26");
+    await expect(page.getByRole("heading", { name: "利用者規約" }).first()).toBeVisible();
   });
 
   test("Thai: footer links, banner titles and notices; English stays English", async ({ page }) => {

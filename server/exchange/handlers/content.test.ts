@@ -8,8 +8,8 @@ import { buildArticle, NEWS_TRANSLATIONS } from "../db/news-translations";
 import { createExchange, type Exchange } from "../index";
 import { LANGS } from "../lib/i18n";
 
-/** Categories whose seeded articles every language must have (issue 9): banners, notices, the footer's columns. */
-const LOCALIZED_CATEGORIES = [1, 3, 4, 5, 6];
+/** Categories whose seeded articles every language must have (issue 9): banners, notices, the footer's columns, the agreement. */
+const LOCALIZED_CATEGORIES = [1, 3, 4, 5, 6, 26];
 const OTHER_LANGS = LANGS.filter((l) => l !== "en");
 
 /** The tags of an article in order: a translation has the same HTML shape as its original. */
@@ -18,7 +18,7 @@ const skeleton = (html: string) => html.match(/<\/?[a-z0-9]+>/g)?.join("") ?? ""
 describe("seeded content in eleven languages", () => {
   it("has every banner, notice and footer article in every language, translated, in the original's shape", () => {
     const seeded = NEWS.filter((a) => LOCALIZED_CATEGORIES.includes(a.category_id));
-    expect(seeded.length).toBeGreaterThanOrEqual(16);
+    expect(seeded.length).toBeGreaterThanOrEqual(17);
     for (const lang of OTHER_LANGS) {
       for (const a of seeded) {
         const parts = NEWS_TRANSLATIONS[lang][a.id];
@@ -65,7 +65,12 @@ describe("content calls answer in the request's language", () => {
     expect(info.title).toBe("ประกาศปิดปรับปรุงระบบตามกำหนดในวันที่ 3 พฤศจิกายน");
     expect(info.content).toContain("<p>");
     const agreement = calls.newsInfo.data.parse((await get("news/info?id=66", "jp")).data);
-    expect(agreement.title).toBe("User agreement");
+    expect(agreement.title).toBe("利用者規約");
+    expect(agreement.content).toContain("<strong>1. アカウント。</strong>");
+    // An article the seed does not have (an operator's own) answers its stored text in every language.
+    ex.db.prepare("INSERT INTO news (id, category_id, title, content, banner, created_at) VALUES (900, 3, 'Operator notice', '<p>Hello</p>', '', 0)").run();
+    expect(calls.newsInfo.data.parse((await get("news/info?id=900", "th")).data).title).toBe("Operator notice");
+    ex.db.prepare("DELETE FROM news WHERE id = 900").run();
   });
 
   it("keeps an operator's own text: a rewritten article is no longer replaced by the seed's translation", async () => {
