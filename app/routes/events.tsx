@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getLiveHub, parseChannels } from "~/lib/live.server";
+import { getLiveHub, getStreamLimiter, parseChannels, STREAM_LIMIT_RETRY_S } from "~/lib/live.server";
 import { getSession } from "~/lib/session.server";
 
 /**
@@ -9,21 +9,35 @@ import { getSession } from "~/lib/session.server";
  * An EventSource reconnecting sends Last-Event-ID and resumes where it was.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { publicChannels, privateChannels } = parseChannels(url.searchParams.get("channels"));
-  let user: { key: string; token: string } | null = null;
-  if (privateChannels.length > 0) {
-    const session = await getSession(request);
-    const token = session.get("token");
-    if (token) user = { key: String(session.get("uid") || token), token };
+  // At most 20 open streams per client address (docs/api.md, "The event stream"); the 21st waits.
+  const release = getStreamLimiter().acquire(context?.clientIp ?? "unknown");
+  if (!release) {
+    return new Response("Too many open event streams", {
+      status: 429,
+      headers: { "Retry-After": String(STREAM_LIMIT_RETRY_S), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
-  const channels = user ? [...publicChannels, ...privateChannels] : publicChannels;
-  // Optional hook from server/index.ts: bytes buffered in Node's response, so a slow browser is cut off
-  // even though the Remix adapter drains our stream eagerly (see sse.server.ts).
-  const sinkBuffered = context?.responseBuffered;
-  return getLiveHub().attach(request.signal, channels, {
-    user,
-    lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
-    sinkBuffered,
-  });
+  try {
+    const url = new URL(request.url);
+    const { publicChannels, privateChannels } = parseChannels(url.searchParams.get("channels"));
+    let user: { key: string; token: string } | null = null;
+    if (privateChannels.length > 0) {
+      const session = await getSession(request);
+      const token = session.get("token");
+      if (token) user = { key: String(session.get("uid") || token), token };
+    }
+    const channels = user ? [...publicChannels, ...privateChannels] : publicChannels;
+    // Optional hook from server/index.ts: bytes buffered in Node's response, so a slow browser is cut off
+    // even though the Remix adapter drains our stream eagerly (see sse.server.ts).
+    const sinkBuffered = context?.responseBuffered;
+    return getLiveHub().attach(request.signal, channels, {
+      user,
+      lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
+      sinkBuffered,
+      onClose: release,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

@@ -156,6 +156,43 @@ test.describe("issue 8 over HTTP", () => {
     expect((await send("GET", "/%E0%A4%A")).status).toBe(400);
   });
 
+  test("one client holds at most 20 open event streams: the 21st is 429 with Retry-After, and closing one frees a slot", async () => {
+    const ip = freshIp();
+    const open: Array<{ close: () => void }> = [];
+    /** Opens /events and resolves with its status once the headers arrive; the stream stays open until closed. */
+    const openStream = () =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; close: () => void }>((resolve, reject) => {
+        const req = httpRequest(`${BASE_URL}/events?channels=DAY_MARKET`, { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" } }, (res) => {
+          res.on("data", () => {});
+          res.on("error", () => {});
+          resolve({ status: res.statusCode!, headers: res.headers, close: () => (res.destroy(), req.destroy()) });
+        });
+        req.on("error", (e) => (String(e).includes("socket hang up") ? undefined : reject(e)));
+        req.end();
+      });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const s = await openStream();
+        expect(s.status, `stream ${i + 1}`).toBe(200);
+        open.push(s);
+      }
+      const refused = await openStream();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      refused.close();
+      open.shift()!.close();
+      await expect
+        .poll(async () => {
+          const s = await openStream();
+          s.close();
+          return s.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const s of open) s.close();
+    }
+  });
+
   test("an unknown or oversized value on /trade is answered once with the default pair, never echoed into every link", async () => {
     const long = "A".repeat(8 * 1024);
     for (const query of [`symbol=${long}`, `symbol=NOSUCH/PAIR`, `symbol=BTC/USDT&price=${"9".repeat(500)}`]) {

@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import { createSseStream, encodeEventText, HEARTBEAT, SlowConsumerError, SseFieldError } from "./sse.server";
-import { canonicalChannel, parseChannels } from "./live.server";
-import { parseSse } from "./sse.test-utils";
+import { parseSse } from "../../../tests/helpers/sse";
 
 describe("encodeEventText", () => {
   it("writes event, id and one JSON data line", () => {
@@ -32,20 +31,6 @@ describe("encodeEventText", () => {
     for (const id of ["1\nevent: x", "1\r", "a\0b", ""]) {
       expect(() => encodeEventText({ event: "x", id, data: 1 })).toThrow(SseFieldError);
     }
-  });
-
-  it("drops channel names outside the allow-list (so none reaches an event name)", () => {
-    expect(canonicalChannel("DAY_MARKET\n\nevent: x")).toBeNull();
-    expect(canonicalChannel("KLINE.BTC\r\nevent: x")).toBeNull();
-    expect(canonicalChannel("KLINE.BTC/USDT\n")).toBeNull();
-    expect(canonicalChannel("NOPE")).toBeNull();
-    expect(canonicalChannel("kline.btcusdt")).toBeNull();
-    expect(canonicalChannel("KLINE.btc/usdt")).toBe("KLINE.BTCUSDT");
-    expect(canonicalChannel("MARKET_DEPTH.BTCUSDT")).toBe("MARKET_DEPTH.BTCUSDT");
-    expect(parseChannels("DAY_MARKET,DAY_MARKET\n\nevent: x,GLOBAL_TX.eth/usdt,TX_MATCHED,KLINE.BTC%0A")).toEqual({
-      publicChannels: ["DAY_MARKET", "GLOBAL_TX.ETHUSDT"],
-      privateChannels: ["TX_MATCHED"],
-    });
   });
 });
 

@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
-import { createExchange, type Exchange } from "../../server/exchange/index";
-import { backoffDelay, LiveHub, type LiveHubOptions } from "./live.server";
-import { parseSse } from "./sse.test-utils";
+import { createExchange, type Exchange } from "../../../server/exchange/index";
+import { LiveHub } from "./hub.server";
+import type { LiveHubOptions } from "./options";
+import { parseSse } from "../../../tests/helpers/sse";
 
 // ---------------------------------------------------------------- helpers
 type Msg = Record<string, any>;
@@ -115,16 +116,6 @@ afterEach(async () => {
 });
 
 // ---------------------------------------------------------------- tests
-describe("backoffDelay", () => {
-  it("doubles from the base, jitters within [ceiling/2, ceiling], and caps at 30 s", () => {
-    expect(backoffDelay(0, 500, 30_000, () => 1)).toBe(500);
-    expect(backoffDelay(3, 500, 30_000, () => 1)).toBe(4000);
-    expect(backoffDelay(3, 500, 30_000, () => 0)).toBe(2000);
-    expect(backoffDelay(20, 500, 30_000, () => 1)).toBe(30_000);
-    expect(backoffDelay(1000, 500, 30_000, () => 0.5)).toBe(22_500);
-  });
-});
-
 describe("LiveHub", () => {
   it("relays upstream messages with ids, and sends retry and heartbeats", async () => {
     const up = await fakeUpstream();
