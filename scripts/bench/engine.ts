@@ -14,7 +14,7 @@ import { SpotEngine, type Command, type CommandResult } from "../../server/excha
 import { formatScaled } from "../../server/exchange/engine/fixed";
 import { ensureSystemUsers } from "../../server/exchange/engine/market-maker";
 import { Hub } from "../../server/exchange/hub";
-import { ledgerCredit } from "../../server/exchange/lib/ledger";
+import { credit as ledgerCredit } from "../../server/exchange/ledger/index";
 import { mulberry32 } from "../../server/exchange/lib/prng";
 import { Market } from "../../server/exchange/market";
 import { createUser } from "../../server/exchange/models/users";

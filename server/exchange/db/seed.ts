@@ -2,7 +2,8 @@ import type { DB } from "./index";
 import { AREAS } from "./areas";
 import { NEWS, NEWS_CATEGORIES } from "./news";
 import { hashPasswordSync, randomCode } from "../lib/crypto";
-import { ledgerCredit, type AccountCode } from "../lib/ledger";
+import type { AccountCode } from "../../../app/contract/core/index";
+import { credit } from "../ledger/index";
 
 interface SeedCurrency {
   id: number;
@@ -217,7 +218,7 @@ function seed(db: DB, now: number): void {
     const r = user.run(d.email, d.mobile ?? null, d.areaId ?? null, hashPasswordSync(d.password), d.inviteCode, randomCode(8), d.isSeller ? 1 : 0, d.reviewStatus ?? 0, now);
     const userId = Number(r.lastInsertRowid);
     for (const [accountCode, code, amount] of d.balances) {
-      ledgerCredit(db, { userId, currencyId: curId(code), accountCode, amount, type: "seed", memo: "demo balance", now });
+      credit(db, { userId, currencyId: curId(code), accountCode, amount, type: "seed", memo: "demo balance", now });
     }
   }
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "../db/index";
 import { seedIfEmpty } from "../db/seed";
 import { Hub } from "../hub";
-import { ledgerCredit } from "../lib/ledger";
+import { credit as ledgerCredit } from "../ledger/index";
 import { Market } from "../market";
 import { createUser } from "../models/users";
 import { createExchange } from "../index";

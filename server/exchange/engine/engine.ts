@@ -1,7 +1,9 @@
 import type { Statement } from "better-sqlite3";
 import type { Depth, Trade } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { LedgerBatch, LedgerError } from "../lib/ledger";
+import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
+import { FIND_SPOT_ORDER_KEY, INSERT_SPOT_ORDER_KEY } from "../ledger/idempotency";
+import { Ledger, LedgerError, type UserLeg } from "../ledger/index";
 import type { Market, PairInfo, TradeInput } from "../market";
 import { BUY, OrderBook, SELL, type Fill, type Way } from "./book";
 import { decimalsOf, formatFixed, formatScaled, parseScaled, QUOTE_DIGITS, SCALE, SCALE_DIGITS } from "./fixed";
@@ -10,8 +12,6 @@ import { decimalsOf, formatFixed, formatScaled, parseScaled, QUOTE_DIGITS, SCALE
 export const ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 export type OrderType = "limit" | "market";
-/** Spot balances live in the coin account. */
-export const SPOT_ACCOUNT = "change_account" as const;
 /** Depth levels per side in market/deal and MARKET_DEPTH. */
 export const DEPTH_LEVELS = 20;
 
@@ -149,7 +149,7 @@ export class SpotEngine {
   private idleWaiters: Array<() => void> = [];
   private readonly st: Record<string, Statement>;
   /** The ledger of the batch in progress (one read and one write per account per batch). */
-  private readonly ledger: LedgerBatch;
+  private readonly ledger: Ledger;
   /** Batches committed, commands in the last batch, and the largest batch so far. */
   readonly stats = { commits: 0, commands: 0, lastBatch: 0, maxBatch: 0, rebuilds: 0 };
   /** Receives the events of each committed batch. */
@@ -177,10 +177,10 @@ export class SpotEngine {
         `UPDATE spot_orders SET price = ?, transacted_amount = ?, transacted_volume = ?, fee = ?, locked = ?, status = ?, updated_at = ? WHERE id = ?`,
       ),
       findOrder: db.prepare("SELECT * FROM spot_orders WHERE id = ?"),
-      findKey: db.prepare("SELECT answer FROM idempotency_keys WHERE user_id = ? AND key = ?"),
-      insertKey: db.prepare("INSERT INTO idempotency_keys (user_id, key, order_id, answer, created_at) VALUES (?, ?, ?, ?, ?)"),
+      findKey: db.prepare(FIND_SPOT_ORDER_KEY),
+      insertKey: db.prepare(INSERT_SPOT_ORDER_KEY),
     };
-    this.ledger = new LedgerBatch(db);
+    this.ledger = new Ledger(db);
     this.rebuild();
     market.depthSource = (matchId) => this.depth(matchId);
   }
@@ -380,14 +380,23 @@ export class SpotEngine {
     const lockStr = formatScaled(lock, way === BUY ? QUOTE_DIGITS : SCALE_DIGITS);
     const memo = `spot order #${id}`;
     const extraJson = `{"order_id":${id}}`;
+    const account = { userId: cmd.userId, currencyId: lockCurrency, accountCode: SPOT_ACCOUNT } as const;
     try {
-      // The first ledger call checks the balance before it writes anything.
-      this.ledger.apply({ userId: cmd.userId, currencyId: lockCurrency, accountCode: SPOT_ACCOUNT, amount: `-${lockStr}`, type: "spot_lock", memo, extraJson, now });
+      // The posting checks the balance before it writes anything.
+      this.ledger.post({
+        type: "spot_lock",
+        memo,
+        extraJson,
+        now,
+        legs: [
+          { ...account, amount: `-${lockStr}` },
+          { ...account, amount: lockStr, field: "lock_balance" },
+        ],
+      });
     } catch (err) {
       if (err instanceof LedgerError) return { ok: false, error: err.reason === "insufficient_balance" ? "insufficient_balance" : "number_invalid" };
       throw err;
     }
-    this.ledger.apply({ userId: cmd.userId, currencyId: lockCurrency, accountCode: SPOT_ACCOUNT, amount: lockStr, field: "lock_balance", type: "spot_lock", memo, extraJson, now });
     this.nextId++;
 
     const taker: OrderState = {
@@ -433,7 +442,7 @@ export class SpotEngine {
       if (e.kind === "match" && e.orderId === id) e.order = row;
     }
     this.applyDeltas(deltas, now, id);
-    if (cmd.idempotencyKey) this.st.insertKey.run(cmd.userId, cmd.idempotencyKey, id, JSON.stringify(row), now);
+    if (cmd.idempotencyKey) this.st.insertKey.run(cmd.userId, cmd.idempotencyKey, JSON.stringify(row), now);
     events.push({ kind: "submit", userId: cmd.userId, order: row });
     if (fills.length > 0 || cmd.type === "limit") events.push({ kind: "book", matchId: pair.id });
     return { ok: true, order: row };
@@ -554,25 +563,23 @@ export class SpotEngine {
     } else d.set(key, { userId, currencyId, field, amount, type });
   }
 
-  /** Net changes of one command through the ledger, credits after debits. */
+  /**
+   * Net changes of one command as ONE balanced posting (buyer, seller and the fee collector: every currency sums
+   * to zero), debits before credits in the log.
+   */
   private applyDeltas(d: Deltas, now: number, orderId: number): void {
     if (d.size === 0) return;
     const entries = [...d.values()].filter((e) => e.amount !== 0n).sort((a, b) => (a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0));
-    const memo = `spot order #${orderId}`;
-    const extraJson = `{"order_id":${orderId}}`;
-    for (const e of entries) {
-      this.ledger.apply({
-        userId: e.userId,
-        currencyId: e.currencyId,
-        accountCode: SPOT_ACCOUNT,
-        amount: formatScaled(e.amount, QUOTE_DIGITS),
-        field: e.field,
-        type: e.type,
-        memo,
-        extraJson,
-        now,
-      });
-    }
+    if (entries.length === 0) return;
+    const legs: UserLeg[] = entries.map((e) => ({
+      userId: e.userId,
+      currencyId: e.currencyId,
+      accountCode: SPOT_ACCOUNT,
+      amount: formatScaled(e.amount, QUOTE_DIGITS),
+      field: e.field,
+      type: e.type,
+    }));
+    this.ledger.post({ memo: `spot order #${orderId}`, extraJson: `{"order_id":${orderId}}`, now, legs });
   }
 
   // ------------------------------------------------------------------ rows

@@ -1,11 +1,12 @@
 import Decimal from "decimal.js";
 import type { DB } from "../db/index";
-import { ledgerCredit } from "../lib/ledger";
+import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
+import { credit } from "../ledger/index";
 import { hashSeed, mulberry32 } from "../lib/prng";
 import { HOUR } from "../lib/time";
 import type { Market, PairInfo } from "../market";
 import { BUY, SELL, type Way } from "./book";
-import { SPOT_ACCOUNT, type Command, type SpotEngine } from "./engine";
+import type { Command, SpotEngine } from "./engine";
 import { formatFixed, formatScaled, parseScaled } from "./fixed";
 
 export const MARKET_MAKER_EMAIL = "market-maker@exchange.invalid";
@@ -39,7 +40,7 @@ export function ensureSystemUsers(db: DB, now = Date.now()): SystemUsers {
       const currencies = db.prepare("SELECT id, usd_price, decimals FROM currencies ORDER BY id").all() as { id: number; usd_price: string; decimals: number }[];
       for (const c of currencies) {
         const amount = new Decimal(MM_USD_PER_CURRENCY).div(c.usd_price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
-        ledgerCredit(db, { userId: mm, currencyId: c.id, accountCode: SPOT_ACCOUNT, amount, type: "seed", memo: "market maker inventory", now });
+        credit(db, { userId: mm, currencyId: c.id, accountCode: SPOT_ACCOUNT, amount, type: "seed", memo: "market maker inventory", now });
       }
     }
     const fees = find(FEE_COLLECTOR_EMAIL) ?? create(FEE_COLLECTOR_EMAIL, "SYSFEE01");

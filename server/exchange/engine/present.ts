@@ -3,7 +3,8 @@ import type { DB } from "../db/index";
 import type { Translate } from "../lib/i18n";
 import type { PairInfo } from "../market";
 import { BUY } from "./book";
-import { SPOT_ACCOUNT, type OrderRow } from "./engine";
+import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
+import type { OrderRow } from "./engine";
 
 /** Message keys of the status names (exchange.json). */
 const STATUS_KEYS = ["order_status_open", "order_status_completed", "order_status_cancelled", "order_status_revoked"] as const;

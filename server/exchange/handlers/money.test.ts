@@ -24,9 +24,9 @@ import {
   WithdrawalSchema,
 } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
-import { ledgerCredit } from "../lib/ledger";
+import { credit as ledgerCredit } from "../ledger/index";
 import { approveDeposit, approveWithdrawal, rejectWithdrawal } from "../money/review";
-import { moneyClient, seconds } from "../money/test-client";
+import { moneyClient, seconds } from "../../../tests/helpers/money-client";
 
 let ex: Exchange;
 let dir: string;

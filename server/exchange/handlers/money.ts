@@ -18,17 +18,18 @@ import {
   type AccountGroup,
   type AccountLogEntry,
 } from "../../../app/contract/index";
+import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
 import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { hashPassword, verifyPassword } from "../lib/crypto";
-import { LedgerError, ledgerApply } from "../lib/ledger";
+import { LedgerError, post } from "../ledger/index";
 import { checkCode, consumeCode } from "../models/codes";
 import { findUserById, normalizeAddress } from "../models/users";
 import { boundAddresses, depositAddress } from "../money/addresses";
 import { createQuote, executeQuote, toConvert, toQuote, type ConvertRow, type QuoteRow } from "../money/convert";
 import { accountName, canonical, decimalsProblem, loadCurrencies, loadCurrency, protocolOf, toCurrency, usdPriceOf, type CurrencyRow } from "../money/currencies";
-import { firstAnswer, once } from "../money/idempotency";
+import { firstAnswer, once } from "../ledger/idempotency";
 import { pageOf, pageWindow } from "../money/paging";
-import { findDeposit, findWithdrawal, listDeposits, listWithdrawals, SPOT, toDeposit, toWithdrawal } from "../money/review";
+import { findDeposit, findWithdrawal, listDeposits, listWithdrawals, toDeposit, toWithdrawal } from "../money/review";
 import { buyHolding, findHolding, findProduct, listProducts, toHolding, toLockProduct, type HoldingRow } from "../money/savings";
 import { localTime } from "../lib/i18n";
 
@@ -261,7 +262,7 @@ export const moneyHandlers: Pick<Handlers, MoneyCalls> = {
         account_code: code,
         account_type_id: ACCOUNT_TYPE_IDS[code],
         name: accountName(ctx.t, code),
-        is_recharge: code === SPOT ? 1 : 0,
+        is_recharge: code === SPOT_ACCOUNT ? 1 : 0,
         convert_usd: usdTotal(mine.map((a) => ({ total: new Decimal(a.balance).plus(a.lock_balance).toFixed(), usdPrice: currencies.get(a.currency_id)!.usd }))),
         accounts: mine.map((a) => toAccount(ctx, a, currencies.get(a.currency_id)!)),
       };
@@ -349,7 +350,7 @@ export const moneyHandlers: Pick<Handlers, MoneyCalls> = {
     if (amount.lt(c.draw_min)) return fail(ctx, "draw_min", { min: c.draw_min, code: c.code });
     if (new Decimal(c.draw_max).gt(0) && amount.gt(c.draw_max)) return fail(ctx, "draw_max", { max: c.draw_max, code: c.code });
     // A cheap look first (the authoritative check is the ledger's, inside the transaction below).
-    if (availableOf(ctx, userId, c.id, SPOT).lt(amount)) return fail(ctx, "insufficient_balance");
+    if (availableOf(ctx, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance");
     const refused = await checkPayPassword(ctx, userId, p.pay_password);
     if (refused) return refused;
     const amountStr = amount.toFixed();
@@ -362,9 +363,17 @@ export const moneyHandlers: Pick<Handlers, MoneyCalls> = {
           )
           .run(userId, c.id, proto.id, entry.address, entry.memo, amountStr, fee, received, c.draw_rate, ctx.now);
         const id = Number(r.lastInsertRowid);
-        const base = { userId, currencyId: c.id, accountCode: SPOT, type: "withdrawal", memo: `withdrawal #${id} locked`, extra: { withdrawal_id: id, stage: "locked" }, now: ctx.now };
-        ledgerApply(ctx.db, { ...base, amount: `-${amountStr}` });
-        ledgerApply(ctx.db, { ...base, field: "lock_balance", amount: amountStr });
+        const account = { userId, currencyId: c.id, accountCode: SPOT_ACCOUNT } as const;
+        post(ctx.db, {
+          type: "withdrawal",
+          memo: `withdrawal #${id} locked`,
+          extra: { withdrawal_id: id, stage: "locked" },
+          now: ctx.now,
+          legs: [
+            { ...account, amount: `-${amountStr}` },
+            { ...account, field: "lock_balance", amount: amountStr },
+          ],
+        });
         return ok(ctx, toWithdrawal(findWithdrawal(ctx.db, id)!, ctx.t), "draw_submitted");
       });
     } catch (err) {
@@ -398,9 +407,16 @@ export const moneyHandlers: Pick<Handlers, MoneyCalls> = {
           .prepare("INSERT INTO transfers (user_id, currency_id, from_code, to_code, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)")
           .run(userId, c.id, p.from, p.to, amount, ctx.now);
         const id = Number(r.lastInsertRowid);
-        const base = { userId, currencyId: c.id, type: "transfer", memo: `transfer #${id}`, extra: { transfer_id: id, from: p.from, to: p.to }, now: ctx.now };
-        ledgerApply(ctx.db, { ...base, accountCode: p.from, amount: `-${amount}` });
-        ledgerApply(ctx.db, { ...base, accountCode: p.to, amount });
+        post(ctx.db, {
+          type: "transfer",
+          memo: `transfer #${id}`,
+          extra: { transfer_id: id, from: p.from, to: p.to },
+          now: ctx.now,
+          legs: [
+            { userId, currencyId: c.id, accountCode: p.from, amount: `-${amount}` },
+            { userId, currencyId: c.id, accountCode: p.to, amount },
+          ],
+        });
         return ok(ctx, transferOf(ctx, { id, currency_id: c.id, code: c.code, from_code: p.from, to_code: p.to, amount, created_at: ctx.now }), "transfer_ok");
       });
     } catch (err) {

@@ -9,7 +9,7 @@ import { createExchange, type Exchange } from "../index";
 import { DAY } from "../lib/time";
 import { issueToken } from "../models/users";
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal } from "./review";
-import { moneyClient, seconds } from "./test-client";
+import { moneyClient, seconds } from "../../../tests/helpers/money-client";
 
 const Decimal = DecimalBase.clone({ precision: 80 });
 type D = InstanceType<typeof Decimal>;

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { randomBytes } from "node:crypto";
 import { CONVERT_QUOTE_TTL_MS, CONVERT_SPREAD, convertReceive, type Convert, type ConvertQuote } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { ledgerApply } from "../lib/ledger";
+import { post } from "../ledger/index";
 import type { Market } from "../market";
 import { usdPriceOf, type CurrencyRow } from "./currencies";
 
@@ -122,11 +122,19 @@ export function executeQuote(db: DB, treasuryId: number, q: QuoteRow, now: numbe
     )
     .run(q.user_id, q.id, q.from_currency_id, q.to_currency_id, q.amount, q.rate, q.receive, q.spread, now);
   const id = Number(r.lastInsertRowid);
-  const base = { accountCode: "change_account" as const, type: "convert", memo: `convert #${id}`, extra: { convert_id: id, rate: q.rate }, now };
-  ledgerApply(db, { ...base, userId: q.user_id, currencyId: q.from_currency_id, amount: `-${q.amount}` });
-  ledgerApply(db, { ...base, userId: treasuryId, currencyId: q.from_currency_id, amount: q.amount });
-  ledgerApply(db, { ...base, userId: treasuryId, currencyId: q.to_currency_id, amount: `-${q.receive}` });
-  ledgerApply(db, { ...base, userId: q.user_id, currencyId: q.to_currency_id, amount: q.receive });
+  const spot = "change_account" as const;
+  post(db, {
+    type: "convert",
+    memo: `convert #${id}`,
+    extra: { convert_id: id, rate: q.rate },
+    now,
+    legs: [
+      { userId: q.user_id, currencyId: q.from_currency_id, accountCode: spot, amount: `-${q.amount}` },
+      { userId: treasuryId, currencyId: q.from_currency_id, accountCode: spot, amount: q.amount },
+      { userId: treasuryId, currencyId: q.to_currency_id, accountCode: spot, amount: `-${q.receive}` },
+      { userId: q.user_id, currencyId: q.to_currency_id, accountCode: spot, amount: q.receive },
+    ],
+  });
   db.prepare("UPDATE convert_quotes SET used_at = ? WHERE id = ?").run(now, q.id);
   return db.prepare("SELECT * FROM converts WHERE id = ?").get(id) as ConvertRow;
 }

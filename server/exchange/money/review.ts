@@ -1,10 +1,9 @@
 import type { Deposit, ReviewStatus, Withdrawal } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { ledgerApply } from "../lib/ledger";
+import { SPOT_ACCOUNT, type AccountCode } from "../../../app/contract/core/index";
+import { credit, post, type UserLeg } from "../ledger/index";
 import type { Translate } from "../lib/i18n";
 import type { MoneySystem } from "./system";
-
-export const SPOT = "change_account" as const;
 
 export interface DepositRow {
   id: number;
@@ -116,10 +115,10 @@ export function approveDeposit(db: DB, id: number, now = Date.now()): ReviewResu
     if (db.prepare("UPDATE deposits SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
       return { ok: false, reason: "not_pending" };
     }
-    ledgerApply(db, {
+    credit(db, {
       userId: d.user_id,
       currencyId: d.currency_id,
-      accountCode: SPOT,
+      accountCode: SPOT_ACCOUNT,
       amount: d.amount,
       type: "deposit",
       memo: `deposit #${d.id}`,
@@ -153,20 +152,15 @@ export function approveWithdrawal(db: DB, system: Pick<MoneySystem, "feeCollecto
     if (db.prepare("UPDATE withdrawals SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
       return { ok: false, reason: "not_pending" };
     }
-    const base = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT, field: "lock_balance" as const, extra: { withdrawal_id: w.id, stage: "paid" }, now };
-    if (w.received !== "0") ledgerApply(db, { ...base, amount: `-${w.received}`, type: "withdrawal", memo: `withdrawal #${w.id} paid out` });
+    const base = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT as AccountCode, field: "lock_balance" as const, extra: { withdrawal_id: w.id, stage: "paid" } };
+    if (w.received !== "0") {
+      // Paid out: the lock leaves for the outside world.
+      const memo = `withdrawal #${w.id} paid out`;
+      post(db, { type: "withdrawal", memo, now, legs: [{ ...base, amount: `-${w.received}` }, { system: "external", currencyId: w.currency_id, amount: w.received, extra: base.extra }] });
+    }
     if (w.fee !== "0") {
-      ledgerApply(db, { ...base, amount: `-${w.fee}`, type: "withdrawal_fee", memo: `withdrawal #${w.id} fee` });
-      ledgerApply(db, {
-        userId: system.feeCollectorId,
-        currencyId: w.currency_id,
-        accountCode: SPOT,
-        amount: w.fee,
-        type: "withdrawal_fee",
-        memo: `withdrawal #${w.id} fee`,
-        extra: { withdrawal_id: w.id },
-        now,
-      });
+      const fee: UserLeg = { userId: system.feeCollectorId, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT, amount: w.fee, extra: { withdrawal_id: w.id } };
+      post(db, { type: "withdrawal_fee", memo: `withdrawal #${w.id} fee`, now, legs: [{ ...base, amount: `-${w.fee}` }, fee] });
     }
     return { ok: true, row: findWithdrawal(db, id)! };
   })();
@@ -180,9 +174,17 @@ export function rejectWithdrawal(db: DB, id: number, now = Date.now()): ReviewRe
     if (db.prepare("UPDATE withdrawals SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
       return { ok: false, reason: "not_pending" };
     }
-    const base = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT, type: "withdrawal_refund", memo: `withdrawal #${w.id} rejected`, extra: { withdrawal_id: w.id, stage: "rejected" }, now };
-    ledgerApply(db, { ...base, field: "lock_balance", amount: `-${w.amount}` });
-    ledgerApply(db, { ...base, amount: w.amount });
+    const account = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT } as const;
+    post(db, {
+      type: "withdrawal_refund",
+      memo: `withdrawal #${w.id} rejected`,
+      extra: { withdrawal_id: w.id, stage: "rejected" },
+      now,
+      legs: [
+        { ...account, field: "lock_balance", amount: `-${w.amount}` },
+        { ...account, amount: w.amount },
+      ],
+    });
     return { ok: true, row: findWithdrawal(db, id)! };
   })();
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SavingsHoldingPageSchema } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
 import { DAY } from "../lib/time";
-import { moneyClient } from "./test-client";
+import { moneyClient } from "../../../tests/helpers/money-client";
 import { buyHolding, findProduct, valueDateOf } from "./savings";
 
 const dir = mkdtempSync(join(tmpdir(), "exchange-savings-"));

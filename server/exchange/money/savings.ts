@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { dailyInterest, type LockProduct, type SavingsHolding } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { LedgerError, ledgerApply } from "../lib/ledger";
+import { LedgerError, post } from "../ledger/index";
 import type { Translate } from "../lib/i18n";
 import { DAY } from "../lib/time";
 
@@ -117,9 +117,16 @@ export function buyHolding(db: DB, userId: number, p: ProductRow, principal: str
     )
     .run(userId, p.id, p.currency_id, principal, p.annual_rate, dailyInterest(principal, p.annual_rate, p.decimals), p.limit_days, now, valueDate, valueDate + p.limit_days * DAY, valueDate + DAY);
   const id = Number(r.lastInsertRowid);
-  const base = { userId, currencyId: p.currency_id, type: "savings_lock", memo: `savings #${id}`, extra: { holding_id: id, product_id: p.id }, now };
-  ledgerApply(db, { ...base, accountCode: "change_account", amount: `-${principal}` });
-  ledgerApply(db, { ...base, accountCode: "financial_account", field: "lock_balance", amount: principal });
+  post(db, {
+    type: "savings_lock",
+    memo: `savings #${id}`,
+    extra: { holding_id: id, product_id: p.id },
+    now,
+    legs: [
+      { userId, currencyId: p.currency_id, accountCode: "change_account", amount: `-${principal}` },
+      { userId, currencyId: p.currency_id, accountCode: "financial_account", field: "lock_balance", amount: principal },
+    ],
+  });
   return id;
 }
 
@@ -156,9 +163,16 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
             .prepare("INSERT OR IGNORE INTO savings_accruals (holding_id, day, amount, paid_at) VALUES (?, ?, ?, ?)")
             .run(id, day, h.daily_interest, now).changes;
           if (inserted === 1 && new Decimal(h.daily_interest).gt(0)) {
-            const base = { currencyId: h.currency_id, type: "savings_interest", memo: `savings #${id} day ${day}`, extra: { holding_id: id, day }, now };
-            ledgerApply(db, { ...base, userId: treasuryId, accountCode: "change_account", amount: `-${h.daily_interest}` });
-            ledgerApply(db, { ...base, userId: h.user_id, accountCode: "financial_account", amount: h.daily_interest });
+            post(db, {
+              type: "savings_interest",
+              memo: `savings #${id} day ${day}`,
+              extra: { holding_id: id, day },
+              now,
+              legs: [
+                { userId: treasuryId, currencyId: h.currency_id, accountCode: "change_account", amount: `-${h.daily_interest}` },
+                { userId: h.user_id, currencyId: h.currency_id, accountCode: "financial_account", amount: h.daily_interest },
+              ],
+            });
           }
           if (inserted === 1) {
             total = total.plus(h.daily_interest);
@@ -169,9 +183,17 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
         }
         const expired = days >= h.limit_days;
         if (expired) {
-          const base = { userId: h.user_id, currencyId: h.currency_id, type: "savings_return", memo: `savings #${id} principal returned`, extra: { holding_id: id }, now };
-          ledgerApply(db, { ...base, accountCode: "financial_account", field: "lock_balance", amount: `-${h.principal}` });
-          ledgerApply(db, { ...base, accountCode: "change_account", amount: h.principal });
+          const account = { userId: h.user_id, currencyId: h.currency_id };
+          post(db, {
+            type: "savings_return",
+            memo: `savings #${id} principal returned`,
+            extra: { holding_id: id },
+            now,
+            legs: [
+              { ...account, accountCode: "financial_account", field: "lock_balance", amount: `-${h.principal}` },
+              { ...account, accountCode: "change_account", amount: h.principal },
+            ],
+          });
           report.expired++;
         }
         db.prepare("UPDATE savings_holdings SET days_accrued = ?, interest_total = ?, next_accrual_at = ?, status = ? WHERE id = ?").run(

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import type { DB } from "../db/index";
 import { ensureSystemUsers } from "../engine/market-maker";
-import { ledgerCredit } from "../lib/ledger";
+import { credit, openSystemAccounts } from "../ledger/index";
 
 /** The treasury: the counterparty of flash converts and the payer of savings interest. Part of the system total. */
 export const TREASURY_EMAIL = "treasury@exchange.invalid";
@@ -37,6 +37,7 @@ export const SEED_LOCK_PRODUCTS: SeedProduct[] = [
  * start of the exchange and of the CLI, so databases created before this migration get them too.
  */
 export function ensureMoneySystem(db: DB, now = Date.now()): MoneySystem {
+  openSystemAccounts(db, now);
   const base = ensureSystemUsers(db, now);
   return db.transaction((): MoneySystem => {
     let treasury = (db.prepare("SELECT id FROM users WHERE email = ?").get(TREASURY_EMAIL) as { id: number } | undefined)?.id;
@@ -49,7 +50,7 @@ export function ensureMoneySystem(db: DB, now = Date.now()): MoneySystem {
       const currencies = db.prepare("SELECT id, usd_price FROM currencies ORDER BY id").all() as { id: number; usd_price: string }[];
       for (const c of currencies) {
         const amount = new Decimal(TREASURY_USD_PER_CURRENCY).div(c.usd_price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
-        ledgerCredit(db, { userId: treasury, currencyId: c.id, accountCode: "change_account", amount, type: "seed", memo: "treasury inventory", now });
+        credit(db, { userId: treasury, currencyId: c.id, accountCode: "change_account", amount, type: "seed", memo: "treasury inventory", now });
       }
     }
     const { n } = db.prepare("SELECT COUNT(*) AS n FROM lock_products").get() as { n: number };

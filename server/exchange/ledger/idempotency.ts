@@ -8,7 +8,7 @@ import type { DB } from "../db/index";
  */
 export function firstAnswer<D>(db: DB, userId: number, call: string, key: string | undefined): Answer<D> | null {
   if (!key) return null;
-  const row = db.prepare("SELECT answer FROM money_idempotency WHERE user_id = ? AND call = ? AND key = ?").get(userId, call, key) as
+  const row = db.prepare("SELECT answer FROM idempotency WHERE user_id = ? AND call = ? AND key = ?").get(userId, call, key) as
     | { answer: string }
     | undefined;
   return row ? (JSON.parse(row.answer) as Answer<D>) : null;
@@ -16,7 +16,7 @@ export function firstAnswer<D>(db: DB, userId: number, call: string, key: string
 
 export function remember(db: DB, userId: number, call: string, key: string | undefined, answer: Answer<unknown>, now: number): void {
   if (!key || answer.code !== 1) return;
-  db.prepare("INSERT INTO money_idempotency (user_id, call, key, answer, created_at) VALUES (?, ?, ?, ?, ?)").run(userId, call, key, JSON.stringify(answer), now);
+  db.prepare("INSERT INTO idempotency (user_id, call, key, answer, created_at) VALUES (?, ?, ?, ?, ?)").run(userId, call, key, JSON.stringify(answer), now);
 }
 
 /**
@@ -33,3 +33,9 @@ export function once<D>(db: DB, userId: number, call: string, key: string | unde
     return answer;
   })();
 }
+
+/** The call under which the matching engine keeps the key of an order (its answer is the order row). */
+export const SPOT_ORDER_CALL = "spot_order";
+/** Prepared by the engine once: the stored order of (user, key). */
+export const FIND_SPOT_ORDER_KEY = `SELECT answer FROM idempotency WHERE user_id = ? AND call = '${SPOT_ORDER_CALL}' AND key = ?`;
+export const INSERT_SPOT_ORDER_KEY = `INSERT INTO idempotency (user_id, call, key, answer, created_at) VALUES (?, '${SPOT_ORDER_CALL}', ?, ?, ?)`;

@@ -1,7 +1,7 @@
 // Test helpers for the money calls (imported by *.test.ts only).
-import { calls, CODE_TYPE, EnvelopeSchema, type CallName } from "../../../app/contract/index";
-import { signedForm } from "../address-service";
-import type { Exchange } from "../index";
+import { calls, CODE_TYPE, EnvelopeSchema, type CallName } from "../../app/contract/index";
+import { signedForm } from "../../server/exchange/address-service";
+import type { Exchange } from "../../server/exchange/index";
 
 export type Payload = Record<string, string | number>;
 

@@ -1,0 +1,323 @@
+import DecimalBase from "decimal.js";
+import type { Statement } from "better-sqlite3";
+import type { AccountCode } from "../../../app/contract/core/index";
+import type { DB } from "../db/index";
+
+/**
+ * Balances are exact: quote amounts of the matching engine carry up to 16 decimals on top of up to 12 integer
+ * digits, beyond decimal.js's default 20 significant digits. This private constructor never rounds them.
+ */
+const Decimal = DecimalBase.clone({ precision: 80, toExpNeg: -80, toExpPos: 80 });
+type Decimal = DecimalBase;
+
+/**
+ * System accounts outside the users' `accounts` table. `external` is the world: money that enters (deposits,
+ * seed and operator credits) comes from it and money that leaves (paid withdrawals) goes to it, so it is the
+ * only account allowed below zero. The fee collector, the treasury and the market maker are system users with
+ * ordinary accounts (they never go below zero either).
+ */
+export const SYSTEM_ACCOUNTS = ["external"] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export class LedgerError extends Error {
+  constructor(
+    public readonly reason: "insufficient_balance" | "invalid_amount" | "unbalanced",
+    message?: string,
+  ) {
+    super(message ?? reason);
+  }
+}
+
+export type Field = "balance" | "lock_balance";
+
+interface LegText {
+  /** What kind of movement: seed, admin_credit, … (default: the posting's). */
+  type?: string;
+  memo?: string;
+  extra?: Record<string, unknown>;
+  /** `extra` already serialized (hot paths serialize once per command). */
+  extraJson?: string;
+}
+
+/** One side of a posting on a user's account: a signed decimal string (positive credits, negative debits). */
+export interface UserLeg extends LegText {
+  userId: number;
+  currencyId: number;
+  accountCode: AccountCode;
+  /** Which column moves (default the available balance). */
+  field?: Field;
+  amount: string;
+}
+
+/** One side of a posting on a system account. */
+export interface SystemLeg extends LegText {
+  system: SystemAccount;
+  currencyId: number;
+  amount: string;
+}
+
+export type Leg = UserLeg | SystemLeg;
+
+/** Legs that sum to zero per currency; posted all or nothing. */
+export interface Posting extends LegText {
+  legs: Leg[];
+  now?: number;
+}
+
+export interface LegResult {
+  accountId: number;
+  balance: string;
+  lockBalance: string;
+}
+
+/** A decimal string exactly as decimal.js would print it (no exponent, no redundant zeros). */
+const CANONICAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+const LOG_WIDTH = 11;
+const ROWS_PER_INSERT = 64;
+
+interface Statements {
+  insertAccount: Statement;
+  findAccount: Statement;
+  setBoth: Statement;
+  insertLog: Statement;
+  multiInsert: Statement;
+  findSystem: Statement;
+  setSystem: Statement;
+  insertSystemLog: Statement;
+}
+
+/** Prepared once per database: the matching engine posts many times per transaction. */
+const statementCache = new WeakMap<DB, Statements>();
+
+function statements(db: DB): Statements {
+  let s = statementCache.get(db);
+  if (!s) {
+    const cols = "(account_id, user_id, currency_id, account_code, field, value, balance_after, type, memo, extra_data, created_at)";
+    const one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    s = {
+      insertAccount: db.prepare(
+        "INSERT INTO accounts (user_id, currency_id, account_code) VALUES (?, ?, ?) ON CONFLICT (user_id, currency_id, account_code) DO NOTHING",
+      ),
+      findAccount: db.prepare("SELECT id, balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?"),
+      setBoth: db.prepare("UPDATE accounts SET balance = ?, lock_balance = ? WHERE id = ?"),
+      insertLog: db.prepare(`INSERT INTO account_log ${cols} VALUES ${one}`),
+      multiInsert: db.prepare(`INSERT INTO account_log ${cols} VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => one).join(", ")}`),
+      findSystem: db.prepare("SELECT balance FROM system_accounts WHERE name = ? AND currency_id = ?"),
+      setSystem: db.prepare(
+        "INSERT INTO system_accounts (name, currency_id, balance) VALUES (?, ?, ?) ON CONFLICT (name, currency_id) DO UPDATE SET balance = excluded.balance",
+      ),
+      insertSystemLog: db.prepare(
+        "INSERT INTO system_log (name, currency_id, value, balance_after, type, memo, extra_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
+    };
+    statementCache.set(db, s);
+  }
+  return s;
+}
+
+interface CachedAccount {
+  id: number;
+  userId: number;
+  accountCode: AccountCode;
+  currencyId: number;
+  balance: Decimal;
+  lock: Decimal;
+  dirty: boolean;
+}
+
+interface CachedSystem {
+  name: SystemAccount;
+  currencyId: number;
+  balance: Decimal;
+  dirty: boolean;
+}
+
+function parseAmount(v: string): Decimal {
+  let amount: Decimal;
+  try {
+    amount = new Decimal(v);
+  } catch {
+    throw new LedgerError("invalid_amount");
+  }
+  if (!amount.isFinite() || amount.isZero()) throw new LedgerError("invalid_amount");
+  return amount;
+}
+
+function isSystemLeg(l: Leg): l is SystemLeg {
+  return (l as SystemLeg).system !== undefined;
+}
+
+/**
+ * The one place balances change. Many postings inside ONE transaction (the matching engine's group commit,
+ * or `post` for a single one): each posting is checked whole — legs sum to zero per currency, no user column
+ * goes below zero — before anything of it is applied; each account row is read once and written once per
+ * batch (`flush`, before the commit), and every leg gets its log row. Only valid inside the caller's
+ * transaction: other connections cannot write while it is open.
+ */
+export class Ledger {
+  private readonly accounts = new Map<string, CachedAccount>();
+  private readonly systems = new Map<string, CachedSystem>();
+  private readonly st: Statements;
+  /** Log rows of this batch, written by `flush` in multi-row INSERTs (same transaction). */
+  private logs: unknown[] = [];
+  private systemLogs: unknown[][] = [];
+
+  constructor(private readonly db: DB) {
+    this.st = statements(db);
+  }
+
+  private account(userId: number, currencyId: number, accountCode: AccountCode): CachedAccount {
+    const key = `${userId}|${currencyId}|${accountCode}`;
+    let a = this.accounts.get(key);
+    if (!a) {
+      type Row = { id: number; balance: string; lock_balance: string };
+      let row = this.st.findAccount.get(userId, currencyId, accountCode) as Row | undefined;
+      if (!row) {
+        this.st.insertAccount.run(userId, currencyId, accountCode);
+        row = this.st.findAccount.get(userId, currencyId, accountCode) as Row;
+      }
+      a = { id: row.id, userId, accountCode, currencyId, balance: new Decimal(row.balance), lock: new Decimal(row.lock_balance), dirty: false };
+      this.accounts.set(key, a);
+    }
+    return a;
+  }
+
+  private system(name: SystemAccount, currencyId: number): CachedSystem {
+    const key = `${name}|${currencyId}`;
+    let s = this.systems.get(key);
+    if (!s) {
+      const row = this.st.findSystem.get(name, currencyId) as { balance: string } | undefined;
+      s = { name, currencyId, balance: new Decimal(row?.balance ?? "0"), dirty: false };
+      this.systems.set(key, s);
+    }
+    return s;
+  }
+
+  /**
+   * One balanced posting; throws LedgerError (changing nothing) if its legs do not sum to zero per currency,
+   * an amount is malformed or zero, or a user's column would go below zero. Its log rows are written by `flush`.
+   */
+  post(p: Posting): LegResult[] {
+    if (!this.db.inTransaction) throw new Error("Ledger.post outside a transaction");
+    const amounts = p.legs.map((l) => parseAmount(l.amount));
+    const sums = new Map<number, Decimal>();
+    p.legs.forEach((l, i) => sums.set(l.currencyId, (sums.get(l.currencyId) ?? new Decimal(0)).plus(amounts[i])));
+    for (const s of sums.values()) if (!s.isZero()) throw new LedgerError("unbalanced");
+    // Check every leg against zero (legs on one account add up) before anything is applied.
+    const after = new Map<CachedAccount | CachedSystem, { balance: Decimal; lock: Decimal }>();
+    const targets = p.legs.map((l, i) => {
+      const t = isSystemLeg(l) ? this.system(l.system, l.currencyId) : this.account(l.userId, l.currencyId, l.accountCode);
+      const cur = after.get(t) ?? { balance: t.balance, lock: "lock" in t ? t.lock : new Decimal(0) };
+      const lock = !isSystemLeg(l) && l.field === "lock_balance";
+      const next = (lock ? cur.lock : cur.balance).plus(amounts[i]);
+      if (!isSystemLeg(l) && next.isNegative()) throw new LedgerError("insufficient_balance");
+      after.set(t, lock ? { balance: cur.balance, lock: next } : { balance: next, lock: cur.lock });
+      return { t, value: lock ? next : next, lock };
+    });
+    const now = p.now ?? Date.now();
+    const results: LegResult[] = [];
+    p.legs.forEach((l, i) => {
+      const { t, value, lock } = targets[i];
+      const amountStr = CANONICAL.test(l.amount) ? l.amount : amounts[i].toFixed();
+      const type = l.type ?? p.type ?? "";
+      const memo = l.memo ?? p.memo ?? "";
+      const extra = l.extraJson ?? (l.extra ? JSON.stringify(l.extra) : (p.extraJson ?? (p.extra ? JSON.stringify(p.extra) : "{}")));
+      t.dirty = true;
+      if ("lock" in t) {
+        if (lock) t.lock = value;
+        else t.balance = value;
+        this.logs.push(t.id, t.userId, t.currencyId, t.accountCode, lock ? "lock_balance" : "balance", amountStr, value.toFixed(), type, memo, extra, now);
+        results.push({ accountId: t.id, balance: t.balance.toFixed(), lockBalance: t.lock.toFixed() });
+      } else {
+        t.balance = value;
+        this.systemLogs.push([t.name, t.currencyId, amountStr, value.toFixed(), type, memo, extra, now]);
+      }
+    });
+    return results;
+  }
+
+  /** Writes every changed account row and every log row (call before the commit, inside the transaction). */
+  flush(): void {
+    const chunk = ROWS_PER_INSERT * LOG_WIDTH;
+    let i = 0;
+    for (; i + chunk <= this.logs.length; i += chunk) this.st.multiInsert.run(this.logs.slice(i, i + chunk));
+    for (; i < this.logs.length; i += LOG_WIDTH) this.st.insertLog.run(this.logs.slice(i, i + LOG_WIDTH));
+    this.logs = [];
+    for (const r of this.systemLogs) this.st.insertSystemLog.run(r);
+    this.systemLogs = [];
+    for (const a of this.accounts.values()) {
+      if (!a.dirty) continue;
+      this.st.setBoth.run(a.balance.toFixed(), a.lock.toFixed(), a.id);
+      a.dirty = false;
+    }
+    for (const s of this.systems.values()) {
+      if (!s.dirty) continue;
+      this.st.setSystem.run(s.name, s.currencyId, s.balance.toFixed());
+      s.dirty = false;
+    }
+  }
+
+  /** Forgets the cache and unwritten rows (after a rollback, or at the end of the transaction). */
+  clear(): void {
+    this.accounts.clear();
+    this.systems.clear();
+    this.logs = [];
+    this.systemLogs = [];
+  }
+}
+
+/**
+ * One posting, written at once: a batch of one. Inside a caller's transaction it joins it; otherwise it is
+ * its own. Answers the user legs' accounts after the posting, in leg order.
+ */
+export function post(db: DB, p: Posting): LegResult[] {
+  const run = (): LegResult[] => {
+    const batch = new Ledger(db);
+    const results = batch.post(p);
+    batch.flush();
+    return results;
+  };
+  return db.inTransaction ? run() : db.transaction(run)();
+}
+
+/** Money entering from outside (deposit, seed, operator credit): the external account pays a positive amount. */
+export function credit(db: DB, leg: UserLeg & { now?: number }): LegResult {
+  const amount = parseAmount(leg.amount);
+  if (amount.isNegative()) throw new LedgerError("invalid_amount");
+  const { now, ...to } = leg;
+  return post(db, { now, legs: [{ system: "external", currencyId: leg.currencyId, amount: amount.neg().toFixed(), type: leg.type, memo: leg.memo, extra: leg.extra, extraJson: leg.extraJson }, to] })[0];
+}
+
+/** Moves an amount from one column/account to another of the same currency (a two-leg posting). */
+export function move(db: DB, from: Omit<UserLeg, "amount"> | Omit<SystemLeg, "amount">, to: Omit<UserLeg, "amount"> | Omit<SystemLeg, "amount">, amount: string, p: Omit<Posting, "legs"> = {}): LegResult[] {
+  return post(db, { ...p, legs: [{ ...from, amount: `-${amount}` } as Leg, { ...to, amount } as Leg] });
+}
+
+/** Sum of every account, users' and system ones, per currency: zero in a ledger built only from postings. */
+export function globalTotals(db: DB): Map<number, string> {
+  const out = new Map<number, Decimal>();
+  const add = (c: number, v: string) => out.set(c, (out.get(c) ?? new Decimal(0)).plus(v));
+  for (const r of db.prepare("SELECT currency_id, balance, lock_balance FROM accounts").all() as { currency_id: number; balance: string; lock_balance: string }[]) {
+    add(r.currency_id, r.balance);
+    add(r.currency_id, r.lock_balance);
+  }
+  for (const r of db.prepare("SELECT currency_id, balance FROM system_accounts").all() as { currency_id: number; balance: string }[]) add(r.currency_id, r.balance);
+  return new Map([...out].map(([k, v]) => [k, v.toFixed()]));
+}
+
+/**
+ * A database whose balances predate the system accounts (migration 006) gets the external account's opening
+ * balance once: minus everything the users hold, so the global total is zero from then on. Idempotent.
+ */
+export function openSystemAccounts(db: DB, now = Date.now()): void {
+  db.transaction(() => {
+    if (db.prepare("SELECT 1 FROM system_log LIMIT 1").get()) return;
+    const st = statements(db);
+    for (const [currencyId, total] of globalTotals(db)) {
+      if (new Decimal(total).isZero()) continue;
+      const opening = new Decimal(total).neg().toFixed();
+      st.setSystem.run("external", currencyId, opening);
+      st.insertSystemLog.run("external", currencyId, opening, opening, "opening", "balances before balanced postings", "{}", now);
+    }
+  })();
+}
