@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { apiRateLimit, createLimiters, LIMITS, rateLimit, refusalScope, type Limiters } from "./rate-limit.server";
+import { freePort } from "../../tests/helpers/ports";
 
 const tiny = (points: number, duration = 60) => ({ login: { points, duration }, register: { points, duration }, sendCode: { points, duration }, resetPassword: { points, duration } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,16 +87,6 @@ describe("limits in memory (no REDIS_URL)", () => {
 
 // ---------------------------------------------------------------- Redis (Debian's redis-server; .ci/run installs it)
 const haveRedis = spawnSync("redis-server", ["--version"]).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });

@@ -10,8 +10,9 @@ import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { FormError, TextField } from "~/components/form/field";
 import { api } from "~/lib/api.server";
-import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { amountText } from "~/features/assets/rules.server";
+import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page.server";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -26,9 +27,7 @@ const FIELD_MESSAGES = {
   walletAddress: ["wallet_address_required", "address_invalid"],
 };
 
-function pageUrl(currencyId: number, chainId?: number) {
-  return `/assets/deposit?currency_id=${currencyId}${chainId ? `&chain=${chainId}` : ""}`;
-}
+const pageUrl = (currencyId: number, chainId?: number) => moneyPageUrl("/assets/deposit", currencyId, chainId);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -36,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const [currenciesR, t] = await Promise.all([api(args, "currencyProtocols", {}), assetsT(request)]);
   const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_recharge === 1) : [];
-  const wanted = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
-  const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
-  const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
-  const chain = currency ? (currency.currency_protocols.find((p) => p.id === wantedChain) ?? currency.currency_protocols[0]) : undefined;
+  const { currency, chain } = pickCurrencyAndChain(currencies, url);
   const page = parsePage(url.searchParams.get("page"));
   const [wallet, detail, deposits] = await Promise.all([
     currency ? api(args, "wallet", { currency_id: currency.id, currency_protocol_id: chain?.id }) : null,
@@ -57,9 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       wallet: wallet?.ok ? { address, memo: wallet.data.memo, qr: await qrSvg(address, 180) } : null,
       walletError: wallet && !wallet.ok ? wallet.msg : null,
       available: detail?.ok && currency ? amountText(detail.data.balance, currency.decimals) : null,
-      deposits: deposits.ok
-        ? { total: deposits.data.total, page: deposits.data.current_page, perPage: deposits.data.per_page, rows: deposits.data.data.map((x) => ({ ...x, time: formatTime(x.created_at) })) }
-        : { total: 0, page: 1, perPage: RECORDS_PAGE_SIZE, rows: [] },
+      deposits: recordsPage(deposits),
       key: crypto.randomUUID(),
       constraint: constraintOf("deposit"),
       error: currenciesR.ok ? null : currenciesR.msg,

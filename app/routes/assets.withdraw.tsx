@@ -11,7 +11,7 @@ import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { api, type ApiArgs, type DataOf } from "~/lib/api.server";
-import { formatTime, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { amountText, feePercent } from "~/features/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -23,6 +23,7 @@ import { lazyValidation } from "~/lib/use-lazy-validate";
 const assetsRules = lazyModule(() => import("~/features/assets/rules"));
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page.server";
 
 const SECRET_FIELDS = ["pay_password"];
 
@@ -49,9 +50,7 @@ function addressBook(args: ApiArgs, userId: number, currency: Currency, chain: C
   });
 }
 
-function pageUrl(currencyId: number, chainId?: number) {
-  return `/assets/withdraw?currency_id=${currencyId}${chainId ? `&chain=${chainId}` : ""}`;
-}
+const pageUrl = (currencyId: number, chainId?: number) => moneyPageUrl("/assets/withdraw", currencyId, chainId);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -59,10 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const [currenciesR, info, t, userId] = await Promise.all([api(args, "currencyProtocols", {}), api(args, "userInfo", {}), assetsT(request), sessionUserId(request)]);
   const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_draw === 1) : [];
-  const wanted = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
-  const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
-  const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
-  const chain = currency ? chainOf(currency, wantedChain) : undefined;
+  const { currency, chain } = pickCurrencyAndChain(currencies, url);
   const page = parsePage(url.searchParams.get("page"));
   const uid = userId ?? (info.ok ? info.data.id : null);
   const [addresses, detail, draws] = await Promise.all([
@@ -83,14 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       addressError: addresses && !addresses.ok ? addresses.msg : null,
       available: detail?.ok ? amountText(detail.data.balance, currency?.decimals ?? 8) : null,
       hasPayPassword: info.ok ? info.data.has_pay_password : true,
-      draws: draws.ok
-        ? {
-            total: draws.data.total,
-            page: draws.data.current_page,
-            perPage: draws.data.per_page,
-            rows: draws.data.data.map((w) => ({ ...w, time: formatTime(w.created_at) })),
-          }
-        : { total: 0, page: 1, perPage: RECORDS_PAGE_SIZE, rows: [] },
+      draws: recordsPage(draws),
       key: crypto.randomUUID(),
       constraint: constraintOf("withdraw"),
       error: currenciesR.ok ? null : currenciesR.msg,

@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { freePort } from "../helpers/ports";
 
 /**
  * Several app processes, the way the README's "Running several app processes" sets them up: Redis (Debian's
@@ -16,16 +17,6 @@ import { expect, test } from "./fixtures";
  * order placed through one shows on the other, and that with Redis stopped each process limits sign-ins in its own
  * memory (one warning in its log) instead of refusing them.
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function redisPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { expect, test } from "./fixtures";
+import { freePort } from "../helpers/ports";
 
 /**
  * The relay's upstream socket, killed five times in a row, through a real browser page.
@@ -15,16 +16,6 @@ import { expect, test } from "./fixtures";
  * bid and a trade at a new price, placed through the API while the relay is away or reconnecting)
  * and the anonymous /trade page must show both again within 35 s, without a reload.
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Forwards TCP to `target`; `kill()` cuts every connection as a network failure would. */
 async function tcpProxy(target: number) {
