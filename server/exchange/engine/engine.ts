@@ -329,6 +329,10 @@ export class SpotEngine {
     return cmd.kind === "add" ? this.add(cmd, events) : this.cancel(cmd, events);
   }
 
+  /**
+   * An incoming order, in named steps: validate (pair, repeated key, price, quantity, what to lock), lock its
+   * funds, match it against the book, settle what is left of it, persist the order with its money and key.
+   */
   private add(cmd: AddCommand, events: EngineEvent[]): CommandResult {
     const pair = this.pairs.get(cmd.matchId);
     const book = this.books.get(cmd.matchId);
@@ -337,7 +341,48 @@ export class SpotEngine {
       const seen = this.st.findKey.get(cmd.userId, cmd.idempotencyKey) as { answer: string } | undefined;
       if (seen) return { ok: true, order: JSON.parse(seen.answer) as OrderRow, repeated: true };
     }
-    // SPEC §5's order: the price (limit) or a best price to take (market) first, then the quantity.
+    const v = this.validate(cmd, pair, book);
+    if (!v.ok) return v;
+    const now = this.now();
+    const id = this.nextId;
+    const refused = this.lock(cmd, pair, id, v.lock, now);
+    if (refused) return refused;
+    this.nextId++;
+    const taker: OrderState = {
+      id,
+      userId: cmd.userId,
+      matchId: pair.id,
+      way: cmd.way,
+      type: cmd.type,
+      price: v.price,
+      number: v.qty,
+      filled: 0n,
+      volume: 0n,
+      fee: 0n,
+      locked: v.lock,
+      status: ORDER_STATUS.OPEN,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const firstEvent = events.length;
+    const deltas: Deltas = new Map();
+    const filled = this.match(pair, book, taker, v.takeQty, deltas, events, now);
+    this.rest(pair, book, taker, deltas);
+    const order = this.persist(cmd, taker, deltas, events, firstEvent, now);
+    if (filled || cmd.type === "limit") events.push({ kind: "book", matchId: pair.id });
+    return { ok: true, order };
+  }
+
+  /**
+   * SPEC §5's order: the price (limit) or a best price to take (market) first, then the quantity. Then what to
+   * lock: a limit buy price × number quote, a sell number base, a market buy the exact quote the book asks for
+   * `number` base right now (this walk and the match see the same book).
+   */
+  private validate(
+    cmd: AddCommand,
+    pair: PairInfo,
+    book: OrderBook,
+  ): { ok: true; price: bigint; qty: bigint; lock: bigint; takeQty: bigint } | { ok: false; error: EngineErrorKey; vars?: Record<string, string | number> } {
     let price = 0n;
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price === "") return { ok: false, error: "price_required" };
@@ -358,35 +403,24 @@ export class SpotEngine {
       return { ok: false, error: "number_invalid" };
     }
     if (qty <= 0n) return { ok: false, error: "number_invalid" };
-    const way = cmd.way;
-    // What to lock: a limit buy price × number quote, a sell number base, a market buy the exact quote the
-    // book asks for `number` base right now (this walk and the match below see the same book).
-    let lock: bigint;
-    let takeQty = qty;
-    if (cmd.type === "market") {
-      if (way === BUY) {
-        const w = book.walk(BUY, qty);
-        lock = w.quote;
-        takeQty = w.qty;
-      } else {
-        lock = qty;
-      }
-    } else {
-      lock = way === BUY ? price * qty : qty;
+    if (cmd.type === "market" && cmd.way === BUY) {
+      const w = book.walk(BUY, qty);
+      return { ok: true, price, qty, lock: w.quote, takeQty: w.qty };
     }
-    const now = this.now();
-    const id = this.nextId;
-    const lockCurrency = way === BUY ? pair.quoteId : pair.baseId;
-    const lockStr = formatScaled(lock, way === BUY ? QUOTE_DIGITS : SCALE_DIGITS);
-    const memo = `spot order #${id}`;
-    const extraJson = `{"order_id":${id}}`;
-    const account = { userId: cmd.userId, currencyId: lockCurrency, accountCode: SPOT_ACCOUNT } as const;
+    return { ok: true, price, qty, lock: cmd.way === BUY && cmd.type === "limit" ? price * qty : qty, takeQty: qty };
+  }
+
+  /** Moves the order's funds from available to locked (one posting); a refusal changes nothing. */
+  private lock(cmd: AddCommand, pair: PairInfo, id: number, lock: bigint, now: number): CommandResult | null {
+    const buy = cmd.way === BUY;
+    const lockStr = formatScaled(lock, buy ? QUOTE_DIGITS : SCALE_DIGITS);
+    const account = { userId: cmd.userId, currencyId: buy ? pair.quoteId : pair.baseId, accountCode: SPOT_ACCOUNT } as const;
     try {
       // The posting checks the balance before it writes anything.
       this.ledger.post({
         type: "spot_lock",
-        memo,
-        extraJson,
+        memo: `spot order #${id}`,
+        extraJson: `{"order_id":${id}}`,
         now,
         legs: [
           { ...account, amount: `-${lockStr}` },
@@ -397,55 +431,47 @@ export class SpotEngine {
       if (err instanceof LedgerError) return { ok: false, error: err.reason === "insufficient_balance" ? "insufficient_balance" : "number_invalid" };
       throw err;
     }
-    this.nextId++;
+    return null;
+  }
 
-    const taker: OrderState = {
-      id,
-      userId: cmd.userId,
-      matchId: pair.id,
-      way,
-      type: cmd.type,
-      price,
-      number: qty,
-      filled: 0n,
-      volume: 0n,
-      fee: 0n,
-      locked: lock,
-      status: ORDER_STATUS.OPEN,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const fills = takeQty > 0n ? book.match(way, cmd.type === "limit" ? price : null, takeQty) : [];
-    const firstEvent = events.length;
-    const deltas: Deltas = new Map();
+  /** Matches the taker against the book and settles the fills; true if anything filled. */
+  private match(pair: PairInfo, book: OrderBook, taker: OrderState, takeQty: bigint, deltas: Deltas, events: EngineEvent[], now: number): boolean {
+    const fills = takeQty > 0n ? book.match(taker.way, taker.type === "limit" ? taker.price : null, takeQty) : [];
     if (fills.length > 0) this.settle(pair, taker, fills, deltas, events, now);
+    return fills.length > 0;
+  }
 
-    const left = qty - taker.filled;
-    if (cmd.type === "limit" && left > 0n) {
-      book.add(id, cmd.userId, way, price, left);
-      this.open.set(id, taker);
-    } else {
-      taker.status = left === 0n ? ORDER_STATUS.COMPLETED : ORDER_STATUS.REVOKED;
-      if (taker.locked > 0n) {
-        // The unfilled rest of a market order (and any rounding left of a lock) goes back.
-        this.delta(deltas, cmd.userId, lockCurrency, "lock_balance", -this.toQuoteScale(way === BUY, taker.locked), "spot_unlock");
-        this.delta(deltas, cmd.userId, lockCurrency, "balance", this.toQuoteScale(way === BUY, taker.locked), "spot_unlock");
-        taker.locked = 0n;
-      }
+  /** What is left of the taker: a limit order rests on the book; a market order ends and its unused lock returns. */
+  private rest(pair: PairInfo, book: OrderBook, taker: OrderState, deltas: Deltas): void {
+    const left = taker.number - taker.filled;
+    if (taker.type === "limit" && left > 0n) {
+      book.add(taker.id, taker.userId, taker.way, taker.price, left);
+      this.open.set(taker.id, taker);
+      return;
     }
-    const row = this.row(taker);
-    const r = row;
+    taker.status = left === 0n ? ORDER_STATUS.COMPLETED : ORDER_STATUS.REVOKED;
+    if (taker.locked > 0n) {
+      // The unfilled rest of a market order (and any rounding left of a lock) goes back.
+      const buy = taker.way === BUY;
+      const currency = buy ? pair.quoteId : pair.baseId;
+      this.delta(deltas, taker.userId, currency, "lock_balance", -this.toQuoteScale(buy, taker.locked), "spot_unlock");
+      this.delta(deltas, taker.userId, currency, "balance", this.toQuoteScale(buy, taker.locked), "spot_unlock");
+      taker.locked = 0n;
+    }
+  }
+
+  /** Writes the order row, its money (one posting) and its key; the taker's fill pushes carry the order as it ends up. */
+  private persist(cmd: AddCommand, taker: OrderState, deltas: Deltas, events: EngineEvent[], firstEvent: number, now: number): OrderRow {
+    const r = this.row(taker);
     this.st.insertOrder.run(r.id, r.user_id, r.match_id, r.way, r.type, r.price, r.number, r.transacted_amount, r.transacted_volume, r.fee, r.locked, r.status, r.created_at, r.updated_at);
-    // The taker's fill pushes carry the order as it ends up.
     for (let i = firstEvent; i < events.length; i++) {
       const e = events[i];
-      if (e.kind === "match" && e.orderId === id) e.order = row;
+      if (e.kind === "match" && e.orderId === r.id) e.order = r;
     }
-    this.applyDeltas(deltas, now, id);
-    if (cmd.idempotencyKey) this.st.insertKey.run(cmd.userId, cmd.idempotencyKey, JSON.stringify(row), now);
-    events.push({ kind: "submit", userId: cmd.userId, order: row });
-    if (fills.length > 0 || cmd.type === "limit") events.push({ kind: "book", matchId: pair.id });
-    return { ok: true, order: row };
+    this.applyDeltas(deltas, now, r.id);
+    if (cmd.idempotencyKey) this.st.insertKey.run(cmd.userId, cmd.idempotencyKey, JSON.stringify(r), now);
+    events.push({ kind: "submit", userId: cmd.userId, order: r });
+    return r;
   }
 
   /** Money of the fills of one incoming order: both sides, fees, order rows, trades. */
