@@ -4,7 +4,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
-import { Toast } from "~/components/toast";
+import { ToastRegion } from "~/components/toast";
 import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/i18next.server";
 import { api } from "~/lib/api.server";
@@ -96,7 +96,7 @@ export default function App() {
   return (
     <Document lang={d.lang} theme={d.theme}>
       <Header user={d.user} lang={d.lang} theme={d.theme} />
-      {d.toast ? <Toast toast={d.toast} /> : null}
+      <ToastRegion initial={d.toast} />
       <Outlet />
       <Footer footer={d.footer} user={d.user} lang={d.lang} />
     </Document>

@@ -48,3 +48,5 @@ export const toast = style({
   boxShadow: "0 8px 24px rgba(0,0,0,0.3)", maxWidth: "90vw",
 });
 export const toastError = style({ borderColor: vars.color.danger });
+/** An empty live region: present (so what is put in it later is announced) but taking no room. */
+export const toastIdle = style({ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" });

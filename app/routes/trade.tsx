@@ -1,4 +1,4 @@
-import { ORDER_WAY, type OrderWay } from "~/contract/core/trading";
+import { ORDER_WAY } from "~/contract/core/trading";
 import type { TradeActionData } from "~/features/trade/action-data";
 import { pairById } from "~/features/trade/pairs.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -23,7 +23,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
 import { bestPrice, PRICE_DECIMALS, sanitizePriceInput, sliderQuantity, snapPercent, type Side } from "~/features/trade/order-input";
 import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
-import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "~/features/trade/live-state";
+import { mergeOrderPages, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "~/features/trade/live-state";
 import { parseTradeInfo, pickPair, serializeTradeInfo, TRADEINFO_COOKIE, tradeInfoOf } from "~/features/trade/pair-choice";
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
 import type { Translate } from "~/features/trade/schema";
@@ -56,13 +56,24 @@ function emptyPage(): SpotOrderPage {
   return { total: 0, per_page: ORDERS_PAGE_SIZE, last_page: 1, current_page: 1, data: [] };
 }
 
-async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: OrderWay, page: number) {
+async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: OrdersSide, page: number) {
   const payload = { currency_match_id: pairId, page, limit: ORDERS_PAGE_SIZE };
-  const r =
-    tab === "history"
-      ? await api(args, "txHistoryList", payload)
-      : await api(args, way === ORDER_WAY.BUY ? "txInList" : "txOutList", { ...payload, status: tab === "current" ? "open" : "all" });
-  return r.ok ? r.data : emptyPage();
+  if (tab === "history") {
+    const r = await api(args, "txHistoryList", payload);
+    return r.ok ? r.data : emptyPage();
+  }
+  const status = tab === "current" ? "open" : "all";
+  if (way !== null) {
+    const r = await api(args, way === ORDER_WAY.BUY ? "txInList" : "txOutList", { ...payload, status });
+    return r.ok ? r.data : emptyPage();
+  }
+  // Both sides (the default): the first `page` pages of each side, merged newest first, then this page of them.
+  const limit = Math.min(page * ORDERS_PAGE_SIZE, 100);
+  const [buys, sells] = await Promise.all([
+    api(args, "txInList", { ...payload, page: 1, limit, status }),
+    api(args, "txOutList", { ...payload, page: 1, limit, status }),
+  ]);
+  return mergeOrderPages(buys.ok ? buys.data : emptyPage(), sells.ok ? sells.data : emptyPage(), page);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -90,7 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const period = normalizePeriod(q.get("period"));
   const ordersTab: OrdersTab = (ORDERS_TABS as string[]).includes(q.get("orders") ?? "") ? (q.get("orders") as OrdersTab) : "current";
-  const way: OrderWay = q.get("way") === "sell" ? ORDER_WAY.SELL : ORDER_WAY.BUY;
+  const way: OrdersSide = q.get("way") === "sell" ? ORDER_WAY.SELL : q.get("way") === "buy" ? ORDER_WAY.BUY : null;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
   const otype: "limit" | "market" = q.get("otype") === "market" ? "market" : "limit";
 
@@ -199,7 +210,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data<ActionData>({ intent: side, ok: false, result: submission.reply({ formErrors: [placed.msg || t("errors.failed")] }) }, { status: 400 });
       }
       if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: t("toast.placed") });
-      return data<ActionData>({ intent: side, ok: true, result: submission.reply({ resetForm: true }), orderId: placed.data.id });
+      // With JavaScript the page stays; the same words as the redirect's toast are announced (features/trade/trade-form).
+      return data<ActionData>({ intent: side, ok: true, result: submission.reply({ resetForm: true }), orderId: placed.data.id, message: t("toast.placed") });
     }
     case "cancel": {
       const parsed = parseCancel(formData);
@@ -209,7 +221,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!js) {
         throw await redirectWithToast(request, backTo, r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") });
       }
-      return data<ActionData>(r.ok ? { intent: "cancel", ok: true, id } : { intent: "cancel", ok: false, id, msg: r.msg || t("errors.failed") }, { status: r.ok ? 200 : 400 });
+      return data<ActionData>(r.ok ? { intent: "cancel", ok: true, id, message: t("toast.cancelled") } : { intent: "cancel", ok: false, id, msg: r.msg || t("errors.failed") }, {
+        status: r.ok ? 200 : 400,
+      });
     }
     default:
       return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import type { Browser, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, expectNoSeriousA11yViolations, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * /trade, with JavaScript on and off (every spec runs in both projects). The server runs the simulator and
@@ -87,7 +87,8 @@ test.describe("trade screen", () => {
     await form.getByLabel("Amount (BTC)").fill("0.01");
     if (jsEnabled) await expect(page.getByTestId("total-buy")).toHaveText("10.000000");
     await form.getByRole("button", { name: "Buy BTC" }).click();
-    if (!jsEnabled) await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+    // Said alike with JavaScript (announced, no reload) and without (the redirect's toast).
+    await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
 
     const row = ordersTable(page).locator("tr[data-order-id]", { hasText: shown });
     await expect(row).toHaveCount(1);
@@ -97,9 +98,27 @@ test.describe("trade screen", () => {
     if (jsEnabled) await expect(page.getByTestId("available-buy")).toHaveText(`${locked} USDT`);
 
     await row.getByRole("button", { name: /^Cancel order/ }).click();
-    if (!jsEnabled) await expect(page.getByRole("status").filter({ hasText: "Order cancelled" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Order cancelled" })).toBeVisible();
     await expect(row).toHaveCount(0);
     if (jsEnabled) await expect(page.getByTestId("available-buy")).toHaveText(before);
+  });
+
+  test("my orders show both sides by default: a resting sell is listed without choosing a tab", async ({ page, request }) => {
+    const user = await registerUser(request);
+    cli("credit", user.email, "change_account", "BTC", "0.5");
+    await logIn(page, user.email, user.password, "/trade?symbol=BTCUSDT");
+    const form = sellForm(page);
+    await form.getByLabel("Price (USDT)").fill("9999999");
+    await form.getByLabel("Amount (BTC)").fill("0.01");
+    await form.getByRole("button", { name: "Sell BTC" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+    const sideTabs = page.getByRole("navigation", { name: "Order side" });
+    await expect(sideTabs.getByRole("link", { name: "Both sides" })).toHaveAttribute("aria-current", "page");
+    await expect(ordersTable(page).locator("tr[data-order-id]", { hasText: "9,999,999" })).toHaveCount(1);
+    await sideTabs.getByRole("link", { name: "Buy", exact: true }).click();
+    await expect(ordersTable(page).locator("tr[data-order-id]", { hasText: "9,999,999" })).toHaveCount(0);
+    await sideTabs.getByRole("link", { name: "Sell", exact: true }).click();
+    await expect(ordersTable(page).locator("tr[data-order-id]", { hasText: "9,999,999" })).toHaveCount(1);
   });
 
   test("an order form posted twice with the same idempotency key places one order", async ({ page, jsEnabled }) => {

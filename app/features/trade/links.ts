@@ -5,7 +5,8 @@
 export const TRADE_PARAMS = ["symbol", "tab", "period", "otype", "orders", "way", "page", "price"] as const;
 export type TradeParam = (typeof TRADE_PARAMS)[number];
 
-const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", way: "buy", page: "1" };
+// `way` has no default value: without it my orders show both sides.
+const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", page: "1" };
 
 /** The current query with some params changed (null removes one). Unknown params are dropped. */
 export function tradeUrl(search: string, changes: Partial<Record<TradeParam, string | number | null>>): string {

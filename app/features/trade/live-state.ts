@@ -1,4 +1,4 @@
-import type { Depth, KlineBar, KlinePeriod, SpotBalances, SpotOrder, Trade } from "~/contract/entities";
+import type { Depth, KlineBar, KlinePeriod, SpotBalances, SpotOrder, SpotOrderPage, Trade } from "~/contract/entities";
 import type { OrderWay } from "~/contract/core/trading";
 import { CHART_BARS_MAX } from "./chart-periods";
 import { sameAmount } from "./order-input";
@@ -56,7 +56,9 @@ export function applyKline(bars: KlineBar[], bar: KlineBar, period: KlinePeriod,
 
 export type OrdersTab = "current" | "all" | "history";
 export const ORDERS_TABS: OrdersTab[] = ["current", "all", "history"];
-export type OrdersView = { pairId: number; tab: OrdersTab; way: OrderWay; page: number };
+/** Which side my orders list shows: one side, or both (null, the default). */
+export type OrdersSide = OrderWay | null;
+export type OrdersView = { pairId: number; tab: OrdersTab; way: OrdersSide; page: number };
 export type OrderEvent =
   | { type: "TX_SUBMIT"; currency_match_id: number; order: SpotOrder }
   | { type: "TX_MATCHED"; currency_match_id: number; order: SpotOrder };
@@ -67,7 +69,7 @@ function isStillOpen(o: SpotOrder): boolean {
 
 /**
  * TX_SUBMIT / TX_MATCHED against the orders list on screen (SPEC §4):
- * - a new order is prepended only on page 1, not on history, when its side matches the sub-tab
+ * - a new order is prepended only on page 1, not on history, when its side matches the sub-tab (any side on 'both')
  *   (and, on current orders, only while it is still open);
  * - a fill replaces the row; on current orders a row whose transacted_amount equals its number leaves;
  * - on history page 1 an order that a fill just finished comes on top (history lists finished orders).
@@ -82,11 +84,24 @@ export function applyOrderEvent(rows: SpotOrder[], ev: OrderEvent, view: OrdersV
     if (ev.type === "TX_MATCHED" && view.page === 1 && !isStillOpen(o)) return [o, ...rows].slice(0, ORDERS_PAGE_SIZE);
     return rows;
   }
-  if (o.way !== view.way) return rows;
+  if (view.way !== null && o.way !== view.way) return rows;
   const keep = view.tab === "all" || isStillOpen(o);
   if (at >= 0) return keep ? rows.map((r) => (r.id === o.id ? o : r)) : rows.filter((r) => r.id !== o.id);
   if (ev.type === "TX_SUBMIT" && view.page === 1 && keep) return [o, ...rows].slice(0, ORDERS_PAGE_SIZE);
   return rows;
+}
+
+/** Page `page` of my orders of both sides, from the first pages of each side (newest first, like each list). */
+export function mergeOrderPages(buys: SpotOrderPage, sells: SpotOrderPage, page: number): SpotOrderPage {
+  const rows = [...buys.data, ...sells.data].sort((a, b) => b.created_at - a.created_at || b.id - a.id);
+  const total = buys.total + sells.total;
+  return {
+    total,
+    per_page: ORDERS_PAGE_SIZE,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+    data: rows.slice((page - 1) * ORDERS_PAGE_SIZE, page * ORDERS_PAGE_SIZE),
+  };
 }
 
 /** Balances a private push carries, for the pair on screen only. */

@@ -1,6 +1,7 @@
-import { isBuyOrder, ORDER_WAY, type OrderWay } from "~/contract/core/trading";
-import { memo } from "react";
+import { isBuyOrder, ORDER_WAY } from "~/contract/core/trading";
+import { memo, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { announce } from "~/components/toast";
 import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotOrder, SpotOrderPage } from "~/contract/entities";
@@ -8,13 +9,13 @@ import { formatAmount, formatPrice } from "~/lib/money";
 import { Pager } from "~/components/pager";
 import { pagerOf } from "~/lib/pager";
 import { floorQty } from "./order-input";
-import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersTab } from "./live-state";
+import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "./live-state";
 import type { TradeActionData } from "./action-data";
 import { tradeUrl } from "./links";
 import { useClock } from "./recent-trades";
 import * as s from "./trade.css";
 
-type Orders = SpotOrderPage & { tab: OrdersTab; way: OrderWay; page: number };
+type Orders = SpotOrderPage & { tab: OrdersTab; way: OrdersSide; page: number };
 
 /** Cancel as a plain POST (redirect back) or, with JavaScript, a fetcher: the row goes at once, balances refresh. */
 function CancelButton({ order }: { order: SpotOrder }) {
@@ -50,6 +51,14 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   const clock = useClock({ withDate: true });
   const fetcher = useFetcher<TradeActionData>({ key: `cancel-${order.id}` });
   const gone = (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
+  // The answer arrives while the page reloads its data (the row is still in the list): say it once, like a toast.
+  const said = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || answer.intent !== "cancel" || said.current === answer) return;
+    said.current = answer;
+    if (answer.ok && answer.message) announce({ kind: "success", message: answer.message });
+  }, [fetcher.data]);
   if (gone) return null;
   const open = order.status === 0;
   const buy = isBuyOrder(order);
@@ -82,7 +91,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
   const { t } = useTranslation("trade");
   const { search } = useLocation();
   const tabLabel = t(`orders.tabs.${orders.tab}`);
-  const wayLabel = t(orders.way === ORDER_WAY.BUY ? "orders.buy" : "orders.sell");
+  const wayLabel = t(orders.way === ORDER_WAY.BUY ? "orders.buy" : orders.way === ORDER_WAY.SELL ? "orders.sell" : "orders.bothSides");
   return (
     <section className={s.ordersPanel} aria-labelledby="orders-title">
       <h2 id="orders-title" className={s.h2}>
@@ -102,16 +111,16 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
       {orders.tab !== "history" ? (
         <nav aria-label={t("orders.waysLabel")}>
           <ul className={s.tabs}>
-            {(["buy", "sell"] as const).map((w) => (
+            {(["both", "buy", "sell"] as const).map((w) => (
               <li key={w}>
                 <Link
-                  to={tradeUrl(search, { way: w, page: null })}
+                  to={tradeUrl(search, { way: w === "both" ? null : w, page: null })}
                   className={s.tab}
-                  aria-current={(w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way ? "page" : undefined}
+                  aria-current={(w === "both" ? null : w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way ? "page" : undefined}
                   preventScrollReset
                   replace
                 >
-                  {t(`orders.${w}`)}
+                  {t(w === "both" ? "orders.bothSides" : `orders.${w}`)}
                 </Link>
               </li>
             ))}

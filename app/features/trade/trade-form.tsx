@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { announce } from "~/components/toast";
 import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -149,6 +150,8 @@ function OrderForm({
     if (fetcher.state === "idle" && fetcher.data && "result" in fetcher.data && fetcher.data.ok) {
       setQty("");
       setPercent(0);
+      // Said the way a reload's toast says it ('Order placed').
+      if (fetcher.data.message) announce({ kind: "success", message: fetcher.data.message });
     }
   }, [fetcher.state, fetcher.data]);
 

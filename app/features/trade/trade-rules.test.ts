@@ -1,6 +1,6 @@
 import type { KlineBar, QuoteGroup, SpotOrder, Trade } from "~/contract/entities";
 import { normalizeSymbol } from "~/contract/core/channels";
-import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade } from "./live-state";
+import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, mergeOrderPages } from "./live-state";
 import { bestPrice, floorQty, orderTotal, priceProblem, qtyProblem, sanitizePriceInput, sanitizeQtyInput, sliderQuantity, snapPercent } from "./order-input";
 import { chartLocale, klineWindow, normalizePeriod } from "./chart-periods";
 import { parseTradeInfo, pickPair, serializeTradeInfo, tradeInfoOf } from "./pair-choice";
@@ -196,6 +196,23 @@ describe("live reducers", () => {
     // Page size 10.
     const ten = Array.from({ length: 10 }, (_, i) => order(20 - i, 1));
     expect(applyOrderEvent(ten, sub(order(21, 1)), view).length).toBe(10);
+  });
+
+  it("both sides (the default list) take a new order of either side", () => {
+    const both = { ...view, way: null };
+    const sub = (o: SpotOrder) => ({ type: "TX_SUBMIT" as const, currency_match_id: 1, order: o });
+    expect(applyOrderEvent([order(1, 1)], sub(order(2, 2)), both).map((r) => [r.id, r.way])).toEqual([[2, 2], [1, 1]]);
+  });
+
+  it("merges a page of both sides newest first, with the total of both", () => {
+    const page = (rows: SpotOrder[], total: number) => ({ total, per_page: 10, current_page: 1, last_page: 1, data: rows });
+    const buys = page(Array.from({ length: 12 }, (_, i) => order(100 - 2 * i, 1)), 12);
+    const sells = page(Array.from({ length: 12 }, (_, i) => order(99 - 2 * i, 2)), 12);
+    const first = mergeOrderPages(buys, sells, 1);
+    expect(first.data.map((r) => r.id)).toEqual([100, 99, 98, 97, 96, 95, 94, 93, 92, 91]);
+    expect([first.total, first.last_page, first.current_page]).toEqual([24, 3, 1]);
+    expect(mergeOrderPages(buys, sells, 2).data.map((r) => r.id)).toEqual([90, 89, 88, 87, 86, 85, 84, 83, 82, 81]);
+    expect(mergeOrderPages(page([], 0), page([], 0), 1)).toMatchObject({ total: 0, last_page: 1, data: [] });
   });
 
   it("an open order leaves the open list when fully filled; a partial fill updates the row", () => {

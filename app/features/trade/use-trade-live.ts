@@ -1,10 +1,9 @@
-import type { OrderWay } from "~/contract/core/trading";
 import { normalizeSymbol } from "~/contract/core/channels";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { Depth, KlineBar, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
 import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
-import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, type OrdersTab } from "./live-state";
+import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, type OrdersSide, type OrdersTab } from "./live-state";
 import { klinePeriod, type TradePeriod } from "./chart-periods";
 
 /**
@@ -46,7 +45,7 @@ export type TradeLiveInput = {
   quotation: Quotation | null;
   balances: SpotBalances | null;
   orders: SpotOrder[] | null;
-  ordersView: { tab: OrdersTab; way: OrderWay; page: number };
+  ordersView: { tab: OrdersTab; way: OrdersSide; page: number };
 };
 
 /**
