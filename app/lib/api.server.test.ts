@@ -39,13 +39,13 @@ describe("api client", () => {
     expect(r).toEqual({ ok: true, data: "0" });
   });
 
-  it("passes the exchange's msg on code 0", async () => {
+  it("passes the exchange's msg on code 0, as a sentence", async () => {
     const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 0, msg: "incorrect account or password", data: null }) } }, "login", {
       account: "a@b.c",
       password: "x",
       login_type: "email",
     });
-    expect(r).toEqual({ ok: false, kind: "fail", msg: "incorrect account or password" });
+    expect(r).toEqual({ ok: false, kind: "fail", msg: "Incorrect account or password" });
   });
 
   it("is silent on 996", async () => {

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { calls, CODE, EnvelopeSchema, type CallName, type Reason } from "~/contract";
+import { BCP47 } from "~/i18n";
 import { getLang, getT } from "~/i18next.server";
+import { sentenceCase } from "~/lib/sentence-case";
 import { commitSession, getSession, getToken, redirectWithToast } from "~/lib/session.server";
 
 export const API_TIMEOUT_MS = 20_000;
@@ -194,7 +196,9 @@ export async function exchangeCall<T>(
   if (code === CODE.LOGIN_TIMEOUT) throw await loginTimeout(request);
   if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
   // Some refusals carry data the screen needs (e.g. convert: a fresh quote after the old one expired).
-  return { ok: false, kind: "fail", msg: msg || (await serverError()), ...(data !== undefined && data !== null ? { data } : {}), ...(reason ? { reason } : {}) };
+  // The exchange writes its messages lower case, as the spec does; the screens show sentences (issue 9).
+  const shown = msg ? sentenceCase(msg, BCP47[await getLang(request)]) : await serverError();
+  return { ok: false, kind: "fail", msg: shown, ...(data !== undefined && data !== null ? { data } : {}), ...(reason ? { reason } : {}) };
 }
 
 /** 999: forget the token and account, say why, and come back here after signing in again. */

@@ -202,7 +202,7 @@ test.describe("flash convert", () => {
       // Without JavaScript the page cannot know: confirming late gets the exchange's fresh quote instead.
       await page.waitForTimeout(10_500);
       await quote.getByRole("button", { name: /^Convert 10.00 USDT/ }).click();
-      await expect(quote.getByRole("alert")).toHaveText("the quote has expired, please confirm the new rate");
+      await expect(quote.getByRole("alert")).toHaveText("The quote has expired, please confirm the new rate");
       await expect(page.getByText("No converts yet.")).toBeVisible();
     }
     const receive = (await quote.getByTestId("quote-receive").textContent())!.replace(" BTC", "");
