@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
-import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
+import { ACCOUNT_FORM_FIELDS, authT, replyWithRefusal, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     type: kind,
   });
   if (!registered.ok) {
-    return data<AuthActionData>({ result: replyWithFormError(formData, registered.msg), codeSend: null }, { status: 400 });
+    return data<AuthActionData>({ result: replyWithRefusal(formData, registered, ACCOUNT_FORM_FIELDS), codeSend: null }, { status: 400 });
   }
   const to = `/login?${new URLSearchParams({ account: v.account, ...(kind === "mobile" ? { tab: kind } : {}) })}`;
   return redirectWithToast(request, to, { kind: "success", message: t("register.success") });

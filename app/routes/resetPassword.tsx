@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
-import { authT, replyWithFormError, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
+import { ACCOUNT_FORM_FIELDS, authT, replyWithRefusal, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { FormError } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     auth_code: v.sms_code,
   });
   if (!reset.ok) {
-    return data<AuthActionData>({ result: replyWithFormError(formData, reset.msg), codeSend: null }, { status: 400 });
+    return data<AuthActionData>({ result: replyWithRefusal(formData, reset, ACCOUNT_FORM_FIELDS), codeSend: null }, { status: 400 });
   }
   return redirectWithToast(request, `/login?${new URLSearchParams({ account: v.account })}`, { kind: "success", message: t("reset.success") });
 }

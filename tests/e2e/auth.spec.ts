@@ -38,6 +38,26 @@ test.describe("register, sign in, sign out", () => {
     await expect(invite).toHaveAttribute("readonly", "");
   });
 
+  test("a wrong registration code is reported on the code field, the other input kept", async ({ page }, info) => {
+    const email = `wrong-code-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`A verification code has been sent to ${email}.`)).toBeVisible();
+    const code = await latestCode(email, 1);
+    await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByLabel("Password", { exact: true }).fill("Welcome2026");
+    await page.getByLabel("Repeat password").fill("Welcome2026");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    const codeField = page.getByLabel("Verification code");
+    await expect(codeField).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await codeField.getAttribute("aria-describedby")) ?? "";
+    const errorId = describedBy.split(" ").find((id) => id.endsWith("error"));
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText("Incorrect or expired verification code");
+    await expect(page.getByRole("alert").filter({ hasText: "Incorrect or expired verification code" })).toHaveCount(0);
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+  });
+
   test("register checks the agreement first, then the code", async ({ page }) => {
     await page.goto("/register");
     await page.getByLabel("Email").fill(`x${Date.now()}@example.com`);

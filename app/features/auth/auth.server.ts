@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { CODE_TYPE } from "~/contract/index";
+import { fieldOfReason, type Reason } from "~/contract/core/codes";
 import { getT } from "~/i18next.server";
 import { api } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
@@ -38,6 +39,26 @@ export async function authT(request: Request): Promise<Translate> {
   const t = await getT(request, "auth");
   return (key, options) => t(key, options) as string;
 }
+
+/**
+ * A refused register or reset: the message goes on the field it concerns (by the refusal's reason, never by its
+ * text), else at the top of the form; the input (minus secrets) is kept.
+ */
+export function replyWithRefusal(formData: FormData, refusal: { msg: string; reason?: Reason }, fieldKeys: Record<string, readonly string[]>) {
+  const field = fieldOfReason(refusal.reason, fieldKeys);
+  return field
+    ? parseWithZod(formData, { schema: z.object({}) }).reply({ fieldErrors: { [field]: [refusal.msg] }, hideFields: SECRET_FIELDS })
+    : replyWithFormError(formData, refusal.msg);
+}
+
+/** The exchange's refusals of register and reset, by the field of those forms they belong to. */
+export const ACCOUNT_FORM_FIELDS = {
+  account: ["account_registered", "account_not_registered", "email_invalid", "phone_invalid"],
+  sms_code: ["code_required", "code_invalid"],
+  password: ["password_required", "password_length", "password_format", "password_simple"],
+  re_password: ["repeat_password_required", "password_mismatch"],
+  invite_code: ["invite_invalid"],
+} as const;
 
 /** A reply that keeps the input (minus secrets) and shows one form-level error. */
 export function replyWithFormError(formData: FormData, message: string) {
