@@ -146,6 +146,10 @@ test.describe("flash convert", () => {
 
     await quote.getByRole("button", { name: `Convert 100.00 USDT to ${receive} BTC` }).click();
     await expect(page.getByText(`Converted 100.00 USDT into ${receive} BTC.`)).toBeVisible();
+    // The amount box starts empty for the next one, without an error the user did not cause.
+    await expect(page.getByLabel("Amount (USDT)")).toHaveValue("");
+    await expect(page.getByLabel("Amount (USDT)")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Enter an amount", { exact: true })).toHaveCount(0);
     const history = page.getByRole("region", { name: "Convert history" });
     await expect(history.locator("tbody tr")).toHaveCount(1);
     await expect(history.locator("tbody tr").first()).toContainText("100.00 USDT");

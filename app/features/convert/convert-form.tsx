@@ -62,7 +62,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
     if (!answer) return;
     setView({ shown: answer.shown, notice: answer.notice, error: answer.error });
     // Converted: the amount box starts empty for the next one.
-    if (answer.done) form.update({ name: fields.amount.name, value: "" });
+    if (answer.done) form.update({ name: fields.amount.name, value: "", validated: false });
     // Only a new answer matters (form and fields change on every render).
   }, [answer]);
   useEffect(() => {
