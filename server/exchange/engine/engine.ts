@@ -2,7 +2,7 @@ import type { Statement } from "better-sqlite3";
 import type { Depth, Trade } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
-import { FIND_SPOT_ORDER_KEY, INSERT_SPOT_ORDER_KEY } from "../ledger/idempotency";
+import { FIND_SPOT_ORDER_KEY, INSERT_SPOT_ORDER_KEY } from "../ledger/spot-keys";
 import { Ledger, LedgerError, type UserLeg } from "../ledger/index";
 import type { Market, PairInfo, TradeInput } from "../market";
 import { BUY, OrderBook, SELL, type Fill, type Way } from "./book";

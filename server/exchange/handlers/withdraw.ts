@@ -1,0 +1,84 @@
+import Decimal from "decimal.js";
+import { RECORDS_PAGE_SIZE, withdrawalAmounts } from "../../../app/contract/index";
+import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
+import { fail, ok, type Handlers } from "../context";
+import { firstAnswer, once } from "../ledger/idempotency";
+import { post } from "../ledger/index";
+import { availableOf } from "../models/accounts";
+import { insertWithdrawal } from "../models/withdrawals";
+import { boundAddresses } from "../money/addresses";
+import { decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
+import { pageOf, pageWindow } from "../money/paging";
+import { findWithdrawal, listWithdrawals, toWithdrawal } from "../money/review";
+import { ledgerFail } from "./money-common";
+import { checkPayPassword } from "./trade-password";
+
+// Withdrawals: to a bound address, checked by the trade password, the amount locked until reviewed.
+
+export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
+  async draw(p, ctx) {
+    const userId = ctx.userId!;
+    const seen = firstAnswer<never>(ctx.db, userId, "draw", p.idempotency_key);
+    if (seen) return seen;
+    const c = loadCurrency(ctx.db, p.currency_id);
+    if (!c) return fail(ctx, "currency_not_found");
+    if (c.open_draw !== 1) return fail(ctx, "draw_closed", { code: c.code });
+    const proto = protocolOf(c, p.currency_protocol_id);
+    if (!proto) return fail(ctx, "chain_not_found");
+    const bound = boundAddresses(ctx.db, userId, c.id, proto.id);
+    if (bound.length === 0) return fail(ctx, "bind_address_first");
+    // The entry with exactly this address and memo: one address can be bound with several memos
+    // (an exchange's shared deposit address), and the memo decides whose account is credited. Without
+    // a memo, the address must be bound once only, so there is no doubt which entry is meant.
+    const sameAddress = bound.filter((b) => b.address === p.address);
+    const entry = sameAddress.find((b) => b.memo === p.memo) ?? (p.memo === "" && sameAddress.length === 1 ? sameAddress[0] : undefined);
+    if (!entry) return fail(ctx, "address_not_bound");
+    const dec = decimalsProblem(p.number, c.decimals);
+    if (dec) return fail(ctx, dec.key, dec.vars);
+    const amount = new Decimal(p.number);
+    if (amount.lt(c.draw_min)) return fail(ctx, "draw_min", { min: c.draw_min, code: c.code });
+    if (new Decimal(c.draw_max).gt(0) && amount.gt(c.draw_max)) return fail(ctx, "draw_max", { max: c.draw_max, code: c.code });
+    // A cheap look first (the authoritative check is the ledger's, inside the transaction below).
+    if (availableOf(ctx.db, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance");
+    const refused = await checkPayPassword(ctx, userId, p.pay_password);
+    if (refused) return refused;
+    const amountStr = amount.toFixed();
+    const { fee, received } = withdrawalAmounts(amountStr, c.draw_rate, c.decimals);
+    try {
+      return once(ctx.db, userId, "draw", p.idempotency_key, ctx.now, () => {
+        const id = insertWithdrawal(ctx.db, {
+          user_id: userId,
+          currency_id: c.id,
+          protocol_id: proto.id,
+          address: entry.address,
+          memo: entry.memo,
+          amount: amountStr,
+          fee,
+          received,
+          rate: c.draw_rate,
+          created_at: ctx.now,
+        });
+        const account = { userId, currencyId: c.id, accountCode: SPOT_ACCOUNT } as const;
+        post(ctx.db, {
+          type: "withdrawal",
+          memo: `withdrawal #${id} locked`,
+          extra: { withdrawal_id: id, stage: "locked" },
+          now: ctx.now,
+          legs: [
+            { ...account, amount: `-${amountStr}` },
+            { ...account, field: "lock_balance", amount: amountStr },
+          ],
+        });
+        return ok(ctx, toWithdrawal(findWithdrawal(ctx.db, id)!, ctx.t), "draw_submitted");
+      });
+    } catch (err) {
+      return ledgerFail(ctx, err);
+    }
+  },
+
+  drawList(p, ctx) {
+    const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
+    const { total, rows } = listWithdrawals(ctx.db, { userId: ctx.userId!, limit, offset });
+    return ok(ctx, pageOf(total, page, limit, rows.map((r) => toWithdrawal(r, ctx.t))));
+  },
+};

@@ -1,0 +1,73 @@
+import Decimal from "decimal.js";
+import type { AccountCode } from "../../../app/contract/core/index";
+import type { DB } from "../db/index";
+
+export interface AccountRow {
+  id: number;
+  user_id: number;
+  currency_id: number;
+  account_code: AccountCode;
+  balance: string;
+  lock_balance: string;
+}
+
+/** Every account a user can hold exists (balance 0 until something moves): ids are stable for the screens. */
+export function ensureAccounts(db: DB, userId: number): void {
+  db.prepare(
+    `INSERT INTO accounts (user_id, currency_id, account_code) SELECT ?, currency_id, account_code FROM currency_account_types WHERE true
+     ON CONFLICT (user_id, currency_id, account_code) DO NOTHING`,
+  ).run(userId);
+}
+
+export function listAccounts(db: DB, userId: number): AccountRow[] {
+  return db.prepare("SELECT id, user_id, currency_id, account_code, balance, lock_balance FROM accounts WHERE user_id = ?").all(userId) as AccountRow[];
+}
+
+/** The user's account of a currency and code, created (at zero) if missing. */
+export function accountOf(db: DB, userId: number, currencyId: number, code: AccountCode): AccountRow {
+  db.prepare("INSERT INTO accounts (user_id, currency_id, account_code) VALUES (?, ?, ?) ON CONFLICT (user_id, currency_id, account_code) DO NOTHING").run(
+    userId,
+    currencyId,
+    code,
+  );
+  return db.prepare("SELECT * FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?").get(userId, currencyId, code) as AccountRow;
+}
+
+/** The available balance (0 for an account that does not exist yet). */
+export function availableOf(db: DB, userId: number, currencyId: number, code: AccountCode): Decimal {
+  const row = db.prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?").get(userId, currencyId, code) as
+    | { balance: string }
+    | undefined;
+  return new Decimal(row?.balance ?? "0");
+}
+
+/** Currency codes by id. */
+export function currencyCodes(db: DB): Map<number, string> {
+  return new Map((db.prepare("SELECT id, code FROM currencies").all() as { id: number; code: string }[]).map((r) => [r.id, r.code]));
+}
+
+export interface LogRow {
+  id: number;
+  currency_id: number;
+  code: string;
+  account_code: AccountCode;
+  field: "balance" | "lock_balance";
+  value: string;
+  balance_after: string;
+  type: string;
+  memo: string;
+  extra_data: string;
+  created_at: number;
+}
+
+/** A page of account_log rows matching `where` (over alias `l`), newest first. */
+export function listLog(db: DB, where: string, args: unknown[], limit: number, offset: number): { total: number; rows: LogRow[] } {
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM account_log l WHERE ${where}`).get(...args) as { total: number };
+  const rows = db
+    .prepare(
+      `SELECT l.id, l.currency_id, c.code, l.account_code, l.field, l.value, l.balance_after, l.type, l.memo, l.extra_data, l.created_at
+       FROM account_log l JOIN currencies c ON c.id = l.currency_id WHERE ${where} ORDER BY l.id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...args, limit, offset) as LogRow[];
+  return { total, rows };
+}
