@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index";
 import { seedIfEmpty } from "../db/seed";
-import { credit, globalTotals, Ledger, LedgerError, post } from "./index";
+import { credit, globalTotals, Ledger, LedgerError, openSystemAccounts, post } from "./index";
 
 /** A one-sided change balanced against the outside world (what the old one-sided entry was). */
 function ledgerApply(db: ReturnType<typeof openDatabase>, e: { userId: number; currencyId: number; accountCode: "change_account" | "lever_account"; amount: string; type: string }) {
@@ -123,5 +123,21 @@ describe("ledger", () => {
 
   it("the system accounts make every currency's global total zero", () => {
     for (const [currency, total] of globalTotals(db)) expect([currency, total]).toEqual([currency, "0"]);
+  });
+
+  it("gives a database from before balanced postings the external account's opening balance, once", () => {
+    const old = openDatabase(":memory:");
+    seedIfEmpty(old);
+    // As a database from before migration 006: balances without their external legs.
+    old.exec("DELETE FROM system_accounts; DELETE FROM system_log;");
+    expect([...globalTotals(old).values()].some((v) => v !== "0")).toBe(true);
+    openSystemAccounts(old, 1);
+    openSystemAccounts(old, 2);
+    for (const [currency, total] of globalTotals(old)) expect([currency, total]).toEqual([currency, "0"]);
+    const openings = old.prepare("SELECT COUNT(*) AS n FROM system_log WHERE type = 'opening'").get() as { n: number };
+    const accounts = old.prepare("SELECT COUNT(*) AS n FROM system_accounts").get() as { n: number };
+    expect(openings.n).toBe(accounts.n);
+    expect(openings.n).toBeGreaterThan(0);
+    old.close();
   });
 });
