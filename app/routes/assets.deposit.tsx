@@ -12,7 +12,7 @@ import { FormError, TextField } from "~/components/form/field";
 import { api } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { amountText } from "~/features/assets/rules.server";
-import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page.server";
+import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";

@@ -10,6 +10,7 @@ import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
+import { refusalMessage } from "~/lib/refusals.server";
 import { api, type ApiArgs, type DataOf } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { amountText, feePercent } from "~/features/assets/rules.server";
@@ -23,7 +24,7 @@ import { lazyValidation } from "~/lib/use-lazy-validate";
 const assetsRules = lazyModule(() => import("~/features/assets/rules"));
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page.server";
+import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
 
 const SECRET_FIELDS = ["pay_password"];
 
@@ -121,7 +122,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
+    const msg = await refusalMessage(request, r, async () => {
+      const detail = currency ? await api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null;
+      return detail?.ok && currency ? { amount: detail.data.balance, code: currency.code } : null;
+    });
+    const result = replyWith(formData, field ? { fieldErrors: { [field]: [msg] }, hideFields: SECRET_FIELDS } : { formErrors: [msg], hideFields: SECRET_FIELDS });
     return data<ActionData>({ result }, { status: 400 });
   }
   throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), { kind: "success", message: t("withdraw.submitted") });

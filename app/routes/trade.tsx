@@ -17,6 +17,7 @@ import { useTradeLive } from "~/features/trade/use-trade-live";
 import type { Deal, KlineBar, Pair, SpotBalances, SpotOrderPage } from "~/contract/entities";
 import { getLang, getT } from "~/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
+import { refusalMessage } from "~/lib/refusals.server";
 import { readCookie } from "~/lib/cookies";
 import { quoteTabs } from "~/lib/markets";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -207,7 +208,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         idempotency_key: v.idempotency_key,
       });
       if (!placed.ok) {
-        return data<ActionData>({ intent: side, ok: false, result: submission.reply({ formErrors: [placed.msg || t("errors.failed")] }) }, { status: 400 });
+        const msg = await refusalMessage(request, placed, async () => {
+          const bal = await api(args, "spotBalances", { currency_match_id: v.currency_match_id });
+          if (!bal.ok) return null;
+          const account = side === "buy" ? bal.data.quote : bal.data.base;
+          return { amount: account.balance, code: account.currency_code };
+        });
+        return data<ActionData>({ intent: side, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }) }, { status: 400 });
       }
       if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: t("toast.placed") });
       // With JavaScript the page stays; the same words as the redirect's toast are announced (features/trade/trade-form).

@@ -166,6 +166,12 @@ test.describe("assets", () => {
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await expect(page.getByText("incorrect trade password")).toBeVisible();
     await expect(page.getByLabel("Trade password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    // More than there is: the amount field says what is available.
+    await page.getByLabel("Amount (USDT)").fill("150000");
+    await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(page.getByText(/^Insufficient balance: [\d,]+\.\d+ USDT available$/)).toBeVisible();
+    await expect(page.getByLabel("Amount (USDT)")).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Amount (USDT)").fill("100");
     await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();

@@ -121,6 +121,17 @@ test.describe("trade screen", () => {
     await expect(ordersTable(page).locator("tr[data-order-id]", { hasText: "9,999,999" })).toHaveCount(1);
   });
 
+  test("an order beyond the balance says what is available", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/trade?symbol=BTCUSDT");
+    const form = buyForm(page);
+    await form.getByLabel("Price (USDT)").fill("1000");
+    await form.getByLabel("Amount (BTC)").fill("0.01");
+    await form.getByRole("button", { name: "Buy BTC" }).click();
+    await expect(form.getByText(/^Insufficient balance: [\d,]+\.\d+ USDT available$/)).toBeVisible();
+    await expect(form.getByLabel("Price (USDT)")).toHaveValue("1000");
+  });
+
   test("an order form posted twice with the same idempotency key places one order", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "one run is enough: the POSTs do not depend on the page's JavaScript");
     await logIn(page, "alice@example.com", "Alice2026", "/trade?symbol=BTCUSDT");

@@ -1,7 +1,6 @@
-import type { Stream } from "./stream";
-
-export type Entry = { seq: number; bytes: Uint8Array };
-export type Json = Record<string, unknown>;
+import type { SseStream } from "./sse.server";
+import type { Entry, Json } from "./types";
+import type { UserSocket } from "./upstream.server";
 
 /** One relayed channel: its browsers, its replay ring and the state a fresh snapshot is built from. */
 export class Channel {
@@ -32,6 +31,22 @@ export class Channel {
   /** The messages a browser that knows nothing needs. */
   snapshotMessages(): Json[] {
     return [...this.state.values()];
+  }
+}
+
+/** One browser's SSE stream. */
+export class Stream {
+  lastSeq = 0;
+  constructor(
+    readonly sse: SseStream,
+    readonly channels: Channel[],
+    readonly user: UserSocket | null,
+    readonly token: string | null,
+  ) {}
+  write(seq: number, bytes: Uint8Array): boolean {
+    if (seq <= this.lastSeq) return true; // replayed already
+    this.lastSeq = seq;
+    return this.sse.write(bytes);
   }
 }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { remember } from "../remember.server";
-import { Channel, type Entry, type Json } from "./channel";
+import { Channel, Stream } from "./channel";
+import type { Entry, Json } from "./types";
 import { canonicalChannel, isPrivateChannel, normalizeSymbol, SYMBOL_CHANNELS } from "./channels";
 import { DEFAULTS, type LiveHubOptions, type Required_ } from "./options";
 import { createSseStream, encodeEvent, HEARTBEAT, sseResponse, type SseStream } from "./sse.server";
-import { Stream } from "./stream";
 import { Upstream, UserSocket } from "./upstream.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { EventEmitter } from "node:events";
 import WebSocket from "ws";
 import { backoffDelay } from "./backoff";
-import type { Json } from "./channel";
+import type { Json } from "./types";
 import type { Required_ } from "./options";
 
 /** What an upstream socket needs of the hub: its settings, and where to report opens and retries. */

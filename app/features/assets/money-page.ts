@@ -1,4 +1,5 @@
 import type { ApiResult, DataOf } from "~/lib/api.server";
+// Types only (erased from the browser build): the screens link with moneyPageUrl on both sides.
 import { formatTime, RECORDS_PAGE_SIZE } from "./constants";
 
 type Currency = DataOf<"currencyProtocols">[number];
