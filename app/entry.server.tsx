@@ -4,7 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { BCP47 } from "~/i18n";
-import { getLang } from "~/i18next.server";
+import { getLang } from "~/lib/i18next.server";
 import { I18nPayloadProvider } from "~/lib/i18n-payload";
 import { i18nPayload } from "~/lib/i18n-payload.server";
 import { resources } from "~/lib/locales.server";

@@ -6,7 +6,7 @@ import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { BCP47, type Lang } from "~/i18n";
-import { getLang } from "~/i18next.server";
+import { getLang } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { useI18nPayload } from "~/lib/i18n-payload";
 import { useNonce } from "~/lib/nonce";

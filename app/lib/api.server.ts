@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { calls, CODE, EnvelopeSchema, type CallName, type Reason } from "~/contract";
 import { BCP47 } from "~/i18n";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { sentenceCase } from "~/lib/sentence-case";
 import { commitSession, getSession, getToken, redirectWithToast } from "~/lib/session.server";
 

@@ -1,5 +1,5 @@
 import type { Reason } from "~/contract/core/codes";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { formatAmount } from "~/lib/amount";
 
 /**

@@ -99,7 +99,7 @@ export async function requireToken(
   const token = await getToken(request);
   if (token) return token;
   const url = new URL(request.url);
-  const { getT } = await import("~/i18next.server");
+  const { getT } = await import("~/lib/i18next.server");
   const t = await getT(request);
   const page = returnTo ?? url.pathname + url.search;
   throw await redirectWithToast(request, `/login?page=${encodeURIComponent(page)}`, { kind: "error", message: t(messageKey) });

@@ -2,7 +2,7 @@ import { invariantResponse } from "~/lib/invariant.server";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { formatAmount } from "~/lib/amount";
 import { api } from "~/lib/api.server";
 import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/features/assets/constants";

@@ -14,7 +14,7 @@ import { api } from "~/lib/api.server";
 import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/features/assets/constants";
 import { amountText, availableIn, transferableCurrencies } from "~/features/assets/rules.server";
 import { formatAmount } from "~/lib/amount";
-import { getLang } from "~/i18next.server";
+import { getLang } from "~/lib/i18next.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";

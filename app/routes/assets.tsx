@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AssetsMenu } from "~/features/assets/menu";
 import * as s from "~/features/assets/assets.css";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { requireToken } from "~/lib/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import * as s from "~/features/savings/savings.css";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { formatUtc, signedAmount } from "~/features/savings/format";

@@ -7,7 +7,7 @@ import { ConvertHistory } from "~/features/convert/history";
 import { cleanAmount, CONVERT_PAGE_SIZE, pickPair } from "~/features/convert/convert-ui";
 import { displayAmount } from "~/features/savings/format";
 import * as ss from "~/features/savings/savings.css";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoldingsTable } from "~/features/savings/holdings";
 import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
 import * as s from "~/features/savings/savings.css";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount } from "~/features/savings/format";

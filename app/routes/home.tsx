@@ -8,7 +8,7 @@ import { HomePopup, type PopupContent } from "~/features/home/home-popup";
 import { currentNotice } from "~/features/home/popup-rules";
 import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
 import { MarketTiles } from "~/features/home/market-tile";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
 import { homeTiles } from "~/lib/markets";

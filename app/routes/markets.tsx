@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import { MarketsTable } from "~/features/markets/markets-table";
 import * as s from "~/features/markets/markets.css";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
 import { ALL_TAB, FAV_TAB, marketsSearch, normalizeSort, normalizeTab, parseFavs, quoteTabs, rowsForTab, sortRows } from "~/lib/markets";

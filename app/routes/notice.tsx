@@ -5,7 +5,7 @@ import { z } from "zod";
 import * as s from "~/features/notice/notice.css";
 import { NoticeBody, NoticeList, type NoticeArticle } from "~/features/notice/notice-view";
 import { BCP47 } from "~/i18n";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { container } from "~/styles/ui.css";

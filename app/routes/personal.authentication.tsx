@@ -6,7 +6,7 @@ import { REVIEW_STATUS } from "~/contract/personal";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { IMAGE_ACCEPT, uploadImage, uploadUrl } from "~/features/personal/uploads.server";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { formatAmount } from "~/lib/money";
 import { redirectWithToast, requireToken } from "~/lib/session.server";

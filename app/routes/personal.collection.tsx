@@ -6,7 +6,7 @@ import type { PayMethodCode } from "~/contract/personal";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { IMAGE_ACCEPT, uploadImage, uploadUrl } from "~/features/personal/uploads.server";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { langCookie } from "~/i18next.server";
+import { langCookie } from "~/lib/i18next.server";
 import { isLang } from "~/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
 

@@ -15,7 +15,7 @@ import { TradeForms } from "~/features/trade/trade-form";
 import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import type { Deal, KlineBar, Pair, SpotBalances, SpotOrderPage } from "~/contract/entities";
-import { getLang, getT } from "~/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { readCookie } from "~/lib/cookies";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { ADDRESS_SERVICE_PATHS, AddressEntrySchema } from "~/contract/index";
-import { getLang } from "~/i18next.server";
+import { getLang } from "~/lib/i18next.server";
 import { exchangeCall, type ApiArgs, type ApiResult } from "~/lib/api.server";
 import { getSession } from "~/lib/session.server";
 

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { SCHEMAS, type FormName, type Translate } from "./schemas";
 
 /**

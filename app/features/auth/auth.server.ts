@@ -3,7 +3,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { CODE_TYPE } from "~/contract/index";
 import { fieldOfReason, type Reason } from "~/contract/core/codes";
-import { getT } from "~/i18next.server";
+import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
 import type { AccountKind, Translate } from "./constants";
