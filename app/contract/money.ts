@@ -97,6 +97,8 @@ export const DrawPayloadSchema = z.object({
   number: moneyAmount("draw_amount_required"),
   pay_password: z.string({ required_error: "pay_password_required" }).min(1, "pay_password_required").max(64),
   memo: OptionalText(64),
+  /** The authenticator's current code, required while the user's authenticator is on. */
+  google_code: OptionalText(6),
   /** The chain; default the currency's first. */
   currency_protocol_id: OptionalPositiveInt,
   idempotency_key: IdempotencyKey,
@@ -120,9 +122,13 @@ export const AccountLogPayloadSchema = z.object({
 export const PagePayloadSchema = z.object({ page: OptionalPositiveInt, limit: OptionalPositiveInt });
 export const TransferLogPayloadSchema = z.object({ currency_id: OptionalPositiveInt, page: OptionalPositiveInt, limit: OptionalPositiveInt });
 
+/**
+ * The spec's payload is `password` and `auth_code`; `re_password` is ours (the app's form sends it): when it is
+ * sent it must be present and equal, when it is left out the call takes the spec's two fields.
+ */
 export const AmendPayPasswordPayloadSchema = z.object({
   password: z.string().max(64).default(""),
-  re_password: z.string().max(64).default(""),
+  re_password: z.string().max(64).optional(),
   auth_code: z.string().trim().max(16).default(""),
 });
 

@@ -8,6 +8,8 @@ import {
   AccountGroupSchema,
   AccountLogPageSchema,
   ADDRESS_CODE_TYPE,
+  CODE_TYPE,
+  GoogleAuthSchema,
   ADDRESS_SERVICE_PATHS,
   AddressEntrySchema,
   ConvertPageSchema,
@@ -24,6 +26,7 @@ import {
   WithdrawalSchema,
 } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
+import { totpCode } from "../lib/totp";
 import { credit as ledgerCredit } from "../ledger/index";
 import { approveDeposit, approveWithdrawal, rejectWithdrawal } from "../money/review";
 import { moneyClient, seconds } from "../../../tests/helpers/money-client";
@@ -256,6 +259,49 @@ describe("trade password, address book and withdrawals", () => {
     expect(list.data).toMatchObject({ total: 2, data: [{ status: "rejected" }, { status: "approved" }] });
   });
 
+  it("holds withdrawals 24 h after a security change, keeps to the daily limit by identity, and asks for the authenticator code", async () => {
+    // A new, unverified user of its own (the others' address books and balances belong to other tests).
+    const email = "dana@example.com";
+    expect((await c.call("sendEmail", { to: email, type: CODE_TYPE.REGISTER })).code).toBe(1);
+    expect(await c.call("register", { account: email, password: "Dana2026x", re_password: "Dana2026x", sms_code: c.lastCode(email, CODE_TYPE.REGISTER), type: "email" })).toMatchObject({ code: 1 });
+    const dana = await c.login(email, "Dana2026x");
+    const uid = c.userId(email);
+    clock += 61_000;
+    expect(await bind(email, TRON_ADDRESS)).toMatchObject({ code: 1 });
+    ledgerCredit(ex.db, { userId: uid, currencyId: USDT, accountCode: "change_account", amount: "10000", type: "test" });
+    clock += 61_000;
+    // The spec's payload (password and the emailed code, no repeat) sets the trade password.
+    await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
+    const set = await c.call("amendPayPassword", { password: "Pay2026x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) }, { token: dana });
+    expect(set).toMatchObject({ code: 1 });
+    const draw = (p: Record<string, string | number> = {}) =>
+      c.call("draw", { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, pay_password: "Pay2026x", number: "100", ...p }, { token: dana });
+    // Not verified: 2,000 USD a day.
+    expect((await draw({ number: "2500" })).reason).toEqual({ key: "draw_daily_limit_verify", field: "number" });
+    expect(await draw({ number: "1500" })).toMatchObject({ code: 1 });
+    const over = await draw({ number: "600" });
+    expect(over.reason).toMatchObject({ key: "draw_daily_limit_verify" });
+    expect(over.msg).toContain("500.00 USD left today");
+    expect(await draw({ number: "400" })).toMatchObject({ code: 1 });
+    // A new UTC day starts afresh.
+    clock += 24 * 3600_000;
+    // Changing the trade password holds withdrawals for 24 hours, with the time in the message.
+    clock += 61_000;
+    await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
+    expect(await c.call("amendPayPassword", { password: "Pay2027x", re_password: "Pay2027x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) }, { token: dana })).toMatchObject({ code: 1 });
+    const held = await draw({ pay_password: "Pay2027x" });
+    expect(held.reason).toMatchObject({ key: "withdraw_held" });
+    expect(held.msg).toMatch(/withdrawals are paused after a security change until .*UTC/);
+    clock += 24 * 3600_000 + 1;
+    expect(await draw({ pay_password: "Pay2027x" })).toMatchObject({ code: 1 });
+    // With the authenticator on, a withdrawal needs its current code too (binding it held withdrawals a day).
+    const secret = GoogleAuthSchema.parse((await c.call("googleQrCode", {}, { token: dana })).data).secret;
+    expect(await c.call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({ code: 1 });
+    clock += 24 * 3600_000 + 30_000;
+    expect((await draw({ pay_password: "Pay2027x" })).reason).toEqual({ key: "google_code_required", field: "google_code" });
+    expect(await draw({ pay_password: "Pay2027x", google_code: totpCode(secret, clock) })).toMatchObject({ code: 1 });
+  });
+
   it("withdraws to the entry with exactly the memo given when one address is bound with several memos", async () => {
     const XRP = 6;
     const currencies = (await c.call("currencyProtocols")).data as Array<{ id: number; currency_protocols: Array<{ id: number }> }>;
@@ -297,6 +343,8 @@ describe("trade password, address book and withdrawals", () => {
     await bind("bob@example.com", TRON_ADDRESS);
     clock += 60_000;
     expect((await c.setPayPassword(bob, "bob@example.com", "BobPay2026")).code).toBe(1);
+    // A changed trade password holds withdrawals for a day (bob set one in an earlier test).
+    clock += 24 * 3600_000 + 1;
     const uid = c.userId("bob@example.com");
     const whole = c.balances(uid, USDT).balance;
     const results = await Promise.all(

@@ -5,6 +5,7 @@ import { localTime } from "../lib/i18n";
 import { checkCode, consumeCode } from "../models/codes";
 import { clearPayPasswordFails, countPayPasswordFail, payState, setPayPassword } from "../models/pay-password";
 import { findUserById, normalizeAddress } from "../models/users";
+import { holdWithdrawals, recordSecurityEvent } from "../models/personal";
 
 // The trade password: set with an emailed or texted code; checked before a withdrawal.
 
@@ -33,8 +34,10 @@ export const tradePasswordHandlers: Pick<Handlers, "amendPayPassword"> = {
     if (p.password === "") return fail(ctx, "pay_password_required");
     const problem = passwordProblem(p.password);
     if (problem) return fail(ctx, `password_${problem}`);
-    if (p.re_password === "") return fail(ctx, "repeat_password_required");
-    if (p.re_password !== p.password) return fail(ctx, "password_mismatch");
+    if (p.re_password !== undefined) {
+      if (p.re_password === "") return fail(ctx, "repeat_password_required");
+      if (p.re_password !== p.password) return fail(ctx, "password_mismatch");
+    }
     if (p.auth_code === "") return fail(ctx, "code_required");
     const user = findUserById(ctx.db, userId);
     if (!user) return { code: 999, msg: ctx.t("login_timeout") };
@@ -42,9 +45,13 @@ export const tradePasswordHandlers: Pick<Handlers, "amendPayPassword"> = {
     const codeId = checkCode(ctx.db, address, CODE_TYPE.TRADE_PASSWORD, p.auth_code, ctx.now);
     if (codeId == null) return fail(ctx, "code_invalid");
     const hash = await hashPassword(p.password);
+    const changing = user.pay_password_hash !== null;
     ctx.db.transaction(() => {
       setPayPassword(ctx.db, userId, hash);
       consumeCode(ctx.db, codeId, ctx.now);
+      // Changing (not first setting) the trade password holds withdrawals 24 h, as the other security changes do.
+      if (changing) holdWithdrawals(ctx.db, userId, ctx.now);
+      recordSecurityEvent(ctx.db, userId, "pay_password_changed", ctx.client ?? { ip: "", device: "" }, ctx.now);
     })();
     return ok(ctx, null, "pay_password_saved");
   },

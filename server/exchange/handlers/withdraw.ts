@@ -12,6 +12,20 @@ import { pageOf, pageWindow } from "../money/paging";
 import { findWithdrawal, listWithdrawals, toWithdrawal } from "../money/review";
 import { ledgerFail } from "./money-common";
 import { checkPayPassword } from "./trade-password";
+import { requireGoogleCode } from "./personal";
+import { DRAW_DAILY_LIMIT_USD } from "../../../app/contract/index";
+import { localTime } from "../lib/i18n";
+import { withdrawalHold } from "../models/personal";
+import { withdrawnToday } from "../models/withdrawals";
+import { usdPriceOf } from "../money/currencies";
+import { findUserById } from "../models/users";
+import type { Ctx } from "../context";
+
+/** Today's limit (UTC day) by identity: approved review_status raises it. */
+function dailyDrawLimit(ctx: Ctx, userId: number): { usd: string; verified: boolean } {
+  const verified = findUserById(ctx.db, userId)?.review_status === 2;
+  return { usd: verified ? DRAW_DAILY_LIMIT_USD.verified : DRAW_DAILY_LIMIT_USD.unverified, verified };
+}
 
 // Withdrawals: to a bound address, checked by the trade password, the amount locked until reviewed.
 
@@ -20,6 +34,9 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     const userId = ctx.userId!;
     const seen = firstAnswer<never>(ctx.db, userId, "draw", p.idempotency_key);
     if (seen) return seen;
+    // After a change of password, trade password, authenticator or bound address, nothing leaves for 24 h.
+    const heldUntil = withdrawalHold(ctx.db, userId, ctx.now);
+    if (heldUntil) return fail(ctx, "withdraw_held", { time: localTime(heldUntil, ctx.lang) });
     const c = loadCurrency(ctx.db, p.currency_id);
     if (!c) return fail(ctx, "currency_not_found");
     if (c.open_draw !== 1) return fail(ctx, "draw_closed", { code: c.code });
@@ -40,8 +57,17 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     if (new Decimal(c.draw_max).gt(0) && amount.gt(c.draw_max)) return fail(ctx, "draw_max", { max: c.draw_max, code: c.code });
     // A cheap look first (the authoritative check is the ledger's, inside the transaction below).
     if (availableOf(ctx.db, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance");
+    // The daily limit in USD value: higher once the identity is verified (SPEC §6).
+    const limit = dailyDrawLimit(ctx, userId);
+    const usd = (id: number) => new Decimal(usdPriceOf(ctx.market, id));
+    const today = withdrawnToday(ctx.db, userId, ctx.now).reduce((sum, w) => sum.plus(new Decimal(w.amount).times(usd(w.currency_id))), new Decimal(0));
+    if (today.plus(amount.times(usd(c.id))).gt(limit.usd)) {
+      return fail(ctx, limit.verified ? "draw_daily_limit" : "draw_daily_limit_verify", { limit: limit.usd, left: Decimal.max(0, new Decimal(limit.usd).minus(today)).toFixed(2) }, "number");
+    }
     const refused = await checkPayPassword(ctx, userId, p.pay_password);
     if (refused) return refused;
+    const googleRefused = requireGoogleCode(ctx, userId, p.google_code);
+    if (googleRefused) return googleRefused;
     const amountStr = amount.toFixed();
     const { fee, received } = withdrawalAmounts(amountStr, c.draw_rate, c.decimals);
     try {
