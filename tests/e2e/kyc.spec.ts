@@ -36,6 +36,8 @@ test.describe("collection settings", () => {
     expect((await request.get(src!, { headers: { cookie: "" } })).status()).toBe(404);
 
     await page.getByRole("link", { name: "Bank card" }).click();
+    // The bank form replaces the Alipay one: fill it once it is there.
+    await expect(page.getByRole("heading", { name: "Add Bank card" })).toBeVisible();
     await page.getByLabel("Real name").fill("Alice Example");
     await page.getByLabel("Bank", { exact: true }).fill("Example Bank");
     await page.getByLabel("Branch").fill("Main Street");
