@@ -17,6 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Retry-After": String(STREAM_LIMIT_RETRY_S), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
+  // Freed when the stream ends (onClose below) or the client goes away, whichever the server sees first.
+  request.signal.addEventListener("abort", release, { once: true });
   try {
     const url = new URL(request.url);
     const { publicChannels, privateChannels } = parseChannels(url.searchParams.get("channels"));
