@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { AddressEntry } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import { MEMO_CHAINS, type CurrencyRow, type ProtocolRow } from "./currencies";
+import { addressFitsChain } from "../../../app/contract/core/addresses";
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
@@ -68,23 +69,8 @@ export function depositAddress(db: DB, userId: number, c: CurrencyRow, p: Protoc
   return d;
 }
 
-/** Address shapes per chain (a typo check, not a checksum). */
-const ADDRESS_SHAPES: Record<string, RegExp> = {
-  BTC: /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-  LTC: /^(ltc1[02-9ac-hj-np-z]{11,71}|[LM3][1-9A-HJ-NP-Za-km-z]{26,33})$/,
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-  BEP20: /^0x[0-9a-fA-F]{40}$/,
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  SOL: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-  XRP: /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/,
-  DOGE: /^[DA9][1-9A-HJ-NP-Za-km-z]{25,34}$/,
-  ADA: /^(addr1[02-9ac-hj-np-z]{50,110}|[1-9A-HJ-NP-Za-km-z]{50,120})$/,
-};
-
-export function addressFitsChain(chain: string, address: string): boolean {
-  const shape = ADDRESS_SHAPES[chain];
-  return shape ? shape.test(address) : address.length >= 10;
-}
+// Address shapes per chain: the contract core's one rule, which the app's forms check with too.
+export { addressFitsChain };
 
 /** XRP destination tags are digits (up to 10). */
 export function memoProblem(chain: string, memo: string): string | null {
