@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IdSchema } from "./entities";
 import { defineCall } from "./define-call";
 import { isValidEmail, isValidPhone } from "./core/rules";
+import { PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/personal";
 
 /**
  * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
@@ -9,9 +10,8 @@ import { isValidEmail, isValidPhone } from "./core/rules";
  * (§5); the message keys are those of the exchange's locale namespace (`exchange.json`).
  */
 
-/** Pay method types (SPEC §3): the code names the fields its raw_data carries. */
-export const PAY_METHOD_CODES = ["alipay", "wxpay", "bank"] as const;
-export type PayMethodCode = (typeof PAY_METHOD_CODES)[number];
+
+export { PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
 
 export const PayMethodTypeSchema = z.object({ id: IdSchema, name: z.string(), code: z.enum(PAY_METHOD_CODES) });
 export type PayMethodType = z.infer<typeof PayMethodTypeSchema>;
@@ -58,8 +58,6 @@ export const PayMethodSchema = z.object({
 });
 export type PayMethod = z.infer<typeof PayMethodSchema>;
 
-/** Identity (SPEC §4): 0 not verified (the form), 1 under review, 2 verified; 3 rejected with a reason (form again). */
-export const REVIEW_STATUS = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
 
 export const RealNamePayloadSchema = z.object({
   name: text(64, "real_name_required"),

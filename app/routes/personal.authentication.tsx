@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
-import { REVIEW_STATUS } from "~/contract/personal";
+import { REVIEW_STATUS } from "~/contract/core/personal";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { IMAGE_ACCEPT, uploadImage, uploadUrl } from "~/features/personal/uploads.server";

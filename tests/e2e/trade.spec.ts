@@ -67,9 +67,16 @@ test.describe("trade screen", () => {
     await expect(page.getByRole("img", { name: /BTC\/USDT price line/ })).toBeVisible();
 
     const lowestBid = page.getByRole("link", { name: /^Use price/ }).last();
-    const price = new URL((await lowestBid.getAttribute("href")) ?? "", BASE_URL).searchParams.get("price") ?? "";
+    // With JavaScript the book moves live: read the link's price and click it in one step, so they agree.
+    const price = jsEnabled
+      ? await lowestBid.evaluate((a: HTMLAnchorElement) => {
+          const p = new URL(a.href).searchParams.get("price") ?? "";
+          a.click();
+          return p;
+        })
+      : (new URL((await lowestBid.getAttribute("href")) ?? "", BASE_URL).searchParams.get("price") ?? "");
     expect(price).not.toBe("");
-    await lowestBid.click();
+    if (!jsEnabled) await lowestBid.click();
     if (!jsEnabled) await expect(page).toHaveURL(/price=/);
     await expect(buyForm(page).getByLabel("Price (USDT)")).toHaveValue(price);
     await expect(sellForm(page).getByLabel("Price (USDT)")).toHaveValue(price);

@@ -5,3 +5,4 @@ export * from "./money";
 export * from "./rules";
 export * from "./trading";
 export * from "./security";
+export * from "./personal";

@@ -1,0 +1,8 @@
+// The personal centre's plain values, for the browser as much as the server. No imports.
+
+/** Pay method types (SPEC §3): the code names the fields its raw_data carries. */
+export const PAY_METHOD_CODES = ["alipay", "wxpay", "bank"] as const;
+export type PayMethodCode = (typeof PAY_METHOD_CODES)[number];
+
+/** Identity (SPEC §4): 0 not verified (the form), 1 under review, 2 verified; 3 rejected with a reason (form again). */
+export const REVIEW_STATUS = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
