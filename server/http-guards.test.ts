@@ -22,7 +22,7 @@ const build = {
     "routes/home": { id: "routes/home", parentId: "root", path: "home", module: { loader: () => null } },
     "routes/assets": { id: "routes/assets", parentId: "root", path: "assets", module: { loader: () => null } },
     "routes/assets._index": { id: "routes/assets._index", parentId: "routes/assets", index: true, module: { action: () => null } },
-    "routes/personal.collection": { id: "routes/personal.collection", parentId: "root", path: "personal/collection", module: { action: () => null, loader: () => null } },
+    "routes/personal.collectionSettings": { id: "routes/personal.collectionSettings", parentId: "root", path: "personal/collectionSettings", module: { action: () => null, loader: () => null } },
     "routes/$": { id: "routes/$", parentId: "root", path: "*", module: { loader: () => null } },
   },
 } as unknown as ServerBuild;
@@ -116,10 +116,10 @@ describe("screen routes", () => {
       `\r\n--${boundary}--\r\n`,
     ];
     const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
-    expect((await send("POST", "/personal/collection", type, multipart(3 * 1024 * 1024))).status).toBe(200);
+    expect((await send("POST", "/personal/collectionSettings", type, multipart(3 * 1024 * 1024))).status).toBe(200);
     expect(reached?.body?.length).toBeGreaterThan(3 * 1024 * 1024);
     expect((await send("POST", "/login", type, multipart(3 * 1024 * 1024)).catch(() => ({ status: 413 }))).status).toBe(413);
-    const over = await send("POST", "/personal/collection", { ...type, "content-length": UPLOAD_BODY_LIMIT + 1 }, []).catch(() => ({ status: 413 }));
+    const over = await send("POST", "/personal/collectionSettings", { ...type, "content-length": UPLOAD_BODY_LIMIT + 1 }, []).catch(() => ({ status: 413 }));
     expect(over.status).toBe(413);
   });
 

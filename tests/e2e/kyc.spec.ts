@@ -7,9 +7,14 @@ const renamedHtml = { name: "qr.png", mimeType: "image/png", buffer: Buffer.from
 test.describe("collection settings", () => {
   test("a bad image is refused on its field with the other input kept; a real one saves and shows again; a bank card saves", async ({ page, request }) => {
     const user = await registerUser(request);
-    await logIn(page, user.email, user.password, "/login?page=/personal/collection");
-    await expect(page).toHaveURL(/\/personal\/collection/);
+    await logIn(page, user.email, user.password, "/login?page=/personal/collectionSettings");
+    await expect(page).toHaveURL(/\/personal\/collectionSettings/);
     await expect(page.getByRole("heading", { name: "Collection settings" })).toBeVisible();
+    // The header's account menu leads here and to identity verification (the spec's /personal/* routes).
+    await page.locator("header summary", { hasText: user.email }).click();
+    await expect(page.getByRole("link", { name: "Collection settings" })).toHaveAttribute("href", "/personal/collectionSettings");
+    await expect(page.getByRole("link", { name: "Identity verification" })).toHaveAttribute("href", "/personal/authentication");
+    await page.locator("header summary", { hasText: user.email }).click();
 
     await page.getByLabel("Real name").fill("Alice Example");
     await page.getByLabel("Account", { exact: true }).fill("alice@pay.example");
@@ -49,10 +54,10 @@ test.describe("collection settings", () => {
   });
 
   for (const theme of ["dark", "light"] as const) {
-    test(`axe: /personal/collection and /personal/authentication (${theme})`, async ({ page, request }) => {
+    test(`axe: /personal/collectionSettings and /personal/authentication (${theme})`, async ({ page, request }) => {
       const user = await registerUser(request);
       await setTheme(page, theme);
-      await logIn(page, user.email, user.password, "/login?page=/personal/collection");
+      await logIn(page, user.email, user.password, "/login?page=/personal/collectionSettings");
       await expect(page.getByRole("heading", { name: "Collection settings" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.goto("/personal/authentication");

@@ -21,9 +21,9 @@ function pickCode(v: string | null): PayMethodCode {
   return (CODES as readonly string[]).includes(v ?? "") ? (v as PayMethodCode) : "alipay";
 }
 
-/** /personal/collection: how this user is paid in fiat trades (SPEC §2, §5): Alipay, WeChat or a bank card. */
+/** /personal/collectionSettings: how this user is paid in fiat trades (SPEC §2, §5): Alipay, WeChat or a bank card. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireToken(request, { returnTo: "/personal/collection" });
+  await requireToken(request, { returnTo: "/personal/collectionSettings" });
   const args = { request, context };
   const code = pickCode(new URL(request.url).searchParams.get("type"));
   const [t, types] = await Promise.all([getT(request, "kyc"), api(args, "payMethodTypes", {})]);
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireToken(request, { returnTo: "/personal/collection" });
+  await requireToken(request, { returnTo: "/personal/collectionSettings" });
   const args = { request, context };
   const form = await request.formData();
   const t = await getT(request, "kyc");
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const field = r.reason?.field === "qrcode" ? "qrcode_file" : r.reason?.field;
     return field && (field === "qrcode_file" || (FIELDS[code] as readonly string[]).includes(field)) ? fail({ [field]: r.msg }) : fail({}, r.msg);
   }
-  throw await redirectWithToast(request, `/personal/collection?type=${code}`, { kind: "success", message: t("collection.saved") });
+  throw await redirectWithToast(request, `/personal/collectionSettings?type=${code}`, { kind: "success", message: t("collection.saved") });
 }
 
 export default function CollectionRoute() {
