@@ -156,7 +156,8 @@ test.describe("issue 8 over HTTP", () => {
     expect((await send("GET", "/%E0%A4%A")).status).toBe(400);
   });
 
-  test("one client holds at most 20 open event streams: the 21st is 429 with Retry-After, and closing one frees a slot", async () => {
+  test("one client holds at most 20 open event streams: the 21st is 429 with Retry-After", async () => {
+    // That a stream's end frees its slot is tested where it can be timed exactly: app/lib/live/hub.server.test.ts.
     const ip = freshIp();
     const open: Array<{ close: () => void }> = [];
     /** Opens /events and resolves with its status once the headers arrive; the stream stays open until closed. */
@@ -180,18 +181,6 @@ test.describe("issue 8 over HTTP", () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       refused.close();
-      open.shift()!.close();
-      // The server frees the slot when it sees the connection close (a loaded server may take a moment).
-      await expect
-        .poll(
-          async () => {
-            const s = await openStream();
-            s.close();
-            return s.status;
-          },
-          { timeout: 30_000, intervals: [250, 500, 1000] },
-        )
-        .toBe(200);
     } finally {
       for (const s of open) s.close();
     }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createExchange, type Exchange } from "../../../server/exchange/index";
 import { LiveHub } from "./hub.server";
+import { StreamLimiter } from "./stream-limit";
 import type { LiveHubOptions } from "./options";
 import { parseSse } from "../../../tests/helpers/sse";
 
@@ -117,6 +118,32 @@ afterEach(async () => {
 
 // ---------------------------------------------------------------- tests
 describe("LiveHub", () => {
+  it("tells the caller once when a stream ends, however it ends (the per-client /events slot is freed there)", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url);
+    const limiter = new StreamLimiter(2);
+    const open = () => {
+      const release = limiter.acquire("client")!;
+      const ac = new AbortController();
+      const { sse } = hub.open(ac.signal, ["DAY_MARKET"], { onClose: release });
+      return { ac, sse };
+    };
+    const a = open();
+    const b = open();
+    expect(limiter.acquire("client")).toBeNull();
+    a.ac.abort(); // the browser went away
+    expect(limiter.count("client")).toBe(1);
+    b.sse.close(); // the relay ended it (shutdown, a slow reader)
+    expect(limiter.count("client")).toBe(0);
+    // A stream refused at once (the hub is closing, or the request was already aborted) frees its slot too.
+    const gone = new AbortController();
+    gone.abort();
+    const release = limiter.acquire("client")!;
+    hub.open(gone.signal, ["DAY_MARKET"], { onClose: release });
+    expect(limiter.count("client")).toBe(0);
+    await up.close();
+  });
+
   it("relays upstream messages with ids, and sends retry and heartbeats", async () => {
     const up = await fakeUpstream();
     const hub = makeHub(up.url, { heartbeatMs: 30 });
