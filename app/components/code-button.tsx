@@ -11,7 +11,10 @@ import { CODE_COUNTDOWN_S } from "~/contract/core/codes";
  * `account` is where the code went when the person typed it (sign-in, register, reset); codes sent
  * to the signed-in user's own address (bind address, trade password) have none.
  */
-export type CodeSendResult = { ok: true; message: string; account?: string; sentAt: number } | { ok: false; message: string; account?: string };
+export type CodeSendResult =
+  | { ok: true; message: string; account?: string; sentAt: number }
+  /** `wait`: a refusal that passes with time (a code was sent moments ago, from this page or another): the button counts it down. */
+  | { ok: false; message: string; account?: string; wait?: number };
 
 const norm = (v: string) => v.trim().toLowerCase();
 
@@ -27,12 +30,15 @@ export function useCodeSender({
   seconds = CODE_COUNTDOWN_S,
   serverResult,
   startCountdown = false,
+  initialWait = 0,
 }: {
   account?: string;
   seconds?: number;
   serverResult?: CodeSendResult | null;
   /** A code was sent just before this page opened (forgot password → reset password). */
   startCountdown?: boolean;
+  /** Seconds the server says remain before another code can go (a code sent from another page). */
+  initialWait?: number;
 }) {
   const fetcher = useFetcher<{ codeSend?: CodeSendResult | null }>();
   const latest = fetcher.data?.codeSend ?? serverResult ?? null;
@@ -43,14 +49,16 @@ export function useCodeSender({
   useEffect(() => {
     if (!latest) return;
     setShown(latest);
-    if (latest.ok) {
+    const wait = latest.ok ? seconds : (latest.wait ?? 0);
+    if (wait > 0) {
       setNow(Date.now());
-      setDeadline({ at: Date.now() + seconds * 1000, account: latest.account });
+      setDeadline({ at: Date.now() + wait * 1000, account: latest.account });
     }
   }, [latest, seconds]);
 
   useEffect(() => {
     if (startCountdown && account) setDeadline({ at: Date.now() + seconds * 1000, account });
+    else if (initialWait > 0) setDeadline({ at: Date.now() + initialWait * 1000, account });
     // Only on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

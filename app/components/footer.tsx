@@ -94,10 +94,19 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
       </footer>
       {service ? (
         <a className={s.floating} href={service} target="_blank" rel="noopener noreferrer">
-          {t("footer.onlineService")}
+          <ChatIcon />
+          <span className={s.floatingLabel}>{t("footer.onlineService")}</span>
           <span className="sr-only"> ({t("footer.newWindow")})</span>
         </a>
       ) : null}
     </>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg className={s.floatingIcon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 5h16v11H9l-5 4z" />
+    </svg>
   );
 }

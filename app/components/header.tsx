@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import { HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
@@ -24,7 +25,14 @@ const PERSONAL = [
   { to: "/personal/googleAuth", key: "user.googleAuth" },
 ] as const;
 
-/** Plain POST forms inside <details>: the menus work without JavaScript; with it, theme switches in place. */
+const HTML_LANG: Partial<Record<Lang, string>> = { hk: "zh-Hant-HK", jp: "ja", kr: "ko", zh: "zh-Hans" };
+
+/**
+ * Wide screens: the navigation, language, theme and account in one bar. Narrow screens (phones): a
+ * bar under 64 px with the brand, the most used action and a menu button that opens all of it.
+ * Both are plain links and POST forms inside <details>: they work without JavaScript and by keyboard;
+ * with it, a menu closes on navigation, on Escape and on a click outside, and the theme switches in place.
+ */
 export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "dark" | "light" }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -33,63 +41,79 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
   const pendingTheme = themeFetcher.formData?.get("theme");
   const shownTheme = pendingTheme === "light" || pendingTheme === "dark" ? pendingTheme : theme;
   const nextTheme = shownTheme === "dark" ? "light" : "dark";
+  const headerRef = useRef<HTMLElement>(null);
+  useCloseMenus(headerRef, here);
+  const nav = NAV.filter((n) => !("seller" in n) || user?.is_seller);
+
+  const themeForm = (
+    <themeFetcher.Form method="post" action="/resources/theme">
+      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name="theme" value={nextTheme} />
+      <button type="submit" className={s.menuSummary} aria-label={t(nextTheme === "light" ? "theme.toLight" : "theme.toDark")}>
+        {shownTheme === "dark" ? <MoonIcon /> : <SunIcon />} {t(shownTheme === "dark" ? "theme.dark" : "theme.light")}
+      </button>
+    </themeFetcher.Form>
+  );
+  const languageForm = (listClass: string) => (
+    <Form method="post" action="/resources/language" reloadDocument className={listClass}>
+      <input type="hidden" name="redirectTo" value={here} />
+      {HEADER_LANGUAGES.map((l) => (
+        <button key={l} type="submit" name="lang" value={l} className={s.menuItem} lang={HTML_LANG[l] ?? l} aria-current={l === lang}>
+          {LANGUAGE_NAMES[l]}
+        </button>
+      ))}
+    </Form>
+  );
+  const accountLinks = (listClass: string) => (
+    <ul className={listClass}>
+      {PERSONAL.map((p) => (
+        <li key={p.to}>
+          <Link to={p.to} className={s.menuItem}>
+            {t(p.key)}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Form method="post" action="/logout">
+          <button type="submit" className={s.menuItem}>
+            {t("user.logout")}
+          </button>
+        </Form>
+      </li>
+    </ul>
+  );
+
   return (
-    <header className={s.header}>
+    <header className={s.header} ref={headerRef}>
       <div className={s.headerInner}>
         <Link to="/home" className={s.logo} aria-label={t("brand.home")}>
           {t("brand.name")}
         </Link>
-        <nav className={s.nav} aria-label={t("nav.label")}>
-          {NAV.filter((n) => !("seller" in n) || user?.is_seller).map((n) => (
+
+        {/* Wide screens */}
+        <nav className={s.navWide} aria-label={t("nav.label")}>
+          {nav.map((n) => (
             <NavLink key={n.to} to={n.to} className={s.navLink} prefetch="intent">
               {t(n.key)}
             </NavLink>
           ))}
         </nav>
-        <div className={s.tools}>
+        <div className={s.toolsWide}>
           <details className={s.menu}>
             <summary className={s.menuSummary}>
               <GlobeIcon /> <span className="sr-only">{t("lang.label")}: </span>
               {LANGUAGE_NAMES[lang]}
             </summary>
-            <Form method="post" action="/resources/language" reloadDocument className={s.menuList}>
-              <input type="hidden" name="redirectTo" value={here} />
-              {HEADER_LANGUAGES.map((l) => (
-                <button key={l} type="submit" name="lang" value={l} className={s.menuItem} lang={l === "hk" ? "zh-Hant-HK" : l === "jp" ? "ja" : l === "kr" ? "ko" : l === "zh" ? "zh-Hans" : l} aria-current={l === lang}>
-                  {LANGUAGE_NAMES[l]}
-                </button>
-              ))}
-            </Form>
+            {languageForm(s.menuList)}
           </details>
-          <themeFetcher.Form method="post" action="/resources/theme">
-            <input type="hidden" name="redirectTo" value={here} />
-            <input type="hidden" name="theme" value={nextTheme} />
-            <button type="submit" className={s.menuSummary} aria-label={t(nextTheme === "light" ? "theme.toLight" : "theme.toDark")}>
-              {shownTheme === "dark" ? <MoonIcon /> : <SunIcon />} {t(shownTheme === "dark" ? "theme.dark" : "theme.light")}
-            </button>
-          </themeFetcher.Form>
+          {themeForm}
           {user ? (
             <details className={s.menu}>
               <summary className={s.menuSummary}>
                 <span className="sr-only">{t("user.menu")}: </span>
-                {user.account}
+                <span className={s.account}>{user.account}</span>
               </summary>
-              <ul className={s.menuList}>
-                {PERSONAL.map((p) => (
-                  <li key={p.to}>
-                    <Link to={p.to} className={s.menuItem}>
-                      {t(p.key)}
-                    </Link>
-                  </li>
-                ))}
-                <li>
-                  <Form method="post" action="/logout">
-                    <button type="submit" className={s.menuItem}>
-                      {t("user.logout")}
-                    </button>
-                  </Form>
-                </li>
-              </ul>
+              {accountLinks(s.menuList)}
             </details>
           ) : (
             <>
@@ -102,8 +126,114 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
             </>
           )}
         </div>
+
+        {/* Narrow screens */}
+        <div className={s.toolsNarrow}>
+          {user ? (
+            <NavLink to="/trade" className={s.primaryAction}>
+              {t("nav.trade")}
+            </NavLink>
+          ) : (
+            <>
+              <Link to="/login" className={s.navLink}>
+                {t("user.login")}
+              </Link>
+              <Link to="/register" className={s.primaryAction}>
+                {t("user.register")}
+              </Link>
+            </>
+          )}
+          <details className={s.menu}>
+            <summary className={s.menuButton} aria-label={t("nav.menu")}>
+              <MenuIcon />
+            </summary>
+            <div className={s.drawer}>
+              <nav aria-label={t("nav.label")}>
+                <ul className={s.drawerNav}>
+                  <li>
+                    <NavLink to="/markets" className={s.menuItem}>
+                      {t("nav.markets")}
+                    </NavLink>
+                  </li>
+                  {nav.map((n) => (
+                    <li key={n.to}>
+                      <NavLink to={n.to} className={s.menuItem}>
+                        {t(n.key)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <section className={s.drawerSection} aria-label={t("nav.account")}>
+                {user ? (
+                  <>
+                    <p className={s.drawerHeading}>
+                      <span className={s.account}>{user.account}</span>
+                    </p>
+                    {accountLinks(s.drawerList)}
+                  </>
+                ) : (
+                  <ul className={s.drawerList}>
+                    <li>
+                      <Link to="/login" className={s.menuItem}>
+                        {t("user.login")}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to="/register" className={s.menuItem}>
+                        {t("user.register")}
+                      </Link>
+                    </li>
+                  </ul>
+                )}
+              </section>
+              <section className={s.drawerSection} aria-label={t("lang.label")}>
+                <p className={s.drawerHeading}>
+                  <GlobeIcon /> {t("lang.label")}
+                </p>
+                {languageForm(s.drawerLangs)}
+              </section>
+              <div className={s.drawerSection}>{themeForm}</div>
+            </div>
+          </details>
+        </div>
       </div>
     </header>
+  );
+}
+
+/** With JavaScript: an open menu closes when the page changes, on Escape (focus back on its button) and on a click outside. */
+function useCloseMenus(ref: React.RefObject<HTMLElement>, here: string) {
+  useEffect(() => {
+    ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [ref, here]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      ref.current?.querySelectorAll<HTMLDetailsElement>("details[open]").forEach((d) => {
+        d.open = false;
+        d.querySelector("summary")?.focus();
+      });
+    };
+    const onClick = (e: MouseEvent) => {
+      ref.current?.querySelectorAll<HTMLDetailsElement>("details[open]").forEach((d) => {
+        if (!d.contains(e.target as Node)) d.open = false;
+      });
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [ref]);
+}
+
+function MenuIcon() {
+  return (
+    <svg className={s.iconLarge} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
   );
 }
 

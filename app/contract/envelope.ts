@@ -3,7 +3,10 @@ import { z } from "zod";
 export * from "./core/codes";
 
 /** A refusal's machine-readable reason (see `Reason` in core/codes.ts); anything malformed is dropped. */
-export const ReasonSchema = z.object({ key: z.string().max(100), field: z.string().max(100).optional() }).optional().catch(undefined);
+export const ReasonSchema = z
+  .object({ key: z.string().max(100), field: z.string().max(100).optional(), wait: z.number().int().min(0).max(86_400).optional() })
+  .optional()
+  .catch(undefined);
 
 export const EnvelopeSchema = z.object({
   code: z.number().int(),

@@ -56,10 +56,10 @@ describe("lazyValidation", () => {
     expect("onValidate" in lazyValidation(undefined)).toBe(true);
   });
 
-  it("with one: validate on blur, revalidate on input, onValidate hands the form data over", () => {
+  it("with one: validate on submit (an untouched empty field is no error), revalidate on input, onValidate hands the form data over", () => {
     const validate = vi.fn((fd: FormData) => ({ status: "success", value: fd.get("a") }));
     const opts = lazyValidation(validate);
-    expect(opts.shouldValidate).toBe("onBlur");
+    expect(opts.shouldValidate).toBe("onSubmit");
     expect(opts.shouldRevalidate).toBe("onInput");
     const fd = new FormData();
     fd.set("a", "1");

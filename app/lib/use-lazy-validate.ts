@@ -75,7 +75,9 @@ type Timing = "onSubmit" | "onBlur" | "onInput";
  */
 export function lazyValidation<Submission>(
   validate: ((formData: FormData) => Submission) | undefined,
-  when: { shouldValidate: Timing; shouldRevalidate: Timing } = { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+  // A field left empty is not an error until the person submits (issue 9: no 'cannot be empty' while filling in);
+  // after a submit, each field's message follows its input.
+  when: { shouldValidate: Timing; shouldRevalidate: Timing } = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
 ) {
   if (!validate) return { shouldValidate: "onSubmit" as Timing, shouldRevalidate: "onSubmit" as Timing, onValidate: undefined };
   return { ...when, onValidate: ({ formData }: { formData: FormData }) => validate(formData) };

@@ -1,4 +1,5 @@
 import { invariantResponse } from "~/lib/invariant.server";
+import { cardActions, cardTable } from "~/styles/card-table.css";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
@@ -66,7 +67,7 @@ export default function AccountRoute() {
         </div>
         {data.error ? <p role="alert">{data.error}</p> : null}
         <div className={s.tableWrap}>
-          <table className={s.table}>
+          <table className={`${s.table} ${cardTable}`}>
             <caption className={s.visuallyHidden}>{t("account.caption", { account: t(`menu.${data.name}`) })}</caption>
             <thead>
               <tr>
@@ -102,11 +103,11 @@ export default function AccountRoute() {
                     <th scope="row" className={s.rowHead}>
                       {r.code}
                     </th>
-                    <td className={`${s.td} ${s.num}`}>{r.available}</td>
-                    <td className={`${s.td} ${s.num}`}>{r.locked}</td>
-                    <td className={`${s.td} ${s.num}`}>{r.usd}</td>
+                    <td className={`${s.td} ${s.num}`} data-label={t("account.available")}>{r.available}</td>
+                    <td className={`${s.td} ${s.num}`} data-label={t("account.locked")}>{r.locked}</td>
+                    <td className={`${s.td} ${s.num}`} data-label={t("account.usdValue")}>{r.usd}</td>
                     {data.recharge ? (
-                      <td className={s.td}>
+                      <td className={`${s.td} ${cardActions}`}>
                         <div className={s.actions}>
                           <ActionLink enabled={r.openRecharge} to={`/assets/deposit?currency_id=${r.currencyId}`} label={t("account.charge")} labelFor={t("account.chargeOf", { code: r.code })} closed={t("account.chargeClosed", { code: r.code })} id={`charge-${r.id}`} />
                           <ActionLink enabled={r.openDraw} to={`/assets/withdraw?currency_id=${r.currencyId}`} label={t("account.withdraw")} labelFor={t("account.withdrawOf", { code: r.code })} closed={t("account.withdrawClosed", { code: r.code })} id={`draw-${r.id}`} />

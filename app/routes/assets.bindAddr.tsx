@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { ownCodeWait, rememberOwnCodeSent } from "~/lib/code-wait.server";
 import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const args = { request, context };
   const url = new URL(request.url);
-  const [{ options, error }, userId, t] = await Promise.all([chainOptions(args), userIdOf(args), assetsT(request)]);
+  const [{ options, error }, userId, t, codeWait] = await Promise.all([chainOptions(args), userIdOf(args), assetsT(request), ownCodeWait(request, BIND_CODE_COUNTDOWN_S)]);
   const list = userId ? await addressService(args, "getDrawAddress", { user_id: userId }) : null;
   const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
   const wantedCurrency = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
@@ -57,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       entries: list?.ok ? list.data.map((e) => ({ id: e.id, coin: e.coin_name, chain: e.chain, address: e.address, memo: e.memo, time: formatTime(e.created_at) })) : [],
       error: error ?? (list && !list.ok ? list.msg : null) ?? (userId ? null : t("common:errors.server")),
       constraint: constraintOf("bind"),
+      codeWait,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -81,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "send-code") {
     const r = await addressService(args, "sendVerificationcode", { user_id: userId });
-    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sent"), sentAt: Date.now() } : { ok: false, message: r.msg };
-    return data<ActionData>({ result: replyWith(formData, {}), codeSend }, { status: r.ok ? 200 : 400 });
+    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sent"), sentAt: Date.now() } : { ok: false, message: r.msg, wait: r.reason?.wait };
+    return data<ActionData>({ result: replyWith(formData, {}), codeSend }, r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 });
   }
 
   const submission = parseForm("bind", formData, t);
@@ -178,7 +180,7 @@ function BindForm() {
     constraint: data.constraint,
     ...lazyValidation(validate),
   });
-  const sender = useCodeSender({ seconds: BIND_CODE_COUNTDOWN_S, serverResult: actionData?.codeSend });
+  const sender = useCodeSender({ seconds: BIND_CODE_COUNTDOWN_S, serverResult: actionData?.codeSend, initialWait: data.codeWait });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bind";
   const statusId = `${fields.verificationcode.id}-status`;
   const current = data.options.find((o) => String(o.id) === String(fields.currency_protocol_id.value ?? data.selected));

@@ -2,7 +2,7 @@ import { ORDER_WAY } from "~/contract/core/trading";
 import type { TradeActionData } from "~/features/trade/action-data";
 import { pairById } from "~/features/trade/pairs.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import { ChartHeader } from "~/features/trade/chart-header";
@@ -105,6 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const way: OrdersSide = q.get("way") === "sell" ? ORDER_WAY.SELL : q.get("way") === "buy" ? ORDER_WAY.BUY : null;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
   const otype: "limit" | "market" = q.get("otype") === "market" ? "market" : "limit";
+  const side: Side = q.get("side") === "sell" ? "sell" : "buy";
 
   let deal: Deal | null = null;
   let bars: KlineBar[] = [];
@@ -140,6 +141,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pair: pair ? pairView(pair) : null,
       period,
       otype,
+      side,
       bars,
       depth: deal?.depth ?? { in: [], out: [] },
       trades: deal?.tx_completes ?? [],
@@ -277,38 +279,70 @@ function TradeScreen() {
   const onPick = useCallback((price: string) => setPicked((p) => ({ price, n: p.n + 1 })), []);
   // Stable props, so a live tick re-renders only the widget it concerns (the widgets are memoized).
   const orders = useMemo(() => (data.orders ? { ...data.orders, data: live.orders ?? [] } : null), [data.orders, live.orders]);
+  const location = useLocation();
+  const jumps = [
+    { id: "chart", label: t("jump.chart") },
+    { id: "book", label: t("book.title") },
+    { id: "trades", label: t("trades.title") },
+    { id: "orders", label: t("orders.title") },
+    { id: "pairs", label: t("pairs.title") },
+  ];
+  // The DOM follows a phone's order (pair and price, order form, the rest); wider screens place the areas in columns.
   return (
     <main className={s.page}>
       <div className={s.layout}>
-        <PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />
-        <div className={s.centre}>
+        <div className={s.area.header}>
           <ChartHeader pair={pair} quotation={live.quotation} />
-          <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
+        </div>
+        <div className={s.area.forms}>
           <TradeForms
             pair={pair}
             loggedIn={data.loggedIn}
             otype={data.otype}
+            side={data.side}
             best={best}
             balances={live.balances}
             keys={data.keys}
             picked={picked}
           />
         </div>
-        <div className={s.side}>
+        <nav className={s.area.jump} aria-label={t("jump.label")}>
+          <ul className={s.jump}>
+            {jumps.map((j) => (
+              <li key={j.id}>
+                {/* A router link: a plain hash link would be taken for a history step and scrolled back. */}
+                <Link to={{ search: location.search, hash: j.id }} className={s.tab}>
+                  {j.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={s.area.chart} id="chart">
+          <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
+        </div>
+        <div className={s.area.book} id="book">
           <OrderBook depth={live.depth} pair={pair} latest={live.quotation?.close ?? null} onPick={onPick} />
+        </div>
+        <div className={s.area.trades} id="trades">
           <RecentTrades trades={live.trades} pair={pair} />
         </div>
+        <div className={s.area.orders} id="orders">
+          {orders ? (
+            <OrdersPanel orders={orders} pair={pair} />
+          ) : (
+            <section className={s.ordersPanel} aria-labelledby="orders-title">
+              <h2 id="orders-title" className={s.h2}>
+                {t("orders.title")}
+              </h2>
+              <p className={s.muted}>{t("orders.loginToSee")}</p>
+            </section>
+          )}
+        </div>
+        <div className={s.area.pairs} id="pairs">
+          <PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />
+        </div>
       </div>
-      {orders ? (
-        <OrdersPanel orders={orders} pair={pair} />
-      ) : (
-        <section className={s.ordersPanel} aria-labelledby="orders-title">
-          <h2 id="orders-title" className={s.h2}>
-            {t("orders.title")}
-          </h2>
-          <p className={s.muted}>{t("orders.loginToSee")}</p>
-        </section>
-      )}
     </main>
   );
 }

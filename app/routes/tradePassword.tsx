@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { ownCodeWait, rememberOwnCodeSent } from "~/lib/code-wait.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
@@ -29,13 +30,14 @@ const FIELD_MESSAGES = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
-  const [info, t] = await Promise.all([api({ request, context }, "userInfo", {}), assetsT(request)]);
+  const [info, t, codeWait] = await Promise.all([api({ request, context }, "userInfo", {}), assetsT(request), ownCodeWait(request)]);
   const has = info.ok ? info.data.has_pay_password : false;
   const to = info.ok ? info.data.email || info.data.mobile : "";
   return {
     title: t(has ? "tradePassword.titleChange" : "tradePassword.titleSet"),
     has,
     to,
+    codeWait,
     page: safeRedirect(url.searchParams.get("page"), ""),
     constraint: constraintOf("tradePassword"),
     error: info.ok ? null : info.msg,
@@ -58,13 +60,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const limited = await rateLimit("sendCode", context.clientIp, to);
     if (limited) {
       return data<ActionData>(
-        { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }) } },
+        { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter } },
         { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
       );
     }
     const r = email ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD }) : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD, area_id: info.data.area_id ?? undefined });
-    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg };
-    return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend }, { status: r.ok ? 200 : 400 });
+    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg, wait: r.reason?.wait };
+    return data<ActionData>(
+      { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend },
+      r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 },
+    );
   }
 
   const submission = parseForm("tradePassword", formData, t);
@@ -86,7 +91,7 @@ export default function TradePasswordRoute() {
   const navigation = useNavigation();
   const validate = useAssetsValidate("tradePassword");
   const [form, fields] = useForm({ id: "trade-password", lastResult: actionData?.result ?? undefined, constraint: data.constraint, ...lazyValidation(validate) });
-  const sender = useCodeSender({ serverResult: actionData?.codeSend });
+  const sender = useCodeSender({ serverResult: actionData?.codeSend, initialWait: data.codeWait });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const statusId = `${fields.auth_code.id}-status`;
   return (

@@ -1,10 +1,10 @@
 import { createTheme, createThemeContract } from "@vanilla-extract/css";
 
-/** One contract, two themes. Colours chosen for WCAG AA text contrast on their backgrounds. */
+/** One contract, two themes. Colours chosen for WCAG AA text contrast on their backgrounds (signalText: text on up/down). */
 export const vars = createThemeContract({
   color: {
     bg: null, surface: null, surface2: null, border: null, text: null, muted: null,
-    accent: null, accentText: null, up: null, down: null, focus: null, link: null, danger: null, overlay: null,
+    accent: null, accentText: null, up: null, down: null, signalText: null, focus: null, link: null, danger: null, overlay: null,
   },
   font: { body: null, mono: null },
   radius: { sm: null, md: null },
@@ -19,7 +19,7 @@ const radius = { sm: "4px", md: "8px" };
 export const darkTheme = createTheme(vars, {
   color: {
     bg: "#0b0e11", surface: "#161a1e", surface2: "#1e2329", border: "#2b3139", text: "#eaecef", muted: "#9aa4b1",
-    accent: "#f0b90b", accentText: "#181a20", up: "#2ebd85", down: "#f85f73", focus: "#fcd535", link: "#f0b90b",
+    accent: "#f0b90b", accentText: "#181a20", up: "#2ebd85", down: "#f85f73", signalText: "#0b0e11", focus: "#fcd535", link: "#f0b90b",
     danger: "#ff6b7f", overlay: "rgba(0,0,0,0.6)",
   },
   font,
@@ -29,7 +29,7 @@ export const darkTheme = createTheme(vars, {
 export const lightTheme = createTheme(vars, {
   color: {
     bg: "#ffffff", surface: "#f5f5f5", surface2: "#eaecef", border: "#d5d9de", text: "#1e2329", muted: "#5a6270",
-    accent: "#f0b90b", accentText: "#181a20", up: "#007a4d", down: "#c72c41", focus: "#1f5fbf", link: "#8a5a00",
+    accent: "#f0b90b", accentText: "#181a20", up: "#007a4d", down: "#c72c41", signalText: "#ffffff", focus: "#1f5fbf", link: "#8a5a00",
     danger: "#b3261e", overlay: "rgba(0,0,0,0.45)",
   },
   font,

@@ -15,8 +15,8 @@ export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.accent, color: vars.color.accentText }],
   secondary: [buttonBase, { background: vars.color.surface2, color: vars.color.text, borderColor: vars.color.border }],
   ghost: [buttonBase, { background: "transparent", color: vars.color.text }],
-  up: [buttonBase, { background: vars.color.up, color: "#ffffff" }],
-  down: [buttonBase, { background: vars.color.down, color: "#ffffff" }],
+  up: [buttonBase, { background: vars.color.up, color: vars.color.signalText }],
+  down: [buttonBase, { background: vars.color.down, color: vars.color.signalText }],
 });
 
 export const field = style({ display: "flex", flexDirection: "column", gap: "6px", marginBottom: "16px" });

@@ -161,7 +161,7 @@ export function handleAddressService(path: string, method: string, payload: Reco
       const last = deps.db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ?").get(address) as { t: number | null };
       if (last.t !== null) {
         const wait = Math.ceil((last.t + ADDRESS_CODE_RESEND_SECONDS * 1000 - deps.now) / 1000);
-        if (wait > 0) return fail(t, "code_wait", { seconds: wait });
+        if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait }), reason: { key: "code_wait", wait } };
       }
       deps.db.transaction(() => {
         const code = createCode(deps.db, address, channel, ADDRESS_CODE_TYPE, deps.now);

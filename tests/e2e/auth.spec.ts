@@ -88,6 +88,18 @@ test.describe("login errors", () => {
     await expect(page.getByText("Email cannot be empty")).toBeVisible();
   });
 
+  test("fields left empty while filling in say nothing until the form is submitted", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript nothing is checked before the submit anyway");
+    await page.goto("/login");
+    await page.getByLabel("Email").focus();
+    await page.keyboard.press("Tab");
+    await page.getByLabel("Password", { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByText(/cannot be empty/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page.getByText("Email cannot be empty")).toBeVisible();
+  });
+
   test("the eleventh login try in a minute is refused", async ({ page }) => {
     const account = `nobody-${Date.now()}@example.com`;
     for (let i = 0; i < 10; i++) {

@@ -106,3 +106,32 @@ export async function logIn(page: Page, email: string, password: string, path = 
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
+
+/**
+ * Sends a code with the page's 'Send code' button. One code per address per minute (any type, and the
+ * registration code counts): a button that counts down ('Resend in N s', a code sent from another page) is
+ * waited out first, and so is a 'please wait N seconds' answer, and the send repeated.
+ */
+export async function sendCode(page: Page) {
+  const button = page.getByRole("button", { name: /^(Send code|Resend in)/ });
+  let previous = "";
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const counting = /Resend in (\d+)/.exec(await button.innerText());
+    if (counting) await page.waitForTimeout((Number(counting[1]) + 1) * 1000);
+    await button.click();
+    const status = page.getByText(/verification code sent|please wait \d+ seconds/i).first();
+    // The answer to this click (an earlier 'please wait' may still be on the page until it arrives).
+    let text = "";
+    await expect(async () => {
+      text = (await status.textContent({ timeout: 1_000 })) ?? "";
+      expect(text).not.toBe(previous);
+    }).toPass({ timeout: 15_000 });
+    previous = text;
+    const wait = /please wait (\d+) seconds/i.exec(text);
+    if (!wait) return;
+    // With JavaScript the button counts the wait down itself (the loop waits it out); without, the answer says it.
+    await page.waitForTimeout(500);
+    if (!/Resend in/.test(await button.innerText())) await page.waitForTimeout((Number(wait[1]) + 1) * 1000);
+  }
+  throw new Error("the code could not be sent");
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test } from "./fixtures";
 
 /**
  * Issue 9, wording and smaller items, with JavaScript on and off (every spec runs in both projects): seeded content
@@ -23,16 +23,6 @@ async function logInTo(page: Page, email: string, password: string, to: string) 
   await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, "\\?")));
 }
 
-async function sendCode(page: Page) {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    await page.getByRole("button", { name: /^(Send code|Resend in)/ }).click();
-    const status = page.getByText(/verification code sent|please wait \d+ seconds/i).first();
-    await expect(status).toBeVisible({ timeout: 15_000 });
-    const wait = /please wait (\d+) seconds/i.exec((await status.textContent()) ?? "");
-    if (!wait) return;
-    await page.waitForTimeout((Number(wait[1]) + 1) * 1000);
-  }
-}
 
 test.describe("seeded content in the visitor's language", () => {
   test("Japanese: footer links, banner titles and notices", async ({ page }) => {

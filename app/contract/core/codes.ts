@@ -17,7 +17,12 @@ export const CODE_COUNTDOWN_S = 60;
  * where the refusal concerns one, the payload field. A form puts the error on its field from this, never by
  * reading the text. An upstream that sends only `msg` leaves it out, and the form shows a form-level error.
  */
-export type Reason = { key: string; field?: string };
+export type Reason = {
+  key: string;
+  field?: string;
+  /** For a refusal that passes with time ('code_wait'): the seconds until it would pass. A code button counts them down. */
+  wait?: number;
+};
 
 /** The field a refusal belongs to: the one the exchange named, else the field whose message keys list its key. */
 export function fieldOfReason(reason: Reason | undefined, fieldKeys: Record<string, readonly string[]>): string | null {

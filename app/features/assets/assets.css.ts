@@ -1,13 +1,17 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** Assets area: a left menu and the account or form on the right. */
+/** Assets area: a left menu and the account or form on the right; on a phone the menu is one scrolling row above. */
+const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
   display: "grid", gridTemplateColumns: "220px minmax(0, 1fr)", gap: "24px", width: "100%", boxSizing: "border-box", maxWidth: "1200px", margin: "0 auto", padding: "24px 16px",
-  "@media": { "screen and (max-width: 760px)": { gridTemplateColumns: "1fr" } },
+  "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "12px", padding: "12px 8px" } },
 });
-export const menu = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "8px", alignSelf: "start" });
-export const menuList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
+export const menu = style({
+  background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "8px", alignSelf: "start",
+  "@media": { [PHONE]: { padding: "4px", overflowX: "auto" } },
+});
+export const menuList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px", "@media": { [PHONE]: { display: "flex", whiteSpace: "nowrap" } } });
 export const menuLink = style({
   display: "block", padding: "10px 12px", borderRadius: vars.radius.sm, color: vars.color.text, textDecoration: "none",
   selectors: {
@@ -16,13 +20,14 @@ export const menuLink = style({
   },
 });
 export const content = style({ minWidth: 0 });
-export const section = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "20px", marginBottom: "20px" });
+export const section = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "20px", marginBottom: "20px", "@media": { [PHONE]: { padding: "14px 12px" } } });
 export const h1 = style({ margin: "0 0 12px", fontSize: "22px" });
 export const h2 = style({ margin: "0 0 12px", fontSize: "18px" });
 export const summary = style({ display: "flex", gap: "16px", alignItems: "baseline", flexWrap: "wrap", justifyContent: "space-between", marginBottom: "16px" });
 export const total = style({ fontSize: "24px", fontWeight: 700, fontFamily: vars.font.mono, color: vars.color.text });
 export const muted = style({ color: vars.color.muted });
-export const tableWrap = style({ overflowX: "auto" });
+// Positioned, so a visually hidden label inside (absolute) stays inside the scroll area.
+export const tableWrap = style({ overflowX: "auto", position: "relative" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "14px" });
 export const th = style({ textAlign: "left", padding: "10px 8px", color: vars.color.muted, fontWeight: 600, borderBottom: `1px solid ${vars.color.border}`, whiteSpace: "nowrap" });
 export const td = style({ padding: "10px 8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });

@@ -2,11 +2,14 @@ import type { ReactNode } from "react";
 import { Pager } from "~/components/pager";
 import { pagerOf } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
+import { cardTable } from "~/styles/card-table.css";
 import * as s from "./assets.css";
 
 export type Column<R> = {
   /** The column's heading (already translated). */
   head: ReactNode;
+  /** The column's name on a phone's card, when `head` is not plain text. */
+  label?: string;
   cell: (row: R) => ReactNode;
   /** Right-aligned, tabular figures (amounts). */
   num?: boolean;
@@ -39,7 +42,7 @@ export function RecordsTable<R extends { id: number | string }>({
   return (
     <>
       <div className={s.tableWrap}>
-        <table className={s.table}>
+        <table className={`${s.table} ${cardTable}`}>
           <thead>
             <tr>
               {columns.map((c, i) => (
@@ -53,7 +56,7 @@ export function RecordsTable<R extends { id: number | string }>({
             {rows.map((row) => (
               <tr key={row.id}>
                 {columns.map((c, i) => (
-                  <td key={i} className={[cls(c, s.td), c.cellClass?.(row) ?? ""].filter(Boolean).join(" ")}>
+                  <td key={i} className={[cls(c, s.td), c.cellClass?.(row) ?? ""].filter(Boolean).join(" ")} data-label={c.label ?? (typeof c.head === "string" ? c.head : undefined)}>
                     {c.cell(row)}
                   </td>
                 ))}

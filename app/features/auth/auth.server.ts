@@ -100,7 +100,7 @@ export async function sendCodeAction(
     return data<AuthActionData>(
       {
         result: submission.reply({ hideFields: SECRET_FIELDS }),
-        codeSend: { ok: false, account, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }) },
+        codeSend: { ok: false, account, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter },
       },
       { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
     );
@@ -112,7 +112,7 @@ export async function sendCodeAction(
       : await api(args, "sendSms", { to: account, type: opts.type, area_id });
   if (!sent.ok) {
     return data<AuthActionData>(
-      { result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: { ok: false, account, message: sent.msg } },
+      { result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: { ok: false, account, message: sent.msg, wait: sent.reason?.wait } },
       { status: 400 },
     );
   }

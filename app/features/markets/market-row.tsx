@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { phoneHide } from "~/styles/card-table.css";
 import { useTranslation } from "~/lib/translate";
 import type { MarketRow as Row } from "~/lib/markets";
 import { tradeHref } from "~/lib/markets";
@@ -58,9 +59,9 @@ export function MarketRow({ row, favourite, quotation = row.quotation }: { row: 
         ) : null}
       </td>
       <td className={`${s.td} num ${change.rising ? "up" : "down"}`}>{change.text}</td>
-      <td className={`${s.td} num`}>{formatPrice(quotation.high, row.pricePrecision, lang)}</td>
-      <td className={`${s.td} num`}>{formatPrice(quotation.low, row.pricePrecision, lang)}</td>
-      <td className={`${s.td} num`}>{formatVolume(quotation.volume, lang)}</td>
+      <td className={`${s.td} num ${phoneHide}`}>{formatPrice(quotation.high, row.pricePrecision, lang)}</td>
+      <td className={`${s.td} num ${phoneHide}`}>{formatPrice(quotation.low, row.pricePrecision, lang)}</td>
+      <td className={`${s.td} num ${phoneHide}`}>{formatVolume(quotation.volume, lang)}</td>
     </tr>
   );
 }

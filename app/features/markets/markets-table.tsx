@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { phoneHide } from "~/styles/card-table.css";
 import { useTranslation } from "~/lib/translate";
 import { marketsSearch, nextOrder, type MarketRow as Row, type Sort, type SortKey } from "~/lib/markets";
 import { MarketRow } from "./market-row";
@@ -53,9 +54,9 @@ export function MarketsTable({
             <SortHeader column="pair" label={t("table.pair")} tab={tab} sort={sort} />
             <SortHeader column="price" label={t("table.price")} tab={tab} sort={sort} />
             <SortHeader column="change" label={t("table.change")} tab={tab} sort={sort} />
-            <th scope="col" className={s.th}>{t("table.high")}</th>
-            <th scope="col" className={s.th}>{t("table.low")}</th>
-            <th scope="col" className={s.th}>{t("table.volume")}</th>
+            <th scope="col" className={`${s.th} ${phoneHide}`}>{t("table.high")}</th>
+            <th scope="col" className={`${s.th} ${phoneHide}`}>{t("table.low")}</th>
+            <th scope="col" className={`${s.th} ${phoneHide}`}>{t("table.volume")}</th>
           </tr>
         </thead>
         <tbody>

@@ -9,10 +9,12 @@ export const tab = style({
   borderBottom: "2px solid transparent", marginBottom: "-1px",
   selectors: { "&:hover": { color: vars.color.text }, "&[aria-current='page']": { color: vars.color.text, borderBottomColor: vars.color.accent } },
 });
-export const scroller = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
-export const table = style({ minWidth: "760px", fontVariantNumeric: "tabular-nums" });
+export const scroller = style({ overflowX: "auto", position: "relative", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+// A phone shows the pair, price and change (high, low and volume are left out there), so the table fits without scrolling.
+export const table = style({ minWidth: "760px", fontVariantNumeric: "tabular-nums", "@media": { "screen and (max-width: 760px)": { minWidth: 0 } } });
 export const th = style({
   textAlign: "right", padding: "10px 12px", fontWeight: 600, color: vars.color.muted, fontSize: "13px", whiteSpace: "nowrap",
+  "@media": { "screen and (max-width: 760px)": { padding: "8px 6px", whiteSpace: "normal" } },
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { "&:first-child, &:nth-child(2)": { textAlign: "left" } },
 });
@@ -20,7 +22,10 @@ export const sortLink = style({
   color: "inherit", textDecoration: "none", display: "inline-flex", alignItems: "center", gap: "4px",
   selectors: { "&:hover": { color: vars.color.text, textDecoration: "underline" }, "[aria-sort] > &": { color: vars.color.text } },
 });
-export const td = style({ padding: "10px 12px", textAlign: "right", borderBottom: `1px solid ${vars.color.border}`, whiteSpace: "nowrap" });
+export const td = style({
+  padding: "10px 12px", textAlign: "right", borderBottom: `1px solid ${vars.color.border}`, whiteSpace: "nowrap",
+  "@media": { "screen and (max-width: 760px)": { padding: "8px 6px" } },
+});
 export const tdLeft = style({ textAlign: "left" });
 export const rowHover = style({ selectors: { "&:hover": { background: vars.color.surface2 } } });
 globalStyle(`${rowHover}:last-child > td, ${rowHover}:last-child > th`, { borderBottom: 0 });

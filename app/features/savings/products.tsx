@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { cardActions, cardTable } from "~/styles/card-table.css";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { LockProduct as ContractProduct } from "~/contract/money";
 
@@ -180,7 +181,7 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
   return (
     <>
       <div className={s.tableWrap} role="group" aria-labelledby="products-title" tabIndex={0}>
-        <table className={s.table}>
+        <table className={`${s.table} ${cardTable}`}>
           <thead>
             <tr>
               <th scope="col">{t("products.name")}</th>
@@ -202,12 +203,12 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
             {products.map((p) => (
               <tr key={p.id}>
                 <th scope="row">{p.name}</th>
-                <td className="num">{t("days", { count: p.limit_days })}</td>
-                <td className="num">
+                <td className="num" data-label={t("products.cycle")}>{t("days", { count: p.limit_days })}</td>
+                <td className="num" data-label={t("products.rate")}>
                   <span className={s.rate}>{t("ratePercent", { rate: p.display_rate })}</span>
                 </td>
-                <td className="num">{t("confirm.rangeValue", { min: displayAmount(p.limit_number, 2, i18n.language), max: displayAmount(p.max_number, 2, i18n.language), code: p.currency.code })}</td>
-                <td className="num">
+                <td className="num" data-label={t("products.limit")}>{t("confirm.rangeValue", { min: displayAmount(p.limit_number, 2, i18n.language), max: displayAmount(p.max_number, 2, i18n.language), code: p.currency.code })}</td>
+                <td className={`num ${cardActions}`}>
                   {loggedIn ? (
                     <a href={`/deposit?confirm=${p.id}`} className={button.primary} aria-label={t("products.buyNamed", { name: p.name })} onClick={(e) => open(e, p)}>
                       {t("products.buy")}

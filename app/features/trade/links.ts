@@ -2,11 +2,11 @@
  * /trade keeps its whole view in the query string (pair, tab, interval, order type, orders tab…), so every
  * control is a plain link that works without JavaScript. Defaults are left out to keep links short.
  */
-export const TRADE_PARAMS = ["symbol", "tab", "period", "otype", "orders", "way", "page", "price"] as const;
+export const TRADE_PARAMS = ["symbol", "tab", "period", "otype", "orders", "way", "page", "price", "side"] as const;
 export type TradeParam = (typeof TRADE_PARAMS)[number];
 
 // `way` has no default value: without it my orders show both sides.
-const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", page: "1" };
+const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", page: "1", side: "buy" };
 
 /** The current query with some params changed (null removes one). Unknown params are dropped. */
 export function tradeUrl(search: string, changes: Partial<Record<TradeParam, string | number | null>>): string {

@@ -13,6 +13,7 @@ import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "
 import type { TradeActionData } from "./action-data";
 import { tradeUrl } from "./links";
 import { useClock } from "./recent-trades";
+import { cardActions, cardTable } from "~/styles/card-table.css";
 import * as s from "./trade.css";
 
 type Orders = SpotOrderPage & { tab: OrdersTab; way: OrdersSide; page: number };
@@ -64,21 +65,21 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   const buy = isBuyOrder(order);
   return (
     <tr data-order-id={order.id}>
-      <td className={s.tdLeft}>{clock(order.created_at)}</td>
-      <td className={s.tdLeft}>{order.currency_match.symbol}</td>
-      <td className={`${s.tdLeft} ${buy ? s.up : s.down}`}>{order.way_name || t(buy ? "orders.buy" : "orders.sell")}</td>
-      <td className={s.tdLeft}>{t(order.type === "market" ? "form.market" : "form.limit")}</td>
-      <td className={s.td}>{formatPrice(order.price, pair.decimals, i18n.language)}</td>
-      <td className={s.td}>{qty(order.number)}</td>
-      <td className={s.td}>{qty(order.transacted_amount)}</td>
-      <td className={s.td}>{qty(order.transacted_volume)}</td>
-      <td className={s.td}>
+      <td className={s.tdLeft} data-label={t("orders.time")}>{clock(order.created_at)}</td>
+      <td className={s.tdLeft} data-label={t("orders.pair")}>{order.currency_match.symbol}</td>
+      <td className={`${s.tdLeft} ${buy ? s.up : s.down}`} data-label={t("orders.side")}>{order.way_name || t(buy ? "orders.buy" : "orders.sell")}</td>
+      <td className={s.tdLeft} data-label={t("orders.type")}>{t(order.type === "market" ? "form.market" : "form.limit")}</td>
+      <td className={s.td} data-label={t("orders.price")}>{formatPrice(order.price, pair.decimals, i18n.language)}</td>
+      <td className={s.td} data-label={t("orders.amount")}>{qty(order.number)}</td>
+      <td className={s.td} data-label={t("orders.filled")}>{qty(order.transacted_amount)}</td>
+      <td className={s.td} data-label={t("orders.volume")}>{qty(order.transacted_volume)}</td>
+      <td className={s.td} data-label={t("orders.fee")}>
         {/* The fee as the exchange booked it (it can be finer than the 6 decimals of a quantity). */}
         {order.fee || "0"}
         {order.fee_currency ? ` ${order.fee_currency}` : ""}
       </td>
-      <td className={s.tdLeft}>{order.status_name}</td>
-      <td className={s.td}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
+      <td className={s.tdLeft} data-label={t("orders.status")}>{order.status_name}</td>
+      <td className={`${s.td} ${cardActions}`}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
     </tr>
   );
 }
@@ -129,7 +130,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
       ) : null}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
-        <table className={s.table}>
+        <table className={`${s.table} ${cardTable}`}>
           <caption className="sr-only">
             {orders.tab === "history" ? tabLabel : t("orders.caption", { tab: tabLabel, way: wayLabel })}
           </caption>

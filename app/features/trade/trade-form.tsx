@@ -39,10 +39,13 @@ export const TradeForms = memo(function TradeForms({
   balances,
   keys,
   picked,
+  side: initialSide,
 }: {
   pair: PairInfo;
   loggedIn: boolean;
   otype: OrderType;
+  /** The form a phone shows (`?side=`); wider screens show both. */
+  side: Side;
   /** The best book prices (buy: lowest ask, sell: highest bid), not the book: the forms re-render only when they move. */
   best: { buy: string | null; sell: string | null };
   balances: SpotBalances | null;
@@ -53,8 +56,10 @@ export const TradeForms = memo(function TradeForms({
   const { search } = useLocation();
   const [type, setType] = useState<OrderType>(otype);
   useEffect(() => setType(otype), [otype]);
+  const [shownSide, setShownSide] = useState<Side>(initialSide);
+  useEffect(() => setShownSide(initialSide), [initialSide]);
   return (
-    <section className={s.forms} aria-labelledby="forms-title">
+    <section className={s.forms} aria-labelledby="forms-title" id="order-forms">
       <h2 id="forms-title" className="sr-only">
         {t("form.title")}
       </h2>
@@ -81,11 +86,32 @@ export const TradeForms = memo(function TradeForms({
           ))}
         </ul>
       </nav>
+      <ul className={s.sideSwitch}>
+        {(["buy", "sell"] as const).map((x) => (
+          <li key={x}>
+            <Link
+              to={`${tradeUrl(search, { side: x })}#order-forms`}
+              className={s.sideTab[x]}
+              aria-current={x === shownSide ? "true" : undefined}
+              preventScrollReset
+              replace
+              onClick={(e) => {
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                e.preventDefault();
+                setShownSide(x);
+              }}
+            >
+              {t(x === "buy" ? "trades.buy" : "trades.sell")}
+            </Link>
+          </li>
+        ))}
+      </ul>
       <div className={s.formGrid}>
         {(["buy", "sell"] as const).map((side) => (
           <OrderForm
             key={side}
             side={side}
+            phoneHidden={side !== shownSide}
             type={type}
             pair={pair}
             loggedIn={loggedIn}
@@ -109,8 +135,10 @@ function OrderForm({
   available,
   idemKey,
   picked,
+  phoneHidden,
 }: {
   side: Side;
+  phoneHidden: boolean;
   type: OrderType;
   pair: PairInfo;
   loggedIn: boolean;
@@ -174,7 +202,7 @@ function OrderForm({
   const percentId = `${form.id}-percent`;
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className={s.form} aria-label={title}>
+    <fetcher.Form method="post" {...getFormProps(form)} className={phoneHidden ? `${s.form} ${s.hideOnPhone}` : s.form} aria-label={title}>
       <h3 className={s.formTitle}>{title}</h3>
       <input type="hidden" name="intent" value={side} />
       <input type="hidden" name="type" value={type} />

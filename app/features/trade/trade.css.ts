@@ -1,28 +1,56 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** /trade: desktop three columns (pairs | chart, header, forms | book, trades), orders below; stacked ≤ 760 px (SPEC §9). */
+/**
+ * /trade (SPEC §9). Phone (≤ 760 px): one column in the order a trader uses it: the pair and price, the order
+ * form, then anchors to the chart, book, trades, my orders and the markets below. Tablet: two columns.
+ * Desktop: pairs | header, chart, forms | book, then my orders (under the pairs and forms, wide enough for every
+ * column) | trades; the pair list fills its column, and the book beside the chart and forms is shorter than they
+ * are, so it never pushes them apart.
+ */
 const MOBILE = "screen and (max-width: 760px)";
 const NARROW = "screen and (max-width: 1100px)";
+const TABLET = "screen and (min-width: 761px) and (max-width: 1100px)";
+const DESKTOP = "screen and (min-width: 1101px)";
+const WIDE_ENOUGH = "screen and (min-width: 761px)";
 
-export const page = style({ width: "100%", maxWidth: "1600px", margin: "0 auto", padding: "12px", display: "flex", flexDirection: "column", gap: "12px" });
+export const page = style({ width: "100%", maxWidth: "1600px", margin: "0 auto", padding: "12px", display: "flex", flexDirection: "column", gap: "12px", "@media": { [MOBILE]: { padding: "8px" } } });
 export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
 
 export const layout = style({
   display: "grid",
-  gridTemplateColumns: "270px minmax(0, 1fr) 320px",
   gap: "12px",
   alignItems: "start",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gridTemplateAreas: `"header" "forms" "jump" "chart" "book" "trades" "orders" "pairs"`,
   "@media": {
-    [NARROW]: { gridTemplateColumns: "minmax(0, 1fr) 280px" },
-    [MOBILE]: { gridTemplateColumns: "minmax(0, 1fr)" },
+    [MOBILE]: { gap: "8px" },
+    [TABLET]: { gridTemplateColumns: "minmax(0, 1fr) 280px", gridTemplateAreas: `"pairs pairs" "header book" "chart book" "forms trades" "orders orders"` },
+    [DESKTOP]: {
+      gridTemplateColumns: "290px minmax(0, 1fr) 340px",
+      gridTemplateAreas: `"pairs header book" "pairs chart book" "pairs forms book" "orders orders trades"`,
+    },
   },
 });
+/** Room for the sticky header when an anchor scrolls to an area. */
+const areaBase = { minWidth: 0, scrollMarginTop: "64px" } as const;
+export const area = styleVariants({
+  header: { ...areaBase, gridArea: "header" },
+  forms: { ...areaBase, gridArea: "forms" },
+  jump: { ...areaBase, gridArea: "jump", "@media": { [WIDE_ENOUGH]: { display: "none" } } },
+  chart: { ...areaBase, gridArea: "chart" },
+  book: { ...areaBase, gridArea: "book" },
+  trades: { ...areaBase, gridArea: "trades" },
+  orders: { ...areaBase, gridArea: "orders" },
+  // On a desktop the pair list takes its column's full height (its own size does not push the rows).
+  pairs: { ...areaBase, gridArea: "pairs", "@media": { [DESKTOP]: { alignSelf: "stretch", contain: "size" } } },
+});
+
+/** Phone: anchors to the parts below the order form (they work without JavaScript). */
+export const jump = style({ display: "flex", gap: "4px", overflowX: "auto", listStyle: "none", margin: 0, padding: 0, whiteSpace: "nowrap" });
 
 export const panel = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "12px", minWidth: 0 });
-export const pairs = style([panel, { "@media": { [NARROW]: { gridColumn: "1 / -1" } } }]);
-export const centre = style({ display: "flex", flexDirection: "column", gap: "12px", minWidth: 0 });
-export const side = style({ display: "flex", flexDirection: "column", gap: "12px", minWidth: 0 });
+export const pairs = style([panel, { "@media": { [DESKTOP]: { height: "100%", display: "flex", flexDirection: "column" } } }]);
 export const ordersPanel = style([panel, {}]);
 
 export const h2 = style({ fontSize: "15px", fontWeight: 700, margin: "0 0 8px" });
@@ -47,17 +75,18 @@ export const th = style({ color: vars.color.muted, fontWeight: 600, textAlign: "
 export const thLeft = style([th, { textAlign: "left" }]);
 export const td = style({ textAlign: "right", padding: "3px 4px", whiteSpace: "nowrap" });
 export const tdLeft = style([td, { textAlign: "left" }]);
-export const scroller = style({ overflowX: "auto" });
+// Positioned, so the visually hidden label of the actions column (absolute) stays inside the scroll area.
+export const scroller = style({ overflowX: "auto", position: "relative" });
 export const rowLink = style({ color: "inherit", textDecoration: "none", fontWeight: 600, selectors: { "&[aria-current='page']": { color: vars.color.link } } });
 export const currentRow = style({ background: vars.color.surface2 });
 
 // ---------------------------------------------------------------- pair list
-export const pairList = style({ maxHeight: "420px", overflowY: "auto", fontSize: "12px", "@media": { [NARROW]: { maxHeight: "260px" } } });
+export const pairList = style({ maxHeight: "420px", overflowY: "auto", fontSize: "12px", "@media": { [NARROW]: { maxHeight: "260px" }, [DESKTOP]: { flex: "1 1 0", minHeight: 0, maxHeight: "none" } } });
 
 // ---------------------------------------------------------------- chart header and chart
 export const header = style([panel, { display: "flex", flexWrap: "wrap", gap: "8px 24px", alignItems: "baseline" }]);
 export const symbol = style({ fontSize: "20px", fontWeight: 700, margin: 0 });
-export const latest = style({ fontSize: "20px", fontWeight: 700, fontVariantNumeric: "tabular-nums" });
+export const latest = style({ fontSize: "20px", fontWeight: 700, fontVariantNumeric: "tabular-nums", margin: 0 });
 export const stats = style({ display: "flex", flexWrap: "wrap", gap: "4px 20px", margin: 0 });
 export const stat = style({ display: "flex", flexDirection: "column", fontSize: "13px" });
 globalStyle(`${stat} dt`, { color: vars.color.muted });
@@ -91,6 +120,17 @@ export const trades = style({ maxHeight: "660px", overflowY: "auto" });
 // ---------------------------------------------------------------- forms
 export const forms = style([panel, {}]);
 export const formGrid = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "16px", "@media": { [MOBILE]: { gridTemplateColumns: "1fr" } } });
+/** The buy/sell switch: a phone shows one form at a time; wider screens show both side by side. */
+export const sideSwitch = style({ display: "none", "@media": { [MOBILE]: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "6px", margin: "0 0 8px", padding: 0, listStyle: "none" } } });
+const sideTabBase = style({
+  display: "block", textAlign: "center", padding: "8px", borderRadius: vars.radius.sm, fontWeight: 700, textDecoration: "none",
+  color: vars.color.text, border: `1px solid ${vars.color.border}`,
+});
+export const sideTab = styleVariants({
+  buy: [sideTabBase, { selectors: { "&[aria-current='true']": { background: vars.color.up, borderColor: vars.color.up, color: vars.color.signalText } } }],
+  sell: [sideTabBase, { selectors: { "&[aria-current='true']": { background: vars.color.down, borderColor: vars.color.down, color: vars.color.signalText } } }],
+});
+export const hideOnPhone = style({ "@media": { [MOBILE]: { display: "none" } } });
 export const form = style({ display: "flex", flexDirection: "column", gap: "8px" });
 export const formTitle = style({ fontSize: "15px", fontWeight: 700, margin: 0 });
 export const fieldRow = style({ display: "flex", flexDirection: "column", gap: "4px" });

@@ -1,5 +1,5 @@
 import { CODE_TYPE, type AccountType } from "../../../app/contract/index";
-import { fail, ok, type Ctx } from "../context";
+import { codeWait, fail, ok, type Ctx } from "../context";
 import { createCode, maskAddress, resendWaitSeconds } from "../models/codes";
 import { findUserByAccount, normalizeAddress, type Channel } from "../models/users";
 
@@ -12,7 +12,7 @@ export function sendCode(ctx: Ctx, channel: Channel, to: string, type: number) {
   if (toNewAddress && user) return fail(ctx, "account_registered");
   if (!toNewAddress && !user) return fail(ctx, "account_not_registered");
   const wait = resendWaitSeconds(ctx.db, address, ctx.now);
-  if (wait > 0) return fail(ctx, "code_wait", { seconds: wait });
+  if (wait > 0) return codeWait(ctx, wait);
   ctx.db.transaction(() => {
     const code = createCode(ctx.db, address, channel, type, ctx.now);
     // The embedded default has no SMTP/SMS gateway: the message goes to the outbox (see the CLI).

@@ -1,0 +1,165 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { cli, expect, logIn, registerUser, setTheme, test } from "./fixtures";
+
+/**
+ * Issue 9, on a 390×844 phone: no screen is wider than the phone, the header stays under 64 px with a
+ * menu that opens the navigation, language, theme and account (with and without JavaScript, and by
+ * keyboard), /trade shows the order form on the first screen, and axe finds nothing serious.
+ */
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+const SIGNED_IN_SCREENS = [
+  "/home",
+  "/markets",
+  "/trade",
+  "/trade?side=sell",
+  "/assets/tradeAccount",
+  "/assets/legalAccount",
+  "/assets/financialAccount",
+  "/assets/transfer",
+  "/assets/transferLog",
+  "/assets/dealRecords",
+  "/assets/deposit",
+  "/assets/withdraw",
+  "/assets/bindAddr",
+  "/deposit",
+  "/convert",
+  "/coinlog",
+  "/tradePassword",
+  "/notice",
+  "/personal/authentication",
+  "/personal/collectionSettings",
+];
+const VISITOR_SCREENS = ["/home", "/login", "/register", "/forgetPassword", "/trade", "/markets"];
+
+async function measure(page: Page) {
+  return page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    header: document.querySelector("header")?.getBoundingClientRect().height ?? 0,
+  }));
+}
+
+/** A user with a resting buy and a resting sell, so my orders have rows. */
+async function traderWithOpenOrders(page: Page, request: import("@playwright/test").APIRequestContext) {
+  const user = await registerUser(request);
+  cli("credit", user.email, "change_account", "USDT", "1000");
+  cli("credit", user.email, "change_account", "BTC", "0.1");
+  await logIn(page, user.email, user.password, "/login?page=%2Ftrade%3Fsymbol%3DBTCUSDT");
+  await expect(page).toHaveURL(/\/trade/);
+  const buy = page.getByRole("form", { name: "Buy BTC" });
+  // The buy price field is on the first screen.
+  const box = await buy.getByLabel("Price (USDT)").boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+  await buy.getByLabel("Price (USDT)").fill("1000");
+  await buy.getByLabel("Amount (BTC)").fill("0.01");
+  await buy.getByRole("button", { name: "Buy BTC" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+  // The sell form is one tap away on the buy/sell switch.
+  await page.getByRole("link", { name: "Sell", exact: true }).first().click();
+  const sell = page.getByRole("form", { name: "Sell BTC" });
+  await expect(sell).toBeVisible();
+  await expect(buy).toBeHidden();
+  await sell.getByLabel("Price (USDT)").fill("9999999");
+  await sell.getByLabel("Amount (BTC)").fill("0.01");
+  await sell.getByRole("button", { name: "Sell BTC" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "My orders" }).locator("tr[data-order-id]")).toHaveCount(2);
+  return user;
+}
+
+test.describe("on a 390×844 phone", () => {
+  test("signed in with open orders, no screen is wider than the phone and the header is at most 64 px", async ({ page, request }) => {
+    await traderWithOpenOrders(page, request);
+    for (const path of SIGNED_IN_SCREENS) {
+      await page.goto(path);
+      const m = await measure(page);
+      expect({ path, ...m }).toEqual({ path, width: PHONE.width, header: expect.any(Number) });
+      expect(m.header, path).toBeLessThanOrEqual(64);
+    }
+  });
+
+  test("as a visitor, no screen is wider than the phone and the header is at most 64 px", async ({ page }) => {
+    for (const path of VISITOR_SCREENS) {
+      await page.goto(path);
+      const m = await measure(page);
+      expect({ path, width: m.width }).toEqual({ path, width: PHONE.width });
+      expect(m.header, path).toBeLessThanOrEqual(64);
+    }
+  });
+
+  test("the menu button opens the navigation, language, theme and account; a link in it leads on", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/home/);
+    const menuButton = page.getByRole("banner").getByLabel("Menu");
+    await expect(menuButton).toBeVisible();
+    // The wide bar's links are not shown on a phone.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Convert" })).toBeHidden();
+    await menuButton.click();
+    const menu = page.getByRole("banner");
+    await expect(menu.getByRole("link", { name: "Convert" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Markets" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "日本語" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Switch to the light theme" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Identity verification" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Log out" })).toBeVisible();
+    await menu.getByRole("link", { name: "Convert" }).click();
+    await expect(page).toHaveURL(/\/convert$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the menu works by keyboard: Enter opens it, Tab reaches its links, and the language can be changed", async ({ page, jsEnabled }) => {
+    await page.goto("/markets");
+    const menuButton = page.getByRole("banner").getByLabel("Menu");
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+    const japanese = page.getByRole("banner").getByRole("button", { name: "日本語" });
+    await expect(japanese).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Markets" })).toBeFocused();
+    if (jsEnabled) {
+      // Escape closes it and gives the focus back to the menu button.
+      await page.keyboard.press("Escape");
+      await expect(japanese).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      await page.keyboard.press("Enter");
+    }
+    await japanese.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect(page).toHaveURL(/\/markets$/);
+  });
+
+  test("/trade: anchors lead to the chart, book, trades, my orders and the markets below the form", async ({ page }) => {
+    await page.goto("/trade?symbol=BTCUSDT");
+    const parts = page.getByRole("navigation", { name: "Parts of this screen" });
+    await parts.getByRole("link", { name: "Order book" }).click();
+    await expect(page).toHaveURL(/#book$/);
+    await expect(page.getByRole("heading", { name: "Order book" })).toBeInViewport();
+    await parts.getByRole("link", { name: "Markets" }).click();
+    await expect(page.getByRole("heading", { name: "Markets" })).toBeInViewport();
+  });
+});
+
+test.describe("on a 390×844 phone, accessibility", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
+  for (const theme of ["dark", "light"] as const) {
+    test(`axe finds nothing serious on any screen (${theme}), menu open and closed`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      await setTheme(page, theme);
+      await traderWithOpenOrders(page, request);
+      for (const path of SIGNED_IN_SCREENS) {
+        await page.goto(path);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+      }
+      await page.getByRole("banner").getByLabel("Menu").click();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    });
+  }
+});
