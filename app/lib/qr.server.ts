@@ -18,3 +18,8 @@ export function qrSvg(text: string, width = 96): Promise<string> {
   }
   return svg;
 }
+
+/** A QR code for a text that must not stay in memory (an authenticator secret): drawn each time, never kept. */
+export function qrSvgOnce(text: string, width = 96): Promise<string> {
+  return QRCode.toString(text, { type: "svg", margin: 1, width, errorCorrectionLevel: "M" });
+}

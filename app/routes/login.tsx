@@ -6,7 +6,7 @@ import * as s from "~/features/auth/auth.css";
 import { authT, readRememberedAccount, rememberAccountHeader, replyWithFormError, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { CountrySelect } from "~/features/auth/country-select";
-import { CheckboxField, FormError } from "~/components/form/field";
+import { CheckboxField, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
@@ -76,7 +76,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const areas = dataOr(await api(args, "areaList", {}), []);
     country_code = areas.find((a) => a.id === v.area_id)?.global_code;
   }
-  const login = await api(args, "login", { account: v.account, password: v.password, sms_code: v.sms_code, login_type: kind, country_code });
+  const google_code = String(formData.get("google_code") ?? "").trim().slice(0, 12) || undefined;
+  const login = await api(args, "login", { account: v.account, password: v.password, sms_code: v.sms_code, login_type: kind, country_code, google_code });
+  // The authenticator is on: the form comes back with its code field (the password is typed again, never sent back).
+  if (!login.ok && login.reason?.field === "google_code") {
+    return data<AuthActionData>(
+      { result: submission.reply({ fieldErrors: { google_code: [login.msg] }, hideFields: ["password"] }), codeSend: null, google: true },
+      { status: 400 },
+    );
+  }
   if (!login.ok) return fail(login.msg);
   const token = login.data;
   const info = await api(args, "userInfo", {}, { token });
@@ -147,6 +155,24 @@ function LoginForm({ kind }: { kind: AccountKind }) {
             errorId={fields.password.errorId}
             errors={fields.password.errors}
           />
+          {actionData?.google ? (
+            <TextField
+              label={t("fields.googleCode")}
+              inputProps={{
+                id: "login-google-code",
+                name: "google_code",
+                inputMode: "numeric",
+                autoComplete: "one-time-code",
+                maxLength: 6,
+                required: true,
+                autoFocus: true,
+                "aria-invalid": true,
+                "aria-describedby": "login-google-code-error",
+              }}
+              errorId="login-google-code-error"
+              errors={actionData.result.error?.google_code ?? undefined}
+            />
+          ) : null}
           {data.sms ? (
             <>
               <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />

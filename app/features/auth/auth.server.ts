@@ -68,6 +68,8 @@ export function replyWithFormError(formData: FormData, message: string) {
 export type AuthActionData = {
   result: ReturnType<typeof replyWithFormError>;
   codeSend: CodeSendResult | null;
+  /** Sign-in: the account has the authenticator on, so the form asks for its code. */
+  google?: boolean;
 };
 
 export function tooManyRequests(t: Translate, formData: FormData, retryAfter: number) {

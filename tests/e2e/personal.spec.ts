@@ -1,0 +1,73 @@
+import { Secret, TOTP } from "otpauth";
+import type { Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { expect, expectNoSeriousA11yViolations, logIn, registerUser, setTheme, test } from "./fixtures";
+
+/** The code an authenticator app shows for `secret` at `time` (RFC 6238: SHA-1, 6 digits, 30 s). */
+function totp(secret: string, time = Date.now()) {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: time });
+}
+const stepOf = (time: number) => Math.floor(time / 30_000);
+
+/** Waits until the authenticator shows a code of a later 30 s step than `step` (a used code is refused again). */
+async function nextStep(page: Page, step: number) {
+  while (stepOf(Date.now()) <= step) await page.waitForTimeout(500);
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);
+}
+
+test.describe("Google authenticator", () => {
+  test("bind it with a code from the shown secret, then sign-in asks for a fresh code", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/home/);
+    await page.goto("/personal/googleAuth");
+    await expect(page.getByRole("heading", { level: 1, name: "Google Authenticator" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    const secret = (await page.getByTestId("google-secret").innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    // A malformed code is refused on its field.
+    await page.getByLabel("Authenticator code").fill("12345");
+    await page.getByRole("button", { name: "Bind the authenticator" }).click();
+    await expect(page.getByText("The code has 6 digits")).toBeVisible();
+
+    const boundAt = Date.now();
+    await page.getByLabel("Authenticator code").fill(totp(secret, boundAt));
+    await page.getByRole("button", { name: "Bind the authenticator" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Authenticator turned on" })).toBeVisible();
+    await expect(page.getByText(/^On: sign-in, withdrawals/)).toBeVisible();
+    // The secret is shown only before binding.
+    await expect(page.getByTestId("google-secret")).toHaveCount(0);
+
+    await signOut(page);
+    await logIn(page, user.email, user.password);
+    const code = page.getByLabel("Google Authenticator code");
+    await expect(code).toBeVisible();
+    await expect(page.getByText("Please enter the authenticator code")).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+
+    // The code used to bind is spent: sign in with the next one.
+    await nextStep(page, stepOf(boundAt));
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await code.fill(totp(secret));
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page).toHaveURL(/\/home/);
+  });
+});
+
+test.describe("personal centre accessibility", () => {
+  for (const theme of ["dark", "light"] as const) {
+    test(`/personal/googleAuth has no serious accessibility violations (${theme})`, async ({ page, request }) => {
+      await setTheme(page, theme);
+      const user = await registerUser(request);
+      await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FgoogleAuth");
+      await expect(page.getByRole("heading", { level: 1, name: "Google Authenticator" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
