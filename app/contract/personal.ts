@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IdSchema } from "./entities";
 import { defineCall } from "./define-call";
 import { isValidEmail, isValidPhone } from "./core/rules";
-import { PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/personal";
+import { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/personal";
 
 /**
  * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
@@ -11,7 +11,7 @@ import { PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/pers
  */
 
 
-export { PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
+export { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
 
 export const PayMethodTypeSchema = z.object({ id: IdSchema, name: z.string(), code: z.enum(PAY_METHOD_CODES) });
 export type PayMethodType = z.infer<typeof PayMethodTypeSchema>;
@@ -114,8 +114,6 @@ export const GoogleSwitchPayloadSchema = z.object({
   google_code: z.string().trim().min(1, "google_code_required").max(6, "google_code_error"),
 });
 
-export const FEEDBACK_CONTENT_MIN = 10;
-export const FEEDBACK_TYPES = ["account", "trade", "deposit_withdraw", "suggestion", "other"] as const;
 export const FeedbackPayloadSchema = z.object({
   type: z.enum(FEEDBACK_TYPES, { errorMap: () => ({ message: "feedback_type_required" }) }),
   title: text(80, "feedback_title_required"),

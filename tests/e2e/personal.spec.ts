@@ -60,14 +60,87 @@ test.describe("Google authenticator", () => {
   });
 });
 
+test.describe("account settings", () => {
+  test("security level, invite link, and a password change that signs the other session out", async ({ page, browser, request }) => {
+    const user = await registerUser(request);
+    // Another device, signed in first.
+    const other = await browser.newContext();
+    await other.addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);
+    const otherPage = await other.newPage();
+    await logIn(otherPage, user.email, user.password);
+    await expect(otherPage).toHaveURL(/\/home/);
+
+    await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FaccountSettings");
+    await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+    // An email account: base 50 + 25 for the bound email.
+    await expect(page.getByRole("meter", { name: "High" })).toHaveAttribute("value", "75");
+    await expect(page.getByText(/\/register\?extension_code=/)).toBeVisible();
+
+    await page.getByLabel("Current password").fill("Wrong2026x");
+    await page.getByLabel("New password", { exact: true }).fill("Newpass2026");
+    await page.getByLabel("Repeat the new password").fill("Newpass2026");
+    await page.getByRole("button", { name: "Change login password" }).click();
+    await expect(page.getByText("The current password is incorrect")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("Newpass2026");
+    await page.getByLabel("Repeat the new password").fill("Newpass2027");
+    await page.getByRole("button", { name: "Change login password" }).click();
+    await expect(page.getByLabel("Repeat the new password")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("Newpass2026");
+    await page.getByLabel("Repeat the new password").fill("Newpass2026");
+    await page.getByRole("button", { name: "Change login password" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Password changed. Other sessions signed out: 1" })).toBeVisible();
+
+    // This session stays; the other one is signed out.
+    await page.goto("/personal/accountSettings");
+    await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+    await otherPage.goto("/personal/accountSettings");
+    await expect(otherPage).toHaveURL(/\/login/);
+    await other.close();
+  });
+});
+
+test.describe("feedback", () => {
+  test("content under 10 characters is refused on its field with the input kept; 10 or more is sent and listed", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2Ffeedback");
+    await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();
+    await page.getByLabel("Type").selectOption({ label: "Trading" });
+    await page.getByLabel("Title").fill("Chart gap");
+    // Past the browser's own minlength check: the server answers.
+    await page.getByLabel("Description").evaluate((el) => el.removeAttribute("minlength"));
+    await page.getByLabel("Description").fill("too short");
+    await page.getByRole("button", { name: "Send feedback" }).click();
+    await expect(page.getByText("Please write at least 10 characters")).toBeVisible();
+    await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Title")).toHaveValue("Chart gap");
+    await expect(page.getByLabel("Type")).toHaveValue("trade");
+    await page.getByLabel("Description").fill("The 1 hour chart misses a bar at midnight.");
+    await page.getByRole("button", { name: "Send feedback" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Feedback sent" })).toBeVisible();
+    const item = page.getByRole("listitem").filter({ hasText: "Chart gap" });
+    await expect(item).toContainText("Trading");
+    await expect(item).toContainText("Waiting for a reply");
+  });
+});
+
 test.describe("personal centre accessibility", () => {
   for (const theme of ["dark", "light"] as const) {
-    test(`/personal/googleAuth has no serious accessibility violations (${theme})`, async ({ page, request }) => {
+    test(`the new personal screens have no serious accessibility violations (${theme})`, async ({ page, request }) => {
       await setTheme(page, theme);
       const user = await registerUser(request);
       await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FgoogleAuth");
       await expect(page.getByRole("heading", { level: 1, name: "Google Authenticator" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      for (const [path, title] of [["/personal/accountSettings", "Account settings"], ["/personal/feedback", "Feedback"]]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
     });
   }
 });

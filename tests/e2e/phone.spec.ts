@@ -31,6 +31,9 @@ const SIGNED_IN_SCREENS = [
   "/notice",
   "/personal/authentication",
   "/personal/collectionSettings",
+  "/personal/accountSettings",
+  "/personal/googleAuth",
+  "/personal/feedback",
 ];
 const VISITOR_SCREENS = ["/home", "/login", "/register", "/forgetPassword", "/trade", "/markets"];
 

@@ -6,3 +6,8 @@ export type PayMethodCode = (typeof PAY_METHOD_CODES)[number];
 
 /** Identity (SPEC §4): 0 not verified (the form), 1 under review, 2 verified; 3 rejected with a reason (form again). */
 export const REVIEW_STATUS = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+
+/** SPEC §3 feedback: its types, and the shortest content accepted. */
+export const FEEDBACK_CONTENT_MIN = 10;
+export const FEEDBACK_TYPES = ["account", "trade", "deposit_withdraw", "suggestion", "other"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];

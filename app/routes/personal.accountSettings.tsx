@@ -1,0 +1,178 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormError } from "~/components/form/field";
+import { PasswordField } from "~/components/form/password-field";
+import { REVIEW_STATUS } from "~/contract/core/personal";
+import { securityGrade, securityScore } from "~/contract/core/security";
+import { CopyButton } from "~/features/assets/copy-button";
+import * as a from "~/features/auth/auth.css";
+import * as k from "~/features/personal/kyc.css";
+import { getT } from "~/lib/i18next.server";
+import { api } from "~/lib/api.server";
+import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { useTranslation } from "~/lib/translate";
+import { button } from "~/styles/ui.css";
+
+const RETURN_TO = "/personal/accountSettings";
+const PASSWORD_FIELDS = ["old_password", "new_password", "secondary_password"] as const;
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
+type ActionData = { fieldErrors: Partial<Record<PasswordField, string>>; formError: string | null };
+
+/**
+ * /personal/accountSettings (SPEC §2 personal centre, §4 security level): the security bar, invite code and link,
+ * the bound email and phone, the login password change (every other session is signed out and withdrawals are
+ * held 24 h), the trade password, and the authorization code an operator asks for to make the user an agent.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request, { returnTo: RETURN_TO });
+  const args = { request, context };
+  const [t, info, auth] = await Promise.all([getT(request, "kyc"), api(args, "userInfo", {}), api(args, "authorizationCode", {})]);
+  if (!info.ok) return data({ title: t("account.title"), user: null, error: info.msg }, { headers: { "Cache-Control": "private, no-store" } });
+  const u = info.data;
+  const score = securityScore({ phoneBound: Boolean(u.mobile), emailBound: Boolean(u.email), identityApproved: u.review_status === REVIEW_STATUS.APPROVED });
+  const origin = new URL(request.url).origin;
+  return data(
+    {
+      title: t("account.title"),
+      user: {
+        email: u.email,
+        mobile: u.mobile,
+        inviteCode: u.invite_code,
+        inviteLink: `${origin}/register?extension_code=${encodeURIComponent(u.invite_code)}`,
+        hasPayPassword: u.has_pay_password,
+        identity: u.review_status,
+        score,
+        grade: securityGrade(score),
+        authorizationCode: auth.ok ? auth.data.code : "",
+      },
+      error: null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireToken(request, { returnTo: RETURN_TO });
+  const form = await request.formData();
+  const t = await getT(request, "kyc");
+  const value = (name: PasswordField) => String(form.get(name) ?? "").slice(0, 64);
+  const payload = { old_password: value("old_password"), new_password: value("new_password"), secondary_password: value("secondary_password") };
+  // The exchange checks the rules (SPEC §5) and answers with the field a refusal concerns.
+  const r = await api({ request, context }, "amendPassword", payload);
+  if (!r.ok) {
+    const field = r.reason?.field as PasswordField | undefined;
+    return data<ActionData>(field && PASSWORD_FIELDS.includes(field) ? { fieldErrors: { [field]: r.msg }, formError: null } : { fieldErrors: {}, formError: r.msg }, { status: 400 });
+  }
+  throw await redirectWithToast(request, RETURN_TO, { kind: "success", message: t("account.passwordChanged", { count: r.data.signed_out }) });
+}
+
+export default function AccountSettingsRoute() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("kyc");
+  const busy = useNavigation().state === "submitting";
+  const u = d.user;
+  const errors = actionData?.fieldErrors ?? {};
+  const passwordInput = (name: PasswordField, autoComplete: string) => ({
+    id: `pw-${name}`,
+    name,
+    type: "password" as const,
+    required: true,
+    maxLength: 64,
+    autoComplete,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": `pw-${name}-error`,
+  });
+  return (
+    <main className={a.page}>
+      <div className={a.card}>
+        <h1 className={a.title}>{d.title}</h1>
+        {d.error ? <p role="alert">{d.error}</p> : null}
+        {u ? (
+          <>
+            <section aria-labelledby="security-title">
+              <h2 id="security-title" className={k.subtitle}>
+                {t("account.security")}
+              </h2>
+              <p className={k.meterLine}>
+                <label htmlFor="security-meter">{t(`account.grade.${u.grade}`)}</label>
+                <meter id="security-meter" className={k.meter} min={0} max={100} low={60} high={90} optimum={100} value={u.score}>
+                  {u.score}
+                </meter>
+                <span>{u.score} / 100</span>
+              </p>
+              <dl className={k.limits}>
+                <dt>{t("account.email")}</dt>
+                <dd>{u.email || t("account.notBound")}</dd>
+                <dt>{t("account.mobile")}</dt>
+                <dd>{u.mobile || t("account.notBound")}</dd>
+                <dt>{t("account.identity")}</dt>
+                <dd>
+                  <Link to="/personal/authentication">{t(`account.identityStatus.${u.identity}`)}</Link>
+                </dd>
+                <dt>{t("account.google")}</dt>
+                <dd>
+                  <Link to="/personal/googleAuth">{t("account.manage")}</Link>
+                </dd>
+                <dt>{t("account.payPassword")}</dt>
+                <dd>
+                  <Link to={`/tradePassword?page=${encodeURIComponent(RETURN_TO)}`}>{u.hasPayPassword ? t("account.change") : t("account.set")}</Link>
+                </dd>
+              </dl>
+            </section>
+
+            <section aria-labelledby="invite-title">
+              <h2 id="invite-title" className={k.subtitle}>
+                {t("account.invite")}
+              </h2>
+              <dl className={k.limits}>
+                <dt>{t("account.inviteCode")}</dt>
+                <dd className={k.copyLine}>
+                  <code className={k.secret}>{u.inviteCode}</code>
+                  <CopyButton text={u.inviteCode} label={t("account.copyInviteCode")} />
+                </dd>
+                <dt>{t("account.inviteLink")}</dt>
+                <dd className={k.copyLine}>
+                  <code className={k.secret}>{u.inviteLink}</code>
+                  <CopyButton text={u.inviteLink} label={t("account.copyInviteLink")} />
+                </dd>
+                <dt>{t("account.authorizationCode")}</dt>
+                <dd className={k.copyLine}>
+                  <code className={k.secret}>{u.authorizationCode}</code>
+                  <CopyButton text={u.authorizationCode} label={t("account.copyAuthorizationCode")} />
+                </dd>
+              </dl>
+              <p className={k.hint}>{t("account.authorizationHint")}</p>
+            </section>
+
+            <Form method="post" aria-labelledby="password-title">
+              <h2 id="password-title" className={k.subtitle}>
+                {t("account.changePassword")}
+              </h2>
+              <p className={a.intro}>{t("account.changePasswordIntro")}</p>
+              <FormError id="pw-form-error" errors={actionData?.formError ? [actionData.formError] : undefined} />
+              <PasswordField label={t("account.oldPassword")} inputProps={passwordInput("old_password", "current-password")} errorId="pw-old_password-error" errors={errors.old_password ? [errors.old_password] : undefined} />
+              <PasswordField label={t("account.newPassword")} inputProps={passwordInput("new_password", "new-password")} errorId="pw-new_password-error" errors={errors.new_password ? [errors.new_password] : undefined} />
+              <PasswordField
+                label={t("account.repeatPassword")}
+                inputProps={passwordInput("secondary_password", "new-password")}
+                errorId="pw-secondary_password-error"
+                errors={errors.secondary_password ? [errors.secondary_password] : undefined}
+              />
+              <button type="submit" className={`${button.primary} ${a.submit}`} aria-disabled={busy || undefined}>
+                {t("account.changePassword")}
+              </button>
+            </Form>
+          </>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Account settings" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary back={{ href: "/home", labelKey: "nav.home" }} />;
+}
