@@ -73,6 +73,8 @@ export const UserInfoSchema = z.object({
   has_pay_password: BoolishSchema.optional().default(false),
   /** The dialing area of a mobile account (codes by SMS go there); null for email accounts. */
   area_id: z.coerce.number().int().positive().nullable().optional().catch(null),
+  /** 1 when the authenticator is on: sign-in, withdrawals and trade-password changes ask for its code (ours; absent means 0). */
+  google_switch: z.coerce.number().int().min(0).max(1).optional().default(0).catch(0),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

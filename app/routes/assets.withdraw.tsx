@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { fieldOfReason } from "~/contract/core/codes";
+import { REVIEW_STATUS } from "~/contract/core/personal";
+import { getLang } from "~/lib/i18next.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
@@ -33,6 +35,7 @@ const FIELD_MESSAGES = {
   address_id: ["draw_address_required", "address_invalid", "bind_address_first", "address_not_bound", "chain_not_found"],
   number: ["draw_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "draw_min", "draw_max", "insufficient_balance"],
   pay_password: ["pay_password_required", "pay_password_locked", "pay_password_not_set", "pay_password_incorrect"],
+  google_code: ["google_code_required", "google_code_error", "google_code_used"],
 };
 
 type Currency = DataOf<"currencyProtocols">[number];
@@ -62,11 +65,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { currency, chain } = pickCurrencyAndChain(currencies, url);
   const page = parsePage(url.searchParams.get("page"));
   const uid = userId ?? (info.ok ? info.data.id : null);
-  const [addresses, detail, draws] = await Promise.all([
+  const [addresses, detail, draws, center] = await Promise.all([
     currency && chain && uid ? addressBook(args, uid, currency, chain) : null,
     currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
     api(args, "drawList", { page, limit: RECORDS_PAGE_SIZE }),
+    api(args, "realNameCenter", {}),
   ]);
+  const lang = await getLang(request);
   return data(
     {
       title: t("withdraw.title"),
@@ -80,6 +85,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       addressError: addresses && !addresses.ok ? addresses.msg : null,
       available: detail?.ok ? amountText(detail.data.balance, currency?.decimals ?? 8) : null,
       hasPayPassword: info.ok ? info.data.has_pay_password : true,
+      googleOn: info.ok ? info.data.google_switch === 1 : false,
+      // The daily limit by identity (SPEC §6), in USD value, as the exchange enforces it.
+      limit: center.ok
+        ? {
+            now: formatAmount(center.data.draw_limit_usd, { lang, dp: 0 }),
+            verified: formatAmount(center.data.draw_limit_verified_usd, { lang, dp: 0 }),
+            isVerified: center.data.review_status === REVIEW_STATUS.APPROVED,
+          }
+        : null,
       draws: recordsPage(draws),
       key: crypto.randomUUID(),
       constraint: constraintOf("withdraw"),
@@ -118,6 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     memo: entry.memo,
     number: v.number,
     pay_password: v.pay_password,
+    google_code: String(formData.get("google_code") ?? "").trim().slice(0, 6) || undefined,
     idempotency_key: v.idempotency_key,
   });
   if (!r.ok) {
@@ -146,6 +161,17 @@ export default function WithdrawRoute() {
           <>
             <CurrencyPicker currencies={data.currencies} current={data.currency.id} />
             <ChainTabs chains={data.chains} current={data.chain?.id ?? 0} href={(id) => pageUrl(data.currency!.id, id)} />
+            {data.limit ? (
+              <p className={s.status} data-testid="daily-limit">
+                {t("withdraw.dailyLimit")}: {t("withdraw.dailyLimitValue", { amount: data.limit.now })}
+                {data.limit.isVerified ? null : (
+                  <>
+                    {" · "}
+                    <Link to="/personal/authentication">{t("withdraw.raiseLimit", { amount: data.limit.verified })}</Link>
+                  </>
+                )}
+              </p>
+            ) : null}
             {!data.hasPayPassword ? (
               <p className={s.note}>
                 {t("withdraw.noPayPassword")} <Link to={`/tradePassword?page=${encodeURIComponent(pageUrl(data.currency.id, data.chain?.id))}`}>{t("withdraw.setPayPassword")}</Link>
@@ -235,6 +261,23 @@ function WithdrawForm() {
         errorId={fields.pay_password.errorId}
         errors={fields.pay_password.errors}
       />
+      {data.googleOn ? (
+        <TextField
+          label={t("withdraw.googleCode")}
+          inputProps={{
+            id: "withdraw-google-code",
+            name: "google_code",
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            maxLength: 6,
+            required: true,
+            "aria-invalid": actionData?.result.error?.google_code ? true : undefined,
+            "aria-describedby": "withdraw-google-code-error",
+          }}
+          errorId="withdraw-google-code-error"
+          errors={actionData?.result.error?.google_code ?? undefined}
+        />
+      ) : null}
       <dl className={s.dl}>
         <dt className={s.dt}>{t("withdraw.feeRate")}</dt>
         <dd className={s.dd}>{t("withdraw.percent", { value: currency.ratePercent })}</dd>

@@ -115,6 +115,14 @@ export default function AccountSettingsRoute() {
                 <dd>
                   <Link to="/personal/googleAuth">{t("account.manage")}</Link>
                 </dd>
+                <dt>{t("account.sessions")}</dt>
+                <dd>
+                  <Link to="/personal/sessions">{t("account.manage")}</Link>
+                </dd>
+                <dt>{t("account.log")}</dt>
+                <dd>
+                  <Link to="/personal/transactionLog">{t("account.view")}</Link>
+                </dd>
                 <dt>{t("account.payPassword")}</dt>
                 <dd>
                   <Link to={`/tradePassword?page=${encodeURIComponent(RETURN_TO)}`}>{u.hasPayPassword ? t("account.change") : t("account.set")}</Link>

@@ -132,6 +132,8 @@ test.describe("assets", () => {
     await logInTo(page, email, password, "/assets/withdraw");
     await expect(page.getByText("You have not set a trade password yet")).toBeVisible();
     await expect(page.getByText("Please bind or set a withdrawal address first.")).toBeVisible();
+    // The daily limit by identity, and how to raise it.
+    await expect(page.getByTestId("daily-limit")).toHaveText("Daily withdrawal limit: 2,000 USD per day · Verify your identity to raise it to 200,000 USD");
 
     // Trade password (code type 3 to the user's email).
     await page.goto("/tradePassword");

@@ -104,6 +104,35 @@ test.describe("account settings", () => {
   });
 });
 
+test.describe("sessions and the security log", () => {
+  test("my devices are listed; 'sign out everywhere else' ends the other one; the log shows the sign-ins", async ({ page, browser, request }) => {
+    const user = await registerUser(request);
+    const other = await browser.newContext({ userAgent: "OtherDevice/1.0" });
+    await other.addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);
+    const otherPage = await other.newPage();
+    await logIn(otherPage, user.email, user.password);
+    await expect(otherPage).toHaveURL(/\/home/);
+
+    await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2Fsessions");
+    await expect(page.getByRole("heading", { level: 1, name: "Signed-in devices" })).toBeVisible();
+    const devices = page.getByRole("main").getByRole("listitem");
+    await expect(devices).toHaveCount(2);
+    await expect(devices.filter({ hasText: "This device" })).toHaveCount(1);
+    await expect(devices.filter({ hasText: "OtherDevice" })).toHaveCount(1);
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Signed out: 1" })).toBeVisible();
+    await expect(devices).toHaveCount(1);
+    await otherPage.goto("/personal/sessions");
+    await expect(otherPage).toHaveURL(/\/login/);
+    await other.close();
+
+    await page.goto("/personal/transactionLog");
+    await expect(page.getByRole("heading", { level: 1, name: "Security log" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByText(/ UTC · IP /).first()).toBeVisible();
+  });
+});
+
 test.describe("feedback", () => {
   test("content under 10 characters is refused on its field with the input kept; 10 or more is sent and listed", async ({ page, request }) => {
     const user = await registerUser(request);
@@ -136,7 +165,12 @@ test.describe("personal centre accessibility", () => {
       await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FgoogleAuth");
       await expect(page.getByRole("heading", { level: 1, name: "Google Authenticator" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      for (const [path, title] of [["/personal/accountSettings", "Account settings"], ["/personal/feedback", "Feedback"]]) {
+      for (const [path, title] of [
+        ["/personal/accountSettings", "Account settings"],
+        ["/personal/feedback", "Feedback"],
+        ["/personal/sessions", "Signed-in devices"],
+        ["/personal/transactionLog", "Security log"],
+      ]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
         await expectNoSeriousA11yViolations(page);

@@ -34,6 +34,8 @@ const SIGNED_IN_SCREENS = [
   "/personal/accountSettings",
   "/personal/googleAuth",
   "/personal/feedback",
+  "/personal/sessions",
+  "/personal/transactionLog",
 ];
 const VISITOR_SCREENS = ["/home", "/login", "/register", "/forgetPassword", "/trade", "/markets"];
 

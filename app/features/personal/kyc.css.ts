@@ -17,3 +17,4 @@ export const feedbackItem = style({ border: `1px solid ${vars.color.border}`, bo
 export const feedbackHead = style({ display: "flex", flexDirection: "column", gap: "2px", margin: "0 0 6px" });
 export const feedbackText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
 export const feedbackReply = style({ margin: "8px 0 0", paddingTop: "8px", borderTop: `1px solid ${vars.color.border}` });
+export const afterList = style({ marginTop: "16px" });

@@ -2,7 +2,7 @@ import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, type AccountTyp
 import { fail, ok, type Handlers } from "../context";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/crypto";
 import { checkCode, consumeCode } from "../models/codes";
-import { recordSecurityEvent, stampSession } from "../models/personal";
+import { googleState, recordSecurityEvent, stampSession } from "../models/personal";
 import { requireGoogleCode } from "./personal";
 import { sendCode } from "./send-code";
 import {
@@ -120,6 +120,7 @@ export const userHandlers: Pick<
       review_status: u.review_status,
       has_pay_password: u.pay_password_hash !== null,
       area_id: u.area_id ?? null,
+      google_switch: googleState(ctx.db, u.id).google_on === 1 ? 1 : 0,
     });
   },
 
