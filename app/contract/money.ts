@@ -130,6 +130,8 @@ export const AmendPayPasswordPayloadSchema = z.object({
   password: z.string().max(64).default(""),
   re_password: z.string().max(64).optional(),
   auth_code: z.string().trim().max(16).default(""),
+  /** Ours: the authenticator's code, required when it is on (a stolen session alone cannot change the trade password). */
+  google_code: z.string().trim().max(6).optional(),
 });
 
 export const LockListPayloadSchema = z.object({ limit: OptionalPositiveInt, page: OptionalPositiveInt });

@@ -24,6 +24,7 @@ const FIELD_MESSAGES = {
   password: ["password_required", "password_length", "password_format", "password_simple"],
   re_password: ["repeat_password_required", "password_mismatch"],
   auth_code: ["code_required", "code_invalid"],
+  google_code: ["google_code_required", "google_code_error", "google_code_used"],
 };
 
 /** /tradePassword: set or change the trade password with a code (type 3) sent to the user's own email (SPEC §5). */
@@ -38,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     has,
     to,
     codeWait,
+    googleOn: info.ok ? info.data.google_switch === 1 : false,
     page: safeRedirect(url.searchParams.get("page"), ""),
     constraint: constraintOf("tradePassword"),
     error: info.ok ? null : info.msg,
@@ -75,7 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm("tradePassword", formData, t);
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   const v = submission.value;
-  const r = await api(args, "amendPayPassword", { password: v.password, re_password: v.re_password, auth_code: v.auth_code });
+  const google_code = String(formData.get("google_code") ?? "").trim().slice(0, 6) || undefined;
+  const r = await api(args, "amendPayPassword", { password: v.password, re_password: v.re_password, auth_code: v.auth_code, google_code });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
@@ -129,6 +132,23 @@ export default function TradePasswordRoute() {
             extra={<CodeStatus sender={sender} id={statusId} />}
             after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
           />
+          {data.googleOn ? (
+            <TextField
+              label={t("withdraw.googleCode")}
+              inputProps={{
+                id: "pay-google-code",
+                name: "google_code",
+                inputMode: "numeric",
+                autoComplete: "one-time-code",
+                maxLength: 6,
+                required: true,
+                "aria-invalid": actionData?.result?.error?.google_code ? true : undefined,
+                "aria-describedby": "pay-google-code-error",
+              }}
+              errorId="pay-google-code-error"
+              errors={actionData?.result?.error?.google_code ?? undefined}
+            />
+          ) : null}
           <button type="submit" name="intent" value="save" className={`${button.primary} ${a.submit}`} aria-disabled={busy || undefined}>
             {busy ? t("actions.submitting") : t("tradePassword.submit")}
           </button>

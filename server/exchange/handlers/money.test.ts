@@ -300,6 +300,12 @@ describe("trade password, address book and withdrawals", () => {
     clock += 24 * 3600_000 + 30_000;
     expect((await draw({ pay_password: "Pay2027x" })).reason).toEqual({ key: "google_code_required", field: "google_code" });
     expect(await draw({ pay_password: "Pay2027x", google_code: totpCode(secret, clock) })).toMatchObject({ code: 1 });
+    // So does a change of the trade password.
+    clock += 61_000;
+    await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
+    const change = { password: "Pay2028x", re_password: "Pay2028x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) };
+    expect((await c.call("amendPayPassword", change, { token: dana })).reason).toEqual({ key: "google_code_required", field: "google_code" });
+    expect(await c.call("amendPayPassword", { ...change, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({ code: 1 });
   });
 
   it("withdraws to the entry with exactly the memo given when one address is bound with several memos", async () => {

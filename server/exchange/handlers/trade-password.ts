@@ -6,6 +6,7 @@ import { checkCode, consumeCode } from "../models/codes";
 import { clearPayPasswordFails, countPayPasswordFail, payState, setPayPassword } from "../models/pay-password";
 import { findUserById, normalizeAddress } from "../models/users";
 import { holdWithdrawals, recordSecurityEvent } from "../models/personal";
+import { requireGoogleCode } from "./personal";
 
 // The trade password: set with an emailed or texted code; checked before a withdrawal.
 
@@ -44,6 +45,8 @@ export const tradePasswordHandlers: Pick<Handlers, "amendPayPassword"> = {
     const address = user.email ? normalizeAddress("email", user.email) : normalizeAddress("sms", user.mobile ?? "");
     const codeId = checkCode(ctx.db, address, CODE_TYPE.TRADE_PASSWORD, p.auth_code, ctx.now);
     if (codeId == null) return fail(ctx, "code_invalid");
+    const googleRefused = requireGoogleCode(ctx, userId, p.google_code);
+    if (googleRefused) return googleRefused;
     const hash = await hashPassword(p.password);
     const changing = user.pay_password_hash !== null;
     ctx.db.transaction(() => {
