@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
   const url = new URL(request.url);
   const t = await authT(request);
-  const kind = accountKindFrom(url.searchParams.get("tab"));
+  const kind = accountKindFrom(url.searchParams.get("tab"), true);
   return { title: t("forgot.title"), kind, account: url.searchParams.get("account") ?? "", constraint: authConstraint("forgot", kind) };
 }
 
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = await authT(request);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
   const submission = parseForgot(formData, t, kind);
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply(), codeSend: null }, { status: 400 });
@@ -79,7 +79,7 @@ function ForgotForm({ kind }: { kind: AccountKind }) {
         <p id={introId} className={s.intro}>
           {t("forgot.intro")}
         </p>
-        <AccountTabs current={kind} />
+        <AccountTabs current={kind} phone />
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="type" value={kind} />
           <FormError id={form.errorId} errors={form.errors} />

@@ -32,9 +32,9 @@ async function smsLoginOn(args: Args) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
   const url = new URL(request.url);
-  const kind = accountKindFrom(url.searchParams.get("tab"));
   const args = { request, context };
   const sms = await smsLoginOn(args);
+  const kind = accountKindFrom(url.searchParams.get("tab"), sms);
   const areas = kind === "mobile" && sms ? dataOr(await api(args, "areaList", {}), []) : [];
   const remembered = readRememberedAccount(request);
   const t = await authT(request);
@@ -55,8 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const args = { request, context };
   const t = await authT(request);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""));
   const sms = await smsLoginOn(args);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""), sms);
   if (formData.get("intent") === "send-code" && sms) {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.LOGIN });
   }
@@ -134,7 +134,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
             {t("login.loggedOut")}
           </p>
         ) : null}
-        <AccountTabs current={kind} />
+        <AccountTabs current={kind} phone={data.sms} />
         <Form method="post" {...getFormProps(form)}>
           {data.sms ? (
             // Enter in a field submits with the first submit button: make that one "log in".

@@ -32,7 +32,7 @@ function lockedInviteCode(request: Request): string | null {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
   const url = new URL(request.url);
-  const kind = accountKindFrom(url.searchParams.get("tab"));
+  const kind = accountKindFrom(url.searchParams.get("tab"), true);
   const areas = kind === "mobile" ? dataOr(await api({ request, context }, "areaList", {}), []) : [];
   const t = await authT(request);
   return { title: t("register.title"), kind, areas, inviteCode: lockedInviteCode(request), constraint: authConstraint("register", kind) };
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const args = { request, context };
   const t = await authT(request);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
   if (formData.get("intent") === "send-code") {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.REGISTER });
   }
@@ -97,7 +97,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
     <main className={s.page}>
       <div className={s.card}>
         <h1 className={s.title}>{t("register.title")}</h1>
-        <AccountTabs current={kind} />
+        <AccountTabs current={kind} phone />
         <Form method="post" {...getFormProps(form)}>
           {/* Enter in a field submits with the first submit button: make that one "sign up", not "send code". */}
           <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className={s.defaultSubmit}>

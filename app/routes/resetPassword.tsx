@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
   const url = new URL(request.url);
   const t = await authT(request);
-  const kind = accountKindFrom(url.searchParams.get("type"));
+  const kind = accountKindFrom(url.searchParams.get("type"), true);
   return {
     title: t("reset.title"),
     kind,
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const args = { request, context };
   const t = await authT(request);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""));
+  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
   if (formData.get("intent") === "send-code") {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.FORGOT_PASSWORD, loose: true });
   }

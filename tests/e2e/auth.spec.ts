@@ -31,6 +31,33 @@ test.describe("register, sign in, sign out", () => {
     await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
   });
 
+  test("a visitor registers with a phone number: the phone tab, a country, the texted code", async ({ page }, info) => {
+    // A number of its own per project and run (digits only, 11 long).
+    const phone = `13${info.project.name === "js" ? "1" : "2"}${Date.now().toString().slice(-8)}`;
+    await page.goto("/register");
+    await page.getByRole("navigation", { name: "Account type" }).getByRole("link", { name: "Phone" }).click();
+    await expect(page).toHaveURL(/tab=mobile/);
+    await expect(page.getByLabel("Country or region")).toBeVisible();
+    await page.getByLabel("Phone number").fill(phone);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(new RegExp(`verification code has been sent to .*${phone.slice(-4)}`, "i"))).toBeVisible();
+    await page.getByLabel("Verification code").fill(await latestCode(phone, 1));
+    await page.getByLabel("Password", { exact: true }).fill("Welcome2026");
+    await page.getByLabel("Repeat password").fill("Welcome2026");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText("Registration successful. Please log in.")).toBeVisible();
+    // The exchange knows the account by its number.
+    expect(cli("users")).toContain(phone);
+  });
+
+  test("forgot password offers the phone tab too; sign-in hides it while SMS sign-in is off", async ({ page }) => {
+    await page.goto("/forgetPassword");
+    await expect(page.getByRole("navigation", { name: "Account type" }).getByRole("link", { name: "Phone" })).toBeVisible();
+    await page.goto("/login");
+    await expect(page.getByRole("navigation", { name: "Account type" }).getByRole("link", { name: "Phone" })).toHaveCount(0);
+  });
+
   test("an invite link locks the invite code", async ({ page }) => {
     await page.goto("/register?extension_code=ABCD1234");
     const invite = page.getByLabel("Invitation code (optional)");
@@ -150,7 +177,7 @@ test.describe("session", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const path of ["/login", "/register", "/forgetPassword"]) {
+  for (const path of ["/login", "/register", "/register?tab=mobile", "/forgetPassword"]) {
     for (const theme of ["dark", "light"] as const) {
       test(`${path} (${theme})`, async ({ page }) => {
         await setTheme(page, theme);

@@ -7,12 +7,12 @@
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type AccountKind = "email" | "mobile";
 
-/** Set to true to show the phone tab on login, register and forgot password. */
-export const PHONE_TAB_ENABLED = false;
-
 export { CODE_COUNTDOWN_S } from "~/contract/core/codes";
 
-/** The tab a `?tab=` query selects; the phone tab only while it is enabled. */
-export function accountKindFrom(value: string | null | undefined, phoneEnabled = PHONE_TAB_ENABLED): AccountKind {
+/**
+ * The tab a `?tab=` query selects; the phone tab only where the screen offers it (register and forgot password
+ * always; sign-in only while the exchange's SMS sign-in is on, SPEC §2).
+ */
+export function accountKindFrom(value: string | null | undefined, phoneEnabled: boolean): AccountKind {
   return phoneEnabled && (value === "mobile" || value === "phone") ? "mobile" : "email";
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidEmail, isValidPhone, passwordProblem } from "~/contract/core/rules";
-import { accountKindFrom, CODE_COUNTDOWN_S, PHONE_TAB_ENABLED, type AccountKind, type Translate } from "./constants";
+import { accountKindFrom, CODE_COUNTDOWN_S, type AccountKind, type Translate } from "./constants";
 
 /**
  * One schema per sign-in form, built from a translator so the messages are localized. The same
@@ -14,7 +14,7 @@ import { accountKindFrom, CODE_COUNTDOWN_S, PHONE_TAB_ENABLED, type AccountKind,
  * the spec would report first). Conform sends empty inputs as `undefined`, hence the optionals.
  */
 
-export { accountKindFrom, CODE_COUNTDOWN_S, PHONE_TAB_ENABLED, type AccountKind, type Translate };
+export { accountKindFrom, CODE_COUNTDOWN_S, type AccountKind, type Translate };
 
 const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(254).optional());
 const raw = z.string().max(64).optional();

@@ -1,16 +1,16 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import { PHONE_TAB_ENABLED, type AccountKind } from "./constants";
+import type { AccountKind } from "./constants";
 import * as s from "./auth.css";
 
 /**
  * Phone / email tabs as links (`?tab=`), so they work without JavaScript and keep the other
- * query parameters (page, extension_code). The phone tab shows only when PHONE_TAB_ENABLED.
+ * query parameters (page, extension_code). The phone tab shows where the screen offers it (`phone`).
  */
-export function AccountTabs({ current }: { current: AccountKind }) {
+export function AccountTabs({ current, phone }: { current: AccountKind; phone: boolean }) {
   const { t } = useTranslation("auth");
   const location = useLocation();
-  const kinds: AccountKind[] = PHONE_TAB_ENABLED ? ["mobile", "email"] : ["email"];
+  const kinds: AccountKind[] = phone ? ["mobile", "email"] : ["email"];
   const href = (kind: AccountKind) => {
     const params = new URLSearchParams(location.search);
     params.set("tab", kind);
