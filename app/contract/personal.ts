@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IdSchema } from "./entities";
 import { defineCall } from "./define-call";
 import { isValidEmail, isValidPhone } from "./core/rules";
-import { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/personal";
+import { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/personal";
 
 /**
  * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
@@ -11,7 +11,7 @@ import { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, 
  */
 
 
-export { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
+export { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
 
 export const PayMethodTypeSchema = z.object({ id: IdSchema, name: z.string(), code: z.enum(PAY_METHOD_CODES) });
 export type PayMethodType = z.infer<typeof PayMethodTypeSchema>;
@@ -183,8 +183,6 @@ export const SecurityLogRowSchema = SecurityEventSchema.extend({ event_name: z.s
 const Done = z.null().optional();
 
 /** SPEC §5 email binding: email and code required, format checked, at most 20 and 16 characters. */
-export const BIND_EMAIL_MAX = 20;
-export const BIND_CODE_MAX = 16;
 export const SendBindCodePayloadSchema = z.object({
   /** The email or phone number (digits) to bind; a code (type 4) goes there. */
   user_string: z

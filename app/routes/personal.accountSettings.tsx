@@ -104,9 +104,9 @@ export default function AccountSettingsRoute() {
               </p>
               <dl className={k.limits}>
                 <dt>{t("account.email")}</dt>
-                <dd>{u.email || t("account.notBound")}</dd>
+                <dd>{u.email || <BindLink label={t("account.bindEmail")} />}</dd>
                 <dt>{t("account.mobile")}</dt>
-                <dd>{u.mobile || t("account.notBound")}</dd>
+                <dd>{u.mobile || <BindLink label={t("account.bindMobile")} />}</dd>
                 <dt>{t("account.identity")}</dt>
                 <dd>
                   <Link to="/personal/authentication">{t(`account.identityStatus.${u.identity}`)}</Link>
@@ -176,6 +176,16 @@ export default function AccountSettingsRoute() {
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** 'Not bound', and the way to bind it. */
+function BindLink({ label }: { label: string }) {
+  const { t } = useTranslation("kyc");
+  return (
+    <>
+      {t("account.notBound")} · <Link to="/bindAccount">{label}</Link>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, expectNoSeriousA11yViolations, logIn, registerUser, setTheme, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, latestCode, logIn, registerUser, setTheme, test } from "./fixtures";
 
 /** The code an authenticator app shows for `secret` at `time` (RFC 6238: SHA-1, 6 digits, 30 s). */
 function totp(secret: string, time = Date.now()) {
@@ -104,6 +104,29 @@ test.describe("account settings", () => {
   });
 });
 
+test.describe("binding a phone", () => {
+  test("an email account binds a phone with the texted code; a wrong code is refused on its field; the level rises to 100", async ({ page, request }, info) => {
+    const user = await registerUser(request);
+    const phone = `15${info.project.name === "js" ? "1" : "2"}${Date.now().toString().slice(-8)}`;
+    await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FaccountSettings");
+    await page.getByRole("link", { name: "Bind a phone" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Bind a phone number" })).toBeVisible();
+    await page.getByLabel("Phone number").fill(phone);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`A verification code has been sent to ${phone}.`)).toBeVisible();
+    const code = await latestCode(phone, 4);
+    await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Bind", exact: true }).click();
+    await expect(page.getByLabel("Verification code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Phone number")).toHaveValue(phone);
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByRole("button", { name: "Bind", exact: true }).click();
+    await expect(page).toHaveURL(/\/personal\/accountSettings/);
+    await expect(page.getByRole("status").filter({ hasText: "Phone number bound" })).toBeVisible();
+    await expect(page.getByRole("meter", { name: "Strong" })).toHaveAttribute("value", "100");
+  });
+});
+
 test.describe("sessions and the security log", () => {
   test("my devices are listed; 'sign out everywhere else' ends the other one; the log shows the sign-ins", async ({ page, browser, request }) => {
     const user = await registerUser(request);
@@ -170,6 +193,7 @@ test.describe("personal centre accessibility", () => {
         ["/personal/feedback", "Feedback"],
         ["/personal/sessions", "Signed-in devices"],
         ["/personal/transactionLog", "Security log"],
+        ["/bindAccount", "Bind a phone number"],
       ]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

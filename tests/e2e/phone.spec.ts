@@ -36,6 +36,7 @@ const SIGNED_IN_SCREENS = [
   "/personal/feedback",
   "/personal/sessions",
   "/personal/transactionLog",
+  "/bindAccount",
 ];
 const VISITOR_SCREENS = ["/home", "/login", "/register", "/forgetPassword", "/trade", "/markets"];
 

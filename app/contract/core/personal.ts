@@ -11,3 +11,7 @@ export const REVIEW_STATUS = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } a
 export const FEEDBACK_CONTENT_MIN = 10;
 export const FEEDBACK_TYPES = ["account", "trade", "deposit_withdraw", "suggestion", "other"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+/** SPEC §5 email binding: the email at most 20 characters, the code at most 16. */
+export const BIND_EMAIL_MAX = 20;
+export const BIND_CODE_MAX = 16;
