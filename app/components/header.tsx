@@ -164,7 +164,7 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
                   ))}
                 </ul>
               </nav>
-              <section className={s.drawerSection} aria-label={t("nav.account")}>
+              <div className={s.drawerSection}>
                 {user ? (
                   <>
                     <p className={s.drawerHeading}>
@@ -186,13 +186,13 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
                     </li>
                   </ul>
                 )}
-              </section>
-              <section className={s.drawerSection} aria-label={t("lang.label")}>
+              </div>
+              <div className={s.drawerSection}>
                 <p className={s.drawerHeading}>
                   <GlobeIcon /> {t("lang.label")}
                 </p>
                 {languageForm(s.drawerLangs)}
-              </section>
+              </div>
               <div className={s.drawerSection}>{themeForm}</div>
             </div>
           </details>

@@ -5,7 +5,7 @@ const png = () => sharp({ create: { width: 80, height: 80, channels: 3, backgrou
 const renamedHtml = { name: "qr.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") };
 
 test.describe("collection settings", () => {
-  test("a bad image is refused on its field with the other input kept; a real one saves and shows again; a bank card saves", async ({ page, request }) => {
+  test("a bad image is refused on its field with the other input kept; a real one saves and shows again; a bank card and WeChat Pay save", async ({ page, request }) => {
     const user = await registerUser(request);
     await logIn(page, user.email, user.password, "/login?page=/personal/collectionSettings");
     await expect(page).toHaveURL(/\/personal\/collectionSettings/);
@@ -51,6 +51,17 @@ test.describe("collection settings", () => {
     await expect(page.getByText("Collection method saved")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Account number")).toHaveValue("6222 0001 0002");
+
+    // The third method, WeChat Pay: account and QR code like Alipay.
+    await page.getByRole("link", { name: "WeChat Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Add WeChat Pay" })).toBeVisible();
+    await page.getByLabel("Real name").fill("Alice Example");
+    await page.getByLabel("Account", { exact: true }).fill("alice-wechat");
+    await page.getByLabel("Payment QR code").setInputFiles({ name: "wx.png", mimeType: "image/png", buffer: await png() });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Collection method saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Account", { exact: true })).toHaveValue("alice-wechat");
   });
 
   for (const theme of ["dark", "light"] as const) {
