@@ -65,6 +65,12 @@ test.describe("trade screen", () => {
     await page.getByRole("link", { name: "Line", exact: true }).click();
     await expect(page.getByRole("link", { name: "Line", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("img", { name: /BTC\/USDT price line/ })).toBeVisible();
+    // The other resolutions of SPEC §9 are one step away, under 'More'.
+    const intervals = page.getByRole("navigation", { name: "Chart intervals" });
+    await intervals.getByText("More", { exact: true }).click();
+    await intervals.getByRole("link", { name: "4 hours" }).click();
+    await expect(page).toHaveURL(/period=240min/);
+    await expect(page.getByRole("img", { name: /BTC\/USDT candlestick chart, 4 hours/ })).toBeVisible();
 
     const lowestBid = page.getByRole("link", { name: /^Use price/ }).last();
     // With JavaScript the book moves live: read the link's price and click it in one step, so they agree.

@@ -6,7 +6,7 @@ import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
 import { formatPrice } from "~/lib/money";
-import { chartLocale, klinePeriod, TRADE_PERIODS, TRADE_TIME_ZONE, type TradePeriod } from "./chart-periods";
+import { chartLocale, klinePeriod, MORE_PERIODS, TRADE_PERIODS, TRADE_TIME_ZONE, type TradePeriod } from "./chart-periods";
 import type { RootData } from "~/root";
 import { tradeUrl } from "./links";
 import * as s from "./trade.css";
@@ -128,6 +128,22 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
               </Link>
             </li>
           ))}
+          <li>
+            <details className={s.more}>
+              <summary className={s.tab} aria-current={(MORE_PERIODS as readonly string[]).includes(period) ? "true" : undefined}>
+                {(MORE_PERIODS as readonly string[]).includes(period) ? t(`periods.${period}`) : t("chart.more")}
+              </summary>
+              <ul className={s.moreList}>
+                {MORE_PERIODS.map((p) => (
+                  <li key={p}>
+                    <Link to={tradeUrl(search, { period: p })} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
+                      {t(`periods.${p}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
         </ul>
       </nav>
       <p className={s.muted}>

@@ -1,4 +1,5 @@
-import { formatTradeTime, klinePeriod, TRADE_TIME_ZONE } from "./chart-periods";
+import { KLINE_PERIODS } from "~/contract/core/trading";
+import { CHART_PERIODS, formatTradeTime, klinePeriod, MORE_PERIODS, normalizePeriod, TRADE_PERIODS, TRADE_TIME_ZONE } from "./chart-periods";
 
 describe("the trade screen's one time zone (docs/decisions/010)", () => {
   it("is UTC, for the chart and the lists alike", () => {
@@ -10,5 +11,20 @@ describe("the trade screen's one time zone (docs/decisions/010)", () => {
   });
   it("draws the 'Line' button's chart from 1-minute closes", () => {
     expect(klinePeriod("time")).toBe("1min");
+  });
+});
+
+describe("the chart's resolutions (SPEC §9)", () => {
+  it("offers every resolution the exchange serves: the nine buttons, the rest one step away", () => {
+    expect(TRADE_PERIODS).toHaveLength(9);
+    const served = new Set(CHART_PERIODS.map((p) => klinePeriod(p)));
+    for (const p of KLINE_PERIODS) expect(served.has(p)).toBe(true);
+    expect(MORE_PERIODS.some((p) => (TRADE_PERIODS as readonly string[]).includes(p))).toBe(false);
+  });
+  it("keeps a known one from the query and falls back to 1 minute otherwise", () => {
+    expect(normalizePeriod("240min")).toBe("240min");
+    expect(normalizePeriod("3day")).toBe("3day");
+    expect(normalizePeriod("7min")).toBe("1min");
+    expect(normalizePeriod(null)).toBe("1min");
   });
 });

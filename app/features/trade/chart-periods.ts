@@ -6,13 +6,17 @@ import type { KlinePeriod } from "~/contract/entities";
 export const CHART_BARS_MAX = 300;
 export const CHART_HEIGHT = 516;
 
+/** The nine buttons of SPEC §2. */
 export const TRADE_PERIODS = ["time", "1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
-export type TradePeriod = (typeof TRADE_PERIODS)[number];
+/** The other resolutions of SPEC §9, one step away (under 'More'). */
+export const MORE_PERIODS = ["3min", "120min", "240min", "360min", "720min", "3day"] as const;
+export const CHART_PERIODS = [...TRADE_PERIODS, ...MORE_PERIODS] as const;
+export type TradePeriod = (typeof CHART_PERIODS)[number];
 /** SPEC §9: default interval 1 minute. */
 export const DEFAULT_PERIOD: TradePeriod = "1min";
 
 export function normalizePeriod(v: string | null | undefined): TradePeriod {
-  return (TRADE_PERIODS as readonly string[]).includes(v ?? "") ? (v as TradePeriod) : DEFAULT_PERIOD;
+  return (CHART_PERIODS as readonly string[]).includes(v ?? "") ? (v as TradePeriod) : DEFAULT_PERIOD;
 }
 
 /** The bars a period draws: 'time' (labelled "Line") is the line of 1-minute closes. */

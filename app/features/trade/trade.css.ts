@@ -147,3 +147,12 @@ export const cancel = style({
   background: "none", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, color: vars.color.text, padding: "2px 10px",
   cursor: "pointer", font: "inherit", minHeight: "28px",
 });
+
+// ---------------------------------------------------------------- more chart intervals (a <details>)
+export const more = style({ position: "relative" });
+globalStyle(`${more} > summary`, { listStyle: "none" });
+globalStyle(`${more} > summary::-webkit-details-marker`, { display: "none" });
+export const moreList = style({
+  position: "absolute", zIndex: 5, top: "calc(100% + 4px)", left: 0, display: "grid", gap: "2px", listStyle: "none", margin: 0, padding: "6px",
+  background: vars.color.surface2, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, minWidth: "110px",
+});
