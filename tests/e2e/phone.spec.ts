@@ -5,7 +5,7 @@ import { cli, expect, logIn, registerUser, setTheme, test } from "./fixtures";
 /**
  * Issue 9, on a 390×844 phone: no screen is wider than the phone, the header stays under 64 px with a
  * menu that opens the navigation, language, theme and account (with and without JavaScript, and by
- * keyboard), /trade shows the order form on the first screen, and axe finds nothing serious.
+ * keyboard), /trade shows the order form on the first screen, and axe finds nothing serious there or on a desktop.
  */
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -166,6 +166,37 @@ test.describe("on a 390×844 phone, accessibility", () => {
       await page.getByRole("banner").getByLabel("Menu").click();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    });
+  }
+});
+
+test.describe("on a 1366×900 desktop, accessibility", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
+  for (const theme of ["dark", "light"] as const) {
+    test(`axe finds nothing serious on any screen (${theme}), signed in with open orders`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      await setTheme(page, theme);
+      const user = await registerUser(request);
+      cli("credit", user.email, "change_account", "USDT", "1000");
+      cli("credit", user.email, "change_account", "BTC", "0.1");
+      await logIn(page, user.email, user.password, "/login?page=%2Ftrade%3Fsymbol%3DBTCUSDT");
+      for (const [side, price] of [["Buy", "1000"], ["Sell", "9999999"]] as const) {
+        const form = page.getByRole("form", { name: `${side} BTC` });
+        await form.getByLabel("Price (USDT)").fill(price);
+        await form.getByLabel("Amount (BTC)").fill("0.01");
+        await form.getByRole("button", { name: `${side} BTC` }).click();
+        await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+      }
+      await expect(page.getByRole("region", { name: "My orders" }).locator("tr[data-order-id]")).toHaveCount(2);
+      for (const path of SIGNED_IN_SCREENS) {
+        await page.goto(path);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+        // Nothing wider than the screen on a desktop either.
+        expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 1366 });
+      }
     });
   }
 });

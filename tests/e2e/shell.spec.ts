@@ -1,5 +1,5 @@
 import { BASE_URL } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, MISSING_PAGE, test } from "./fixtures";
 
 test.describe("shell", () => {
   test("/ redirects to /home, which has a header, main and footer", async ({ page }) => {
@@ -11,6 +11,17 @@ test.describe("shell", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("an unknown page is the normal shell: header, footer, the message and the way back", async ({ page }) => {
+    const res = await page.goto(MISSING_PAGE);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test("the theme survives a reload", async ({ page }) => {
