@@ -204,7 +204,11 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "
 
 /** With JavaScript: an open menu closes when the page changes, on Escape (focus back on its button) and on a click outside. */
 function useCloseMenus(ref: React.RefObject<HTMLElement>, here: string) {
+  // Only when the page changes: on the first render (hydration) a menu opened before it stays open.
+  const shown = useRef(here);
   useEffect(() => {
+    if (shown.current === here) return;
+    shown.current = here;
     ref.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [ref, here]);
   useEffect(() => {

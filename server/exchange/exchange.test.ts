@@ -265,14 +265,15 @@ describe("codes and register", () => {
 });
 
 describe("market", () => {
-  it("lists quote groups with open pairs only, matching the contract", async () => {
+  it("lists quote groups with every pair and its three flags, matching the contract", async () => {
     const groups = (await call("currencyMatches")).data as unknown[];
     const parsed = groups.map((g) => QuoteGroupSchema.parse(g));
     expect(parsed.map((g) => g.code)).toEqual(["USDT", "BTC", "ETH"]);
     const pairs = parsed.flatMap((g) => g.matches);
     expect(pairs.length).toBeGreaterThanOrEqual(10);
-    expect(pairs.every((p) => p.open_change === 1)).toBe(true);
-    expect(pairs.find((p) => p.symbol === "LINK/USDT")).toBeUndefined();
+    // LINK/USDT is open for leverage only: listed, with the flags a screen filters on.
+    expect(pairs.find((p) => p.symbol === "LINK/USDT")).toMatchObject({ open_change: 0, open_lever: 1, open_microtrade: 0 });
+    expect(pairs.filter((p) => p.open_change === 1).length).toBeGreaterThanOrEqual(10);
     const btc = pairs.find((p) => p.symbol === "BTC/USDT")!;
     expect(btc.currency_quotation.close).toBe("64000.00");
     expect(btc.quote_currency).toEqual({ usd_price: "1", cny_price: "7.20" });

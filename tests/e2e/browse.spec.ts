@@ -70,6 +70,16 @@ test.describe("markets", () => {
     for (const p of pairs) expect(p).toMatch(/\/\s*BTC/);
   });
 
+  test("a pair open for leverage only (LINK/USDT) is not on the spot screens", async ({ page }) => {
+    await page.goto("/markets");
+    await expect(page.getByRole("link", { name: /^BTC\s*\/USDT$/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^LINK\s*\/USDT$/ })).toHaveCount(0);
+    // /trade answers a spot-closed pair with its default pair.
+    await page.goto("/trade?symbol=LINKUSDT");
+    await expect(page).not.toHaveURL(/LINKUSDT/);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("LINK/USDT");
+  });
+
   test("a star keeps a favourite", async ({ page }) => {
     await page.goto("/markets?tab=ALL");
     const star = page.getByRole("button", { name: "Add ETH/USDT to favourites" });

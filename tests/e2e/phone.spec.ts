@@ -115,6 +115,8 @@ test.describe("on a 390×844 phone", () => {
     await menu.getByRole("link", { name: "Convert" }).click();
     await expect(page).toHaveURL(/\/convert$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The menu is closed on the new page.
+    await expect(menu.getByRole("link", { name: "Markets" })).toBeHidden();
   });
 
   test("the menu works by keyboard: Enter opens it, Tab reaches its links, and the language can be changed", async ({ page, jsEnabled }) => {

@@ -27,7 +27,7 @@ export const layout = style({
     [MOBILE]: { gap: "8px" },
     [TABLET]: { gridTemplateColumns: "minmax(0, 1fr) 280px", gridTemplateAreas: `"pairs pairs" "header book" "chart book" "forms trades" "orders orders"` },
     [DESKTOP]: {
-      gridTemplateColumns: "290px minmax(0, 1fr) 340px",
+      gridTemplateColumns: "300px minmax(0, 1fr) 340px",
       gridTemplateAreas: `"pairs header book" "pairs chart book" "pairs forms book" "orders orders trades"`,
     },
   },
@@ -82,6 +82,8 @@ export const currentRow = style({ background: vars.color.surface2 });
 
 // ---------------------------------------------------------------- pair list
 export const pairList = style({ maxHeight: "420px", overflowY: "auto", fontSize: "12px", "@media": { [NARROW]: { maxHeight: "260px" }, [DESKTOP]: { flex: "1 1 0", minHeight: 0, maxHeight: "none" } } });
+// Column headings may wrap ('Änderung', 'Letzter Preis'): the figures, never cut, set the width.
+globalStyle(`${pairList} th`, { whiteSpace: "normal", verticalAlign: "bottom" });
 
 // ---------------------------------------------------------------- chart header and chart
 export const header = style([panel, { display: "flex", flexWrap: "wrap", gap: "8px 24px", alignItems: "baseline" }]);

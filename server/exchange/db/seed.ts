@@ -79,8 +79,8 @@ export const SEED_PAIRS: SeedPair[] = [
   { id: 7, base: "BNB", quote: "USDT", lever: 1, pp: 2, ap: 3, share: "0.1", dayVolume: "300000" },
   { id: 8, base: "ADA", quote: "USDT", pp: 4, ap: 1, share: "100", dayVolume: "150000000" },
   { id: 9, base: "TRX", quote: "USDT", pp: 5, ap: 0, share: "1000", dayVolume: "500000000" },
-  // Listed but closed for spot trading: proves that market/currency_matches filters on open_change.
-  { id: 10, base: "LINK", quote: "USDT", open_change: 0, pp: 3, ap: 2, share: "10", dayVolume: "3000000" },
+  // Open for leverage only: listed by market/currency_matches with its flags, left out by the spot screens.
+  { id: 10, base: "LINK", quote: "USDT", open_change: 0, lever: 1, pp: 3, ap: 2, share: "10", dayVolume: "3000000" },
   { id: 11, base: "ETH", quote: "BTC", pp: 5, ap: 4, share: "0.1", dayVolume: "60000" },
   { id: 12, base: "SOL", quote: "BTC", pp: 7, ap: 2, share: "1", dayVolume: "300000" },
   { id: 13, base: "LTC", quote: "BTC", pp: 6, ap: 2, share: "1", dayVolume: "80000" },

@@ -27,8 +27,9 @@ function priceRef(usd: string) {
 export const marketHandlers: Pick<Handlers, "currencyMatches" | "kline" | "deal"> = {
   currencyMatches(_p, ctx) {
     const quotes = ctx.db.prepare("SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as { id: number; code: string }[];
-    // Only pairs open for spot trading are listed (open_change = 1).
-    const rows = ctx.db.prepare("SELECT * FROM currency_matches WHERE open_change = 1 ORDER BY sort, id").all() as PairRow[];
+    // Every pair, with its three flags: each screen keeps the ones open for it (spot open_change, lever
+    // open_lever, second contract open_microtrade). The spot engine refuses orders on a pair closed for spot.
+    const rows = ctx.db.prepare("SELECT * FROM currency_matches ORDER BY sort, id").all() as PairRow[];
     const groups: QuoteGroup[] = quotes.map((q) => {
       const ref = priceRef(ctx.market.usdPrice(q.id));
       const matches: Pair[] = rows
