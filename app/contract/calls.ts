@@ -18,6 +18,7 @@ import {
 import { isValidEmail, isValidPhone } from "./core/rules";
 import { defineCall } from "./define-call";
 import { personalCalls } from "./personal";
+import { leverCalls } from "./lever";
 import {
   AccountDetailPayloadSchema,
   AccountGroupSchema,
@@ -278,6 +279,7 @@ export const calls = {
   convertExecute: defineCall({ method: "POST", path: "convert/execute", auth: true, payload: ConvertExecutePayloadSchema, data: ConvertSchema }),
   convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
   ...personalCalls,
+  ...leverCalls,
 };
 
 

@@ -4,3 +4,4 @@ export * from "./calls";
 export * from "./core/rules";
 export * from "./money";
 export * from "./personal";
+export * from "./lever";

@@ -4,6 +4,7 @@ import type { Lang, Translate } from "./lib/i18n";
 import type { Market } from "./market";
 import type { Hub } from "./hub";
 import type { SpotEngine } from "./engine/engine";
+import type { LeverEngine } from "./lever/engine";
 import type { MoneySystem } from "./money/system";
 import type { Client } from "./models/personal";
 
@@ -14,6 +15,8 @@ export interface Ctx {
   hub: Hub;
   /** The spot matching engine (null only in tools that open the database without it). */
   engine: SpotEngine | null;
+  /** The lever engine (null only in tools that open the database without it). */
+  lever?: LeverEngine | null;
   lang: Lang;
   t: Translate;
   /** Set for calls with `auth: true`. */

@@ -16,6 +16,8 @@ import { Publisher } from "./engine/publish";
 import { userHandlers } from "./handlers/user";
 import { moneyHandlers } from "./handlers/money";
 import { personalHandlers } from "./handlers/personal";
+import { leverHandlers } from "./handlers/lever";
+import { LeverEngine } from "./lever/engine";
 import { findUpload, type Client } from "./models/personal";
 import { IMAGE_MAX_BYTES } from "./lib/images";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
@@ -43,6 +45,8 @@ export interface ExchangeOptions {
    * no other way to move time.
    */
   now?: () => number;
+  /** Run the lever engine's overnight-fee timer (default on). Off, fees are charged only through `lever.runOvernight()`. */
+  leverScheduler?: boolean;
   /** Run the savings scheduler's timer (default on). Off, accruals run only through `savings.runNow()`. */
   savingsScheduler?: boolean;
   /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
@@ -61,6 +65,8 @@ export interface Exchange {
   market: Market;
   db: DB;
   engine: SpotEngine;
+  /** Leveraged positions: marking, stops, liquidation, overnight fees. */
+  lever: LeverEngine;
   marketMaker: MarketMaker | null;
   /** The system accounts' user ids (market maker, fee collector, treasury). */
   system: MoneySystem;
@@ -89,7 +95,7 @@ export interface HandleOptions {
   client?: Client;
 }
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers };
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers, ...leverHandlers };
 
 /**
  * The client of an in-process call: the app forwards its visitor's address and browser (it is the only caller
@@ -231,6 +237,14 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     log,
   });
   const publisher = new Publisher(db, hub, market, engine, messenger);
+  const lever = new LeverEngine(db, market, hub, messenger, {
+    feeUserId: system.feeCollectorId,
+    counterpartyId: system.treasuryId,
+    clock,
+    log,
+    timer: opts.leverScheduler !== false,
+  });
+  lever.start();
   const marketMaker = opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
   const simulator =
     opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
@@ -325,7 +339,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
-      const ctx: Ctx = { db, market, hub, engine, lang, t, userId, token, now, log, system, client, uploadsDir };
+      const ctx: Ctx = { db, market, hub, engine, lever, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
@@ -341,6 +355,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     market,
     db,
     engine,
+    lever,
     marketMaker,
     system,
     savings,
@@ -352,6 +367,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       simulator?.stop();
       marketMaker?.stop();
       savings.stop();
+      lever.stop();
       // Everything queued is committed (and acknowledged) before the database closes.
       await engine.close();
       publisher.close();

@@ -67,6 +67,7 @@ export class Market {
   /** The real order book's depth (set by the exchange); without it, the reference ladder (buildLadder). */
   depthSource: ((matchId: number) => Depth) | null = null;
   private readonly priceListeners: Array<(matchId: number, price: string) => void> = [];
+  private readonly tradeListeners: Array<(matchId: number) => void> = [];
 
   constructor(
     private readonly db: DB,
@@ -152,6 +153,11 @@ export class Market {
     if (changed) for (const l of this.priceListeners) l(matchId, fixed);
   }
 
+  /** Called after a pair's trades are committed and pushed (the lever engine marks its positions). */
+  onTrades(listener: (matchId: number) => void): void {
+    this.tradeListeners.push(listener);
+  }
+
   /** Called when a pair's reference price changes (the market maker re-quotes). */
   onReferencePrice(listener: (matchId: number, price: string) => void): void {
     this.priceListeners.push(listener);
@@ -220,6 +226,7 @@ export class Market {
   publishTrades(matchId: number, saved: Trade[], now = Date.now()): void {
     const p = this.requirePair(matchId);
     if (saved.length === 0) return;
+    for (const l of this.tradeListeners) l(matchId);
     const completes = [...saved].reverse();
     this.hub.publish(`GLOBAL_TX.${p.symbol}`, () => ({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes }));
     if (this.hub.hasSubscribers(`KLINE.${p.symbol}`)) {

@@ -168,7 +168,9 @@ export class Simulator {
     for (const [id, x] of this.x) this.market.setUsdPrice(id, new Decimal(Math.exp(x)).toSignificantDigits(8).toFixed());
     for (const p of this.pairs) {
       this.market.setReferencePrice(p.id, this.pairPrice(p).toFixed(p.pricePrecision));
-      if (!synthetic) continue;
+      // Live, a pair with a spot book trades through it (the market maker); a pair closed for spot (leverage
+      // only) has no book, so its price moves by the simulator's own prints.
+      if (!synthetic && p.openChange === 1) continue;
       const depth = this.market.referenceLadder(p);
       const n = 1 + Math.floor(this.rand() * 3);
       const perTrade = (Number(p.dayVolume) * (elapsedMs / DAY)) / n;

@@ -6,3 +6,4 @@ export * from "./rules";
 export * from "./trading";
 export * from "./security";
 export * from "./personal";
+export * from "./lever";

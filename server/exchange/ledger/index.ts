@@ -193,6 +193,11 @@ export class Ledger {
     return s;
   }
 
+  /** An account's available balance as this batch sees it (its earlier postings included). */
+  balanceOf(userId: number, currencyId: number, accountCode: AccountCode): string {
+    return this.account(userId, currencyId, accountCode).balance.toFixed();
+  }
+
   /**
    * One balanced posting; throws LedgerError (changing nothing) if its legs do not sum to zero per currency,
    * an amount is malformed or zero, or a user's column would go below zero. Its log rows are written by `flush`.

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import { DecimalStringSchema, IdSchema } from "./entities";
+import { defineCall } from "./define-call";
+import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "./core/lever";
+
+export * from "./core/lever";
+
+/**
+ * Leveraged contracts (SPEC §3 lever order form and position, §5, §7 lever/*). Payload checks run in the spec's
+ * order (§5: price, multiple, hands, trade password); the message keys are those of `exchange.json`.
+ */
+
+const IdempotencyKey = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+/** A price: a plain positive decimal; empty or absent is undefined. */
+const OptionalPrice = (invalidKey: string) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), invalidKey);
+
+/** Take-profit / stop-loss: minimum 0 (SPEC §5); 0 or empty clears it. */
+const StopPrice = (invalidKey: string) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? "0" : v))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), invalidKey);
+
+const whole = (requiredKey: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.union([z.literal(""), z.coerce.number({ invalid_type_error: requiredKey })]).optional());
+
+export const LeverSubmitPayloadSchema = z
+  .object({
+    currency_match_id: z.coerce.number().int().positive(),
+    /** 1 long, 2 short. */
+    type: z.coerce.number().int().refine((v) => v === 1 || v === 2, "field_invalid"),
+    /** 1 market, 0 fixed price. */
+    status: z.coerce.number().int().refine((v) => v === 0 || v === 1, "field_invalid"),
+    target_price: OptionalPrice("lever_price_invalid"),
+    multiple: whole("lever_multiple_required"),
+    share: whole("lever_share_required"),
+    password: z.string().max(64).optional().transform((v) => v ?? ""),
+    /** Beyond the spec: take-profit and stop-loss set with the order. */
+    target_profit_price: StopPrice("lever_stop_invalid"),
+    stop_loss_price: StopPrice("lever_stop_invalid"),
+    idempotency_key: IdempotencyKey,
+  })
+  .superRefine((v, ctx) => {
+    // SPEC §5, in order: fixed price requires a price; multiple, hands and trade password are required.
+    if (v.status === 0 && !v.target_price) ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_required" });
+    else if (v.multiple === undefined || v.multiple === "") ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_required" });
+    else if (!(LEVER_MULTIPLES as readonly number[]).includes(v.multiple)) ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_invalid" });
+    else if (v.share === undefined || v.share === "") ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_required" });
+    else if (!Number.isInteger(v.share) || v.share < LEVER_HANDS_MIN) ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_min" });
+    else if (v.share > LEVER_HANDS_MAX) ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_max" });
+    else if (!v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "pay_password_required" });
+  })
+  .transform((v) => ({ ...v, multiple: Number(v.multiple), share: Number(v.share) }));
+
+export const LeverIdPayloadSchema = z.object({ id: z.coerce.number().int().positive() });
+export const LeverSetstopPayloadSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  target_profit_price: StopPrice("lever_stop_invalid"),
+  stop_loss_price: StopPrice("lever_stop_invalid"),
+});
+export const LeverPairPayloadSchema = z.object({ currency_match_id: z.coerce.number().int().positive() });
+const Page = z
+  .union([z.literal(""), z.coerce.number().int().positive().max(100_000)])
+  .optional()
+  .transform((v) => (v === "" || v === undefined ? 1 : v));
+export const LeverDealallPayloadSchema = z.object({ currency_match_id: z.coerce.number().int().positive(), page: Page });
+export const LeverMyTradePayloadSchema = z.object({
+  /** 0 pending, 1 trading (open positions), 3 closed, 4 cancelled. */
+  status: z.coerce.number().int().refine((v) => [0, 1, 3, 4].includes(v), "field_invalid"),
+  page: Page,
+  /** Beyond the spec: one pair only (the delegation view). */
+  currency_match_id: z
+    .union([z.literal(""), z.coerce.number().int().positive()])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+});
+export const LeverBatchClosePayloadSchema = z.object({
+  /** 0 all, 1 long only, 2 short only. */
+  type: z.coerce.number().int().refine((v) => v === 0 || v === 1 || v === 2, "field_invalid"),
+  currency_match_id: z.coerce.number().int().positive(),
+});
+
+export const LeverPositionSchema = z.object({
+  id: IdSchema,
+  /** 1 long, 2 short. */
+  type: IdSchema,
+  type_name: z.string(),
+  /** 0 pending, 1 trading, 2 closing, 3 closed, 4 cancelled. */
+  status: IdSchema,
+  status_name: z.string(),
+  currency_match_id: IdSchema,
+  symbol: z.string(),
+  share: IdSchema,
+  multiple: IdSchema,
+  /** The open price (for a pending order, the price it will open at). */
+  price: DecimalStringSchema,
+  /** The market price when it was placed (pending: the target price). */
+  origin_price: DecimalStringSchema,
+  /** The current price (closed: the close price). */
+  update_price: DecimalStringSchema,
+  target_profit_price: DecimalStringSchema,
+  stop_loss_price: DecimalStringSchema,
+  caution_money: DecimalStringSchema,
+  origin_caution_money: DecimalStringSchema,
+  trade_fee: DecimalStringSchema,
+  overnight_money: DecimalStringSchema,
+  /** Base units: share × lever_share_num. */
+  number: DecimalStringSchema,
+  /** Unrealized (open) or realized (closed) profit/loss. */
+  profits: DecimalStringSchema,
+  /** Placed at, ms. */
+  time: z.number(),
+  opened_at: z.number().nullable(),
+  closed_at: z.number().nullable(),
+  /** Why it closed: close, batch, take_profit, stop_loss, liquidation. */
+  close_reason: z.string().nullable(),
+  /** Beyond the spec: the estimated liquidation price of an open position. */
+  liquidation_price: DecimalStringSchema.nullable(),
+  base_currency_id: IdSchema,
+  quote_currency_id: IdSchema,
+});
+export type LeverPosition = z.infer<typeof LeverPositionSchema>;
+
+export const LeverPageSchema = z.object({ data: z.array(LeverPositionSchema), total: z.number(), per_page: z.number() });
+export type LeverPage = z.infer<typeof LeverPageSchema>;
+
+const Option = z.object({ value: z.number(), label: z.string() });
+export const LeverDealSchema = z.object({
+  /** My recent opens and closes on the pair. */
+  my_transaction: z.array(z.object({ id: IdSchema, type_name: z.string(), time: z.number(), price: DecimalStringSchema, number: DecimalStringSchema })),
+  /** order_data: the lever account's available balance and the offered multiples and hands. */
+  user_lever: DecimalStringSchema,
+  currency: z.object({ id: IdSchema, code: z.string() }),
+  multiple: z.object({ muit: z.array(Option), share: z.array(Option) }),
+  share_min: z.number(),
+  share_max: z.number(),
+  lever_share_num: DecimalStringSchema,
+  lever_fee_rate: DecimalStringSchema,
+  lever_point_rate: DecimalStringSchema,
+  /** The current price positions are marked to. */
+  price: DecimalStringSchema,
+  liquidation_line: DecimalStringSchema,
+});
+export type LeverDeal = z.infer<typeof LeverDealSchema>;
+
+export const LeverDealallSchema = z.object({
+  order: LeverPageSchema,
+  /** Risk rate in percent (null without an open position), over the whole lever account of the pair's quote currency. */
+  hazard_rate: DecimalStringSchema.nullable(),
+  /** Unrealized profit/loss of every open position of that account. */
+  profits_all: DecimalStringSchema,
+  caution_money_all: DecimalStringSchema,
+});
+export type LeverDealall = z.infer<typeof LeverDealallSchema>;
+
+/** LEVER_TRADE push (SPEC §3): my open positions on one pair with the account's risk rate and total profit. */
+export const LeverTradePushSchema = z.object({
+  type: z.literal("LEVER_TRADE"),
+  currency_match_id: z.number(),
+  trades_all: z.array(LeverPositionSchema),
+  hazard_rate: DecimalStringSchema.nullable(),
+  profits_all: DecimalStringSchema,
+});
+/** LEVER_CLOSED push: positions or pending orders that left (closed, cancelled), by id. */
+export const LeverClosedPushSchema = z.object({ type: z.literal("LEVER_CLOSED"), currency_match_id: z.number(), ids: z.array(z.number()), reason: z.string() });
+
+export const leverCalls = {
+  leverSubmit: defineCall({ method: "POST", path: "lever/submit", auth: true, payload: LeverSubmitPayloadSchema, data: LeverPositionSchema }),
+  leverCancel: defineCall({ method: "POST", path: "lever/cancel", auth: true, payload: LeverIdPayloadSchema, data: LeverPositionSchema }),
+  leverClose: defineCall({ method: "POST", path: "lever/close", auth: true, payload: LeverIdPayloadSchema, data: LeverPositionSchema }),
+  leverSetstop: defineCall({ method: "POST", path: "lever/setstop", auth: true, payload: LeverSetstopPayloadSchema, data: LeverPositionSchema }),
+  leverDeal: defineCall({ method: "POST", path: "lever/deal", auth: true, payload: LeverPairPayloadSchema, data: LeverDealSchema }),
+  leverDealall: defineCall({ method: "POST", path: "lever/dealall", auth: true, payload: LeverDealallPayloadSchema, data: LeverDealallSchema }),
+  leverMyTrade: defineCall({ method: "POST", path: "lever/my_trade", auth: true, payload: LeverMyTradePayloadSchema, data: LeverPageSchema }),
+  leverBatchClose: defineCall({ method: "POST", path: "lever/batch_close", auth: true, payload: LeverBatchClosePayloadSchema, data: z.object({ closed: z.number() }) }),
+};

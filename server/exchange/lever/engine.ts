@@ -1,0 +1,464 @@
+import DecimalBase from "decimal.js";
+import {
+  LEVER_LIQUIDATION_LINE,
+  LEVER_OVERNIGHT_RATE,
+  LEVER_STATE,
+  LEVER_TYPE,
+  leverProfit,
+  liquidationPrice,
+  mustLiquidate,
+  overnightFee,
+  pendingReached,
+  riskRate,
+  settle,
+  stopHit,
+  type LeverPosition,
+  type LeverType,
+} from "../../../app/contract/index";
+import type { DB } from "../db/index";
+import type { Hub } from "../hub";
+import { Ledger, type Leg } from "../ledger/index";
+import { DAY } from "../lib/time";
+import type { Messenger, Lang, Translate } from "../lib/i18n";
+import { isLang } from "../lib/i18n";
+import type { Market } from "../market";
+import { leverAvailable, liveLeverOrders, type LeverRow } from "../models/lever";
+
+const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
+
+export type CloseReason = "close" | "batch" | "take_profit" | "stop_loss" | "liquidation";
+
+export interface LeverEngineOptions {
+  /** Where fees and overnight fees go (the fee collector's spot account). */
+  feeUserId: number;
+  /** The counterparty of every position: pays profits, receives losses, absorbs a loss beyond margin and balance. */
+  counterpartyId: number;
+  clock: () => number;
+  log: (line: string) => void;
+  liquidationLine?: string;
+  overnightRate?: string;
+  /** Run the overnight timer (default on). */
+  timer?: boolean;
+  /** Longest sleep of the overnight timer. */
+  maxSleepMs?: number;
+}
+
+/** The next 00:00 UTC strictly after `t`: when a position held over it is charged the overnight fee. */
+export function nextMidnight(t: number): number {
+  return Math.floor(t / DAY) * DAY + DAY;
+}
+
+/** An account's state: the free balance, the margin of its open positions, their unrealized profit, the risk rate. */
+export interface LeverAccountState {
+  available: string;
+  marginInUse: string;
+  profit: string;
+  hazard: string | null;
+}
+
+/**
+ * The lever engine: pending fixed-price orders and open positions marked to each pair's live price. On every
+ * trade of a pair (after its commit) it opens the pending orders the price reached, closes the positions whose
+ * take-profit or stop-loss it crossed, and liquidates every account of a holder of that pair whose risk rate is
+ * at or below the line; each step commits in one transaction of balanced postings. The working set lives in
+ * memory and is rebuilt from `lever_orders` at start, so nothing is lost across a restart; the overnight fee is
+ * charged on the stored `next_overnight_at`.
+ */
+export class LeverEngine {
+  /** Live rows (pending and open) by pair, then id. */
+  private readonly live = new Map<number, Map<number, LeverRow>>();
+  private readonly due = new Set<number>();
+  private scheduled = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  readonly line: string;
+  readonly overnightRate: string;
+  /** Milliseconds from a price's arrival to the end of its evaluation, for the benchmark. */
+  lastEvaluationMs = 0;
+
+  constructor(
+    private readonly db: DB,
+    private readonly market: Market,
+    private readonly hub: Hub,
+    private readonly messenger: Messenger,
+    private readonly opts: LeverEngineOptions,
+  ) {
+    this.line = opts.liquidationLine ?? LEVER_LIQUIDATION_LINE;
+    this.overnightRate = opts.overnightRate ?? LEVER_OVERNIGHT_RATE;
+    for (const r of liveLeverOrders(db)) this.track(r);
+    market.onTrades((matchId) => this.priceMoved(matchId));
+  }
+
+  /** Evaluates every pair once (prices may have moved while the process was down) and starts the overnight timer. */
+  start(): void {
+    for (const matchId of this.live.keys()) this.evaluate(matchId);
+    if (this.opts.timer !== false) this.tick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private track(r: LeverRow): void {
+    let m = this.live.get(r.currency_match_id);
+    if (!m) this.live.set(r.currency_match_id, (m = new Map()));
+    if (r.status === LEVER_STATE.PENDING || r.status === LEVER_STATE.TRADING) m.set(r.id, r);
+    else m.delete(r.id);
+  }
+
+  private untrack(r: LeverRow): void {
+    this.live.get(r.currency_match_id)?.delete(r.id);
+  }
+
+  /** Live rows of a user in one lever currency (all pairs quoted in it). */
+  private userRows(userId: number, currencyId: number): LeverRow[] {
+    const out: LeverRow[] = [];
+    for (const m of this.live.values()) for (const r of m.values()) if (r.user_id === userId && r.currency_id === currencyId) out.push(r);
+    return out;
+  }
+
+  liveCount(): number {
+    let n = 0;
+    for (const m of this.live.values()) n += m.size;
+    return n;
+  }
+
+  /** The price positions of a pair are marked to: its last trade. */
+  price(matchId: number): string {
+    return this.market.price(matchId);
+  }
+
+  // ---------------------------------------------------------------- state
+
+  accountState(userId: number, currencyId: number, available = leverAvailable(this.db, userId, currencyId)): LeverAccountState {
+    let margin = new Decimal(0);
+    let profit = new Decimal(0);
+    for (const r of this.userRows(userId, currencyId)) {
+      if (r.status !== LEVER_STATE.TRADING) continue;
+      margin = margin.plus(r.caution_money);
+      profit = profit.plus(leverProfit(r.type, r.price, this.price(r.currency_match_id), r.number));
+    }
+    return { available, marginInUse: margin.toFixed(), profit: profit.toFixed(), hazard: riskRate(available, margin.toFixed(), profit.toFixed()) };
+  }
+
+  /** A row as the wire shows it: open positions marked to the current price, with their liquidation price. */
+  present(r: LeverRow, t: Translate, state?: LeverAccountState): LeverPosition {
+    const pair = this.market.pairs.get(r.currency_match_id);
+    const open = r.status === LEVER_STATE.TRADING;
+    const current = open ? this.price(r.currency_match_id) : r.status === LEVER_STATE.PENDING ? this.price(r.currency_match_id) : r.update_price;
+    const profits = open ? leverProfit(r.type, r.price, current, r.number) : r.profits;
+    const s = open ? (state ?? this.accountState(r.user_id, r.currency_id)) : null;
+    return {
+      id: r.id,
+      type: r.type,
+      type_name: t(r.type === LEVER_TYPE.LONG ? "lever_long" : "lever_short"),
+      status: r.status,
+      status_name: t(`lever_status_${r.status}`),
+      currency_match_id: r.currency_match_id,
+      symbol: pair?.symbol ?? "",
+      share: r.share,
+      multiple: r.multiple,
+      price: r.price,
+      origin_price: r.origin_price,
+      update_price: current,
+      target_profit_price: r.target_profit_price,
+      stop_loss_price: r.stop_loss_price,
+      caution_money: r.caution_money,
+      origin_caution_money: r.origin_caution_money,
+      trade_fee: r.trade_fee,
+      overnight_money: r.overnight_money,
+      number: r.number,
+      profits,
+      time: r.created_at,
+      opened_at: r.opened_at,
+      closed_at: r.closed_at,
+      close_reason: r.close_reason,
+      liquidation_price: s
+        ? liquidationPrice({
+            type: r.type,
+            currentPrice: current,
+            number: r.number,
+            available: s.available,
+            marginInUse: s.marginInUse,
+            profit: s.profit,
+            pricePrecision: pair?.pricePrecision ?? 2,
+            line: this.line,
+          })
+        : null,
+      base_currency_id: pair?.baseId ?? 0,
+      quote_currency_id: pair?.quoteId ?? r.currency_id,
+    };
+  }
+
+  // ---------------------------------------------------------------- commands (inside the caller's transaction)
+
+  /** Records a new row placed by lever/submit (its money already posted in the same transaction). */
+  placed(r: LeverRow): void {
+    this.track(r);
+    if (r.status === LEVER_STATE.PENDING) this.priceMoved(r.currency_match_id);
+  }
+
+  /**
+   * Closes an open position at the current price (inside the caller's transaction, with its ledger batch):
+   * the margin is released, the profit paid or the loss taken (settle), the row written closed.
+   */
+  closeIn(batch: Ledger, r: LeverRow, reason: CloseReason, now: number): LeverRow {
+    const price = this.price(r.currency_match_id);
+    const profit = leverProfit(r.type, r.price, price, r.number);
+    const available = this.cachedAvailable(batch, r);
+    const s = settle({ margin: r.caution_money, available, profit });
+    const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account" as const };
+    const extra = { lever_order_id: r.id, reason };
+    const legs: Leg[] = [];
+    if (new Decimal(r.caution_money).gt(0)) {
+      legs.push({ ...user, field: "lock_balance", amount: new Decimal(r.caution_money).neg().toFixed(), type: "lever_margin_release" });
+      legs.push({ ...user, amount: r.caution_money, type: "lever_margin_release" });
+    }
+    if (new Decimal(s.paid).gt(0)) {
+      legs.push({ userId: this.opts.counterpartyId, currencyId: r.currency_id, accountCode: "change_account", amount: new Decimal(s.paid).neg().toFixed(), type: "lever_profit" });
+      legs.push({ ...user, amount: s.paid, type: "lever_profit" });
+    }
+    if (new Decimal(s.lossTaken).gt(0)) {
+      legs.push({ ...user, amount: new Decimal(s.lossTaken).neg().toFixed(), type: "lever_loss" });
+      legs.push({ userId: this.opts.counterpartyId, currencyId: r.currency_id, accountCode: "change_account", amount: s.lossTaken, type: "lever_loss" });
+    }
+    if (legs.length) batch.post({ legs, extra, now });
+    const realized = new Decimal(s.paid).minus(s.lossTaken).toFixed();
+    this.db
+      .prepare("UPDATE lever_orders SET status = 3, update_price = ?, profits = ?, absorbed = ?, close_reason = ?, closed_at = ?, next_overnight_at = NULL WHERE id = ? AND status = 1")
+      .run(price, realized, s.absorbed, reason, now, r.id);
+    const closed: LeverRow = { ...r, status: 3, update_price: price, profits: realized, absorbed: s.absorbed, close_reason: reason, closed_at: now, next_overnight_at: null };
+    return closed;
+  }
+
+  /** The user's free lever balance as the batch sees it (postings earlier in the batch included). */
+  private cachedAvailable(batch: Ledger, r: LeverRow): string {
+    return batch.balanceOf(r.user_id, r.currency_id, "lever_account");
+  }
+
+  /** After a commit: forget closed rows and tell the owner. */
+  closedAfterCommit(rows: LeverRow[], reason: string): void {
+    const byUserPair = new Map<string, { userId: number; matchId: number; ids: number[] }>();
+    for (const r of rows) {
+      this.untrack(r);
+      const key = `${r.user_id}|${r.currency_match_id}`;
+      const e = byUserPair.get(key) ?? { userId: r.user_id, matchId: r.currency_match_id, ids: [] };
+      e.ids.push(r.id);
+      byUserPair.set(key, e);
+    }
+    for (const e of byUserPair.values()) {
+      this.hub.publishToUser(e.userId, "LEVER_CLOSED", () => ({ type: "LEVER_CLOSED", currency_match_id: e.matchId, ids: e.ids, reason }));
+    }
+  }
+
+  /** Closes a set of positions in one transaction; answers the closed rows. */
+  closeMany(rows: LeverRow[], reason: CloseReason, now = this.opts.clock()): LeverRow[] {
+    if (rows.length === 0) return [];
+    const closed = this.db.transaction(() => {
+      const batch = new Ledger(this.db);
+      try {
+        // Profitable ones first: their payout is free balance the losing ones may need.
+        const ordered = [...rows].sort((a, b) =>
+          new Decimal(leverProfit(b.type, b.price, this.price(b.currency_match_id), b.number)).cmp(leverProfit(a.type, a.price, this.price(a.currency_match_id), a.number)),
+        );
+        const out = ordered.map((r) => this.closeIn(batch, r, reason, now));
+        batch.flush();
+        return out;
+      } finally {
+        batch.clear();
+      }
+    })();
+    this.closedAfterCommit(closed, reason);
+    for (const r of closed) this.opts.log(`[lever] closed #${r.id} (${reason}) at ${r.update_price}, profit ${r.profits}${r.absorbed !== "0" ? `, absorbed ${r.absorbed}` : ""}`);
+    return closed;
+  }
+
+  // ---------------------------------------------------------------- the price loop
+
+  /** Called after a pair's trades are committed: evaluates the pair once, after the current work. */
+  priceMoved(matchId: number): void {
+    if (!this.live.get(matchId)?.size) return;
+    this.due.add(matchId);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const pairs = [...this.due];
+      this.due.clear();
+      for (const m of pairs) {
+        try {
+          this.evaluate(m);
+        } catch (err) {
+          this.opts.log(`[lever] evaluation of pair ${m} failed: ${err instanceof Error ? err.stack : String(err)}`);
+        }
+      }
+    });
+  }
+
+  /**
+   * One price of one pair: opens the pending orders it reached, closes the positions whose stop it crossed,
+   * liquidates the holders at or below the line, and pushes LEVER_TRADE to the holders who listen.
+   */
+  evaluate(matchId: number, now = this.opts.clock()): { opened: number; stopped: number; liquidated: number } {
+    const started = performance.now();
+    const rows = this.live.get(matchId);
+    if (!rows || rows.size === 0) return { opened: 0, stopped: 0, liquidated: 0 };
+    const price = this.price(matchId);
+    const reached: LeverRow[] = [];
+    const hits: { row: LeverRow; reason: CloseReason }[] = [];
+    const holders = new Set<number>();
+    for (const r of rows.values()) {
+      holders.add(r.user_id);
+      if (r.status === LEVER_STATE.PENDING) {
+        if (pendingReached(r.type, price, r.origin_price)) reached.push(r);
+      } else {
+        const hit = stopHit(r.type, price, r.target_profit_price, r.stop_loss_price);
+        if (hit) hits.push({ row: r, reason: hit === "profit" ? "take_profit" : "stop_loss" });
+      }
+    }
+    if (reached.length) this.openPending(reached, now);
+    for (const reason of ["take_profit", "stop_loss"] as const) {
+      const these = hits.filter((h) => h.reason === reason).map((h) => h.row);
+      if (these.length) this.closeMany(these, reason, now);
+    }
+    let liquidated = 0;
+    const currencyId = this.market.pairs.get(matchId)?.quoteId;
+    if (currencyId !== undefined) {
+      for (const userId of holders) {
+        const state = this.accountState(userId, currencyId);
+        if (mustLiquidate(state.available, state.marginInUse, state.profit, this.line)) {
+          const open = this.userRows(userId, currencyId).filter((r) => r.status === LEVER_STATE.TRADING);
+          this.opts.log(`[lever] liquidating user ${userId}: risk rate ${state.hazard}% at or below ${this.line}%`);
+          liquidated += this.closeMany(open, "liquidation", now).length;
+        }
+      }
+      this.pushTrades(matchId, holders, currencyId);
+    }
+    this.lastEvaluationMs = performance.now() - started;
+    return { opened: reached.length, stopped: hits.length, liquidated };
+  }
+
+  /** Pending orders whose price was reached open at their price: the reserved fee goes to the fee collector. */
+  private openPending(rows: LeverRow[], now: number): void {
+    const opened = this.db.transaction(() => {
+      const batch = new Ledger(this.db);
+      try {
+        const out: LeverRow[] = [];
+        for (const r of rows) {
+          const changed = this.db
+            .prepare("UPDATE lever_orders SET status = 1, opened_at = ?, next_overnight_at = ? WHERE id = ? AND status = 0")
+            .run(now, nextMidnight(now), r.id).changes;
+          if (!changed) continue;
+          if (new Decimal(r.trade_fee).gt(0)) {
+            batch.post({
+              type: "lever_fee",
+              extra: { lever_order_id: r.id },
+              now,
+              legs: [
+                { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account", field: "lock_balance", amount: new Decimal(r.trade_fee).neg().toFixed() },
+                { userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: r.trade_fee },
+              ],
+            });
+          }
+          out.push({ ...r, status: 1, opened_at: now, next_overnight_at: nextMidnight(now) });
+        }
+        batch.flush();
+        return out;
+      } finally {
+        batch.clear();
+      }
+    })();
+    for (const r of opened) {
+      this.track(r);
+      this.opts.log(`[lever] pending #${r.id} opened at ${r.price}`);
+    }
+  }
+
+  private pushTrades(matchId: number, holders: Set<number>, currencyId: number): void {
+    for (const userId of holders) {
+      if (!this.hub.userSubscribed(userId, "LEVER_TRADE")) continue;
+      const state = this.accountState(userId, currencyId);
+      const mine = [...(this.live.get(matchId)?.values() ?? [])].filter((r) => r.user_id === userId && r.status === LEVER_STATE.TRADING);
+      this.hub.publishToUser(userId, "LEVER_TRADE", (lang) => {
+        const t = this.messenger.translator(isLang(lang) ? (lang as Lang) : "en");
+        return {
+          type: "LEVER_TRADE",
+          currency_match_id: matchId,
+          trades_all: mine.map((r) => this.present(r, t, state)),
+          hazard_rate: state.hazard,
+          profits_all: state.profit,
+        };
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- overnight fee
+
+  /** Charges every open position held over its `next_overnight_at` (catching up missed days), then checks risk. */
+  runOvernight(now = this.opts.clock()): number {
+    const due = this.db.prepare("SELECT * FROM lever_orders WHERE status = 1 AND next_overnight_at <= ? ORDER BY id").all(now) as LeverRow[];
+    let charged = 0;
+    for (const row of due) {
+      const updated = this.db.transaction(() => {
+        const batch = new Ledger(this.db);
+        try {
+          let r = row;
+          while (r.next_overnight_at !== null && r.next_overnight_at <= now) {
+            const value = new Decimal(r.price).times(r.number).toFixed();
+            const fee = new Decimal(overnightFee(value, this.overnightRate));
+            const available = new Decimal(batch.balanceOf(r.user_id, r.currency_id, "lever_account"));
+            const fromBalance = Decimal.min(fee, available);
+            const fromMargin = Decimal.min(fee.minus(fromBalance), r.caution_money);
+            const legs: Leg[] = [];
+            const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account" as const };
+            if (fromBalance.gt(0)) legs.push({ ...user, amount: fromBalance.neg().toFixed() });
+            if (fromMargin.gt(0)) legs.push({ ...user, field: "lock_balance", amount: fromMargin.neg().toFixed() });
+            const taken = fromBalance.plus(fromMargin);
+            if (taken.gt(0)) {
+              legs.push({ userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: taken.toFixed() });
+              batch.post({ type: "lever_overnight", extra: { lever_order_id: r.id }, now, legs });
+            }
+            r = {
+              ...r,
+              caution_money: new Decimal(r.caution_money).minus(fromMargin).toFixed(),
+              overnight_money: new Decimal(r.overnight_money).plus(taken).toFixed(),
+              next_overnight_at: r.next_overnight_at + DAY,
+            };
+            charged++;
+          }
+          this.db
+            .prepare("UPDATE lever_orders SET caution_money = ?, overnight_money = ?, next_overnight_at = ? WHERE id = ? AND status = 1")
+            .run(r.caution_money, r.overnight_money, r.next_overnight_at, r.id);
+          batch.flush();
+          return r;
+        } finally {
+          batch.clear();
+        }
+      })();
+      this.track(updated);
+    }
+    if (due.length) {
+      this.opts.log(`[lever] overnight fee charged ${charged} time(s) on ${due.length} position(s)`);
+      for (const m of new Set(due.map((r) => r.currency_match_id))) this.evaluate(m, now);
+    }
+    return charged;
+  }
+
+  private tick(): void {
+    if (this.stopped) return;
+    try {
+      this.runOvernight();
+    } catch (err) {
+      this.opts.log(`[lever] overnight run failed: ${err instanceof Error ? err.stack : String(err)}`);
+    }
+    const next = (this.db.prepare("SELECT MIN(next_overnight_at) AS n FROM lever_orders WHERE status = 1").get() as { n: number | null }).n;
+    const max = this.opts.maxSleepMs ?? 60_000;
+    const wait = next === null ? max : Math.min(max, Math.max(1_000, next - this.opts.clock()));
+    this.timer = setTimeout(() => this.tick(), wait);
+    this.timer.unref?.();
+  }
+}
+
+export type { LeverType };
