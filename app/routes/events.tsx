@@ -5,7 +5,7 @@ import { getSession } from "~/lib/session.server";
 /**
  * GET /events?channels=DAY_MARKET,MARKET_DEPTH.BTCUSDT,… — the live relay's server-sent events
  * (app/lib/live.server.ts). Channel names outside the allow-list are dropped; private channels
- * (TX_SUBMIT, TX_MATCHED) need a signed-in session and are silently dropped without one.
+ * (TX_SUBMIT, TX_MATCHED, LEVER_TRADE, LEVER_CLOSED) need a signed-in session and are silently dropped without one.
  * An EventSource reconnecting sends Last-Event-ID and resumes where it was.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,10 @@
 import { ORDER_WAY } from "~/contract/core/trading";
 import type { TradeActionData } from "~/features/trade/action-data";
 import { pairById } from "~/features/trade/pairs.server";
+import { pairView } from "~/features/trade/pair-view";
+import { JumpNav } from "~/features/trade/jump-nav";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import { ChartHeader } from "~/features/trade/chart-header";
@@ -14,7 +16,7 @@ import { RecentTrades } from "~/features/trade/recent-trades";
 import { TradeForms } from "~/features/trade/trade-form";
 import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
-import type { Deal, KlineBar, Pair, SpotBalances, SpotOrderPage } from "~/contract/entities";
+import type { Deal, KlineBar, SpotBalances, SpotOrderPage } from "~/contract/entities";
 import { getLang, getT } from "~/lib/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { refusalMessage } from "~/lib/refusals.server";
@@ -35,18 +37,7 @@ import { TRADE_PARAMS, tradeUrl } from "~/features/trade/links";
 /** No value of the trade screen's query is longer than this (symbols, prices, tabs). */
 const MAX_PARAM_LENGTH = 40;
 
-/** What the screen needs of a pair. */
-function pairView(p: Pair) {
-  return {
-    id: p.id,
-    symbol: p.symbol,
-    base: p.base_currency_code,
-    quote: p.quote_currency_code,
-    decimals: p.price_precision ?? PRICE_DECIMALS,
-    quotation: p.currency_quotation,
-  };
-}
-export type PairView = ReturnType<typeof pairView>;
+export type { PairView } from "~/features/trade/pair-view";
 
 async function tradeT(request: Request): Promise<Translate> {
   const t = await getT(request, "trade");
@@ -279,14 +270,7 @@ function TradeScreen() {
   const onPick = useCallback((price: string) => setPicked((p) => ({ price, n: p.n + 1 })), []);
   // Stable props, so a live tick re-renders only the widget it concerns (the widgets are memoized).
   const orders = useMemo(() => (data.orders ? { ...data.orders, data: live.orders ?? [] } : null), [data.orders, live.orders]);
-  const location = useLocation();
-  const jumps = [
-    { id: "chart", label: t("jump.chart") },
-    { id: "book", label: t("book.title") },
-    { id: "trades", label: t("trades.title") },
-    { id: "orders", label: t("orders.title") },
-    { id: "pairs", label: t("pairs.title") },
-  ];
+
   // The DOM follows a phone's order (pair and price, order form, the rest); wider screens place the areas in columns.
   return (
     <main className={s.page}>
@@ -306,18 +290,7 @@ function TradeScreen() {
             picked={picked}
           />
         </div>
-        <nav className={s.area.jump} aria-label={t("jump.label")}>
-          <ul className={s.jump}>
-            {jumps.map((j) => (
-              <li key={j.id}>
-                {/* A router link: a plain hash link would be taken for a history step and scrolled back. */}
-                <Link to={{ search: location.search, hash: j.id }} className={s.tab}>
-                  {j.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <JumpNav orders={{ id: "orders", label: t("orders.title") }} />
         <div className={s.area.chart} id="chart">
           <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
         </div>

@@ -166,7 +166,8 @@ export function riskWarning(rate: string | null): boolean {
 /**
  * The price at which this position alone brings the account to the liquidation line, the rest unchanged:
  * equity E at the current price falls by number per unit of adverse move; the line is reached at
- * E − number × |move| = line × margin in use. Null when the account is at or below the line already; never negative.
+ * E − number × |move| = line × margin in use. Null when the account is at or below the line already, or when only a
+ * price at or below zero would reach it.
  */
 export function liquidationPrice(input: {
   type: LeverType;
@@ -186,7 +187,8 @@ export function liquidationPrice(input: {
   const move = room.div(input.number);
   const long = input.type === LEVER_TYPE.LONG;
   const price = long ? new Decimal(input.currentPrice).minus(move) : new Decimal(input.currentPrice).plus(move);
-  if (price.lte(0)) return (0).toFixed(input.pricePrecision);
+  // No price above zero reaches the line: this position alone cannot be liquidated.
+  if (price.lte(0)) return null;
   return price.toDecimalPlaces(input.pricePrecision, long ? Decimal.ROUND_UP : Decimal.ROUND_DOWN).toFixed(input.pricePrecision);
 }
 

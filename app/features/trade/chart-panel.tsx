@@ -8,7 +8,7 @@ import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./
 import { formatPrice } from "~/lib/money";
 import { chartLocale, klinePeriod, MORE_PERIODS, TRADE_PERIODS, TRADE_TIME_ZONE, type TradePeriod } from "./chart-periods";
 import type { RootData } from "~/root";
-import { tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "./links";
 import * as s from "./trade.css";
 
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
@@ -107,7 +107,7 @@ export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; 
 /** Intervals as links (`?period=`), then the chart: chart.js in the browser, SVG on the server. */
 export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }: { pair: { symbol: string; decimals: number }; period: TradePeriod; bars: KlineBar[]; lang: string }) {
   const { t } = useTranslation("trade");
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const root = useRouteLoaderData<RootData>("root");
   const theme = root?.theme ?? "dark";
   const line = period === "time";
@@ -123,7 +123,7 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
         <ul className={s.tabs}>
           {TRADE_PERIODS.map((p) => (
             <li key={p}>
-              <Link to={tradeUrl(search, { period: p })} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
+              <Link to={tradeUrl(search, { period: p }, screenOf(pathname))} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
                 {t(`periods.${p}`)}
               </Link>
             </li>
@@ -136,7 +136,7 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
               <ul className={s.moreList}>
                 {MORE_PERIODS.map((p) => (
                   <li key={p}>
-                    <Link to={tradeUrl(search, { period: p })} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
+                    <Link to={tradeUrl(search, { period: p }, screenOf(pathname))} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
                       {t(`periods.${p}`)}
                     </Link>
                   </li>

@@ -8,8 +8,16 @@ export type TradeParam = (typeof TRADE_PARAMS)[number];
 // `way` has no default value: without it my orders show both sides.
 const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", page: "1", side: "buy" };
 
+/** The screens that share these components and their query (spot /trade and leveraged /lever). */
+export type TradeScreenPath = "/trade" | "/lever";
+
+/** Which of the two screens a location is on. */
+export function screenOf(pathname: string): TradeScreenPath {
+  return pathname === "/lever" ? "/lever" : "/trade";
+}
+
 /** The current query with some params changed (null removes one). Unknown params are dropped. */
-export function tradeUrl(search: string, changes: Partial<Record<TradeParam, string | number | null>>): string {
+export function tradeUrl(search: string, changes: Partial<Record<TradeParam, string | number | null>>, path: TradeScreenPath = "/trade"): string {
   const current = new URLSearchParams(search);
   const out = new URLSearchParams();
   for (const key of TRADE_PARAMS) {
@@ -20,5 +28,5 @@ export function tradeUrl(search: string, changes: Partial<Record<TradeParam, str
     out.set(key, value);
   }
   const s = out.toString();
-  return s ? `/trade?${s}` : "/trade";
+  return s ? `${path}?${s}` : path;
 }

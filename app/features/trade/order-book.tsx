@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import type { Depth, DepthEntry } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
-import { tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "./links";
 import * as s from "./trade.css";
 
 const LEVELS = 15;
@@ -67,11 +67,11 @@ export const OrderBook = memo(function OrderBook({
   onPick: (price: string) => void;
 }) {
   const { t, i18n } = useTranslation("trade");
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const asks = depth.out.slice(0, LEVELS).reverse();
   const bids = depth.in.slice(0, LEVELS);
   const row = (l: DepthEntry, kind: "ask" | "bid") => (
-    <Level key={`${kind}-${l.price}`} kind={kind} price={l.price} amount={l.amount} decimals={pair.decimals} href={tradeUrl(search, { price: l.price })} onPick={onPick} />
+    <Level key={`${kind}-${l.price}`} kind={kind} price={l.price} amount={l.amount} decimals={pair.decimals} href={tradeUrl(search, { price: l.price }, screenOf(pathname))} onPick={onPick} />
   );
   return (
     <section className={s.panel} aria-labelledby="book-title">

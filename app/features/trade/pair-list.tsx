@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { formatChange, formatPrice } from "~/lib/money";
 import { normalizeSymbol } from "~/contract/core/channels";
 import type { LiveQuotation } from "~/lib/use-live";
-import { tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "./links";
 import * as s from "./trade.css";
 
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
@@ -12,7 +12,7 @@ type PairRow = { id: number; symbol: string; base: string; quote: string; decima
 /** Left column: open pairs by quote-currency tab (links `?tab=`), each with its latest price and change %. */
 export const PairList = memo(function PairList({ pairs, quotes, tab, current, live }: { pairs: PairRow[]; quotes: string[]; tab: string; current: number; live: Record<number, LiveQuotation> }) {
   const { t, i18n } = useTranslation("trade");
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   return (
     <section className={s.pairs} aria-labelledby="pairs-title">
       <h2 id="pairs-title" className={s.h2}>
@@ -22,7 +22,7 @@ export const PairList = memo(function PairList({ pairs, quotes, tab, current, li
         <ul className={s.tabs}>
           {quotes.map((q) => (
             <li key={q}>
-              <Link to={tradeUrl(search, { tab: q })} className={s.tab} aria-current={q === tab ? "page" : undefined} preventScrollReset replace>
+              <Link to={tradeUrl(search, { tab: q }, screenOf(pathname))} className={s.tab} aria-current={q === tab ? "page" : undefined} preventScrollReset replace>
                 {q}
               </Link>
             </li>
@@ -56,7 +56,7 @@ export const PairList = memo(function PairList({ pairs, quotes, tab, current, li
                 <tr key={p.id} className={here ? s.currentRow : undefined}>
                   <th scope="row" className={s.tdLeft}>
                     <Link
-                      to={tradeUrl(search, { symbol: normalizeSymbol(p.symbol), price: null, page: null })}
+                      to={tradeUrl(search, { symbol: normalizeSymbol(p.symbol), price: null, page: null }, screenOf(pathname))}
                       className={s.rowLink}
                       aria-current={here ? "page" : undefined}
                       preventScrollReset

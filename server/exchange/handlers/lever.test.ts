@@ -98,7 +98,8 @@ describe("lever/submit", () => {
     expect(all.profits_all).toBe("10");
     // (4878.7394 + 120.06 + 10) / 120.06 × 100 = 4171.9135…, shown rounded down
     expect(all.hazard_rate).toBe("4171.91");
-    expect(pos.liquidation_price).not.toBeNull();
+    // Cross margin: the free balance covers any fall of this small long, so no price above 0 liquidates it.
+    expect(pos.liquidation_price).toBeNull();
     const closed = await c.call("leverClose", { id: pos.id }, { token: demo });
     expect(closed.code).toBe(1);
     expect(LeverPositionSchema.parse(closed.data)).toMatchObject({ status: 3, profits: "10", update_price: "60530.00", close_reason: "close" });
@@ -122,7 +123,7 @@ describe("stops, pending orders, batch close", () => {
     const r = await open(demo, { target_profit_price: "60100", stop_loss_price: "59000" });
     const id = LeverPositionSchema.parse(r.data).id;
     price(BTC, "60099.99");
-    expect(LeverPositionSchema.parse((await c.call("leverMyTrade", { status: 1 }, { token: demo })).data.data[0]).id).toBe(id);
+    expect(LeverPositionSchema.parse(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 1 }, { token: demo })).data).data[0]).id).toBe(id);
     price(BTC, "60100");
     const closed = LeverPageSchema.parse((await c.call("leverMyTrade", { status: 3 }, { token: demo })).data);
     expect(closed.data[0]).toMatchObject({ id, close_reason: "take_profit", update_price: "60100.00", profits: "0.7" });
@@ -136,7 +137,7 @@ describe("stops, pending orders, batch close", () => {
     const set = await c.call("leverSetstop", { id, target_profit_price: "59000", stop_loss_price: "60500" }, { token: demo });
     expect(LeverPositionSchema.parse(set.data)).toMatchObject({ target_profit_price: "59000", stop_loss_price: "60500" });
     price(BTC, "60500");
-    expect(LeverPositionSchema.parse((await c.call("leverMyTrade", { status: 3 }, { token: demo })).data.data[0])).toMatchObject({ id, close_reason: "stop_loss" });
+    expect(LeverPositionSchema.parse(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 3 }, { token: demo })).data).data[0])).toMatchObject({ id, close_reason: "stop_loss" });
   });
 
   it("a fixed-price order waits with its margin and fee reserved, opens at its price, and a cancel returns the reservation", async () => {
@@ -148,7 +149,7 @@ describe("stops, pending orders, batch close", () => {
     const b = LeverPositionSchema.parse((await open(demo, { status: 0, target_price: "58000" })).data);
     expect(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 0 }, { token: demo })).data).total).toBe(2);
     price(BTC, "59000");
-    expect(LeverPositionSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: demo })).data.order.data[0])).toMatchObject({ id: a.id, status: 1 });
+    expect(LeverPositionSchema.parse(LeverDealallSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: demo })).data).order.data[0])).toMatchObject({ id: a.id, status: 1 });
     const cancelled = await c.call("leverCancel", { id: b.id }, { token: demo });
     expect(LeverPositionSchema.parse(cancelled.data).status).toBe(4);
     expect((await c.call("leverCancel", { id: b.id }, { token: demo })).msg).toBe("this order is no longer pending");
@@ -176,6 +177,10 @@ describe("risk and liquidation", () => {
     const bob = await newTrader("bob-lever@example.com", "6.6033");
     expect((await open(bob, { multiple: 100 })).code).toBe(1);
     expect(bal("bob-lever@example.com")).toEqual({ balance: "0", lock_balance: "6.003" });
+    // Its estimated liquidation price: equity 6.003 − 0.3 = 5.703; room above the line 5.703 − 20 % × 6.003 = 4.5024;
+    // 4.5024 / 0.01 = 450.24 under 60000.
+    const est = LeverDealallSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: bob })).data).order.data[0]!;
+    expect(est.liquidation_price).toBe("59549.76");
     // Line: (6.003 + (P − 60030) × 0.01) / 6.003 ≤ 20 % ⇔ P ≤ 59549.76
     price(BTC, "59549.77");
     expect(LeverDealallSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: bob })).data).order.total).toBe(1);

@@ -1,0 +1,45 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** What the confirmation dialog shows (SPEC §5: hands, multiple, fee and margin), and the values it posts. */
+export type LeverReview = {
+  type: 1 | 2;
+  status: 0 | 1;
+  /** The price it opens from (the market's, or the fixed price) and the open price with the spread. */
+  price: string;
+  openPrice: string;
+  hands: number;
+  multiple: number;
+  number: string;
+  fee: string;
+  margin: string;
+  /** The order's values, posted again by the confirm form (no password among them). */
+  values: Record<string, string>;
+  /** One-time key: a double confirm opens one position. */
+  key: string;
+};
+
+/** What /lever's action answers. */
+export type LeverActionData =
+  | {
+      intent: "review" | "open";
+      ok: boolean;
+      result: SubmissionResult<string[]>;
+      review: LeverReview | null;
+      error?: string;
+      message?: string;
+    }
+  | {
+      intent: "setstop";
+      ok: boolean;
+      id: number;
+      result: SubmissionResult<string[]>;
+      message?: string;
+      error?: string;
+    }
+  | {
+      intent: "close" | "cancel" | "batch";
+      ok: boolean;
+      id: number;
+      msg?: string;
+      message?: string;
+    };

@@ -1,0 +1,227 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** /lever: the parts /trade has not (risk header, order form, confirmation, positions panel); the layout is /trade's. */
+const MOBILE = "screen and (max-width: 760px)";
+
+export const up = style({ color: vars.color.up });
+export const down = style({ color: vars.color.down });
+
+// ---------------------------------------------------------------- risk header
+export const risk = style({
+  marginTop: "8px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "8px 12px",
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: "8px 20px",
+});
+export const riskStats = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "4px 20px",
+  margin: 0,
+});
+export const riskStat = style({
+  display: "flex",
+  flexDirection: "column",
+  fontSize: "13px",
+});
+globalStyle(`${riskStat} dt`, { color: vars.color.muted });
+globalStyle(`${riskStat} dd`, {
+  margin: 0,
+  fontWeight: 700,
+  fontVariantNumeric: "tabular-nums",
+});
+export const warn = style({ color: vars.color.danger });
+export const warnText = style({
+  color: vars.color.danger,
+  fontWeight: 600,
+  margin: 0,
+  fontSize: "13px",
+});
+export const closeAll = style({ marginLeft: "auto" });
+
+// ---------------------------------------------------------------- order form
+export const formHeading = style({
+  fontSize: "15px",
+  fontWeight: 700,
+  margin: "0 0 8px",
+});
+export const form = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "8px",
+});
+export const modes = style({
+  display: "flex",
+  gap: "16px",
+  border: 0,
+  padding: 0,
+  margin: 0,
+  flexWrap: "wrap",
+  alignItems: "center",
+});
+export const legend = style({
+  color: vars.color.muted,
+  fontSize: "13px",
+  padding: 0,
+  float: "left",
+  marginRight: "4px",
+});
+export const modeOption = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "6px",
+  minHeight: "32px",
+  cursor: "pointer",
+});
+export const pairFields = style({
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "8px",
+});
+export const stops = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: "6px 10px",
+});
+globalStyle(`${stops} > summary`, {
+  cursor: "pointer",
+  fontSize: "13px",
+  minHeight: "28px",
+  display: "flex",
+  alignItems: "center",
+});
+export const submits = style({
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "8px",
+});
+
+// ---------------------------------------------------------------- confirmation
+export const dialog = style({
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "16px",
+  width: "min(360px, calc(100vw - 32px))",
+  zIndex: 50,
+  boxShadow: "0 8px 32px rgba(0,0,0,0.35)",
+  selectors: { "&:not([open])": { display: "none" } },
+});
+globalStyle(`${dialog}::backdrop`, { background: vars.color.overlay });
+export const dialogTitle = style({
+  fontSize: "17px",
+  fontWeight: 700,
+  margin: "0 0 12px",
+});
+export const confirmList = style({
+  display: "grid",
+  gap: "6px",
+  margin: "0 0 12px",
+});
+globalStyle(`${confirmList} > div`, {
+  display: "flex",
+  justifyContent: "space-between",
+  gap: "12px",
+  fontSize: "14px",
+});
+globalStyle(`${confirmList} dt`, { color: vars.color.muted });
+globalStyle(`${confirmList} dd`, {
+  margin: 0,
+  fontWeight: 700,
+  fontVariantNumeric: "tabular-nums",
+});
+export const confirmForm = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "8px",
+});
+export const confirmBack = style({ marginTop: "8px", display: "flex" });
+globalStyle(`${confirmBack} > button, ${confirmForm} > button`, {
+  width: "100%",
+});
+
+// ---------------------------------------------------------------- positions panel
+export const panelHead = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "flex-start",
+  gap: "8px",
+  flexWrap: "wrap",
+});
+export const tabs = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "4px",
+  listStyle: "none",
+  margin: "0 0 8px",
+  padding: 0,
+});
+export const tableScroll = style({
+  overflowX: "auto",
+  position: "relative",
+  "@media": { [MOBILE]: { overflowX: "visible" } },
+});
+export const rowActions = style({
+  display: "flex",
+  gap: "6px",
+  alignItems: "flex-start",
+  justifyContent: "flex-end",
+  flexWrap: "wrap",
+});
+export const rowButton = style({
+  background: "none",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  padding: "2px 10px",
+  cursor: "pointer",
+  font: "inherit",
+  minHeight: "28px",
+});
+export const stopsEditor = style({ position: "relative", textAlign: "left" });
+globalStyle(`${stopsEditor} > summary`, {
+  cursor: "pointer",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: "2px 10px",
+  minHeight: "28px",
+  display: "inline-flex",
+  alignItems: "center",
+  listStyle: "none",
+});
+globalStyle(`${stopsEditor} > summary::-webkit-details-marker`, {
+  display: "none",
+});
+export const stopsForm = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "6px",
+  padding: "10px",
+  marginTop: "4px",
+  background: vars.color.surface2,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: "220px",
+  whiteSpace: "normal",
+});
+export const batch = style({ position: "relative" });
+globalStyle(`${batch} > summary`, {
+  cursor: "pointer",
+  fontSize: "13px",
+  minHeight: "28px",
+  display: "inline-flex",
+  alignItems: "center",
+});
+export const batchForm = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "6px",
+  marginTop: "6px",
+});

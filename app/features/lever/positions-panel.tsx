@@ -1,0 +1,358 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Pager } from "~/components/pager";
+import { expectedLoss, expectedProfit, LEVER_STATE, type LeverType } from "~/contract/core/lever";
+import type { LeverPosition } from "~/contract/lever";
+import { sanitizePriceInput } from "~/features/trade/order-input";
+import { tradeUrl } from "~/features/trade/links";
+import { useClock } from "~/features/trade/recent-trades";
+import { formatAmount, formatPrice } from "~/lib/money";
+import { pagerOf } from "~/lib/pager";
+import { useTranslation } from "~/lib/translate";
+import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
+import { cardActions, cardTable, phoneHide } from "~/styles/card-table.css";
+import { button, fieldError, formError, input } from "~/styles/ui.css";
+import * as ts from "~/features/trade/trade.css";
+import type { LeverActionData } from "./action-data";
+import { useSayOnce } from "./say-once";
+import type { LeverPairView } from "./lever.server";
+import { blockNonDigits, useLeverT } from "./order-form";
+import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
+import type { LeverList } from "./use-lever-live";
+import * as s from "./lever.css";
+
+const leverValidate = lazyModule(() => import("./validate"));
+const ROW_FETCHER = "lever-row";
+const BATCH_FETCHER = "lever-batch";
+
+function Hidden({ here, hydrated }: { here: string; hydrated: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="back" value={here} />
+      <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+    </>
+  );
+}
+
+/** Close (an open position) or cancel (a pending order): one POST; with JavaScript the row goes at once. */
+function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel" }) {
+  const { t } = useTranslation("lever");
+  // One fetcher for every row's close and cancel, held by the panel too: its answer is said though the row goes.
+  const fetcher = useFetcher<LeverActionData>({ key: ROW_FETCHER });
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const label = t(intent === "close" ? "actions.closeLabel" : "actions.cancelLabel", { type: t(`type.${p.type}`), symbol: p.symbol, id: p.id });
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={p.id} />
+      <Hidden here={location.pathname + location.search} hydrated={hydrated} />
+      <button type="submit" className={s.rowButton} aria-label={label} aria-disabled={fetcher.state !== "idle" || undefined}>
+        {t(intent === "close" ? "actions.close" : "actions.cancel")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * SPEC §2: set take-profit/stop-loss: two inputs (minimum 0) with the expected profit and loss (SPEC §5),
+ * recomputed as you type with JavaScript; without it, shown for the values saved.
+ */
+function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: number; quote: string }) {
+  const { t, i18n } = useTranslation("lever");
+  const tr = useLeverT();
+  const fetcher = useFetcher<LeverActionData>({ key: `lever-stops-${p.id}` });
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const v = useLazyModule(leverValidate);
+  const validate = useMemo(() => v?.stopsValidator(tr, decimals), [v, tr, decimals]);
+  const answer = fetcher.data && fetcher.data.intent === "setstop" ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: `lever-stops-${p.id}`,
+    lastResult: answer?.result,
+    ...lazyValidation(validate, {
+      shouldValidate: "onSubmit",
+      shouldRevalidate: "onInput",
+    }),
+  });
+  useSayOnce(answer, fetcher.state);
+  // Saved: the editor folds away (as the reload does without JavaScript).
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer?.ok) details.current?.removeAttribute("open");
+  }, [fetcher.state, answer]);
+  const zero = (x: string) => (/^0(\.0+)?$/.test(x) ? "" : x);
+  const [tp, setTp] = useState(zero(p.target_profit_price));
+  const [sl, setSl] = useState(zero(p.stop_loss_price));
+  const type = p.type as LeverType;
+  const profit = expectedProfit(type, p.price, tp, p.number);
+  const loss = expectedLoss(type, p.price, sl, p.number);
+  const lang = i18n.language;
+  return (
+    <details className={s.stopsEditor} ref={details}>
+      <summary
+        aria-label={t("actions.stopsLabel", {
+          type: t(`type.${p.type}`),
+          symbol: p.symbol,
+          id: p.id,
+        })}
+      >
+        {t("actions.stops")}
+      </summary>
+      <fetcher.Form method="post" {...getFormProps(form)} className={s.stopsForm}>
+        <input type="hidden" name="intent" value="setstop" />
+        <input type="hidden" name="id" value={p.id} />
+        <input type="hidden" name="decimals" value={decimals} />
+        <Hidden here={location.pathname + location.search} hydrated={hydrated} />
+        {form.errors?.length ? (
+          <p className={formError} role="alert">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.target_profit_price.id}>{t("form.takeProfit")}</label>
+          <input
+            id={fields.target_profit_price.id}
+            name="target_profit_price"
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={tp}
+            onKeyDown={blockNonDigits}
+            onChange={(e) => setTp(sanitizePriceInput(e.target.value, decimals))}
+            aria-invalid={fields.target_profit_price.errors ? true : undefined}
+            aria-describedby={`${fields.target_profit_price.errorId} ${form.id}-profit`}
+          />
+          <p id={`${form.id}-profit`} className={ts.muted}>
+            {t("actions.expectedProfit")}{" "}
+            <output className={ts.up} data-testid={`expected-profit-${p.id}`}>
+              {formatAmount(profit, { lang, minDp: 2, maxDp: 4 })} {quote}
+            </output>
+          </p>
+          <p id={fields.target_profit_price.errorId} className={fieldError}>
+            {fields.target_profit_price.errors?.join(" ")}
+          </p>
+        </div>
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.stop_loss_price.id}>{t("form.stopLoss")}</label>
+          <input
+            id={fields.stop_loss_price.id}
+            name="stop_loss_price"
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={sl}
+            onKeyDown={blockNonDigits}
+            onChange={(e) => setSl(sanitizePriceInput(e.target.value, decimals))}
+            aria-invalid={fields.stop_loss_price.errors ? true : undefined}
+            aria-describedby={`${fields.stop_loss_price.errorId} ${form.id}-loss`}
+          />
+          <p id={`${form.id}-loss`} className={ts.muted}>
+            {t("actions.expectedLoss")}{" "}
+            <output className={ts.down} data-testid={`expected-loss-${p.id}`}>
+              {formatAmount(loss, { lang, minDp: 2, maxDp: 4 })} {quote}
+            </output>
+          </p>
+          <p id={fields.stop_loss_price.errorId} className={fieldError}>
+            {fields.stop_loss_price.errors?.join(" ")}
+          </p>
+        </div>
+        <button type="submit" className={button.primary}>
+          {t("actions.save")}
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function Row({ p, decimals, quote, kind }: { p: LeverPosition; decimals: number; quote: string; kind: "open" | "pending" | "done" }) {
+  const { t, i18n } = useTranslation("lever");
+  const lang = i18n.language;
+  const clock = useClock({ withDate: true });
+  // The all-pairs tabs list other pairs too: each row keeps its own pair's decimals and quote.
+  decimals = (p.origin_price.split(".")[1] ?? "").length || decimals;
+  quote = p.symbol.split("/")[1] ?? quote;
+  const price = (v: string | null) => (v === null ? t("table.none") : formatPrice(v, decimals, lang));
+  const money = (v: string) => formatAmount(v, { lang, minDp: 2, maxDp: 4 });
+  const stop = (v: string) => (/^0(\.0+)?$/.test(v) ? t("table.none") : formatPrice(v, decimals, lang));
+  const long = p.type === 1;
+  const profitUp = !p.profits.startsWith("-");
+  const f = useFetcher<LeverActionData>({ key: ROW_FETCHER });
+  const acting = f.state !== "idle" && Number(f.formData?.get("id")) === p.id;
+  const done = f.state === "idle" && f.data?.ok === true && (f.data.intent === "close" || f.data.intent === "cancel") && f.data.id === p.id;
+  const gone = acting || done;
+  if (gone) return null;
+  return (
+    <tr data-testid={`lever-row-${p.id}`}>
+      <th scope="row" className={ts.tdLeft}>
+        <span className={long ? ts.up : ts.down}>{t(long ? "type.1" : "type.2")}</span> {p.symbol}{" "}
+        <span className={ts.muted}>
+          {t("table.handsN", { n: p.share })} · {p.multiple}x
+        </span>
+      </th>
+      <td className={ts.td} data-label={t(kind === "pending" ? "table.target" : "table.open")}>
+        {price(kind === "pending" ? p.origin_price : p.price)}
+      </td>
+      <td className={ts.td} data-label={t(kind === "done" ? "table.closePrice" : "table.current")}>
+        {p.status === LEVER_STATE.CANCELLED ? t("table.none") : price(p.update_price)}
+      </td>
+      <td className={ts.td} data-label={t("table.margin")}>
+        {money(p.caution_money)}
+      </td>
+      <td className={ts.td} data-label={t("table.takeProfit")}>
+        {stop(p.target_profit_price)}
+      </td>
+      <td className={ts.td} data-label={t("table.stopLoss")}>
+        {stop(p.stop_loss_price)}
+      </td>
+      <td className={`${ts.td} ${phoneHide}`} data-label={t("table.time")}>
+        {clock(kind === "done" ? p.closed_at ?? p.time : p.opened_at ?? p.time)}
+      </td>
+      <td className={ts.td} data-label={t("table.fee")}>
+        {money(p.trade_fee)}
+      </td>
+      <td className={ts.td} data-label={t("table.overnight")}>
+        {money(p.overnight_money)}
+      </td>
+      <td className={`${ts.td} ${profitUp ? ts.up : ts.down}`} data-label={t("table.profit")} data-testid={`profit-${p.id}`}>
+        {kind === "pending" ? t("table.none") : `${money(p.profits)} ${quote}`}
+      </td>
+      <td className={ts.td} data-label={t(kind === "done" ? "table.reason" : "table.liquidation")}>
+        {kind === "done" ? t(`reason.${p.close_reason ?? "close"}`) : price(p.liquidation_price)}
+      </td>
+      <td className={`${ts.td} ${cardActions}`}>
+        {kind === "open" ? (
+          <div className={s.rowActions}>
+            <StopsEditor p={p} decimals={decimals} quote={quote} />
+            <RowButton p={p} intent="close" />
+          </div>
+        ) : kind === "pending" ? (
+          <div className={s.rowActions}>
+            <StopsEditor p={p} decimals={decimals} quote={quote} />
+            <RowButton p={p} intent="cancel" />
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** SPEC §2: batch close — all, long only or short only. */
+function BatchClose({ pairId }: { pairId: number }) {
+  const { t } = useTranslation("lever");
+  const fetcher = useFetcher<LeverActionData>({ key: BATCH_FETCHER });
+  const location = useLocation();
+  const hydrated = useHydrated();
+  return (
+    <details className={s.batch}>
+      <summary>{t("actions.batch")}</summary>
+      <fetcher.Form method="post" className={s.batchForm}>
+        <input type="hidden" name="intent" value="batch" />
+        <input type="hidden" name="currency_match_id" value={pairId} />
+        <Hidden here={location.pathname + location.search} hydrated={hydrated} />
+        {(["0", "1", "2"] as const).map((type) => (
+          <button key={type} type="submit" name="type" value={type} className={button.secondary}>
+            {t(type === "0" ? "actions.batchAll" : type === "1" ? "actions.batchLong" : "actions.batchShort")}
+          </button>
+        ))}
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** The lower panel (SPEC §2): the history tabs, the table of the chosen one, batch close and the pager. */
+export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { list: LeverList; pair: LeverPairView }) {
+  const { t } = useTranslation("lever");
+  const { search } = useLocation();
+  const kind = showsOpen(list.tab) ? "open" : showsPending(list.tab) ? "pending" : "done";
+  const pager = pagerOf(list.total, list.page, list.per_page);
+  // The answers of row and batch actions, said here: the panel stays while rows and the batch button go.
+  const rowFetcher = useFetcher<LeverActionData>({ key: ROW_FETCHER });
+  const batchFetcher = useFetcher<LeverActionData>({ key: BATCH_FETCHER });
+  useSayOnce(rowFetcher.data, rowFetcher.state);
+  useSayOnce(batchFetcher.data, batchFetcher.state);
+  return (
+    <section className={ts.ordersPanel} aria-labelledby="positions-title">
+      <div className={s.panelHead}>
+        <h2 id="positions-title" className={ts.h2}>
+          {t(`tabs.${list.tab}`)}
+        </h2>
+        {list.tab === "current" && list.data.length > 0 ? <BatchClose pairId={pair.id} /> : null}
+      </div>
+      <nav aria-label={t("tabs.label")}>
+        <ul className={s.tabs}>
+          {LEVER_TAB_ORDER.map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`${tradeUrl(search, { orders: tab, page: null }, "/lever")}#positions`}
+                className={ts.tab}
+                aria-current={tab === list.tab ? "page" : undefined}
+                preventScrollReset
+                replace
+              >
+                {t(`tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {list.data.length === 0 ? (
+        <p className={ts.muted}>{t("table.empty")}</p>
+      ) : (
+        <div className={s.tableScroll}>
+          <table className={`${ts.table} ${cardTable}`}>
+            <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={ts.thLeft}>
+                  {t("table.type")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t(kind === "pending" ? "table.target" : "table.open")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t(kind === "done" ? "table.closePrice" : "table.current")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.margin")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.takeProfit")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.stopLoss")}
+                </th>
+                <th scope="col" className={`${ts.th} ${phoneHide}`}>
+                  {t("table.time")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.fee")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.overnight")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.profit")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t(kind === "done" ? "table.reason" : "table.liquidation")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((p) => (
+                <Row key={p.id} p={p} decimals={pair.decimals} quote={pair.quote} kind={kind} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pager={pager} href={(page) => `${tradeUrl(search, { page, orders: list.tab }, "/lever")}#positions`} />
+    </section>
+  );
+});
