@@ -19,6 +19,7 @@ import { isValidEmail, isValidPhone } from "./core/rules";
 import { defineCall } from "./define-call";
 import { personalCalls } from "./personal";
 import { leverCalls } from "./lever";
+import { microCalls } from "./micro";
 import {
   AccountDetailPayloadSchema,
   AccountGroupSchema,
@@ -280,6 +281,7 @@ export const calls = {
   convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
   ...personalCalls,
   ...leverCalls,
+  ...microCalls,
 };
 
 

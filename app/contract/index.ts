@@ -5,3 +5,4 @@ export * from "./core/rules";
 export * from "./money";
 export * from "./personal";
 export * from "./lever";
+export * from "./micro";

@@ -5,6 +5,7 @@ import type { Market } from "./market";
 import type { Hub } from "./hub";
 import type { SpotEngine } from "./engine/engine";
 import type { LeverEngine } from "./lever/engine";
+import type { MicroEngine } from "./micro/engine";
 import type { MoneySystem } from "./money/system";
 import type { Client } from "./models/personal";
 
@@ -17,6 +18,8 @@ export interface Ctx {
   engine: SpotEngine | null;
   /** The lever engine (null only in tools that open the database without it). */
   lever?: LeverEngine | null;
+  /** The second contract's settlement engine (null only in tools that open the database without it). */
+  micro?: MicroEngine | null;
   lang: Lang;
   t: Translate;
   /** Set for calls with `auth: true`. */

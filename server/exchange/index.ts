@@ -18,6 +18,8 @@ import { moneyHandlers } from "./handlers/money";
 import { personalHandlers } from "./handlers/personal";
 import { leverHandlers } from "./handlers/lever";
 import { LeverEngine } from "./lever/engine";
+import { microHandlers } from "./handlers/micro";
+import { MicroEngine } from "./micro/engine";
 import { findUpload, type Client } from "./models/personal";
 import { IMAGE_MAX_BYTES } from "./lib/images";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
@@ -47,6 +49,8 @@ export interface ExchangeOptions {
   now?: () => number;
   /** Run the lever engine's overnight-fee timer (default on). Off, fees are charged only through `lever.runOvernight()`. */
   leverScheduler?: boolean;
+  /** Run the second contract's settlement timer (default on). Off, orders settle only through `micro.settleDue()`. */
+  microScheduler?: boolean;
   /** Run the savings scheduler's timer (default on). Off, accruals run only through `savings.runNow()`. */
   savingsScheduler?: boolean;
   /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
@@ -67,6 +71,8 @@ export interface Exchange {
   engine: SpotEngine;
   /** Leveraged positions: marking, stops, liquidation, overnight fees. */
   lever: LeverEngine;
+  /** Second-contract settlement at each order's due time. */
+  micro: MicroEngine;
   marketMaker: MarketMaker | null;
   /** The system accounts' user ids (market maker, fee collector, treasury). */
   system: MoneySystem;
@@ -95,7 +101,7 @@ export interface HandleOptions {
   client?: Client;
 }
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers, ...leverHandlers };
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers, ...leverHandlers, ...microHandlers };
 
 /**
  * The client of an in-process call: the app forwards its visitor's address and browser (it is the only caller
@@ -245,6 +251,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     timer: opts.leverScheduler !== false,
   });
   lever.start();
+  const micro = new MicroEngine(db, market, hub, messenger, { houseId: system.treasuryId, clock, log, timer: opts.microScheduler !== false });
+  micro.start();
   const marketMaker = opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
   const simulator =
     opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
@@ -339,7 +347,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
-      const ctx: Ctx = { db, market, hub, engine, lever, lang, t, userId, token, now, log, system, client, uploadsDir };
+      const ctx: Ctx = { db, market, hub, engine, lever, micro, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
@@ -356,6 +364,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     db,
     engine,
     lever,
+    micro,
     marketMaker,
     system,
     savings,
@@ -368,6 +377,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       marketMaker?.stop();
       savings.stop();
       lever.stop();
+      micro.stop();
       // Everything queued is committed (and acknowledged) before the database closes.
       await engine.close();
       publisher.close();

@@ -6,7 +6,7 @@ export const WS_SYMBOL_CHANNELS = ["MARKET_DEPTH", "GLOBAL_TX", "KLINE"] as cons
 
 /** What the relay passes on to browsers: public channels anyone may follow, private ones of the signed-in user. */
 export const PUBLIC_CHANNELS = ["DAY_MARKET"] as const;
-export const PRIVATE_CHANNELS = ["TX_SUBMIT", "TX_MATCHED", "LEVER_TRADE", "LEVER_CLOSED"] as const;
+export const PRIVATE_CHANNELS = ["TX_SUBMIT", "TX_MATCHED", "LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED"] as const;
 
 /** 'btc/usdt', 'BTCUSDT', 'btc_usdt' → 'BTCUSDT': one spelling to compare and key symbols by. */
 export function normalizeSymbol(symbol: string): string {

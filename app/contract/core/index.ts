@@ -7,3 +7,4 @@ export * from "./trading";
 export * from "./security";
 export * from "./personal";
 export * from "./lever";
+export * from "./micro";

@@ -1,0 +1,182 @@
+import DecimalBase from "decimal.js";
+import { MICRO_STATUS, settleMicro, type MicroOrder, type MicroType } from "../../../app/contract/index";
+import type { DB } from "../db/index";
+import type { Hub } from "../hub";
+import { Ledger, type Leg } from "../ledger/index";
+import { isLang, type Lang, type Messenger, type Translate } from "../lib/i18n";
+import type { Market } from "../market";
+
+const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
+
+export interface MicroRow {
+  id: number;
+  user_id: number;
+  match_id: number;
+  currency_id: number;
+  type: MicroType;
+  status: 1 | 3;
+  seconds: number;
+  number: string;
+  profit_ratio: string;
+  fee: string;
+  open_price: string;
+  end_price: string | null;
+  result: "win" | "lose" | "tie" | null;
+  fact_profits: string | null;
+  created_at: number;
+  due_at: number;
+  settled_at: number | null;
+}
+
+export interface MicroEngineOptions {
+  /** The house: receives lost stakes, pays winnings (the treasury). */
+  houseId: number;
+  clock: () => number;
+  log: (line: string) => void;
+  /** Run the settlement timer (default on); off, `settleDue()` settles. */
+  timer?: boolean;
+}
+
+/**
+ * Second-contract orders settle at their stored due time: the end price is the pair's last trade at or before it
+ * (the matching engine's trades, or the simulator's prints for a pair without a book), so a settlement run late
+ * (after a restart) still takes the price of its instant. Each settlement is one transaction guarded by
+ * `status = 1`, so an order never settles twice. The timer wakes at the next due time.
+ */
+export class MicroEngine {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Due time → settled, in ms, of the last run (the benchmark reads it). */
+  lastLagMs: number[] = [];
+
+  constructor(
+    private readonly db: DB,
+    private readonly market: Market,
+    private readonly hub: Hub,
+    private readonly messenger: Messenger,
+    private readonly opts: MicroEngineOptions,
+  ) {}
+
+  start(): void {
+    if (this.opts.timer === false) return;
+    this.tick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** An order was placed: wake in time for it. */
+  placed(dueAt: number): void {
+    if (this.opts.timer === false || this.stopped) return;
+    this.schedule(dueAt);
+  }
+
+  private nextWake = Infinity;
+
+  private schedule(at: number): void {
+    if (at >= this.nextWake && this.timer) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.nextWake = at;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, Math.min(60_000, at - this.opts.clock())));
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    this.timer = null;
+    this.nextWake = Infinity;
+    if (this.stopped) return;
+    try {
+      this.settleDue();
+    } catch (err) {
+      this.opts.log(`[micro] settlement failed: ${err instanceof Error ? err.stack : String(err)}`);
+    }
+    const next = (this.db.prepare("SELECT MIN(due_at) AS n FROM micro_orders WHERE status = 1").get() as { n: number | null }).n;
+    this.schedule(next ?? this.opts.clock() + 60_000);
+  }
+
+  /** The pair's last trade at or before `at` (the open price if none). */
+  priceAt(matchId: number, at: number): string | null {
+    const row = this.db.prepare("SELECT price FROM trades WHERE match_id = ? AND time <= ? ORDER BY time DESC, id DESC LIMIT 1").get(matchId, at) as
+      | { price: string }
+      | undefined;
+    return row?.price ?? null;
+  }
+
+  /** Settles every running order due at `now` or before; answers how many. */
+  settleDue(now = this.opts.clock()): number {
+    const due = this.db.prepare("SELECT * FROM micro_orders WHERE status = 1 AND due_at <= ? ORDER BY due_at, id LIMIT 5000").all(now) as MicroRow[];
+    if (due.length === 0) return 0;
+    const settled = this.db.transaction(() => {
+      const batch = new Ledger(this.db);
+      try {
+        const out: MicroRow[] = [];
+        for (const r of due) {
+          const end = this.priceAt(r.match_id, r.due_at) ?? r.open_price;
+          const s = settleMicro({ type: r.type, open: r.open_price, end, stake: r.number, ratio: r.profit_ratio });
+          const changed = this.db
+            .prepare("UPDATE micro_orders SET status = 3, end_price = ?, result = ?, fact_profits = ?, settled_at = ? WHERE id = ? AND status = 1")
+            .run(end, s.result, s.profit, now, r.id).changes;
+          if (!changed) continue;
+          const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "micro_account" as const };
+          const house = { userId: this.opts.houseId, currencyId: r.currency_id, accountCode: "change_account" as const };
+          const legs: Leg[] = [{ ...user, field: "lock_balance", amount: new Decimal(r.number).neg().toFixed() }];
+          if (s.result === "lose") legs.push({ ...house, amount: r.number });
+          else {
+            legs.push({ ...user, amount: s.payout });
+            if (s.result === "win") legs.push({ ...house, amount: new Decimal(s.profit).neg().toFixed() });
+          }
+          batch.post({ type: `micro_${s.result}`, extra: { micro_order_id: r.id }, now, legs });
+          out.push({ ...r, status: 3, end_price: end, result: s.result, fact_profits: s.profit, settled_at: now });
+        }
+        batch.flush();
+        return out;
+      } finally {
+        batch.clear();
+      }
+    })();
+    this.lastLagMs = settled.map((r) => now - r.due_at);
+    for (const r of settled) {
+      this.hub.publishToUser(r.user_id, "MICRO_CLOSED", (lang) => ({
+        type: "MICRO_CLOSED",
+        order: this.present(r, this.messenger.translator(isLang(lang) ? (lang as Lang) : "en"), now),
+      }));
+    }
+    this.opts.log(`[micro] settled ${settled.length} order(s)`);
+    return settled.length;
+  }
+
+  present(r: MicroRow, _t: Translate, now = this.opts.clock()): MicroOrder {
+    const pair = this.market.pairs.get(r.match_id);
+    const running = r.status === MICRO_STATUS.RUNNING;
+    const current = running ? this.market.price(r.match_id) : r.end_price;
+    const expected = running
+      ? settleMicro({ type: r.type, open: r.open_price, end: current ?? r.open_price, stake: r.number, ratio: r.profit_ratio }).profit
+      : (r.fact_profits ?? "0");
+    const code = (this.db.prepare("SELECT code FROM currencies WHERE id = ?").get(r.currency_id) as { code: string } | undefined)?.code ?? "";
+    return {
+      id: r.id,
+      match_id: r.match_id,
+      symbol_name: pair?.symbol ?? "",
+      seconds: r.seconds,
+      number: r.number,
+      currency_name: code,
+      open_price: r.open_price,
+      end_price: current,
+      type: r.type,
+      status: r.status,
+      profit_ratio: r.profit_ratio,
+      fact_profits: running ? null : r.fact_profits,
+      expected_profits: expected,
+      result: r.result,
+      fee: r.fee,
+      remain_milli_seconds: running ? Math.max(0, r.due_at - now) : 0,
+      created_at: r.created_at,
+      due_at: r.due_at,
+    };
+  }
+}
+
+export { MICRO_STATUS };
