@@ -17,7 +17,10 @@ export const MicroSubmitPayloadSchema = z.object({
   match_id: z.coerce.number().int().positive(),
   currency_id: z.coerce.number().int().positive(),
   /** 1 up, 2 down. */
-  type: z.coerce.number().int().refine((v) => v === 1 || v === 2, "field_invalid"),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, "field_invalid"),
   seconds: z.coerce.number().int().positive(),
   /** SPEC §5: the quantity is a number. */
   number: z
@@ -43,7 +46,10 @@ export const MicroListsPayloadSchema = z.object({
     .optional()
     .transform((v) => (v === "" || v === undefined ? 10 : v)),
   /** 1 running, 3 closed. */
-  status: z.coerce.number().int().refine((v) => v === 1 || v === 3, "field_invalid"),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 3, "field_invalid"),
 });
 
 export const MicroWalletSchema = z.object({
@@ -90,7 +96,13 @@ export type MicroPage = z.infer<typeof MicroPageSchema>;
 export const MicroClosedPushSchema = z.object({ type: z.literal("MICRO_CLOSED"), order: MicroOrderSchema });
 
 export const microCalls = {
-  microPayableCurrencies: defineCall({ method: "GET", path: "microtrade/payable_currencies", auth: true, payload: z.object({}), data: z.array(MicroWalletSchema) }),
+  microPayableCurrencies: defineCall({
+    method: "GET",
+    path: "microtrade/payable_currencies",
+    auth: true,
+    payload: z.object({}),
+    data: z.array(MicroWalletSchema),
+  }),
   microSeconds: defineCall({ method: "GET", path: "microtrade/seconds", auth: false, payload: z.object({}), data: z.array(MicroSecondsSchema) }),
   microSubmit: defineCall({ method: "POST", path: "microtrade/submit", auth: true, payload: MicroSubmitPayloadSchema, data: MicroOrderSchema }),
   microLists: defineCall({ method: "GET", path: "microtrade/lists", auth: true, payload: MicroListsPayloadSchema, data: MicroPageSchema }),

@@ -47,7 +47,11 @@ export type MicroResult = "win" | "lose" | "tie";
  * stake × profit ratio; a loss keeps the stake; a tie (end = open) pays the stake back (the fee is kept either way).
  * `payout` is what returns to the trader's account, `profit` the actual profit (negative on a loss; the fee aside).
  */
-export function settleMicro(input: { type: MicroType; open: string; end: string; stake: string; ratio: string }): { result: MicroResult; payout: string; profit: string } {
+export function settleMicro(input: { type: MicroType; open: string; end: string; stake: string; ratio: string }): {
+  result: MicroResult;
+  payout: string;
+  profit: string;
+} {
   const cmp = new Decimal(input.end).cmp(input.open);
   if (cmp === 0) return { result: "tie", payout: new Decimal(input.stake).toFixed(), profit: "0" };
   const won = input.type === MICRO_TYPE.UP ? cmp > 0 : cmp < 0;

@@ -21,9 +21,19 @@ function price(p: string, at = now) {
   recordTrade(ex, BTC, { way: 2, price: p, number: "0.01", time: at });
 }
 const micro = () => c.balances(c.userId("demo@example.com"), usdt, "micro_account");
-const submit = (p: Record<string, string | number>) => c.call("microSubmit", { match_id: BTC, currency_id: usdt, type: 1, seconds: 30, number: "100", ...p }, { token: demo });
+const submit = (p: Record<string, string | number>) =>
+  c.call("microSubmit", { match_id: BTC, currency_id: usdt, type: 1, seconds: 30, number: "100", ...p }, { token: demo });
 function create() {
-  return createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, now: () => now, log: () => {} });
+  return createExchange({
+    dataDir: dir,
+    simulator: false,
+    marketMaker: false,
+    leverScheduler: false,
+    microScheduler: false,
+    savingsScheduler: false,
+    now: () => now,
+    log: () => {},
+  });
 }
 
 beforeAll(async () => {
@@ -42,7 +52,9 @@ afterAll(async () => {
 describe("microtrade", () => {
   it("offers the wallets with their micro balance and presets, and the times with their profit ratios", async () => {
     const wallets = (await c.call("microPayableCurrencies", {}, { token: demo })).data as unknown[];
-    expect(wallets.map((w) => MicroWalletSchema.parse(w))).toEqual([{ id: usdt, code: "USDT", micro_account: { balance: "1000" }, micro_numbers: [10, 50, 100, 500, 1000].map((number) => ({ number })) }]);
+    expect(wallets.map((w) => MicroWalletSchema.parse(w))).toEqual([
+      { id: usdt, code: "USDT", micro_account: { balance: "1000" }, micro_numbers: [10, 50, 100, 500, 1000].map((number) => ({ number })) },
+    ]);
     const secs = ((await c.call("microSeconds", {})).data as unknown[]).map((s) => MicroSecondsSchema.parse(s));
     expect(secs.map((s) => [s.seconds, s.profit_ratio])).toEqual([
       [30, "0.2"],

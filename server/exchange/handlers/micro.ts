@@ -18,7 +18,7 @@ function engineOf(ctx: Ctx): MicroEngine {
 function payable(ctx: Ctx): { id: number; code: string; decimals: number }[] {
   return ctx.db
     .prepare(
-      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`,
+      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`
     )
     .all() as { id: number; code: string; decimals: number }[];
 }
@@ -39,14 +39,14 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
         code: c.code,
         micro_account: { balance: microBalance(ctx, ctx.userId!, c.id) },
         micro_numbers: MICRO_PRESETS.map((number) => ({ number })),
-      })),
+      }))
     );
   },
 
   microSeconds(_p, ctx) {
     return ok(
       ctx,
-      MICRO_OPTIONS.map((o) => ({ ...o })),
+      MICRO_OPTIONS.map((o) => ({ ...o }))
     );
   },
 
@@ -97,9 +97,9 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
           ctx.db
             .prepare(
               `INSERT INTO micro_orders (user_id, match_id, currency_id, type, status, seconds, number, profit_ratio, fee, open_price, created_at, due_at)
-               VALUES (@user_id, @match_id, @currency_id, @type, @status, @seconds, @number, @profit_ratio, @fee, @open_price, @created_at, @due_at)`,
+               VALUES (@user_id, @match_id, @currency_id, @type, @status, @seconds, @number, @profit_ratio, @fee, @open_price, @created_at, @due_at)`
             )
-            .run(row).lastInsertRowid,
+            .run(row).lastInsertRowid
         );
         const user = { userId, currencyId: wallet.id, accountCode: "micro_account" as const };
         // The stake is held in the micro account's locked column until settlement; the fee goes at once.
@@ -136,7 +136,9 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
     const args = [ctx.userId!, p.status, ...(p.match_id ? [p.match_id] : [])];
     const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM micro_orders WHERE ${cond}`).get(...args) as { total: number };
     const limit = Math.min(p.limit, 100) || MICRO_PAGE_SIZE;
-    const rows = ctx.db.prepare(`SELECT * FROM micro_orders WHERE ${cond} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, (p.page - 1) * limit) as MicroRow[];
+    const rows = ctx.db
+      .prepare(`SELECT * FROM micro_orders WHERE ${cond} ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(...args, limit, (p.page - 1) * limit) as MicroRow[];
     return ok(ctx, { data: rows.map((r) => micro.present(r, ctx.t, ctx.now)), total, per_page: limit });
   },
 };

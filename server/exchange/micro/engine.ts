@@ -54,7 +54,7 @@ export class MicroEngine {
     private readonly market: Market,
     private readonly hub: Hub,
     private readonly messenger: Messenger,
-    private readonly opts: MicroEngineOptions,
+    private readonly opts: MicroEngineOptions
   ) {}
 
   start(): void {
@@ -154,7 +154,7 @@ export class MicroEngine {
     const current = running ? this.market.price(r.match_id) : r.end_price;
     const expected = running
       ? settleMicro({ type: r.type, open: r.open_price, end: current ?? r.open_price, stake: r.number, ratio: r.profit_ratio }).profit
-      : (r.fact_profits ?? "0");
+      : r.fact_profits ?? "0";
     const code = (this.db.prepare("SELECT code FROM currencies WHERE id = ?").get(r.currency_id) as { code: string } | undefined)?.code ?? "";
     return {
       id: r.id,

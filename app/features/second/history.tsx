@@ -1,0 +1,187 @@
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { memo, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { MICRO_REMOVE_DELAY_MS, remainingSeconds } from "~/contract/core/micro";
+import type { MicroOrder } from "~/contract/micro";
+import { Pager } from "~/components/pager";
+import { tradeUrl } from "~/features/trade/links";
+import { formatAmount, formatPrice } from "~/lib/money";
+import { pagerOf } from "~/lib/pager";
+import { useTranslation } from "~/lib/translate";
+import { useLiveChannel } from "~/lib/use-live";
+import { cardTable } from "~/styles/card-table.css";
+import * as ts from "~/features/trade/trade.css";
+import { applyMicroClosed, dropClosed } from "./live-state";
+import * as s from "./second.css";
+
+const closedSchema = () => import("~/contract/micro").then((m) => m.MicroClosedPushSchema);
+
+export type MicroList = { tab: "progress" | "closed"; page: number; data: MicroOrder[]; total: number; per_page: number; at: number };
+
+/** Seconds left, falling each second with JavaScript (SPEC §4); without it, the server's count at render. */
+function Countdown({ order, at }: { order: MicroOrder; at: number }) {
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(at);
+  useEffect(() => {
+    if (!hydrated || order.status !== 1) return;
+    const start = Date.now();
+    setNow(at);
+    const id = setInterval(() => setNow(at + (Date.now() - start)), 1000);
+    return () => clearInterval(id);
+  }, [hydrated, order.status, at]);
+  const left = order.status === 1 ? remainingSeconds(order.remain_milli_seconds - (now - at)) : 0;
+  return <span data-testid={`countdown-${order.id}`}>{left}</span>;
+}
+
+/**
+ * SPEC §2 history: in progress (1) and closed (3), with pair and seconds, amount and currency, purchase price with
+ * the direction's arrow, current or end price, expected profit/loss, countdown, fee and actual profit. A
+ * MICRO_CLOSED push replaces the running row by the closed order and removes it 500 ms later; the result is
+ * announced politely (once, not every second).
+ */
+export const SecondHistory = memo(function SecondHistory({ list, decimals }: { list: MicroList; decimals: number }) {
+  const { t, i18n } = useTranslation("second");
+  const lang = i18n.language;
+  const { search } = useLocation();
+  const [rows, setRows] = useState(list.data);
+  const [said, setSaid] = useState("");
+  const revalidator = useRevalidator();
+  useEffect(() => setRows(list.data), [list.data]);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  useLiveChannel(
+    "MICRO_CLOSED",
+    closedSchema,
+    (msg) => {
+      setRows((r) => applyMicroClosed(r, msg.order, list.tab, list.page));
+      const o = msg.order;
+      setSaid(
+        t(`result.${o.result ?? "tie"}`, {
+          symbol: o.symbol_name,
+          profit: formatAmount(o.fact_profits ?? "0", { lang, minDp: 2, maxDp: 4, signed: true }),
+          code: o.currency_name,
+        })
+      );
+      if (list.tab === "progress") {
+        timers.current.push(
+          setTimeout(() => {
+            setRows((r) => dropClosed(r, o.id));
+            revalidator.revalidate();
+          }, MICRO_REMOVE_DELAY_MS)
+        );
+      } else revalidator.revalidate();
+    },
+    () => revalidator.revalidate()
+  );
+  const pager = pagerOf(list.total, list.page, list.per_page);
+  const money = (v: string | null) => (v === null ? t("table.none") : formatAmount(v, { lang, minDp: 2, maxDp: 4 }));
+  return (
+    <section className={ts.ordersPanel} aria-labelledby="second-history-title">
+      <h2 id="second-history-title" className={ts.h2}>
+        {t(`tabs.${list.tab}`)}
+      </h2>
+      <p className="sr-only" aria-live="polite" role="status">
+        {said}
+      </p>
+      <nav aria-label={t("tabs.label")}>
+        <ul className={ts.tabs}>
+          {(["progress", "closed"] as const).map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`${tradeUrl(search, { orders: tab === "progress" ? null : "closed", page: null }, "/second")}#history`}
+                className={ts.tab}
+                aria-current={tab === list.tab ? "page" : undefined}
+                preventScrollReset
+                replace
+              >
+                {t(`tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {list.tab === "progress" ? (
+        <p className={ts.muted}>
+          {/* No fragment: a link to this very address plus a hash would only scroll, not reload. */}
+          <Link to={tradeUrl(search, {}, "/second")} reloadDocument>
+            {t("table.refresh")}
+          </Link>
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className={ts.muted}>{t("table.empty")}</p>
+      ) : (
+        <div className={s.tableScroll}>
+          <table className={`${ts.table} ${cardTable}`}>
+            <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={ts.thLeft}>
+                  {t("table.pair")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.amount")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.open")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t(list.tab === "progress" ? "table.current" : "table.end")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.expected")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.countdown")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.fee")}
+                </th>
+                <th scope="col" className={ts.th}>
+                  {t("table.actual")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => {
+                const up = o.type === 1;
+                const gain = !(o.fact_profits ?? o.expected_profits).startsWith("-");
+                return (
+                  <tr key={o.id} data-testid={`micro-row-${o.id}`}>
+                    <th scope="row" className={ts.tdLeft}>
+                      {o.symbol_name} · {t("form.secondsN", { n: o.seconds })}
+                    </th>
+                    <td className={ts.td} data-label={t("table.amount")}>
+                      {money(o.number)} {o.currency_name}
+                    </td>
+                    <td className={`${ts.td} ${up ? ts.up : ts.down}`} data-label={t("table.open")}>
+                      <span aria-hidden="true">{up ? "↑" : "↓"} </span>
+                      <span className="sr-only">{t(up ? "type.1" : "type.2")} </span>
+                      {formatPrice(o.open_price, decimals, lang)}
+                    </td>
+                    <td className={ts.td} data-label={t(o.status === 1 ? "table.current" : "table.end")}>
+                      {o.end_price ? formatPrice(o.end_price, decimals, lang) : t("table.none")}
+                    </td>
+                    <td className={`${ts.td} ${gain ? ts.up : ts.down}`} data-label={t("table.expected")}>
+                      {money(o.expected_profits)}
+                    </td>
+                    <td className={ts.td} data-label={t("table.countdown")}>
+                      <Countdown order={o} at={list.at} />
+                    </td>
+                    <td className={ts.td} data-label={t("table.fee")}>
+                      {money(o.fee)}
+                    </td>
+                    <td className={`${ts.td} ${gain ? ts.up : ts.down}`} data-label={t("table.actual")} data-testid={`actual-${o.id}`}>
+                      {o.status === 3 ? `${money(o.fact_profits)} · ${t(`resultShort.${o.result ?? "tie"}`)}` : t("table.none")}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pager={pager} href={(page) => `${tradeUrl(search, { page }, "/second")}#history`} />
+    </section>
+  );
+});

@@ -1,0 +1,246 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { announce } from "~/components/toast";
+import { profitPercent } from "~/contract/core/micro";
+import type { MicroSeconds, MicroWallet } from "~/contract/micro";
+import { sanitizePriceInput } from "~/features/trade/order-input";
+import { tradeUrl } from "~/features/trade/links";
+import { formatAmount } from "~/lib/money";
+import { useTranslation } from "~/lib/translate";
+import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
+import { button, fieldError, formError, input } from "~/styles/ui.css";
+import * as ts from "~/features/trade/trade.css";
+import * as ls from "~/features/lever/lever.css";
+import type { MicroReview, SecondActionData } from "./action-data";
+import type { Translate } from "./schema";
+import * as s from "./second.css";
+
+const microValidate = lazyModule(() => import("./validate"));
+
+function useSecondT(): Translate {
+  const { t, i18n } = useTranslation("second");
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
+}
+
+/**
+ * SPEC §2: the wallet, the quantity (presets set it rounded to an integer, or typed), the time in seconds with its
+ * profit rate (a percent, 2 decimals), then 'Buy up' or 'Buy down' opens the confirmation (quantity, time, profit
+ * rate). Every step is a POST the server validates; JavaScript validates first and keeps the page.
+ */
+export const SecondOrderForm = memo(function SecondOrderForm({
+  pairId,
+  wallets,
+  options,
+  initial,
+  idemKey,
+}: {
+  pairId: number;
+  wallets: MicroWallet[];
+  options: MicroSeconds[];
+  initial: { number: string; seconds: number };
+  idemKey: string;
+}) {
+  const { t, i18n } = useTranslation("second");
+  const tr = useSecondT();
+  const lang = i18n.language;
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<SecondActionData>({ key: "second-order" });
+  const actionData = useActionData<SecondActionData>();
+  const last = fetcher.data ?? actionData;
+  const reviewAnswer = last && last.intent === "review" ? last : undefined;
+  const init = (reviewAnswer?.result.initialValue ?? {}) as Record<string, unknown>;
+  const [wallet, setWallet] = useState(() => String(init.currency_id ?? wallets[0]?.id ?? ""));
+  const [number, setNumber] = useState(() => String(init.number ?? initial.number));
+  const [seconds, setSeconds] = useState(() => Number(init.seconds ?? initial.seconds));
+  const current = wallets.find((w) => String(w.id) === wallet) ?? wallets[0];
+  const v = useLazyModule(microValidate);
+  const validate = useMemo(() => v?.microOrderValidator(tr, { seconds: options.map((o) => o.seconds), decimals: 8 }), [v, tr, options]);
+  const [form, fields] = useForm({
+    id: "second-order",
+    lastResult: reviewAnswer?.result,
+    ...lazyValidation(validate, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
+  });
+  useSaid(fetcher.data, fetcher.state);
+  const here = location.pathname + location.search;
+  const busy = fetcher.state !== "idle";
+  const { defaultValue: _n, ...numberProps } = getInputProps(fields.number, { type: "text" });
+  const review = last && last.review ? last : null;
+  return (
+    <section className={ts.forms} aria-labelledby="second-form-title" id="order-forms">
+      <h2 id="second-form-title" className="sr-only">
+        {t("form.title")}
+      </h2>
+      <fetcher.Form method="post" {...getFormProps(form)} className={ls.form}>
+        <input type="hidden" name="intent" value="review" />
+        <input type="hidden" name="match_id" value={pairId} />
+        <input type="hidden" name="idempotency_key" value={idemKey} />
+        <input type="hidden" name="back" value={here} />
+        <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+        {form.errors?.length ? (
+          <p id={form.errorId} className={formError} role="alert">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.currency_id.id}>{t("form.wallet")}</label>
+          <select id={fields.currency_id.id} name="currency_id" className={input} value={wallet} onChange={(e) => setWallet(e.target.value)}>
+            {wallets.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.code} · {t("form.balance", { amount: formatAmount(w.micro_account.balance, { lang, minDp: 2, maxDp: 4 }) })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.number.id}>{t("form.number", { code: current?.code ?? "" })}</label>
+          <input
+            {...numberProps}
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={number}
+            onChange={(e) => setNumber(sanitizePriceInput(e.target.value, 8))}
+          />
+          <ul className={s.presets} aria-label={t("form.presets")}>
+            {(current?.micro_numbers ?? []).map((p) => (
+              <li key={p.number}>
+                <Link
+                  to={tradeUrl(location.search, { number: Math.round(p.number), seconds }, "/second")}
+                  className={ts.tab}
+                  aria-current={number === String(Math.round(p.number)) ? "true" : undefined}
+                  preventScrollReset
+                  replace
+                  onClick={(e) => {
+                    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                    e.preventDefault();
+                    // SPEC §5: a preset sets the input rounded to an integer.
+                    setNumber(String(Math.round(p.number)));
+                  }}
+                >
+                  {Math.round(p.number)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p id={fields.number.errorId} className={fieldError}>
+            {fields.number.errors?.join(" ")}
+          </p>
+        </div>
+        <fieldset className={s.timesSet} aria-describedby={fields.seconds.errorId}>
+          <legend className={s.timesLegend}>{t("form.seconds")}</legend>
+          <div className={s.times}>
+            {options.map((o) => (
+              <label key={o.seconds} className={s.time}>
+                <input type="radio" name="seconds" value={o.seconds} checked={seconds === o.seconds} onChange={() => setSeconds(o.seconds)} />
+                <span className={s.nowrap}>{t("form.secondsN", { n: o.seconds })}</span>
+                <span className={`${ts.up} ${s.nowrap}`}>{t("form.rate", { percent: profitPercent(o.profit_ratio) })}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p id={fields.seconds.errorId} className={fieldError}>
+          {fields.seconds.errors?.join(" ")}
+        </p>
+        <div className={ls.submits}>
+          <button type="submit" name="type" value="1" className={button.up} aria-disabled={busy || undefined}>
+            {t("form.up")}
+          </button>
+          <button type="submit" name="type" value="2" className={button.down} aria-disabled={busy || undefined}>
+            {t("form.down")}
+          </button>
+        </div>
+      </fetcher.Form>
+      {review?.review ? <ConfirmDialog answer={review} here={here} /> : null}
+    </section>
+  );
+});
+
+/** Success of a confirm with JavaScript: said like the reload's toast. */
+function useSaid(data: SecondActionData | undefined, state: string) {
+  const said = useRef<unknown>(null);
+  useEffect(() => {
+    if (state !== "idle" || !data || said.current === data) return;
+    said.current = data;
+    if (data.intent === "open" && data.ok && data.message) announce({ kind: "success", message: data.message });
+  }, [data, state]);
+}
+
+/** SPEC §2: the confirmation shows quantity, time and profit rate; a plain <dialog open> without JavaScript, a modal with it. */
+function ConfirmDialog({ answer, here }: { answer: SecondActionData; here: string }) {
+  const { t } = useTranslation("second");
+  const review = answer.review as MicroReview;
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<SecondActionData>({ key: "second-order" });
+  const [closedKey, setClosedKey] = useState<string | null>(null);
+  const errors = answer.intent === "open" ? Object.values(answer.result.error ?? {}).flatMap((e) => e ?? []) : [];
+  const shown = closedKey !== review.key;
+  useEffect(() => {
+    const d = ref.current;
+    if (d && hydrated && shown && !d.open) d.showModal();
+  }, [hydrated, shown, answer]);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const onClose = () => setClosedKey(review.key);
+    d.addEventListener("close", onClose);
+    return () => d.removeEventListener("close", onClose);
+  }, [review.key]);
+  useEffect(() => setClosedKey(null), [answer]);
+  if (!shown) return null;
+  const up = review.type === 1;
+  return (
+    <dialog ref={ref} open={hydrated ? undefined : true} className={ls.dialog} aria-labelledby="second-confirm-title">
+      <h2 id="second-confirm-title" className={ls.dialogTitle}>
+        {t("confirm.title")}
+      </h2>
+      <dl className={ls.confirmList}>
+        <div>
+          <dt>{t("confirm.direction")}</dt>
+          <dd className={up ? ts.up : ts.down}>{t(up ? "type.1" : "type.2")}</dd>
+        </div>
+        <div>
+          <dt>{t("confirm.number")}</dt>
+          <dd data-testid="confirm-number">
+            {review.number} {review.code}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("confirm.seconds")}</dt>
+          <dd data-testid="confirm-seconds">{t("form.secondsN", { n: review.seconds })}</dd>
+        </div>
+        <div>
+          <dt>{t("confirm.rate")}</dt>
+          <dd data-testid="confirm-rate">{review.percent} %</dd>
+        </div>
+      </dl>
+      {errors.length ? (
+        <p className={formError} role="alert">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" className={ls.confirmForm}>
+        <input type="hidden" name="intent" value="open" />
+        {Object.entries(review.values).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <input type="hidden" name="idempotency_key" value={review.key} />
+        <input type="hidden" name="review" value={JSON.stringify(review)} />
+        <input type="hidden" name="back" value={here} />
+        <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+        <button type="submit" className={up ? button.up : button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
+          {t("confirm.confirm")}
+        </button>
+      </fetcher.Form>
+      <form method="dialog" className={ls.confirmBack}>
+        <button type="submit" className={button.secondary}>
+          {t("confirm.back")}
+        </button>
+      </form>
+    </dialog>
+  );
+}

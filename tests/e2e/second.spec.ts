@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { cli, expect, expectNoSeriousA11yViolations, logIn as logInForm, registerUser, setTheme, test } from "./fixtures";
+
+/**
+ * /second (issue 12) on the real server and exchange: the confirmation (quantity, time, profit rate), an up order
+ * with the shortest time counting down and settling at its due time, the closed tab with the result; JavaScript on
+ * (the row moves by itself) and off (a reload shows the truth).
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+async function logIn(page: Page, email: string, password: string, path: string) {
+  await logInForm(page, email, password, path);
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}
+
+async function trader(request: import("@playwright/test").APIRequestContext) {
+  const u = await registerUser(request);
+  cli("credit", u.email, "micro_account", "USDT", "1000");
+  cli("credit", u.email, "change_account", "USDT", "3000000");
+  return u;
+}
+
+/** Quantity, time, Buy up/down, the confirmation's figures, Confirm. */
+async function place(page: Page, o: { side: "Buy up" | "Buy down"; number: string; seconds: string }) {
+  await page.getByLabel("Quantity (USDT)").fill(o.number);
+  await page.getByRole("radio", { name: new RegExp(`^${o.seconds} s`) }).check();
+  await page.getByRole("button", { name: o.side }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm the order" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("confirm-number")).toHaveText(`${o.number} USDT`);
+  await expect(dialog.getByTestId("confirm-seconds")).toHaveText(`${o.seconds} s`);
+  await expect(dialog.getByTestId("confirm-rate")).toHaveText("20.00 %");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(`Order placed: ${o.seconds} s to go`)).toBeVisible();
+}
+
+/** The result shown agrees with the prices shown: up wins above its purchase price, loses below, level otherwise. */
+async function expectConsistentResult(page: Page, rowName: RegExp) {
+  const row = page.getByRole("row", { name: rowName }).first();
+  const cells = await row.locator("td").allInnerTexts();
+  const num = (s: string) => Number(s.replace(/[^\d.]/g, ""));
+  const open = num(cells[1]!);
+  const end = num(cells[2]!);
+  const actual = cells[6]!;
+  expect(actual).toMatch(end > open ? /Won/ : end < open ? /Lost/ : /Level/);
+}
+
+test.describe("second contract", () => {
+  test("a visitor is sent to sign in with 'Please login to trade'", async ({ page }) => {
+    await page.goto("/second");
+    await expect(page).toHaveURL(/\/login\?page=%2Fsecond/);
+    await expect(page.getByText("Please login to trade")).toBeVisible();
+  });
+
+  test("the form's checks; an up order counts down and settles at its time", async ({ page, request, jsEnabled }) => {
+    const u = await trader(request);
+    // Each project its own pair, so the two never share a price path.
+    const symbol = jsEnabled ? "XRPUSDT" : "DOGEUSDT";
+    const name = jsEnabled ? "XRP/USDT" : "DOGE/USDT";
+    await logIn(page, u.email, u.password, `/login?page=${encodeURIComponent(`/second?symbol=${symbol}`)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    // Only USDT pairs open for the second contract are offered.
+    await expect(page.getByRole("link", { name: /^LTC\s*\/USDT$/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Buy up" }).click();
+    await expect(page.getByText("Please enter the quantity")).toBeVisible();
+    await page.getByLabel("Quantity (USDT)").fill("5");
+    await page.getByRole("button", { name: "Buy up" }).click();
+    await expect(page.getByText("The quantity cannot be less than 10 USDT for this time")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Confirm the order" })).toHaveCount(0);
+
+    await place(page, { side: "Buy up", number: "100", seconds: "30" });
+    const row = page.getByRole("row", { name: new RegExp(`${name.replace("/", "\\/")} · 30 s`) });
+    await expect(row).toHaveCount(1);
+    const countdown = row.getByTestId(/^countdown-/);
+    const first = Number(await countdown.innerText());
+    expect(first).toBeGreaterThan(20);
+    expect(first).toBeLessThanOrEqual(30);
+    if (jsEnabled) {
+      // The test drives the price up: a buy sweeps every ask of the spot book up to 1 % over the price.
+      const login = await request.post("/api/user/login", { data: { account: u.email, password: u.password } });
+      const token = String(((await login.json()) as { data: string }).data);
+      const deal = (await (await request.get("/api/market/deal?currency_match_id=4")).json()) as {
+        data: { quotation: { close: string }; depth: { out: { amount: string }[] } };
+      };
+      const asks = deal.data.depth.out.reduce((sum, l) => sum + Number(l.amount), 0);
+      const buy = {
+        currency_match_id: 4,
+        price: (Number(deal.data.quotation.close) * 1.01).toFixed(4),
+        number: Math.ceil(asks * 1.5 + 1).toFixed(0),
+        type: "limit",
+      };
+      const bought = (await (await request.post("/api/tx_in/add", { data: buy, headers: { authorization: token } })).json()) as { code: number; msg: string };
+      expect(bought.code, bought.msg).toBe(1);
+      // It falls each second, and at the due time the row leaves 'In progress' by itself (MICRO_CLOSED).
+      await expect.poll(async () => Number(await countdown.innerText()), { timeout: 5_000 }).toBeLessThan(first);
+      await expect(row).toHaveCount(0, { timeout: 45_000 });
+      await expect(page.getByText(new RegExp(`${name.replace("/", "\\/")} order closed`))).toHaveCount(1);
+    } else {
+      // Without JavaScript the count is the server's at render; a reload after the due time shows it closed.
+      await page.waitForTimeout((first + 2) * 1000);
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(row).toHaveCount(0, { timeout: 10_000 });
+    }
+    await page.getByRole("link", { name: "Closed", exact: true }).click();
+    await expect(page.getByRole("row", { name: new RegExp(`${name.replace("/", "\\/")} · 30 s`) })).toHaveCount(1);
+    await expectConsistentResult(page, new RegExp(`${name.replace("/", "\\/")} · 30 s`));
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`axe finds nothing serious on /second (${theme}) with the confirmation open`, async ({ page, request }) => {
+      const u = await trader(request);
+      await setTheme(page, theme);
+      await logIn(page, u.email, u.password, "/login?page=%2Fsecond");
+      await expectNoSeriousA11yViolations(page);
+      await page.getByLabel("Quantity (USDT)").fill("10");
+      await page.getByRole("button", { name: "Buy down" }).click();
+      await expect(page.getByRole("dialog", { name: "Confirm the order" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test("fits a 390 px phone with the order buttons on the first screen", async ({ page, request }) => {
+    const u = await trader(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, u.email, u.password, "/login?page=%2Fsecond");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await page.getByRole("button", { name: "Buy up" }).boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  });
+});
