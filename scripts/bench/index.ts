@@ -1,5 +1,6 @@
 import { runChartBench } from "./chart";
 import { runEngineBench } from "./engine";
+import { runMicroBench } from "./micro";
 import { runRelayBench } from "./relay";
 import { runSsrBench } from "./ssr";
 
@@ -13,6 +14,9 @@ console.log(`bench on ${process.platform} ${process.arch}, node ${process.versio
 
 console.log("== engine");
 console.log((await runEngineBench()).join("\n"));
+
+console.log("\n== second contract (settlement at the due time, 10,000 orders due over one minute)");
+console.log((await runMicroBench()).join("\n"));
 
 console.log("\n== relay (SSE clients fed from the upstream socket)");
 const relay = await runRelayBench({ clients: [1_000, 10_000], http: process.argv.includes("--http") ? [1_000, 10_000] : [] });

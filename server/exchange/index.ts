@@ -67,6 +67,8 @@ export interface Exchange {
   close(): Promise<void>;
   /** Market data; tests drive prices through it when the simulator is off. */
   market: Market;
+  /** The pub/sub behind /ws (benchmarks listen on it like a connection would). */
+  hub: Hub;
   db: DB;
   engine: SpotEngine;
   /** Leveraged positions: marking, stops, liquidation, overnight fees. */
@@ -361,6 +363,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     handleUpgrade: (req, socket, head) => sockets.handleUpgrade(req, socket, head),
     demoAccounts: DEMO_ACCOUNTS.filter((d) => d.email).map((d) => ({ email: d.email!, password: d.password, note: d.note })),
     market,
+    hub,
     db,
     engine,
     lever,
