@@ -1,6 +1,7 @@
 import { runChartBench } from "./chart";
 import { runEngineBench } from "./engine";
 import { runMicroBench } from "./micro";
+import { runLeverBench } from "./lever";
 import { runRelayBench } from "./relay";
 import { runSsrBench } from "./ssr";
 
@@ -14,6 +15,9 @@ console.log(`bench on ${process.platform} ${process.arch}, node ${process.versio
 
 console.log("== engine");
 console.log((await runEngineBench()).join("\n"));
+
+console.log("\n== lever (10,000 open positions of 1,000 users on one pair)");
+console.log((await runLeverBench()).join("\n"));
 
 console.log("\n== second contract (settlement at the due time, 10,000 orders due over one minute)");
 console.log((await runMicroBench()).join("\n"));

@@ -56,6 +56,23 @@ export class Hub {
     }
   }
 
+  /**
+   * One pass over the subscribers of `channel` (not one per user): each logged-in subscriber gets `make(userId,
+   * lang)` unless it answers undefined; built once per user and language.
+   */
+  publishToEachUser(channel: string, make: (userId: number, lang: string | undefined) => unknown | undefined): void {
+    const set = this.byChannel.get(channel);
+    if (!set) return;
+    const built = new Map<string, unknown>();
+    for (const s of set) {
+      if (s.userId == null) continue;
+      const key = `${s.userId}|${s.lang ?? ""}`;
+      if (!built.has(key)) built.set(key, make(s.userId, s.lang));
+      const message = built.get(key);
+      if (message !== undefined) s.send(message);
+    }
+  }
+
   /** Whether `userId` listens on `channel`. */
   userSubscribed(userId: number, channel: string): boolean {
     const set = this.byChannel.get(channel);

@@ -25,6 +25,7 @@ import type { Market } from "../market";
 import { leverAvailable, liveLeverOrders, type LeverRow } from "../models/lever";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
+type Decimal = DecimalBase;
 
 export type CloseReason = "close" | "batch" | "take_profit" | "stop_loss" | "liquidation";
 
@@ -67,6 +68,8 @@ export interface LeverAccountState {
 export class LeverEngine {
   /** Live rows (pending and open) by pair, then id. */
   private readonly live = new Map<number, Map<number, LeverRow>>();
+  /** The same rows by user, then id (a holder's account state reads only their rows). */
+  private readonly byUser = new Map<number, Map<number, LeverRow>>();
   private readonly due = new Set<number>();
   private scheduled = false;
   private timer: NodeJS.Timeout | null = null;
@@ -97,25 +100,57 @@ export class LeverEngine {
 
   stop(): void {
     this.stopped = true;
+    for (const t of this.pushDue.values()) if (t) clearTimeout(t);
+    this.pushDue.clear();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
   private track(r: LeverRow): void {
+    this.untrack(r);
+    if (r.status !== LEVER_STATE.PENDING && r.status !== LEVER_STATE.TRADING) return;
     let m = this.live.get(r.currency_match_id);
     if (!m) this.live.set(r.currency_match_id, (m = new Map()));
-    if (r.status === LEVER_STATE.PENDING || r.status === LEVER_STATE.TRADING) m.set(r.id, r);
-    else m.delete(r.id);
+    let u = this.byUser.get(r.user_id);
+    if (!u) this.byUser.set(r.user_id, (u = new Map()));
+    m.set(r.id, r);
+    u.set(r.id, r);
+    if (r.status === LEVER_STATE.TRADING) this.aggregate(r, 1);
   }
 
   private untrack(r: LeverRow): void {
-    this.live.get(r.currency_match_id)?.delete(r.id);
+    const old = this.live.get(r.currency_match_id)?.get(r.id);
+    if (!old) return;
+    this.live.get(r.currency_match_id)!.delete(r.id);
+    this.byUser.get(r.user_id)?.delete(r.id);
+    if (old.status === LEVER_STATE.TRADING) this.aggregate(old, -1);
+  }
+
+  /**
+   * Per user and pair, the sums that give the open positions' profit at any price in two operations:
+   * profit(P) = P × Σ(±number) − Σ(±open × number) (+ for a long, − for a short), and their margin.
+   */
+  private readonly sums = new Map<number, Map<number, { n: number; qty: Decimal; cost: Decimal; margin: Decimal }>>();
+
+  private aggregate(r: LeverRow, sign: 1 | -1): void {
+    let byPair = this.sums.get(r.user_id);
+    if (!byPair) this.sums.set(r.user_id, (byPair = new Map()));
+    const cur = byPair.get(r.currency_match_id) ?? { n: 0, qty: new Decimal(0), cost: new Decimal(0), margin: new Decimal(0) };
+    const dir = r.type === LEVER_TYPE.LONG ? sign : -sign;
+    const next = {
+      n: cur.n + sign,
+      qty: cur.qty.plus(new Decimal(r.number).times(dir)),
+      cost: cur.cost.plus(new Decimal(r.price).times(r.number).times(dir)),
+      margin: cur.margin.plus(new Decimal(r.caution_money).times(sign)),
+    };
+    if (next.n === 0) byPair.delete(r.currency_match_id);
+    else byPair.set(r.currency_match_id, next);
   }
 
   /** Live rows of a user in one lever currency (all pairs quoted in it). */
   private userRows(userId: number, currencyId: number): LeverRow[] {
     const out: LeverRow[] = [];
-    for (const m of this.live.values()) for (const r of m.values()) if (r.user_id === userId && r.currency_id === currencyId) out.push(r);
+    for (const r of this.byUser.get(userId)?.values() ?? []) if (r.currency_id === currencyId) out.push(r);
     return out;
   }
 
@@ -135,10 +170,10 @@ export class LeverEngine {
   accountState(userId: number, currencyId: number, available = leverAvailable(this.db, userId, currencyId)): LeverAccountState {
     let margin = new Decimal(0);
     let profit = new Decimal(0);
-    for (const r of this.userRows(userId, currencyId)) {
-      if (r.status !== LEVER_STATE.TRADING) continue;
-      margin = margin.plus(r.caution_money);
-      profit = profit.plus(leverProfit(r.type, r.price, this.price(r.currency_match_id), r.number));
+    for (const [matchId, sum] of this.sums.get(userId) ?? []) {
+      if (this.market.pairs.get(matchId)?.quoteId !== currencyId) continue;
+      margin = margin.plus(sum.margin);
+      profit = profit.plus(sum.qty.times(this.price(matchId)).minus(sum.cost));
     }
     return { available, marginInUse: margin.toFixed(), profit: profit.toFixed(), hazard: riskRate(available, margin.toFixed(), profit.toFixed()) };
   }
@@ -313,7 +348,7 @@ export class LeverEngine {
       holders.add(r.user_id);
       if (r.status === LEVER_STATE.PENDING) {
         if (pendingReached(r.type, price, r.origin_price)) reached.push(r);
-      } else {
+      } else if (r.target_profit_price !== "0" || r.stop_loss_price !== "0") {
         const hit = stopHit(r.type, price, r.target_profit_price, r.stop_loss_price);
         if (hit) hits.push({ row: r, reason: hit === "profit" ? "take_profit" : "stop_loss" });
       }
@@ -334,7 +369,7 @@ export class LeverEngine {
           liquidated += this.closeMany(open, "liquidation", now).length;
         }
       }
-      this.pushTrades(matchId, holders, currencyId);
+      this.schedulePush(matchId);
     }
     this.lastEvaluationMs = performance.now() - started;
     return { opened: reached.length, stopped: hits.length, liquidated };
@@ -376,22 +411,55 @@ export class LeverEngine {
     }
   }
 
-  private pushTrades(matchId: number, holders: Set<number>, currencyId: number): void {
-    for (const userId of holders) {
-      if (!this.hub.userSubscribed(userId, "LEVER_TRADE")) continue;
-      const state = this.accountState(userId, currencyId);
-      const mine = [...(this.live.get(matchId)?.values() ?? [])].filter((r) => r.user_id === userId && r.status === LEVER_STATE.TRADING);
-      this.hub.publishToUser(userId, "LEVER_TRADE", (lang) => {
-        const t = this.messenger.translator(isLang(lang) ? (lang as Lang) : "en");
-        return {
-          type: "LEVER_TRADE",
-          currency_match_id: matchId,
-          trades_all: mine.map((r) => this.present(r, t, state)),
-          hazard_rate: state.hazard,
-          profits_all: state.profit,
-        };
-      });
+  /** Pairs whose LEVER_TRADE is due, and when each last went out (pushes are throttled per pair). */
+  private readonly pushDue = new Map<number, NodeJS.Timeout | null>();
+  private readonly pushedAt = new Map<number, number>();
+  /** At most one LEVER_TRADE round per pair in this many ms (the latest state always goes out). */
+  static readonly PUSH_INTERVAL_MS = 500;
+
+  /** Schedules the pair's LEVER_TRADE round after the triggers (a closing never waits for it). */
+  private schedulePush(matchId: number): void {
+    if (this.pushDue.has(matchId) || !this.hub.hasSubscribers("LEVER_TRADE")) return;
+    const wait = Math.max(0, (this.pushedAt.get(matchId) ?? 0) + LeverEngine.PUSH_INTERVAL_MS - Date.now());
+    const timer = setTimeout(() => {
+      this.pushDue.delete(matchId);
+      this.pushedAt.set(matchId, Date.now());
+      try {
+        this.pushTrades(matchId);
+      } catch (err) {
+        this.opts.log(`[lever] push of pair ${matchId} failed: ${err instanceof Error ? err.stack : String(err)}`);
+      }
+    }, wait);
+    timer.unref?.();
+    this.pushDue.set(matchId, timer);
+  }
+
+  /** LEVER_TRADE to each holder of the pair who listens: their open positions on it, with the account's risk and profit. */
+  pushTrades(matchId: number): void {
+    const currencyId = this.market.pairs.get(matchId)?.quoteId;
+    if (currencyId === undefined) return;
+    const byHolder = new Map<number, LeverRow[]>();
+    for (const r of this.live.get(matchId)?.values() ?? []) {
+      if (r.status !== LEVER_STATE.TRADING) continue;
+      let list = byHolder.get(r.user_id);
+      if (!list) byHolder.set(r.user_id, (list = []));
+      list.push(r);
     }
+    const states = new Map<number, LeverAccountState>();
+    this.hub.publishToEachUser("LEVER_TRADE", (userId, lang) => {
+      const mine = byHolder.get(userId);
+      if (!mine) return undefined;
+      let state = states.get(userId);
+      if (!state) states.set(userId, (state = this.accountState(userId, currencyId)));
+      const t = this.messenger.translator(isLang(lang) ? (lang as Lang) : "en");
+      return {
+        type: "LEVER_TRADE",
+        currency_match_id: matchId,
+        trades_all: mine.map((r) => this.present(r, t, state)),
+        hazard_rate: state.hazard,
+        profits_all: state.profit,
+      };
+    });
   }
 
   // ---------------------------------------------------------------- overnight fee
