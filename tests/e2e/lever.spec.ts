@@ -147,8 +147,8 @@ test.describe("lever", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("confirm-hands")).toHaveText("2");
     await expect(dialog.getByTestId("confirm-multiple")).toHaveText("20x");
-    await expect(dialog.getByTestId("confirm-margin")).toHaveText(/^\d+\.\d{4} USDT$/);
-    await expect(dialog.getByTestId("confirm-fee")).toHaveText(/^\d+\.\d{4} USDT$/);
+    await expect(dialog.getByTestId("confirm-margin")).toHaveText(/^[\d,]+\.\d{4} USDT$/);
+    await expect(dialog.getByTestId("confirm-fee")).toHaveText(/^[\d,]+\.\d{4} USDT$/);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect(dialog.getByText("Please enter the trade password")).toBeVisible();
     await dialog.getByLabel("Trade password").fill("Wrong123x");

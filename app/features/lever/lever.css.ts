@@ -96,11 +96,9 @@ globalStyle(`${stops} > summary`, {
   display: "flex",
   alignItems: "center",
 });
-export const submits = style({
-  display: "grid",
-  gridTemplateColumns: "1fr 1fr",
-  gap: "8px",
-});
+export const submits = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px" });
+// Long labels (German, French) wrap inside their button instead of pushing the page wider.
+globalStyle(`${submits} > button`, { whiteSpace: "normal", minWidth: 0 });
 
 // ---------------------------------------------------------------- confirmation
 export const dialog = style({

@@ -116,8 +116,8 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         pricePrecision: pair.decimals,
       },
     });
-    return { margin: dialogAmount(q.margin), fee: dialogAmount(q.fee) };
-  }, [from, hands, multiple, pair]);
+    return { margin: formatAmount(dialogAmount(q.margin), { lang, dp: 4 }), fee: formatAmount(dialogAmount(q.fee), { lang, dp: 4 }) };
+  }, [from, hands, multiple, pair, lang]);
 
   const here = location.pathname + location.search;
   const busy = fetcher.state !== "idle";
@@ -416,13 +416,13 @@ function ConfirmDialog({
         <div>
           <dt>{t("confirm.fee")}</dt>
           <dd data-testid="confirm-fee">
-            {dialogAmount(review.fee)} {currency}
+            {formatAmount(dialogAmount(review.fee), { lang, dp: 4 })} {currency}
           </dd>
         </div>
         <div>
           <dt>{t("confirm.margin")}</dt>
           <dd data-testid="confirm-margin">
-            {dialogAmount(review.margin)} {currency}
+            {formatAmount(dialogAmount(review.margin), { lang, dp: 4 })} {currency}
           </dd>
         </div>
       </dl>

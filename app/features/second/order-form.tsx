@@ -137,7 +137,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
               <label key={o.seconds} className={s.time}>
                 <input type="radio" name="seconds" value={o.seconds} checked={seconds === o.seconds} onChange={() => setSeconds(o.seconds)} />
                 <span className={s.nowrap}>{t("form.secondsN", { n: o.seconds })}</span>
-                <span className={`${ts.up} ${s.nowrap}`}>{t("form.rate", { percent: profitPercent(o.profit_ratio) })}</span>
+                <span className={`${ts.up} ${s.nowrap}`}>{t("form.rate", { percent: formatAmount(profitPercent(o.profit_ratio), { lang, dp: 2 }) })}</span>
               </label>
             ))}
           </div>
@@ -171,7 +171,7 @@ function useSaid(data: SecondActionData | undefined, state: string) {
 
 /** SPEC §2: the confirmation shows quantity, time and profit rate; a plain <dialog open> without JavaScript, a modal with it. */
 function ConfirmDialog({ answer, here }: { answer: SecondActionData; here: string }) {
-  const { t } = useTranslation("second");
+  const { t, i18n } = useTranslation("second");
   const review = answer.review as MicroReview;
   const hydrated = useHydrated();
   const ref = useRef<HTMLDialogElement>(null);
@@ -215,7 +215,7 @@ function ConfirmDialog({ answer, here }: { answer: SecondActionData; here: strin
         </div>
         <div>
           <dt>{t("confirm.rate")}</dt>
-          <dd data-testid="confirm-rate">{review.percent} %</dd>
+          <dd data-testid="confirm-rate">{formatAmount(review.percent, { lang: i18n.language, dp: 2 })} %</dd>
         </div>
       </dl>
       {errors.length ? (

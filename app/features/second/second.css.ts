@@ -37,7 +37,7 @@ export const layout = style({
       gridTemplateAreas: `"header forms" "chart forms" "orders orders" "pairs pairs"`,
     },
     "screen and (min-width: 1101px)": {
-      gridTemplateColumns: "260px minmax(0, 1fr) 340px",
+      gridTemplateColumns: "290px minmax(0, 1fr) 340px",
       gridTemplateAreas: `"pairs header forms" "pairs chart forms" "orders orders orders"`,
     },
   },
