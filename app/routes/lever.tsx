@@ -5,7 +5,6 @@ import Decimal from "decimal.js";
 import { LEVER_HANDS_DEFAULT, LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
 import type { Deal, KlineBar } from "~/contract/entities";
 import type { LeverDeal } from "~/contract/lever";
-import { normalizeSymbol } from "~/contract/core/channels";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { OrderBook } from "~/features/trade/order-book";
@@ -14,7 +13,7 @@ import { RecentTrades } from "~/features/trade/recent-trades";
 import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
-import { TRADE_PARAMS, tradeUrl } from "~/features/trade/links";
+import { canonicalAddress } from "~/features/trade/links";
 import { JumpNav } from "~/features/trade/jump-nav";
 import type { LeverActionData, LeverReview } from "~/features/lever/action-data";
 import { parseLeverOrder, parseRowAction, parseStops } from "~/features/lever/forms.server";
@@ -33,7 +32,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 
-const MAX_PARAM_LENGTH = 40;
 
 async function leverT(request: Request): Promise<Translate> {
   const t = await getT(request, "lever");
@@ -51,12 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [markets, t, lang] = await Promise.all([api(args, "currencyMatches", {}), getT(request, "lever"), getLang(request)]);
   const groups = leverGroups(markets.ok ? markets.data : []);
   const pair = pickLeverPair(groups, q.get("symbol"));
-  const unknownSymbol = q.has("symbol") && (!pair || normalizeSymbol(q.get("symbol") ?? "") !== normalizeSymbol(pair.symbol));
-  const oversized = TRADE_PARAMS.filter((key) => (q.get(key) ?? "").length > MAX_PARAM_LENGTH);
-  if (markets.ok && (unknownSymbol || oversized.length)) {
-    const drop = Object.fromEntries([...oversized, ...(unknownSymbol ? ["symbol"] : [])].map((key) => [key, null]));
-    throw redirect(tradeUrl(url.search, drop, "/lever"));
-  }
+  const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/lever") : null;
+  if (canonical) throw redirect(canonical);
   const quotes = leverQuoteTabs(groups);
   const askedTab = (q.get("tab") ?? "").toUpperCase();
   const tab = quotes.includes(askedTab) ? askedTab : pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "";

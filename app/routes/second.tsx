@@ -4,7 +4,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { MICRO_OPTIONS, MICRO_PAGE_SIZE, profitPercent } from "~/contract/core/micro";
 import type { KlineBar } from "~/contract/entities";
 import type { MicroSeconds, MicroWallet } from "~/contract/micro";
-import { normalizeSymbol } from "~/contract/core/channels";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { PairList } from "~/features/trade/pair-list";
@@ -13,7 +12,7 @@ import * as s from "~/features/trade/trade.css";
 import { layout } from "~/features/second/second.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
-import { TRADE_PARAMS, tradeUrl } from "~/features/trade/links";
+import { canonicalAddress } from "~/features/trade/links";
 import type { MicroReview, SecondActionData } from "~/features/second/action-data";
 import { parseMicroOrder } from "~/features/second/forms.server";
 import { SecondHistory } from "~/features/second/history";
@@ -28,7 +27,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 
-const MAX_PARAM_LENGTH = 40;
 // Stable: the live hook restarts its state whenever a value it was given changes.
 const NO_DEPTH = { in: [], out: [] };
 const NO_TRADES: never[] = [];
@@ -53,12 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const all = microPairs(markets.ok ? markets.data : []);
   const pair = pickMicroPair(all, q.get("symbol"));
-  const unknownSymbol = q.has("symbol") && (!pair || normalizeSymbol(q.get("symbol") ?? "") !== normalizeSymbol(pair.symbol));
-  const oversized = TRADE_PARAMS.filter((key) => (q.get(key) ?? "").length > MAX_PARAM_LENGTH);
-  if (markets.ok && (unknownSymbol || oversized.length)) {
-    const drop = Object.fromEntries([...oversized, ...(unknownSymbol ? ["symbol"] : [])].map((key) => [key, null]));
-    throw redirect(tradeUrl(url.search, drop, "/second"));
-  }
+  const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/second") : null;
+  if (canonical) throw redirect(canonical);
   const options: MicroSeconds[] = secondsR.ok ? secondsR.data : [];
   const wallets: MicroWallet[] = walletsR.ok ? walletsR.data : [];
   const period = normalizePeriod(q.get("period"));

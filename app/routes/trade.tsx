@@ -31,11 +31,8 @@ import { parseTradeInfo, pickPair, serializeTradeInfo, TRADEINFO_COOKIE, tradeIn
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
 import type { Translate } from "~/features/trade/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { normalizeSymbol } from "~/contract/core/channels";
-import { TRADE_PARAMS, tradeUrl } from "~/features/trade/links";
+import { canonicalAddress } from "~/features/trade/links";
 
-/** No value of the trade screen's query is longer than this (symbols, prices, tabs). */
-const MAX_PARAM_LENGTH = 40;
 
 export type { PairView } from "~/features/trade/pair-view";
 
@@ -76,14 +73,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const groups = markets.ok ? markets.data : [];
   const saved = parseTradeInfo(readCookie(request.headers.get("Cookie"), TRADEINFO_COOKIE));
   const pair = pickPair(groups, { symbol: q.get("symbol"), tradeinfo: saved });
-  // Every control on this screen is a link that keeps the query: an unknown symbol or an oversized value is
-  // answered once with the canonical address (the default pair), never echoed into each link.
-  const unknownSymbol = q.has("symbol") && (!pair || normalizeSymbol(q.get("symbol") ?? "") !== normalizeSymbol(pair.symbol));
-  const oversized = TRADE_PARAMS.filter((key) => (q.get(key) ?? "").length > MAX_PARAM_LENGTH);
-  if (markets.ok && (unknownSymbol || oversized.length)) {
-    const drop = Object.fromEntries([...oversized, ...(unknownSymbol ? ["symbol"] : [])].map((key) => [key, null]));
-    throw redirect(tradeUrl(url.search, drop));
-  }
+  const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/trade") : null;
+  if (canonical) throw redirect(canonical);
   const quotes = quoteTabs(groups);
   const tab = quotes.includes((q.get("tab") ?? "").toUpperCase()) ? (q.get("tab") ?? "").toUpperCase() : pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "";
   const pairs = groups

@@ -100,51 +100,6 @@ export const submits = style({ display: "grid", gridTemplateColumns: "minmax(0, 
 // Long labels (German, French) wrap inside their button instead of pushing the page wider.
 globalStyle(`${submits} > button`, { whiteSpace: "normal", minWidth: 0 });
 
-// ---------------------------------------------------------------- confirmation
-export const dialog = style({
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: "16px",
-  width: "min(360px, calc(100vw - 32px))",
-  zIndex: 50,
-  boxShadow: "0 8px 32px rgba(0,0,0,0.35)",
-  selectors: { "&:not([open])": { display: "none" } },
-});
-globalStyle(`${dialog}::backdrop`, { background: vars.color.overlay });
-export const dialogTitle = style({
-  fontSize: "17px",
-  fontWeight: 700,
-  margin: "0 0 12px",
-});
-export const confirmList = style({
-  display: "grid",
-  gap: "6px",
-  margin: "0 0 12px",
-});
-globalStyle(`${confirmList} > div`, {
-  display: "flex",
-  justifyContent: "space-between",
-  gap: "12px",
-  fontSize: "14px",
-});
-globalStyle(`${confirmList} dt`, { color: vars.color.muted });
-globalStyle(`${confirmList} dd`, {
-  margin: 0,
-  fontWeight: 700,
-  fontVariantNumeric: "tabular-nums",
-});
-export const confirmForm = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: "8px",
-});
-export const confirmBack = style({ marginTop: "8px", display: "flex" });
-globalStyle(`${confirmBack} > button, ${confirmForm} > button`, {
-  width: "100%",
-});
-
 // ---------------------------------------------------------------- positions panel
 export const panelHead = style({
   display: "flex",

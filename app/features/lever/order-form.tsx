@@ -16,6 +16,8 @@ import type { LeverActionData, LeverReview } from "./action-data";
 import type { LeverPairView } from "./lever.server";
 import type { Translate } from "./schema";
 import * as s from "./lever.css";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import * as cd from "~/components/confirm-dialog.css";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -276,7 +278,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
           </button>
         </div>
       </fetcher.Form>
-      {review && review.review ? <ConfirmDialog answer={review} pair={pair} currency={currency} here={here} /> : null}
+      {review && review.review ? <LeverConfirm answer={review} pair={pair} currency={currency} here={here} /> : null}
     </section>
   );
 });
@@ -344,7 +346,7 @@ function StopFields({
  * Rendered open by the server (a plain <dialog open> works without JavaScript; 'Change' closes it through a
  * native method="dialog" form); with JavaScript it opens as a modal.
  */
-function ConfirmDialog({
+function LeverConfirm({
   answer,
   pair,
   currency,
@@ -359,9 +361,7 @@ function ConfirmDialog({
   const lang = i18n.language;
   const review = answer.review as LeverReview;
   const hydrated = useHydrated();
-  const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<LeverActionData>({ key: "lever-order" });
-  const [closedKey, setClosedKey] = useState<string | null>(null);
   const openAnswer = answer.intent === "open" ? answer : null;
   const passwordError = openAnswer?.result.error?.password;
   const otherErrors = openAnswer
@@ -372,29 +372,10 @@ function ConfirmDialog({
           .flatMap(([, v]) => v ?? []),
       ]
     : [];
-  const shown = closedKey !== review.key;
-  useEffect(() => {
-    const d = ref.current;
-    if (!d || !hydrated || !shown) return;
-    if (!d.open) d.showModal();
-  }, [hydrated, shown, answer]);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    const onClose = () => setClosedKey(review.key);
-    d.addEventListener("close", onClose);
-    return () => d.removeEventListener("close", onClose);
-  }, [review.key]);
-  // A new review (another order) shows again.
-  useEffect(() => setClosedKey(null), [answer]);
-  if (!shown) return null;
   const long = review.type === 1;
   return (
-    <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby="lever-confirm-title">
-      <h2 id="lever-confirm-title" className={s.dialogTitle}>
-        {t("confirm.title")}
-      </h2>
-      <dl className={s.confirmList}>
+    <ConfirmDialog answer={answer} reviewKey={review.key} titleId="lever-confirm-title" title={t("confirm.title")} backLabel={t("confirm.back")}>
+      <dl className={cd.list}>
         <div>
           <dt>{t("confirm.side")}</dt>
           <dd className={long ? ts.up : ts.down}>{t(long ? "type.1" : "type.2")}</dd>
@@ -431,7 +412,7 @@ function ConfirmDialog({
           {otherErrors.join(" ")}
         </p>
       ) : null}
-      <fetcher.Form method="post" className={s.confirmForm}>
+      <fetcher.Form method="post" className={cd.form}>
         <input type="hidden" name="intent" value="open" />
         {Object.entries(review.values).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -462,12 +443,7 @@ function ConfirmDialog({
           {t("confirm.confirm")}
         </button>
       </fetcher.Form>
-      <form method="dialog" className={s.confirmBack}>
-        <button type="submit" className={button.secondary}>
-          {t("confirm.back")}
-        </button>
-      </form>
-    </dialog>
+    </ConfirmDialog>
   );
 }
 

@@ -16,6 +16,8 @@ import * as ls from "~/features/lever/lever.css";
 import type { MicroReview, SecondActionData } from "./action-data";
 import type { Translate } from "./schema";
 import * as s from "./second.css";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import * as cd from "~/components/confirm-dialog.css";
 
 const microValidate = lazyModule(() => import("./validate"));
 
@@ -154,7 +156,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
           </button>
         </div>
       </fetcher.Form>
-      {review?.review ? <ConfirmDialog answer={review} here={here} /> : null}
+      {review?.review ? <SecondConfirm answer={review} here={here} /> : null}
     </section>
   );
 });
@@ -170,35 +172,16 @@ function useSaid(data: SecondActionData | undefined, state: string) {
 }
 
 /** SPEC §2: the confirmation shows quantity, time and profit rate; a plain <dialog open> without JavaScript, a modal with it. */
-function ConfirmDialog({ answer, here }: { answer: SecondActionData; here: string }) {
+function SecondConfirm({ answer, here }: { answer: SecondActionData; here: string }) {
   const { t, i18n } = useTranslation("second");
   const review = answer.review as MicroReview;
   const hydrated = useHydrated();
-  const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<SecondActionData>({ key: "second-order" });
-  const [closedKey, setClosedKey] = useState<string | null>(null);
   const errors = answer.intent === "open" ? Object.values(answer.result.error ?? {}).flatMap((e) => e ?? []) : [];
-  const shown = closedKey !== review.key;
-  useEffect(() => {
-    const d = ref.current;
-    if (d && hydrated && shown && !d.open) d.showModal();
-  }, [hydrated, shown, answer]);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    const onClose = () => setClosedKey(review.key);
-    d.addEventListener("close", onClose);
-    return () => d.removeEventListener("close", onClose);
-  }, [review.key]);
-  useEffect(() => setClosedKey(null), [answer]);
-  if (!shown) return null;
   const up = review.type === 1;
   return (
-    <dialog ref={ref} open={hydrated ? undefined : true} className={ls.dialog} aria-labelledby="second-confirm-title">
-      <h2 id="second-confirm-title" className={ls.dialogTitle}>
-        {t("confirm.title")}
-      </h2>
-      <dl className={ls.confirmList}>
+    <ConfirmDialog answer={answer} reviewKey={review.key} titleId="second-confirm-title" title={t("confirm.title")} backLabel={t("confirm.back")}>
+      <dl className={cd.list}>
         <div>
           <dt>{t("confirm.direction")}</dt>
           <dd className={up ? ts.up : ts.down}>{t(up ? "type.1" : "type.2")}</dd>
@@ -223,7 +206,7 @@ function ConfirmDialog({ answer, here }: { answer: SecondActionData; here: strin
           {errors.join(" ")}
         </p>
       ) : null}
-      <fetcher.Form method="post" className={ls.confirmForm}>
+      <fetcher.Form method="post" className={cd.form}>
         <input type="hidden" name="intent" value="open" />
         {Object.entries(review.values).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -236,11 +219,6 @@ function ConfirmDialog({ answer, here }: { answer: SecondActionData; here: strin
           {t("confirm.confirm")}
         </button>
       </fetcher.Form>
-      <form method="dialog" className={ls.confirmBack}>
-        <button type="submit" className={button.secondary}>
-          {t("confirm.back")}
-        </button>
-      </form>
-    </dialog>
+    </ConfirmDialog>
   );
 }

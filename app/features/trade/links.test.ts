@@ -1,4 +1,4 @@
-import { tradeUrl } from "./links";
+import { canonicalAddress, tradeUrl } from "./links";
 
 describe("tradeUrl", () => {
   it("keeps the view, changes one thing, drops defaults and unknown params", () => {
@@ -8,5 +8,15 @@ describe("tradeUrl", () => {
     // No side is the default (both sides), so a chosen side stays in the link.
     expect(tradeUrl("", { way: "buy" })).toBe("/trade?way=buy");
     expect(tradeUrl("?symbol=ETHUSDT", { price: "3401.5" })).toBe("/trade?symbol=ETHUSDT&price=3401.5");
+  });
+});
+
+describe("canonicalAddress", () => {
+  it("answers an unknown symbol or an oversized value once with the canonical address, on the screen asked", () => {
+    const u = (s: string) => new URL(`http://x${s}`);
+    expect(canonicalAddress(u("/lever?symbol=BTCUSDT&period=5min"), "BTC/USDT", "/lever")).toBeNull();
+    expect(canonicalAddress(u("/lever?symbol=NOPE&period=5min"), "BTC/USDT", "/lever")).toBe("/lever?period=5min");
+    expect(canonicalAddress(u(`/second?symbol=btc_usdt&price=${"9".repeat(41)}`), "BTC/USDT", "/second")).toBe("/second?symbol=btc_usdt");
+    expect(canonicalAddress(u("/trade?symbol=X"), null, "/trade")).toBe("/trade");
   });
 });

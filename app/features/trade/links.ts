@@ -1,3 +1,5 @@
+import { normalizeSymbol } from "~/contract/core/channels";
+
 /**
  * /trade keeps its whole view in the query string (pair, tab, interval, order type, orders tab…), so every
  * control is a plain link that works without JavaScript. Defaults are left out to keep links short.
@@ -29,4 +31,21 @@ export function tradeUrl(search: string, changes: Partial<Record<TradeParam, str
   }
   const s = out.toString();
   return s ? `${path}?${s}` : path;
+}
+
+/** No value of these screens' query is longer than this (symbols, prices, tabs). */
+export const MAX_PARAM_LENGTH = 40;
+
+/**
+ * Every control of these screens is a link that keeps the query, so an unknown symbol or an oversized value is
+ * answered once with the canonical address (the default pair, the value dropped), never echoed into each link.
+ * Null when the query is fine.
+ */
+export function canonicalAddress(url: URL, pairSymbol: string | null, path: TradeScreenPath): string | null {
+  const q = url.searchParams;
+  const unknownSymbol = q.has("symbol") && (!pairSymbol || normalizeSymbol(q.get("symbol") ?? "") !== normalizeSymbol(pairSymbol));
+  const oversized = TRADE_PARAMS.filter((key) => (q.get(key) ?? "").length > MAX_PARAM_LENGTH);
+  if (!unknownSymbol && oversized.length === 0) return null;
+  const drop = Object.fromEntries([...oversized, ...(unknownSymbol ? ["symbol"] : [])].map((key) => [key, null]));
+  return tradeUrl(url.search, drop, path);
 }

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { button } from "~/styles/ui.css";
+import * as s from "./confirm-dialog.css";
+
+/**
+ * A confirmation the server renders open (`<dialog open>` works without JavaScript; `backLabel` closes it through a
+ * native method="dialog" form, the page's form keeping its values); with JavaScript it opens as a modal. Closed, it
+ * stays closed until a new `answer` (another review) arrives. `titleId` names it.
+ */
+export function ConfirmDialog({
+  answer,
+  reviewKey,
+  titleId,
+  title,
+  backLabel,
+  children,
+}: {
+  answer: unknown;
+  reviewKey: string;
+  titleId: string;
+  title: string;
+  backLabel: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [closedKey, setClosedKey] = useState<string | null>(null);
+  const shown = closedKey !== reviewKey;
+  useEffect(() => {
+    const d = ref.current;
+    if (d && hydrated && shown && !d.open) d.showModal();
+  }, [hydrated, shown, answer]);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const onClose = () => setClosedKey(reviewKey);
+    d.addEventListener("close", onClose);
+    return () => d.removeEventListener("close", onClose);
+  }, [reviewKey]);
+  // A new review (another order) shows again.
+  useEffect(() => setClosedKey(null), [answer]);
+  if (!shown) return null;
+  return (
+    <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby={titleId}>
+      <h2 id={titleId} className={s.title}>
+        {title}
+      </h2>
+      {children}
+      <form method="dialog" className={s.back}>
+        <button type="submit" className={button.secondary}>
+          {backLabel}
+        </button>
+      </form>
+    </dialog>
+  );
+}
