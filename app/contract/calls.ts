@@ -20,6 +20,7 @@ import { defineCall } from "./define-call";
 import { personalCalls } from "./personal";
 import { leverCalls } from "./lever";
 import { microCalls } from "./micro";
+import { p2pCalls } from "./p2p";
 import {
   AccountDetailPayloadSchema,
   AccountGroupSchema,
@@ -282,6 +283,7 @@ export const calls = {
   ...personalCalls,
   ...leverCalls,
   ...microCalls,
+  ...p2pCalls,
 };
 
 

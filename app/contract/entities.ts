@@ -16,6 +16,13 @@ export type DecimalString = z.infer<typeof DecimalStringSchema>;
 
 /** Integer ids; a numeric string from an upstream is accepted. */
 export const IdSchema = z.coerce.number().int();
+/** The optional key a money-moving call may carry so that a repeated request acts once (empty is absent). */
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
 
 /** 0/1 flags; booleans are accepted. */
 export const FlagSchema = z.preprocess((v) => (typeof v === "boolean" ? Number(v) : v), z.coerce.number().int().min(0).max(1));

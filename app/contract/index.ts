@@ -6,3 +6,4 @@ export * from "./money";
 export * from "./personal";
 export * from "./lever";
 export * from "./micro";
+export * from "./p2p";

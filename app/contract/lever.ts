@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DecimalStringSchema, IdSchema } from "./entities";
+import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { defineCall } from "./define-call";
 import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "./core/lever";
 
@@ -10,12 +10,7 @@ export * from "./core/lever";
  * order (§5: price, multiple, hands, trade password); the message keys are those of `exchange.json`.
  */
 
-const IdempotencyKey = z
-  .string()
-  .trim()
-  .max(64)
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
+const IdempotencyKey = IdempotencyKeySchema;
 
 /** A price: a plain positive decimal; empty or absent is undefined. */
 const OptionalPrice = (invalidKey: string) =>

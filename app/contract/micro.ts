@@ -1,17 +1,12 @@
 import { z } from "zod";
-import { DecimalStringSchema, IdSchema } from "./entities";
+import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { defineCall } from "./define-call";
 
 export * from "./core/micro";
 
 /** The second contract's calls (SPEC §7 microtrade/*); message keys are those of `exchange.json`. */
 
-const IdempotencyKey = z
-  .string()
-  .trim()
-  .max(64)
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
+const IdempotencyKey = IdempotencyKeySchema;
 
 export const MicroSubmitPayloadSchema = z.object({
   match_id: z.coerce.number().int().positive(),

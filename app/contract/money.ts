@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DecimalStringSchema, FlagSchema, IdSchema } from "./entities";
+import { DecimalStringSchema, FlagSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { ACCOUNT_CODES, accountCodeOfTypeId } from "./core/accounts";
 import { LOG_CATEGORIES, REVIEW_STATUSES, SAVINGS_STATUSES } from "./core/money";
 
@@ -18,12 +18,7 @@ const OptionalPositiveInt = z
   .union([z.literal(""), z.coerce.number().int().positive()])
   .optional()
   .transform((v) => (v === "" ? undefined : v));
-const IdempotencyKey = z
-  .string()
-  .trim()
-  .max(64)
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
+const IdempotencyKey = IdempotencyKeySchema;
 /**
  * Control characters (C0, DEL, C1) and bidi overrides: refused in addresses and memos, which operators read in a
  * terminal (an escape sequence there could rewrite the screen) and users copy to pay out.

@@ -17,6 +17,8 @@ import { ensureMoneySystem } from "./money/system";
 import { approveDeposit, approveWithdrawal, listDeposits, listWithdrawals, rejectDeposit, rejectWithdrawal } from "./money/review";
 import { runDueAccruals } from "./money/savings";
 import { addAgent, pendingIdentities, replyFeedback, reviewIdentity } from "./models/personal";
+import { Hub } from "./hub";
+import { P2PEngine, P2PRefusal } from "./p2p/engine";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
@@ -49,6 +51,10 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            make a user an agent (only with the code the user gave you)
   feedback                                 open feedback, oldest first
   reply-feedback <id> <text…>              answer a feedback (the user sees it in the personal centre)
+  make-merchant <email|mobile>             let a verified user open a fiat shop (/myshop): publish ads, take orders
+  appeals                                  fiat P2P orders under appeal, oldest first, with both sides' reasons
+  resolve-appeal <id> buyer|seller [note…] decide an appeal: release the coins to the buyer, or return them to the
+                                           seller; the note is shown to both in the order's chat
 
 environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off,
              MARKET_MAKER=0 to switch the market maker off, SPOT_MAKER_FEE / SPOT_TAKER_FEE (default 0.001),
@@ -419,6 +425,56 @@ function replyToFeedback(args: string[]): void {
   console.log(`feedback #${id}: answered`);
 }
 
+function makeMerchant(args: string[]): void {
+  const [account] = args;
+  if (!account) fail(USAGE);
+  const db = openDb();
+  const id = userIdOf(db, account!);
+  const u = db.prepare("SELECT is_seller, review_status FROM users WHERE id = ?").get(id) as { is_seller: number; review_status: number };
+  if (u.review_status !== 2) {
+    db.close();
+    fail(`${account} has not passed identity verification; a merchant must be verified first`);
+  }
+  db.prepare("UPDATE users SET is_seller = 1 WHERE id = ?").run(id);
+  db.close();
+  console.log(u.is_seller ? `${account} was already a merchant` : `${account} is now a merchant`);
+}
+
+function appeals(): void {
+  const db = openDb();
+  const rows = db
+    .prepare(
+      `SELECT o.id, o.buyer_id, o.seller_id, o.quantity, o.amount, o.fiat, o.appeal_by, o.appeal_reason, o.abnormal_reason, o.appeal_at, o.voucher, c.code
+       FROM p2p_orders o JOIN currencies c ON c.id = o.currency_id WHERE o.status = 6 ORDER BY o.appeal_at`,
+    )
+    .all() as Array<{ id: number; buyer_id: number; seller_id: number; quantity: string; amount: string; fiat: string; appeal_by: number; appeal_reason: string; abnormal_reason: string | null; appeal_at: number; voucher: string | null; code: string }>;
+  console.log(`${rows.length} fiat order(s) under appeal`);
+  for (const r of rows) {
+    console.log(`#${String(r.id).padEnd(6)} ${formatDateTime(r.appeal_at)}  ${esc(r.quantity)} ${esc(r.code)} for ${esc(r.amount)} ${esc(r.fiat)}`);
+    console.log(`        buyer ${esc(userLabel(db, r.buyer_id))}  seller ${esc(userLabel(db, r.seller_id))}  voucher ${r.voucher ? join(dataDir, "uploads", r.voucher) : "-"}`);
+    console.log(`        appeal by the ${r.appeal_by === r.buyer_id ? "buyer" : "seller"}: ${esc(r.appeal_reason)}${r.abnormal_reason ? `  (marked abnormal: ${esc(r.abnormal_reason)})` : ""}`);
+  }
+  db.close();
+}
+
+function resolveAppeal(args: string[]): void {
+  const id = Number(args[0]);
+  const to = args[1];
+  if (!Number.isInteger(id) || id <= 0 || (to !== "buyer" && to !== "seller")) fail(USAGE);
+  const db = openDb();
+  // A P2PEngine of its own: the running server's pages show the outcome on their next load.
+  const p2p = new P2PEngine(db, new Hub(), { clock: Date.now, log: (l) => console.log(l), timer: false });
+  try {
+    const o = p2p.resolveAppeal(id, to as "buyer" | "seller", args.slice(2).join(" ").trim().slice(0, 300), Date.now());
+    console.log(`fiat order #${o.id}: ${to === "buyer" ? "released to the buyer" : "returned to the seller"}`);
+  } catch (err) {
+    if (err instanceof P2PRefusal) fail(err.key === "p2p_order_not_found" ? `no fiat order #${id}` : `fiat order #${id} is not under appeal`);
+    throw err;
+  } finally {
+    db.close();
+  }
+}
+
 const [command = "serve", ...rest] = process.argv.slice(2);
 switch (command) {
   case "serve":
@@ -472,6 +528,15 @@ switch (command) {
     break;
   case "reply-feedback":
     replyToFeedback(rest);
+    break;
+  case "make-merchant":
+    makeMerchant(rest);
+    break;
+  case "appeals":
+    appeals();
+    break;
+  case "resolve-appeal":
+    resolveAppeal(rest);
     break;
   case "help":
   case "--help":

@@ -6,6 +6,7 @@ import type { Hub } from "./hub";
 import type { SpotEngine } from "./engine/engine";
 import type { LeverEngine } from "./lever/engine";
 import type { MicroEngine } from "./micro/engine";
+import type { P2PEngine } from "./p2p/engine";
 import type { MoneySystem } from "./money/system";
 import type { Client } from "./models/personal";
 
@@ -20,6 +21,8 @@ export interface Ctx {
   lever?: LeverEngine | null;
   /** The second contract's settlement engine (null only in tools that open the database without it). */
   micro?: MicroEngine | null;
+  /** Fiat P2P's escrow and timers (null only in tools that open the database without it). */
+  p2p?: P2PEngine | null;
   lang: Lang;
   t: Translate;
   /** Set for calls with `auth: true`. */

@@ -20,6 +20,10 @@ import { leverHandlers } from "./handlers/lever";
 import { LeverEngine } from "./lever/engine";
 import { microHandlers } from "./handlers/micro";
 import { MicroEngine } from "./micro/engine";
+import { p2pHandlers } from "./handlers/p2p";
+import { P2PEngine } from "./p2p/engine";
+import { seedP2PDemo } from "./p2p/demo";
+import { uploadVisibleThroughP2P } from "./models/p2p";
 import { findUpload, type Client } from "./models/personal";
 import { IMAGE_MAX_BYTES } from "./lib/images";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
@@ -51,6 +55,8 @@ export interface ExchangeOptions {
   leverScheduler?: boolean;
   /** Run the second contract's settlement timer (default on). Off, orders settle only through `micro.settleDue()`. */
   microScheduler?: boolean;
+  /** Run fiat P2P's order timers (default on). Off, overdue orders move only through `p2p.runDue()`. */
+  p2pScheduler?: boolean;
   /** Run the savings scheduler's timer (default on). Off, accruals run only through `savings.runNow()`. */
   savingsScheduler?: boolean;
   /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
@@ -75,6 +81,8 @@ export interface Exchange {
   lever: LeverEngine;
   /** Second-contract settlement at each order's due time. */
   micro: MicroEngine;
+  /** Fiat P2P: ad and order escrow, payment and confirmation timers, appeals. */
+  p2p: P2PEngine;
   marketMaker: MarketMaker | null;
   /** The system accounts' user ids (market maker, fee collector, treasury). */
   system: MoneySystem;
@@ -103,7 +111,7 @@ export interface HandleOptions {
   client?: Client;
 }
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers, ...leverHandlers, ...microHandlers };
+const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers, ...leverHandlers, ...microHandlers, ...p2pHandlers };
 
 /**
  * The client of an in-process call: the app forwards its visitor's address and browser (it is the only caller
@@ -227,7 +235,8 @@ function payloadRefusal(issue: ZodIssue, raw: Record<string, unknown>, t: Transl
 export function createExchange(opts: ExchangeOptions): Exchange {
   const log = opts.log ?? ((line: string) => console.log(line));
   const db = openDatabase(opts.dataDir);
-  if (seedIfEmpty(db)) log(`[exchange] seeded a new database in ${opts.dataDir}`);
+  const seeded = seedIfEmpty(db);
+  if (seeded) log(`[exchange] seeded a new database in ${opts.dataDir}`);
   const clock = opts.now ?? (() => Date.now());
   const system = ensureMoneySystem(db, clock());
   const addressSecret = opts.addressSecret ?? loadOrCreateAddressSecret(opts.dataDir);
@@ -255,6 +264,9 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   lever.start();
   const micro = new MicroEngine(db, market, hub, messenger, { houseId: system.treasuryId, clock, log, timer: opts.microScheduler !== false });
   micro.start();
+  const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });
+  if (seeded) seedP2PDemo(db, p2p, clock());
+  p2p.start();
   const marketMaker = opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
   const simulator =
     opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
@@ -274,7 +286,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     const token = tokenFromHeader(request.headers.get("authorization"));
     const userId = token ? userIdForToken(db, token, clock()) : null;
     const found = findUpload(db, name);
-    if (userId == null || !found || found.user_id !== userId) return notFound();
+    if (userId == null || !found || (found.user_id !== userId && !uploadVisibleThroughP2P(db, found.name, userId))) return notFound();
     let bytes: Buffer;
     try {
       bytes = readFileSync(join(uploadsDir, found.name));
@@ -349,7 +361,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const parsed = call.payload.safeParse(raw);
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
-      const ctx: Ctx = { db, market, hub, engine, lever, micro, lang, t, userId, token, now, log, system, client, uploadsDir };
+      const ctx: Ctx = { db, market, hub, engine, lever, micro, p2p, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
@@ -368,6 +380,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     engine,
     lever,
     micro,
+    p2p,
     marketMaker,
     system,
     savings,
@@ -381,6 +394,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       savings.stop();
       lever.stop();
       micro.stop();
+      p2p.stop();
       // Everything queued is committed (and acknowledged) before the database closes.
       await engine.close();
       publisher.close();

@@ -8,3 +8,4 @@ export * from "./security";
 export * from "./personal";
 export * from "./lever";
 export * from "./micro";
+export * from "./p2p";

@@ -46,6 +46,11 @@ export const LOG_TYPE_CATEGORY: Record<string, LogCategory> = {
   savings_interest: "savings",
   savings_return: "savings",
   convert: "convert",
+  p2p_ad_lock: "trade",
+  p2p_ad_unlock: "trade",
+  p2p_escrow: "trade",
+  p2p_release: "trade",
+  p2p_return: "trade",
 };
 export function logCategoryOf(type: string): LogCategory {
   return LOG_TYPE_CATEGORY[type] ?? "other";

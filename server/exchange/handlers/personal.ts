@@ -42,7 +42,7 @@ function clientOf(ctx: Ctx): Client {
 }
 
 /** Uploaded images are addressed as `/uploads/<name>`; this is the name when the upload is the user's own. */
-function ownUpload(ctx: Ctx, userId: number, url: string): string | null {
+export function ownUpload(ctx: Ctx, userId: number, url: string): string | null {
   const m = /^\/uploads\/([0-9a-f]{32}\.(?:jpg|png|webp))$/.exec(url);
   if (!m) return null;
   const found = findUpload(ctx.db, m[1]!);

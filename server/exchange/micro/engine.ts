@@ -5,6 +5,7 @@ import type { Hub } from "../hub";
 import { Ledger, type Leg } from "../ledger/index";
 import { isLang, type Lang, type Messenger, type Translate } from "../lib/i18n";
 import type { Market } from "../market";
+import { DueTimer } from "../lib/due-timer";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
@@ -44,8 +45,7 @@ export interface MicroEngineOptions {
  * `status = 1`, so an order never settles twice. The timer wakes at the next due time.
  */
 export class MicroEngine {
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private readonly timer: DueTimer;
   /** Due time → settled, in ms, of the last run (the benchmark reads it). */
   lastLagMs: number[] = [];
 
@@ -55,46 +55,27 @@ export class MicroEngine {
     private readonly hub: Hub,
     private readonly messenger: Messenger,
     private readonly opts: MicroEngineOptions
-  ) {}
+  ) {
+    this.timer = new DueTimer({
+      enabled: opts.timer !== false,
+      clock: opts.clock,
+      run: () => this.settleDue(),
+      next: () => (db.prepare("SELECT MIN(due_at) AS n FROM micro_orders WHERE status = 1").get() as { n: number | null }).n,
+      onError: (err) => opts.log(`[micro] settlement failed: ${err instanceof Error ? err.stack : String(err)}`),
+    });
+  }
 
   start(): void {
-    if (this.opts.timer === false) return;
-    this.tick();
+    this.timer.start();
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.timer.stop();
   }
 
   /** An order was placed: wake in time for it. */
   placed(dueAt: number): void {
-    if (this.opts.timer === false || this.stopped) return;
-    this.schedule(dueAt);
-  }
-
-  private nextWake = Infinity;
-
-  private schedule(at: number): void {
-    if (at >= this.nextWake && this.timer) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.nextWake = at;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, Math.min(60_000, at - this.opts.clock())));
-    this.timer.unref?.();
-  }
-
-  private tick(): void {
-    this.timer = null;
-    this.nextWake = Infinity;
-    if (this.stopped) return;
-    try {
-      this.settleDue();
-    } catch (err) {
-      this.opts.log(`[micro] settlement failed: ${err instanceof Error ? err.stack : String(err)}`);
-    }
-    const next = (this.db.prepare("SELECT MIN(due_at) AS n FROM micro_orders WHERE status = 1").get() as { n: number | null }).n;
-    this.schedule(next ?? this.opts.clock() + 60_000);
+    this.timer.wake(dueAt);
   }
 
   /** The pair's last trade at or before `at` (the open price if none). */

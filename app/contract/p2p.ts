@@ -1,0 +1,264 @@
+import { z } from "zod";
+import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
+import { defineCall } from "./define-call";
+import { PAY_METHOD_CODES } from "./core/personal";
+import { decimalBelow, P2P_FIATS, P2P_MESSAGE_MAX, P2P_REASON_MAX, P2P_SIDES, P2P_STATUSES, type P2PAction } from "./core/p2p";
+
+export * from "./core/p2p";
+
+/**
+ * Fiat P2P calls (legal/* for every user, shop/* for merchants). The spec names none of them: they are ours, written
+ * down in docs/api.md "Fiat P2P". Message keys are those of `exchange.json`.
+ */
+
+const Int = z.coerce.number().int();
+const Id = Int.positive();
+const OptionalPositiveInt = z
+  .union([z.literal(""), Int.positive().max(1_000_000_000)])
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+const Page = z
+  .union([z.literal(""), Int.positive().max(100_000)])
+  .optional()
+  .transform((v) => (v === "" || v === undefined ? 1 : v));
+const IdempotencyKey = IdempotencyKeySchema;
+/** A positive decimal typed by a person: digits with an optional fraction, no sign or exponent. */
+const typedDecimal = (requiredKey: string, invalidKey = "field_invalid") =>
+  z
+    .string({ required_error: requiredKey })
+    .trim()
+    .min(1, requiredKey)
+    .max(40, invalidKey)
+    .regex(/^\d+(\.\d+)?$/, invalidKey);
+const reason = (requiredKey: string) => z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(P2P_REASON_MAX, "p2p_reason_long");
+
+const PayCode = z.enum(PAY_METHOD_CODES);
+/** Pay method codes as an array (JSON) or repeated / comma-separated form values. */
+const PayCodes = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  z.array(PayCode, { invalid_type_error: "p2p_pay_types_required" }).min(1, "p2p_pay_types_required").max(3),
+);
+
+// ------------------------------------------------------------------ entities
+
+export const P2PMerchantSchema = z.object({
+  id: IdSchema,
+  /** The merchant's shown name: the account, masked. */
+  name: z.string(),
+  registered_at: z.number(),
+  total_orders: z.number(),
+  orders_30d: z.number(),
+  /** Completed over finished in 30 days, percent with 2 decimals; null before any. */
+  completion_rate: z.string().nullable(),
+});
+export type P2PMerchant = z.infer<typeof P2PMerchantSchema>;
+
+export const P2PAdSchema = z.object({
+  id: IdSchema,
+  /** The merchant's side: sell (users buy from it) or buy (users sell to it). */
+  side: z.enum(P2P_SIDES),
+  currency_id: IdSchema,
+  currency_code: z.string(),
+  fiat: z.enum(P2P_FIATS),
+  price: DecimalStringSchema,
+  total: DecimalStringSchema,
+  remaining: DecimalStringSchema,
+  min_quantity: DecimalStringSchema,
+  /** The per-order maximum as published; what one order can take now is min(max_quantity, remaining). */
+  max_quantity: DecimalStringSchema,
+  /** The limits in fiat at the ad's price (the max no more than the remaining quantity's worth). */
+  min_amount: DecimalStringSchema,
+  max_amount: DecimalStringSchema,
+  pay_types: z.array(PayCode),
+  /** 1 open, 2 paused, 3 off shelf. */
+  status: IdSchema,
+  created_at: z.number(),
+  merchant: P2PMerchantSchema,
+  /** Orders of this ad still in progress (merchants' own lists). */
+  open_orders: z.number().optional(),
+});
+export type P2PAd = z.infer<typeof P2PAdSchema>;
+
+export const P2PPayeeSchema = z.object({ code: PayCode, raw_data: z.record(z.string()) });
+export type P2PPayee = z.infer<typeof P2PPayeeSchema>;
+
+const ACTIONS = ["voucher", "pay", "cancel", "confirm", "delay", "abnormal", "appeal", "message"] as const satisfies readonly P2PAction[];
+
+export const P2POrderSchema = z.object({
+  id: IdSchema,
+  /** Shown order number. */
+  order_no: z.string(),
+  ad_id: IdSchema,
+  /** The reader's role in this order. */
+  role: z.enum(["buyer", "seller"]),
+  /** Whether the reader is the ad's merchant. */
+  is_merchant: z.boolean(),
+  currency_id: IdSchema,
+  currency_code: z.string(),
+  fiat: z.enum(P2P_FIATS),
+  price: DecimalStringSchema,
+  quantity: DecimalStringSchema,
+  amount: DecimalStringSchema,
+  status: z.number().refine((s) => (P2P_STATUSES as readonly number[]).includes(s)),
+  pay_type: PayCode.nullable(),
+  /** The payment voucher's address (/uploads/…), to the two parties only. */
+  voucher: z.string().nullable(),
+  created_at: z.number(),
+  pay_due_at: z.number().nullable(),
+  paid_at: z.number().nullable(),
+  confirm_due_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+  delayed: z.boolean(),
+  cancel_by: z.enum(["buyer", "timeout", "operator"]).nullable(),
+  complete_by: z.enum(["seller", "timeout", "operator"]).nullable(),
+  abnormal_reason: z.string().nullable(),
+  abnormal_by_me: z.boolean(),
+  appeal_reason: z.string().nullable(),
+  appeal_by_me: z.boolean(),
+  resolution: z.enum(["buyer", "seller"]).nullable(),
+  resolution_note: z.string().nullable(),
+  counterparty: z.object({ id: IdSchema, name: z.string() }),
+  merchant: P2PMerchantSchema,
+  /** The ad's accepted methods. */
+  pay_types: z.array(PayCode),
+  /** The seller's payee accounts for the accepted methods, to the buyer; null once hidden (see payment_hidden). */
+  payees: z.array(P2PPayeeSchema).nullable(),
+  /** Why payees is null: 'cancelled' (SPEC §8 'order cancelled so payment info cannot be viewed'), or 'not_buyer'. */
+  payment_hidden: z.enum(["cancelled", "not_buyer"]).nullable(),
+  actions: z.array(z.enum(ACTIONS)),
+  /** The server's clock when answered (countdowns start from it). */
+  now: z.number(),
+});
+export type P2POrder = z.infer<typeof P2POrderSchema>;
+
+export const P2POrderPageSchema = z.object({ data: z.array(P2POrderSchema), total: z.number(), per_page: z.number() });
+export const P2PAdPageSchema = z.object({ data: z.array(P2PAdSchema), total: z.number(), per_page: z.number() });
+
+export const P2PMessageSchema = z.object({
+  id: IdSchema,
+  /** me, them (the other party), or system (state changes and the operator). */
+  from: z.enum(["me", "them", "system"]),
+  body: z.string(),
+  created_at: z.number(),
+});
+export type P2PMessage = z.infer<typeof P2PMessageSchema>;
+
+export const P2PMarketSchema = z.object({
+  coins: z.array(z.object({ id: IdSchema, code: z.string(), decimals: z.number() })),
+  fiats: z.array(z.enum(P2P_FIATS)),
+  pay_types: z.array(PayCode),
+  pay_minutes: z.number(),
+  confirm_minutes: z.number(),
+});
+
+export const ShopInfoSchema = z.object({
+  merchant: P2PMerchantSchema,
+  /** Legal-account balances (available and in escrow) per coin. */
+  balances: z.array(z.object({ currency_id: IdSchema, code: z.string(), balance: DecimalStringSchema, lock_balance: DecimalStringSchema })),
+  /** The merchant's saved collection methods (an ad may accept only these). */
+  pay_types: z.array(PayCode),
+  open_orders: z.number(),
+});
+
+// ------------------------------------------------------------------ payloads
+
+const Status = z
+  .union([z.literal(""), Int.min(1).max(7)])
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+export const LegalAdsPayloadSchema = z.object({
+  currency_id: OptionalPositiveInt,
+  /** The user's side: buy lists the merchants' sell ads, sell their buy ads. Default buy. */
+  side: z
+    .union([z.literal(""), z.enum(["buy", "sell"])])
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? ("buy" as const) : v)),
+  fiat: z
+    .union([z.literal(""), z.enum(P2P_FIATS)])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  pay_type: z
+    .union([z.literal(""), PayCode])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  page: Page,
+});
+
+export const LegalOrderCreatePayloadSchema = z.object({
+  ad_id: Id,
+  /** What `value` is: a fiat amount or a coin quantity. */
+  by: z.enum(["amount", "quantity"]).default("amount"),
+  value: typedDecimal("p2p_value_required", "p2p_value_invalid"),
+  idempotency_key: IdempotencyKey,
+});
+
+export const LegalOrdersPayloadSchema = z.object({
+  /** open: in progress (1, 2, 5, 6, 7); done: completed and cancelled; or one status. */
+  filter: z
+    .union([z.literal(""), z.enum(["open", "done"])])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  status: Status,
+  page: Page,
+});
+
+export const OrderIdPayloadSchema = z.object({ id: Id });
+export const LegalVoucherPayloadSchema = z.object({ id: Id, voucher: z.string({ required_error: "p2p_voucher_required" }).trim().min(1, "p2p_voucher_required").max(256) });
+export const LegalPayPayloadSchema = z.object({ id: Id, pay_type: z.union([z.literal(""), PayCode]).optional().transform((v) => (v === "" ? undefined : v)) });
+export const LegalConfirmPayloadSchema = z.object({
+  id: Id,
+  password: z.string({ required_error: "pay_password_required" }).min(1, "pay_password_required").max(64),
+});
+export const LegalReasonPayloadSchema = z.object({ id: Id, reason: reason("p2p_reason_required") });
+export const LegalMessagesPayloadSchema = z.object({ id: Id, after: OptionalPositiveInt });
+export const LegalMessagePayloadSchema = z.object({
+  id: Id,
+  body: z.string({ required_error: "p2p_message_required" }).trim().min(1, "p2p_message_required").max(P2P_MESSAGE_MAX, "p2p_message_long"),
+});
+
+export const ShopAdsPayloadSchema = z.object({ status: z.union([z.literal(""), Int.min(1).max(3)]).optional().transform((v) => (v === "" ? undefined : v)), page: Page });
+
+/** SPEC §5 fiat shop: the maximum may not be below the minimum ('max trade amount cannot be below min'). */
+export const ShopAdPublishPayloadSchema = z
+  .object({
+    side: z.enum(P2P_SIDES, { errorMap: () => ({ message: "p2p_side_required" }) }),
+    currency_id: Id,
+    fiat: z.enum(P2P_FIATS, { errorMap: () => ({ message: "p2p_fiat_required" }) }),
+    price: typedDecimal("p2p_price_required", "p2p_price_invalid"),
+    total: typedDecimal("p2p_total_required", "p2p_total_invalid"),
+    min_quantity: typedDecimal("p2p_min_required", "p2p_min_invalid"),
+    max_quantity: typedDecimal("p2p_max_required", "p2p_max_invalid"),
+    pay_types: PayCodes,
+    idempotency_key: IdempotencyKey,
+  })
+  .superRefine((v, ctx) => {
+    if (decimalBelow(v.max_quantity, v.min_quantity)) ctx.addIssue({ code: "custom", path: ["max_quantity"], message: "p2p_max_below_min" });
+  });
+
+export const ShopAdStatusPayloadSchema = z.object({ id: Id, status: Int.min(1).max(3) });
+export const ShopOrdersPayloadSchema = z.object({ ad_id: OptionalPositiveInt, filter: LegalOrdersPayloadSchema.shape.filter, status: Status, page: Page });
+
+const OrderDetailSchema = z.object({ order: P2POrderSchema, messages: z.array(P2PMessageSchema) });
+
+export const p2pCalls = {
+  legalMarket: defineCall({ method: "GET", path: "legal/market", auth: false, payload: z.object({}), data: P2PMarketSchema }),
+  legalAds: defineCall({ method: "GET", path: "legal/ads", auth: false, payload: LegalAdsPayloadSchema, data: P2PAdPageSchema }),
+  legalOrderCreate: defineCall({ method: "POST", path: "legal/order_create", auth: true, payload: LegalOrderCreatePayloadSchema, data: P2POrderSchema }),
+  legalOrders: defineCall({ method: "GET", path: "legal/orders", auth: true, payload: LegalOrdersPayloadSchema, data: P2POrderPageSchema }),
+  legalOrderDetail: defineCall({ method: "GET", path: "legal/order_detail", auth: true, payload: OrderIdPayloadSchema, data: OrderDetailSchema }),
+  legalVoucher: defineCall({ method: "POST", path: "legal/voucher", auth: true, payload: LegalVoucherPayloadSchema, data: P2POrderSchema }),
+  legalPay: defineCall({ method: "POST", path: "legal/pay", auth: true, payload: LegalPayPayloadSchema, data: P2POrderSchema }),
+  legalCancel: defineCall({ method: "POST", path: "legal/cancel", auth: true, payload: OrderIdPayloadSchema, data: P2POrderSchema }),
+  legalConfirm: defineCall({ method: "POST", path: "legal/confirm", auth: true, payload: LegalConfirmPayloadSchema, data: P2POrderSchema }),
+  legalDelay: defineCall({ method: "POST", path: "legal/delay", auth: true, payload: OrderIdPayloadSchema, data: P2POrderSchema }),
+  legalAbnormal: defineCall({ method: "POST", path: "legal/abnormal", auth: true, payload: LegalReasonPayloadSchema, data: P2POrderSchema }),
+  legalAppeal: defineCall({ method: "POST", path: "legal/appeal", auth: true, payload: LegalReasonPayloadSchema, data: P2POrderSchema }),
+  legalMessages: defineCall({ method: "GET", path: "legal/messages", auth: true, payload: LegalMessagesPayloadSchema, data: z.array(P2PMessageSchema) }),
+  legalMessage: defineCall({ method: "POST", path: "legal/message", auth: true, payload: LegalMessagePayloadSchema, data: P2PMessageSchema }),
+  shopInfo: defineCall({ method: "GET", path: "shop/info", auth: true, payload: z.object({}), data: ShopInfoSchema }),
+  shopAds: defineCall({ method: "GET", path: "shop/ads", auth: true, payload: ShopAdsPayloadSchema, data: P2PAdPageSchema }),
+  shopAdPublish: defineCall({ method: "POST", path: "shop/ad_publish", auth: true, payload: ShopAdPublishPayloadSchema, data: P2PAdSchema }),
+  shopAdStatus: defineCall({ method: "POST", path: "shop/ad_status", auth: true, payload: ShopAdStatusPayloadSchema, data: P2PAdSchema }),
+  shopOrders: defineCall({ method: "GET", path: "shop/orders", auth: true, payload: ShopOrdersPayloadSchema, data: P2POrderPageSchema }),
+};

@@ -1,0 +1,466 @@
+import DecimalBase from "decimal.js";
+import {
+  canAct,
+  P2P_AD_STATUS,
+  P2P_CANCELS_PER_DAY,
+  P2P_CONFIRM_MINUTES,
+  P2P_DELAY_MINUTES,
+  P2P_OPEN_ORDERS_MAX,
+  P2P_OPEN_STATUSES,
+  P2P_PAY_MINUTES,
+  P2P_RULES,
+  P2P_STATUS,
+  p2pAmount,
+  utcDayStart,
+  type P2PAction,
+  type P2PAdStatus,
+  type P2PFiat,
+  type P2PRole,
+  type P2PSide,
+} from "../../../app/contract/index";
+import type { DB } from "../db/index";
+import type { Hub } from "../hub";
+import { post, type Leg } from "../ledger/index";
+import { DueTimer } from "../lib/due-timer";
+import {
+  addMessage,
+  cancelsSince,
+  dueOrders,
+  findAd,
+  findOrder,
+  insertAd,
+  insertOrder,
+  minutesSetting,
+  moveOrder,
+  nextDue,
+  openOrdersAsCustomer,
+  setAd,
+  type AdRow,
+  type OrderRow,
+} from "../models/p2p";
+
+const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
+
+/** A refusal of a P2P action: the message key of `exchange.json`, the payload field it concerns, and its variables. */
+export class P2PRefusal extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly field?: string,
+    public readonly vars?: Record<string, string | number>,
+  ) {
+    super(key);
+  }
+}
+
+export interface P2PEngineOptions {
+  clock: () => number;
+  log: (line: string) => void;
+  /** Run the timers (default on); off, `runDue()` does their work. */
+  timer?: boolean;
+}
+
+export interface PublishInput {
+  side: P2PSide;
+  currencyId: number;
+  fiat: P2PFiat;
+  price: string;
+  total: string;
+  minQuantity: string;
+  maxQuantity: string;
+  payTypes: string[];
+}
+
+/** Which system lines the chat records, as message keys (the reader's language renders them). */
+export const P2P_SYSTEM_LINES = {
+  created: "p2p_line_created",
+  paid: "p2p_line_paid",
+  completed: "p2p_line_completed",
+  cancelled: "p2p_line_cancelled",
+  timeout_cancel: "p2p_line_timeout_cancel",
+  timeout_release: "p2p_line_timeout_release",
+  delayed: "p2p_line_delayed",
+  abnormal: "p2p_line_abnormal",
+  appeal: "p2p_line_appeal",
+  resolved_buyer: "p2p_line_resolved_buyer",
+  resolved_seller: "p2p_line_resolved_seller",
+} as const;
+
+/**
+ * Fiat P2P: ads, orders, escrow and timers (docs/decisions/014-fiat-p2p.md).
+ *
+ * Escrow lives in the seller's legal account's locked column: a sell ad locks its whole quantity when published (its
+ * orders take from that lock), a user selling to a buy ad locks the order's quantity when ordering. Completion moves
+ * the quantity from the seller's lock to the buyer's available balance; a cancel gives it back to the ad (or to the
+ * seller's available balance when the ad is off the shelf or the seller is not its merchant). Every movement is one
+ * balanced posting in the same transaction as the state change it belongs to, and every state change is guarded by
+ * the state it leaves, so nothing happens twice. Timers are the stored due times; a restart runs what fell due.
+ */
+export class P2PEngine {
+  private readonly timer: DueTimer;
+
+  constructor(
+    private readonly db: DB,
+    private readonly hub: Hub,
+    private readonly opts: P2PEngineOptions,
+  ) {
+    this.timer = new DueTimer({
+      enabled: opts.timer !== false,
+      clock: opts.clock,
+      run: () => this.runDue(),
+      next: () => nextDue(db),
+      onError: (err) => opts.log(`[p2p] timers failed: ${err instanceof Error ? err.stack : String(err)}`),
+    });
+  }
+
+  start(): void {
+    this.timer.start();
+  }
+
+  stop(): void {
+    this.timer.stop();
+  }
+
+  payMinutes(): number {
+    return minutesSetting(this.db, "p2p_pay_minutes", P2P_PAY_MINUTES);
+  }
+
+  confirmMinutes(): number {
+    return minutesSetting(this.db, "p2p_confirm_minutes", P2P_CONFIRM_MINUTES);
+  }
+
+  private wake(at: number | null): void {
+    this.timer.wake(at);
+  }
+
+  /** Cancels unpaid orders past their pay limit and releases paid ones past their confirmation limit; answers how many. */
+  runDue(now = this.opts.clock()): number {
+    let n = 0;
+    for (const o of dueOrders(this.db, now)) {
+      const done = o.status === P2P_STATUS.PENDING ? this.cancel(o.id, "timeout", now) : this.release(o.id, "timeout", now);
+      if (done) n++;
+    }
+    if (n) this.opts.log(`[p2p] timers closed ${n} order(s)`);
+    return n;
+  }
+
+  // ------------------------------------------------------------------ ads
+
+  publishAd(merchantId: number, a: PublishInput, now: number): AdRow {
+    return this.db.transaction(() => {
+      const row: Omit<AdRow, "id"> = {
+        user_id: merchantId,
+        side: a.side,
+        currency_id: a.currencyId,
+        fiat: a.fiat,
+        price: new Decimal(a.price).toFixed(2),
+        total: a.total,
+        remaining: a.total,
+        min_quantity: a.minQuantity,
+        max_quantity: a.maxQuantity,
+        pay_types: a.payTypes.join(","),
+        status: P2P_AD_STATUS.OPEN,
+        created_at: now,
+        updated_at: now,
+      };
+      const id = insertAd(this.db, row);
+      if (a.side === "sell") {
+        const acct = { userId: merchantId, currencyId: a.currencyId, accountCode: "legal_account" as const };
+        post(this.db, {
+          type: "p2p_ad_lock",
+          extra: { p2p_ad_id: id },
+          now,
+          legs: [
+            { ...acct, amount: new Decimal(a.total).neg().toFixed() },
+            { ...acct, field: "lock_balance", amount: a.total },
+          ],
+        });
+      }
+      return { ...row, id };
+    })();
+  }
+
+  /** Open (1), pause (2) or take off the shelf (3, final: a sell ad's unsold rest returns to the merchant). */
+  setAdStatus(merchantId: number, adId: number, status: P2PAdStatus, now: number): AdRow {
+    return this.db.transaction(() => {
+      const ad = findAd(this.db, adId);
+      if (!ad || ad.user_id !== merchantId) throw new P2PRefusal("p2p_ad_not_found");
+      if (ad.status === P2P_AD_STATUS.OFF) throw new P2PRefusal("p2p_ad_off");
+      if (ad.status === status) return ad;
+      if (status === P2P_AD_STATUS.OFF) {
+        if (ad.side === "sell" && new Decimal(ad.remaining).gt(0)) {
+          const acct = { userId: merchantId, currencyId: ad.currency_id, accountCode: "legal_account" as const };
+          post(this.db, {
+            type: "p2p_ad_unlock",
+            extra: { p2p_ad_id: ad.id },
+            now,
+            legs: [
+              { ...acct, field: "lock_balance", amount: new Decimal(ad.remaining).neg().toFixed() },
+              { ...acct, amount: ad.remaining },
+            ],
+          });
+        }
+        setAd(this.db, ad.id, { status, remaining: "0", updated_at: now });
+        return { ...ad, status, remaining: "0", updated_at: now };
+      }
+      setAd(this.db, ad.id, { status, updated_at: now });
+      return { ...ad, status, updated_at: now };
+    })();
+  }
+
+  // ------------------------------------------------------------------ orders
+
+  /**
+   * A user's order of `quantity` on an ad, in one transaction: the checks that depend on the state of the moment
+   * (the ad open, enough left, the day's cancels, the open-orders cap, the seller's balance) run inside it.
+   */
+  createOrder(userId: number, adId: number, quantity: string, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const ad = findAd(this.db, adId);
+      if (!ad || ad.status !== P2P_AD_STATUS.OPEN) throw new P2PRefusal("p2p_ad_unavailable");
+      if (ad.user_id === userId) throw new P2PRefusal("p2p_own_ad");
+      const q = new Decimal(quantity);
+      if (q.lte(0)) throw new P2PRefusal("p2p_value_invalid", "value");
+      if (q.lt(ad.min_quantity)) throw new P2PRefusal("p2p_below_limit", "value", { min: ad.min_quantity });
+      const cap = Decimal.min(ad.max_quantity, ad.remaining);
+      if (q.gt(cap)) throw new P2PRefusal("p2p_above_limit", "value", { max: cap.toFixed() });
+      const buying = ad.side === "sell";
+      if (buying && cancelsSince(this.db, userId, utcDayStart(now)) >= P2P_CANCELS_PER_DAY) {
+        throw new P2PRefusal("p2p_cancel_limit", undefined, { count: P2P_CANCELS_PER_DAY });
+      }
+      if (openOrdersAsCustomer(this.db, userId) >= P2P_OPEN_ORDERS_MAX) throw new P2PRefusal("p2p_open_limit", undefined, { max: P2P_OPEN_ORDERS_MAX });
+      const id = insertOrder(this.db, {
+        ad_id: ad.id,
+        merchant_id: ad.user_id,
+        buyer_id: buying ? userId : ad.user_id,
+        seller_id: buying ? ad.user_id : userId,
+        currency_id: ad.currency_id,
+        fiat: ad.fiat,
+        price: ad.price,
+        quantity: q.toFixed(),
+        amount: p2pAmount(q.toFixed(), ad.price),
+        created_at: now,
+        pay_due_at: now + this.payMinutes() * 60_000,
+      });
+      setAd(this.db, ad.id, { remaining: new Decimal(ad.remaining).minus(q).toFixed(), updated_at: now });
+      if (!buying) {
+        // The user sells: their coins go into escrow now (a sell ad's coins are in escrow since it was published).
+        const acct = { userId, currencyId: ad.currency_id, accountCode: "legal_account" as const };
+        post(this.db, {
+          type: "p2p_escrow",
+          extra: { p2p_order_id: id },
+          now,
+          legs: [
+            { ...acct, amount: q.neg().toFixed() },
+            { ...acct, field: "lock_balance", amount: q.toFixed() },
+          ],
+        });
+      }
+      addMessage(this.db, id, null, P2P_SYSTEM_LINES.created, now);
+      const order = findOrder(this.db, id)!;
+      this.notify(order);
+      return order;
+    })();
+  }
+
+  roleOf(order: OrderRow, userId: number): P2PRole | null {
+    return order.buyer_id === userId ? "buyer" : order.seller_id === userId ? "seller" : null;
+  }
+
+  /** The order if `userId` may do `action` on it now; else the refusal (not a party: not found, so ids cannot be probed). */
+  private guard(orderId: number, userId: number, action: P2PAction): { order: OrderRow; role: P2PRole } {
+    const order = findOrder(this.db, orderId);
+    const role = order ? this.roleOf(order, userId) : null;
+    if (!order || !role) throw new P2PRefusal("p2p_order_not_found");
+    if (!canAct(action, order.status, role)) {
+      const rule = P2P_RULES[action];
+      throw new P2PRefusal(rule.role !== "either" && rule.role !== role ? `p2p_not_${rule.role}` : "p2p_wrong_state");
+    }
+    return { order, role };
+  }
+
+  /** The buyer's payment voucher (an upload of theirs; the handler checks that). */
+  setVoucher(orderId: number, userId: number, uploadName: string, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "voucher");
+      moveOrder(this.db, order.id, [order.status], { voucher: uploadName });
+      return this.changed(order.id, null, now);
+    })();
+  }
+
+  /** SPEC §5: the voucher must be uploaded before marking paid. */
+  markPaid(orderId: number, userId: number, payType: string | undefined, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "pay");
+      if (!order.voucher) throw new P2PRefusal("p2p_voucher_first", "voucher");
+      const ad = findAd(this.db, order.ad_id)!;
+      const accepted = ad.pay_types.split(",");
+      const method = payType ?? accepted[0]!;
+      if (!accepted.includes(method)) throw new P2PRefusal("p2p_pay_type_invalid", "pay_type");
+      moveOrder(this.db, order.id, [P2P_STATUS.PENDING], {
+        status: P2P_STATUS.PAID,
+        pay_type: method,
+        paid_at: now,
+        pay_due_at: null,
+        confirm_due_at: now + this.confirmMinutes() * 60_000,
+      });
+      return this.changed(order.id, P2P_SYSTEM_LINES.paid, now);
+    })();
+  }
+
+  /** The seller needs more time: the confirmation limit moves on by P2P_DELAY_MINUTES, once. */
+  delay(orderId: number, userId: number, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "delay");
+      if (order.delayed) throw new P2PRefusal("p2p_wrong_state");
+      moveOrder(this.db, order.id, [P2P_STATUS.PAID], {
+        status: P2P_STATUS.DELAYED,
+        delayed: 1,
+        confirm_due_at: (order.confirm_due_at ?? now) + P2P_DELAY_MINUTES * 60_000,
+      });
+      return this.changed(order.id, P2P_SYSTEM_LINES.delayed, now);
+    })();
+  }
+
+  /** Either side: something is wrong. The timers stop; the seller can still release, the buyer cancel, either appeal. */
+  markAbnormal(orderId: number, userId: number, reason: string, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "abnormal");
+      moveOrder(this.db, order.id, [order.status], { status: P2P_STATUS.ABNORMAL, abnormal_by: userId, abnormal_reason: reason, pay_due_at: null, confirm_due_at: null });
+      return this.changed(order.id, P2P_SYSTEM_LINES.abnormal, now);
+    })();
+  }
+
+  /** Either side hands the order to the operator; nothing moves until the operator resolves it. */
+  appeal(orderId: number, userId: number, reason: string, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "appeal");
+      moveOrder(this.db, order.id, [order.status], {
+        status: P2P_STATUS.APPEAL,
+        appeal_by: userId,
+        appeal_reason: reason,
+        appeal_from: order.status,
+        appeal_at: now,
+        pay_due_at: null,
+        confirm_due_at: null,
+      });
+      return this.changed(order.id, P2P_SYSTEM_LINES.appeal, now);
+    })();
+  }
+
+  buyerCancel(orderId: number, userId: number, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "cancel");
+      if (!this.cancel(order.id, "buyer", now)) throw new P2PRefusal("p2p_wrong_state");
+      return findOrder(this.db, order.id)!;
+    })();
+  }
+
+  sellerConfirm(orderId: number, userId: number, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "confirm");
+      if (!this.release(order.id, "seller", now)) throw new P2PRefusal("p2p_wrong_state");
+      return findOrder(this.db, order.id)!;
+    })();
+  }
+
+  /** The operator's decision on an appeal: release to the buyer, or return to the seller. */
+  resolveAppeal(orderId: number, to: "buyer" | "seller", note: string, now: number): OrderRow {
+    return this.db.transaction(() => {
+      const order = findOrder(this.db, orderId);
+      if (!order) throw new P2PRefusal("p2p_order_not_found");
+      if (order.status !== P2P_STATUS.APPEAL) throw new P2PRefusal("p2p_wrong_state");
+      moveOrder(this.db, order.id, [P2P_STATUS.APPEAL], { resolution: to, resolution_note: note });
+      const done = to === "buyer" ? this.release(order.id, "operator", now, [P2P_STATUS.APPEAL]) : this.cancel(order.id, "operator", now, [P2P_STATUS.APPEAL]);
+      if (!done) throw new P2PRefusal("p2p_wrong_state");
+      addMessage(this.db, order.id, null, to === "buyer" ? P2P_SYSTEM_LINES.resolved_buyer : P2P_SYSTEM_LINES.resolved_seller, now);
+      if (note) addMessage(this.db, order.id, null, note, now);
+      return findOrder(this.db, order.id)!;
+    })();
+  }
+
+  /**
+   * Completion: the quantity leaves the seller's escrow for the buyer's available balance. Answers false when the
+   * order was no longer in a state that allows it (a second click, a timer racing a click).
+   */
+  release(orderId: number, by: "seller" | "timeout" | "operator", now: number, from: readonly number[] = P2P_RULES.confirm.from): boolean {
+    return this.db.transaction(() => {
+      const order = findOrder(this.db, orderId);
+      if (!order) return false;
+      if (by === "timeout" && !(order.status === P2P_STATUS.PAID || order.status === P2P_STATUS.DELAYED)) return false;
+      if (!moveOrder(this.db, order.id, from, { status: P2P_STATUS.COMPLETED, complete_by: by, finished_at: now, pay_due_at: null, confirm_due_at: null })) {
+        return false;
+      }
+      post(this.db, {
+        type: "p2p_release",
+        extra: { p2p_order_id: order.id },
+        now,
+        legs: [
+          { userId: order.seller_id, currencyId: order.currency_id, accountCode: "legal_account", field: "lock_balance", amount: new Decimal(order.quantity).neg().toFixed() },
+          { userId: order.buyer_id, currencyId: order.currency_id, accountCode: "legal_account", amount: order.quantity },
+        ],
+      });
+      this.changed(order.id, by === "timeout" ? P2P_SYSTEM_LINES.timeout_release : by === "seller" ? P2P_SYSTEM_LINES.completed : null, now);
+      return true;
+    })();
+  }
+
+  /**
+   * Cancellation: a sell ad's coins go back on offer (to the merchant's available balance if the ad is off the shelf);
+   * a user's coins sold to a buy ad go back to their available balance, and the buy ad's quantity is offered again.
+   */
+  cancel(orderId: number, by: "buyer" | "timeout" | "operator", now: number, from: readonly number[] = P2P_RULES.cancel.from): boolean {
+    return this.db.transaction(() => {
+      const order = findOrder(this.db, orderId);
+      if (!order) return false;
+      if (by === "timeout" && order.status !== P2P_STATUS.PENDING) return false;
+      if (!moveOrder(this.db, order.id, from, { status: P2P_STATUS.CANCELLED, cancel_by: by, finished_at: now, pay_due_at: null, confirm_due_at: null })) {
+        return false;
+      }
+      const ad = findAd(this.db, order.ad_id)!;
+      const onShelf = ad.status !== P2P_AD_STATUS.OFF;
+      if (onShelf) setAd(this.db, ad.id, { remaining: new Decimal(ad.remaining).plus(order.quantity).toFixed(), updated_at: now });
+      // The escrow stays locked when it goes back to a sell ad on the shelf; otherwise it returns to the seller.
+      if (!(ad.side === "sell" && onShelf)) {
+        const acct = { userId: order.seller_id, currencyId: order.currency_id, accountCode: "legal_account" as const };
+        const legs: Leg[] = [
+          { ...acct, field: "lock_balance", amount: new Decimal(order.quantity).neg().toFixed() },
+          { ...acct, amount: order.quantity },
+        ];
+        post(this.db, { type: "p2p_return", extra: { p2p_order_id: order.id }, now, legs });
+      }
+      this.changed(order.id, by === "timeout" ? P2P_SYSTEM_LINES.timeout_cancel : by === "buyer" ? P2P_SYSTEM_LINES.cancelled : null, now);
+      return true;
+    })();
+  }
+
+  message(orderId: number, userId: number, body: string, now: number) {
+    return this.db.transaction(() => {
+      const { order } = this.guard(orderId, userId, "message");
+      const m = addMessage(this.db, order.id, userId, body, now);
+      this.notify(order);
+      return m;
+    })();
+  }
+
+  /** Records a system line, tells both parties, and answers the order as it is now. */
+  private changed(orderId: number, line: string | null, now: number): OrderRow {
+    if (line) addMessage(this.db, orderId, null, line, now);
+    const order = findOrder(this.db, orderId)!;
+    this.notify(order);
+    if (order.status === P2P_STATUS.PENDING) this.wake(order.pay_due_at);
+    if (order.status === P2P_STATUS.PAID || order.status === P2P_STATUS.DELAYED) this.wake(order.confirm_due_at);
+    return order;
+  }
+
+  /** P2P_ORDER to both parties' connections: which order changed and its state (the pages reload what they show). */
+  private notify(order: OrderRow): void {
+    if (order.status === P2P_STATUS.PENDING) this.wake(order.pay_due_at);
+    const payload = { type: "P2P_ORDER", id: order.id, status: order.status };
+    for (const uid of new Set([order.buyer_id, order.seller_id])) this.hub.publishToUser(uid, "P2P_ORDER", () => payload);
+  }
+
+  /** Open orders count (tests and the CLI). */
+  openCount(): number {
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE status IN (${P2P_OPEN_STATUSES.join(",")})`).get() as { n: number }).n;
+  }
+}
