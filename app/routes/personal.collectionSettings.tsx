@@ -5,7 +5,7 @@ import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import type { PayMethodCode } from "~/contract/core/personal";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
-import { IMAGE_ACCEPT, uploadImage, uploadUrl } from "~/features/personal/uploads.server";
+import { IMAGE_ACCEPT, uploadImage, uploadUrl } from "~/lib/uploads.server";
 import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
