@@ -16,7 +16,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = {
 };
 
 /** Namespaces the browser needs; `exchange` is only for the exchange's own messages. */
-export const CLIENT_NAMESPACES = ["common", "home", "markets", "notice", "auth", "trade", "assets", "savings", "convert", "kyc", "lever", "second"] as const;
+export const CLIENT_NAMESPACES = ["common", "home", "markets", "notice", "auth", "trade", "assets", "savings", "convert", "kyc", "lever", "second", "fiat"] as const;
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

@@ -239,6 +239,9 @@ export const ShopAdPublishPayloadSchema = z
 export const ShopAdStatusPayloadSchema = z.object({ id: Id, status: Int.min(1).max(3) });
 export const ShopOrdersPayloadSchema = z.object({ ad_id: OptionalPositiveInt, filter: LegalOrdersPayloadSchema.shape.filter, status: Status, page: Page });
 
+/** `/ws` P2P_ORDER: an order I am a party to changed (the pages reload what they show). */
+export const P2POrderPushSchema = z.object({ type: z.literal("P2P_ORDER"), id: z.number(), status: z.number() });
+
 const OrderDetailSchema = z.object({ order: P2POrderSchema, messages: z.array(P2PMessageSchema) });
 
 export const p2pCalls = {

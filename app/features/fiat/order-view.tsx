@@ -1,0 +1,332 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { ErrorLine, FormError } from "~/components/form/field";
+import type { P2PMessage, P2POrder } from "~/contract/p2p";
+import { formatAmount } from "~/lib/amount";
+import { useTranslation } from "~/lib/translate";
+import { useLiveChannel } from "~/lib/use-live";
+import { button, input, label as labelClass } from "~/styles/ui.css";
+import type { FiatActionData } from "./fiat.server";
+import * as s from "./fiat.css";
+import { clock, COIN_DP, FIAT_DP, utcTime } from "./labels";
+
+const pushSchema = () => import("~/contract/p2p").then((m) => m.P2POrderPushSchema);
+const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
+/** Seconds left to `due` by the server's clock at render, ticking each second once hydrated. */
+function useCountdown(due: number | null, serverNow: number): number {
+  const [left, setLeft] = useState(() => (due ? Math.max(0, Math.ceil((due - serverNow) / 1000)) : 0));
+  useEffect(() => {
+    if (!due) return undefined;
+    const skew = Date.now() - serverNow;
+    const tick = () => setLeft(Math.max(0, Math.ceil((due + skew - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [due, serverNow]);
+  return left;
+}
+
+/**
+ * One fiat order, for either party (SPEC §3 fiat order labels, §4 states and who may act): what was agreed, the
+ * time limit running, the seller's payment details for the buyer, the voucher, the actions this user may take now
+ * (each a form; the exchange checks again) and the chat. A P2P_ORDER push reloads it.
+ */
+export function OrderView({ order, messages, actionData }: { order: P2POrder; messages: P2PMessage[]; actionData?: FiatActionData }) {
+  const { t, i18n } = useTranslation("fiat");
+  const lang = i18n.language;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  useLiveChannel(
+    "P2P_ORDER",
+    pushSchema,
+    (msg) => {
+      if (msg.id === order.id && revalidator.state === "idle") revalidator.revalidate();
+    },
+    () => revalidator.revalidate(),
+  );
+  const payLeft = useCountdown(order.status === 1 ? order.pay_due_at : null, order.now);
+  const confirmLeft = useCountdown(order.status === 2 || order.status === 5 ? order.confirm_due_at : null, order.now);
+  const fiat = (v: string) => formatAmount(v, { lang, ...FIAT_DP });
+  const coin = (v: string) => formatAmount(v, { lang, ...COIN_DP });
+  const can = (a: string) => order.actions.includes(a as never);
+  const errs = actionData?.fieldErrors ?? {};
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const hidden = (intent: string) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={order.id} />
+    </>
+  );
+  const formError = actionData?.formError ? <FormError id="order-form-error" errors={[actionData.formError]} /> : null;
+  const buyer = order.role === "buyer";
+  return (
+    <>
+      <section className={s.section} aria-labelledby="order-heading">
+        <div className={s.head}>
+          <h2 id="order-heading" className={s.h2}>
+            {t(buyer ? "order.buyTitle" : "order.sellTitle", { quantity: coin(order.quantity), code: order.currency_code })}
+          </h2>
+          <p className={s.status} role="status">
+            {t(`status.${order.status}`)}
+          </p>
+        </div>
+        {formError}
+        {order.status === 1 ? (
+          <p>
+            {t(buyer ? "order.payWithin" : "order.waitPay")} <span className={s.countdown}>{clock(payLeft)}</span>
+          </p>
+        ) : null}
+        {order.status === 2 || order.status === 5 ? (
+          <p>
+            {t(buyer ? "order.waitConfirm" : "order.confirmWithin")} <span className={s.countdown}>{clock(confirmLeft)}</span>
+          </p>
+        ) : null}
+        {order.status === 6 ? <p>{t("order.appealNote")}</p> : null}
+        {order.status === 7 ? <p>{t("order.abnormalNote", { reason: order.abnormal_reason ?? "" })}</p> : null}
+        {order.resolution ? <p>{t(`order.resolution.${order.resolution}`)}</p> : null}
+        <dl className={s.dl}>
+          <dt className={s.dt}>{t("order.no")}</dt>
+          <dd className={`${s.dd} ${s.mono}`}>{order.order_no}</dd>
+          <dt className={s.dt}>{t("order.amount")}</dt>
+          <dd className={`${s.dd} ${s.mono}`}>
+            {fiat(order.amount)} {order.fiat}
+          </dd>
+          <dt className={s.dt}>{t("order.price")}</dt>
+          <dd className={`${s.dd} ${s.mono}`}>
+            {fiat(order.price)} {order.fiat}
+          </dd>
+          <dt className={s.dt}>{t("order.quantity")}</dt>
+          <dd className={`${s.dd} ${s.mono}`}>
+            {coin(order.quantity)} {order.currency_code}
+          </dd>
+          <dt className={s.dt}>{t(buyer ? "order.seller" : "order.buyer")}</dt>
+          <dd className={s.dd}>{order.counterparty.name}</dd>
+          <dt className={s.dt}>{t("order.created")}</dt>
+          <dd className={s.dd}>{utcTime(order.created_at)}</dd>
+          {order.pay_type ? (
+            <>
+              <dt className={s.dt}>{t("order.payType")}</dt>
+              <dd className={s.dd}>{t(`pay.${order.pay_type}`)}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      {buyer && order.status !== 3 ? (
+        <section className={s.section} aria-labelledby="payee-heading">
+          <h2 id="payee-heading" className={s.h2}>
+            {t("order.payee")}
+          </h2>
+          {order.payment_hidden === "cancelled" ? (
+            <p>{t("order.paymentHidden")}</p>
+          ) : (
+            <ul className={s.list}>
+              {(order.payees ?? []).map((p) => (
+                <li key={p.code}>
+                  <strong>{t(`pay.${p.code}`)}</strong>
+                  <dl className={s.dl}>
+                    {Object.entries(p.raw_data)
+                      .filter(([k]) => k !== "qrcode")
+                      .map(([k, v]) => (
+                        <div key={k} className={s.contents}>
+                          <dt className={s.dt}>{t(`payee.${k}`, { defaultValue: k })}</dt>
+                          <dd className={`${s.dd} ${s.mono}`}>{v}</dd>
+                        </div>
+                      ))}
+                  </dl>
+                  {p.raw_data.qrcode ? <img src={p.raw_data.qrcode} alt={t("order.qrOf", { method: t(`pay.${p.code}`) })} className={s.voucher} /> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      <section className={s.section} aria-labelledby="actions-heading">
+        <h2 id="actions-heading" className={s.h2}>
+          {t("order.actionsTitle")}
+        </h2>
+        {order.voucher ? (
+          <figure>
+            <img src={order.voucher} alt={t("order.voucherAlt")} className={s.voucher} />
+            <figcaption className={s.small}>{t("order.voucher")}</figcaption>
+          </figure>
+        ) : null}
+        {can("voucher") ? (
+          <Form method="post" encType="multipart/form-data">
+            {hidden("voucher")}
+            <div className={s.formRow}>
+              <div className={s.grow}>
+                <label htmlFor="voucher_file" className={labelClass}>
+                  {t(order.voucher ? "order.voucherReplace" : "order.voucherUpload")}
+                </label>
+                <input
+                  id="voucher_file"
+                  name="voucher_file"
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  required
+                  className={input}
+                  aria-invalid={errs.voucher_file ? true : undefined}
+                  aria-describedby="voucher_file-error"
+                />
+              </div>
+              <button type="submit" className={button.secondary} aria-disabled={busy("voucher") || undefined}>
+                {t("order.upload")}
+              </button>
+            </div>
+            <ErrorLine id="voucher_file-error" errors={errs.voucher_file ? [errs.voucher_file] : undefined} />
+          </Form>
+        ) : null}
+        {can("pay") ? (
+          <Form method="post">
+            {hidden("pay")}
+            <div className={s.formRow}>
+              <div className={s.grow}>
+                <label htmlFor="pay_type" className={labelClass}>
+                  {t("order.paidWith")}
+                </label>
+                <select id="pay_type" name="pay_type" className={input} defaultValue={actionData?.values.pay_type ?? order.pay_types[0]}>
+                  {order.pay_types.map((p) => (
+                    <option key={p} value={p}>
+                      {t(`pay.${p}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={button.primary} aria-disabled={busy("pay") || undefined}>
+                {t("order.markPaid")}
+              </button>
+            </div>
+            <ErrorLine id="pay_type-error" errors={errs.pay_type ? [errs.pay_type] : undefined} />
+          </Form>
+        ) : null}
+        {can("confirm") ? (
+          <Form method="post">
+            {hidden("confirm")}
+            <p className={s.small}>{t("order.confirmHint", { amount: fiat(order.amount), fiat: order.fiat })}</p>
+            <div className={s.formRow}>
+              <div className={s.grow}>
+                <label htmlFor="confirm-password" className={labelClass}>
+                  {t("order.tradePassword")}
+                </label>
+                <input
+                  id="confirm-password"
+                  name="password"
+                  type="password"
+                  autoComplete="off"
+                  required
+                  maxLength={64}
+                  className={input}
+                  aria-invalid={errs.password ? true : undefined}
+                  aria-describedby="confirm-password-error"
+                />
+              </div>
+              <button type="submit" className={button.primary} aria-disabled={busy("confirm") || undefined}>
+                {t("order.confirm")}
+              </button>
+            </div>
+            <ErrorLine id="confirm-password-error" errors={errs.password ? [errs.password] : undefined} />
+            <p className={s.small}>
+              <Link to="/tradePassword">{t("order.setTradePassword")}</Link>
+            </p>
+          </Form>
+        ) : null}
+        <div className={s.actions}>
+          {can("delay") ? (
+            <Form method="post">
+              {hidden("delay")}
+              <button type="submit" className={button.secondary}>
+                {t("order.delay")}
+              </button>
+            </Form>
+          ) : null}
+          {can("cancel") ? (
+            <details>
+              <summary className={`${button.secondary} ${s.summaryButton}`}>{t("order.cancel")}</summary>
+              <Form method="post">
+                {hidden("cancel")}
+                <p className={s.small}>{t("order.cancelWarn")}</p>
+                <button type="submit" className={button.down}>
+                  {t("order.cancelConfirm")}
+                </button>
+              </Form>
+            </details>
+          ) : null}
+        </div>
+        {(["abnormal", "appeal"] as const)
+          .filter((a) => can(a))
+          .map((a) => (
+            <details key={a} open={actionData?.intent === a}>
+              <summary className={`${button.secondary} ${s.summaryButton}`}>{t(`order.${a}`)}</summary>
+              <Form method="post">
+                {hidden(a)}
+                <label htmlFor={`${a}-reason`} className={labelClass}>
+                  {t("order.reason")}
+                </label>
+                <textarea
+                  id={`${a}-reason`}
+                  name="reason"
+                  required
+                  maxLength={300}
+                  rows={3}
+                  className={input}
+                  defaultValue={actionData?.intent === a ? actionData.values.reason : ""}
+                  aria-invalid={actionData?.intent === a && errs.reason ? true : undefined}
+                  aria-describedby={`${a}-reason-error`}
+                />
+                <ErrorLine id={`${a}-reason-error`} errors={actionData?.intent === a && errs.reason ? [errs.reason] : undefined} />
+                <button type="submit" className={button.primary}>
+                  {t(`order.${a}Submit`)}
+                </button>
+              </Form>
+            </details>
+          ))}
+        {order.actions.length === 0 ? <p className={s.small}>{t("order.noActions")}</p> : null}
+      </section>
+
+      <section className={s.section} aria-labelledby="chat-heading">
+        <h2 id="chat-heading" className={s.h2}>
+          {t("order.chat")}
+        </h2>
+        <ol className={s.chat} aria-live="polite">
+          {messages.map((m) => (
+            <li key={m.id} className={`${s.bubble} ${m.from === "me" ? s.mine : m.from === "system" ? s.system : ""}`}>
+              <span className={s.small}>
+                {t(`chat.${m.from}`)} · {utcTime(m.created_at).slice(11)}
+              </span>
+              <br />
+              {m.body}
+            </li>
+          ))}
+        </ol>
+        {can("message") ? (
+          <Form method="post" key={messages.length}>
+            {hidden("message")}
+            <label htmlFor="chat-body" className={labelClass}>
+              {t("order.message")}
+            </label>
+            <div className={s.formRow}>
+              <input
+                id="chat-body"
+                name="body"
+                required
+                maxLength={500}
+                autoComplete="off"
+                className={`${input} ${s.grow}`}
+                defaultValue={actionData?.intent === "message" ? actionData.values.body : ""}
+                aria-invalid={errs.body ? true : undefined}
+                aria-describedby="chat-body-error"
+              />
+              <button type="submit" className={button.secondary}>
+                {t("order.send")}
+              </button>
+            </div>
+            <ErrorLine id="chat-body-error" errors={errs.body ? [errs.body] : undefined} />
+          </Form>
+        ) : null}
+      </section>
+    </>
+  );
+}

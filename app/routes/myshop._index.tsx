@@ -1,0 +1,4 @@
+import { redirect } from "@remix-run/node";
+
+/** SPEC §1: /myshop opens the shop's ads. */
+export const loader = () => redirect("/myshop/myshoporders");
