@@ -164,6 +164,10 @@ app.use((error: Error, _req: express.Request, res: express.Response, next: expre
 });
 
 const server = createServer(app);
+// Idle keep-alive connections outlive the reverse proxy's (nginx keeps upstream ones 60 s): a proxy or client reusing
+// one just as Node's default 5 s closed it would get a reset instead of an answer.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("upgrade", (req, socket, head) => {
   const path = new URL(req.url ?? "/", "http://x").pathname;
   if (exchange && path === "/ws") exchange.handleUpgrade(req, socket, head);
