@@ -57,7 +57,8 @@ async function connect() {
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
       return new Promise((resolve, reject) => {
         waiters.push({ pred, resolve });
-        setTimeout(() => reject(new Error("timeout waiting for message")), 3000);
+        // Generous: under a loaded machine (the whole suite on 2 cores) a push can take seconds; a pass never waits for it.
+        setTimeout(() => reject(new Error("timeout waiting for message")), 10_000);
       });
     },
   };
