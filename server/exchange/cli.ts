@@ -52,6 +52,9 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
   feedback                                 open feedback, oldest first
   reply-feedback <id> <text…>              answer a feedback (the user sees it in the personal centre)
   make-merchant <email|mobile>             let a verified user open a fiat shop (/myshop): publish ads, take orders
+  p2p-limits [--pay <minutes>] [--confirm <minutes>]
+                                           fiat orders' time limits (default 15 to pay, 30 to confirm; whole minutes,
+                                           1 to 1440); new orders take the limits in force when they are placed
   appeals                                  fiat P2P orders under appeal, oldest first, with both sides' reasons
   resolve-appeal <id> buyer|seller [note…] decide an appeal: release the coins to the buyer, or return them to the
                                            seller; the note is shown to both in the order's chat
@@ -440,6 +443,24 @@ function makeMerchant(args: string[]): void {
   console.log(u.is_seller ? `${account} was already a merchant` : `${account} is now a merchant`);
 }
 
+function p2pLimits(args: string[]): void {
+  const db = openDb();
+  const keys = { pay: "p2p_pay_minutes", confirm: "p2p_confirm_minutes" } as const;
+  for (const [flag, key] of Object.entries(keys)) {
+    const raw = option(args, `--${flag}`);
+    if (raw === undefined) continue;
+    const n = Number(raw);
+    if (!/^\d{1,4}$/.test(raw) || n < 1 || n > 1440) {
+      db.close();
+      fail(`--${flag} takes whole minutes from 1 to 1440`);
+    }
+    db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, String(n));
+  }
+  const read = (key: string) => (db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as { value: string } | undefined)?.value ?? "-";
+  console.log(`pay within ${read(keys.pay)} min, confirm within ${read(keys.confirm)} min`);
+  db.close();
+}
+
 function appeals(): void {
   const db = openDb();
   const rows = db
@@ -531,6 +552,9 @@ switch (command) {
     break;
   case "make-merchant":
     makeMerchant(rest);
+    break;
+  case "p2p-limits":
+    p2pLimits(rest);
     break;
   case "appeals":
     appeals();

@@ -68,3 +68,4 @@ export const td = style({ padding: "8px", borderBottom: `1px solid ${vars.color.
 export const publish = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", gap: "0 12px" });
 export const fieldset = style({ border: 0, padding: 0, margin: "0 0 12px", display: "flex", gap: "12px", flexWrap: "wrap" });
 export const contents = style({ display: "contents" });
+export const refresh = style({ fontSize: "14px", marginLeft: "8px", whiteSpace: "nowrap" });

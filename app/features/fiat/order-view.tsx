@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { ErrorLine, FormError } from "~/components/form/field";
 import type { P2PMessage, P2POrder } from "~/contract/p2p";
 import { formatAmount } from "~/lib/amount";
@@ -60,6 +60,13 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
   );
   const formError = actionData?.formError ? <FormError id="order-form-error" errors={[actionData.formError]} /> : null;
   const buyer = order.role === "buyer";
+  const { pathname, search } = useLocation();
+  // Without JavaScript the countdown is the server's remaining time: a refresh shows where the order stands.
+  const refresh = (
+    <Link to={pathname + search} className={s.refresh} preventScrollReset>
+      {t("order.refresh")}
+    </Link>
+  );
   return (
     <>
       <section className={s.section} aria-labelledby="order-heading">
@@ -74,12 +81,12 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
         {formError}
         {order.status === 1 ? (
           <p>
-            {t(buyer ? "order.payWithin" : "order.waitPay")} <span className={s.countdown}>{clock(payLeft)}</span>
+            {t(buyer ? "order.payWithin" : "order.waitPay")} <span className={s.countdown}>{clock(payLeft)}</span> {refresh}
           </p>
         ) : null}
         {order.status === 2 || order.status === 5 ? (
           <p>
-            {t(buyer ? "order.waitConfirm" : "order.confirmWithin")} <span className={s.countdown}>{clock(confirmLeft)}</span>
+            {t(buyer ? "order.waitConfirm" : "order.confirmWithin")} <span className={s.countdown}>{clock(confirmLeft)}</span> {refresh}
           </p>
         ) : null}
         {order.status === 6 ? <p>{t("order.appealNote")}</p> : null}

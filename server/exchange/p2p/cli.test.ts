@@ -43,6 +43,15 @@ describe("operator CLI: fiat P2P", () => {
     db.close();
   }, 60_000);
 
+  it("sets the fiat orders' time limits in whole minutes, and new orders take them", () => {
+    expect(cli(dataDir, "p2p-limits").stdout).toContain("pay within 15 min, confirm within 30 min");
+    expect(cli(dataDir, "p2p-limits", "--pay", "0").stderr).toContain("--pay takes whole minutes from 1 to 1440");
+    expect(cli(dataDir, "p2p-limits", "--pay", "20", "--confirm", "45").stdout).toContain("pay within 20 min, confirm within 45 min");
+    const db = openDatabase(dataDir);
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'p2p_pay_minutes'").get()).toEqual({ value: "20" });
+    db.close();
+  }, 60_000);
+
   it("makes only verified users merchants", () => {
     const refused = cli(dataDir, "make-merchant", "alice@example.com");
     expect(refused.status).not.toBe(0);

@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { P2P_RULES, P2P_STATUS, type P2PAction, type P2PRole } from "../../../app/contract/index";
+import { createExchange, type Exchange } from "../index";
+import { credit, globalTotals } from "../ledger/index";
+import { createUser } from "../models/users";
+import { P2PRefusal } from "./engine";
+
+/**
+ * The state machine, exhaustively: an order is brought into each of the seven states, and each action is tried by
+ * each party. Allowed ones lead to the state P2P_RULES names; every other one is refused with the reason that says
+ * why ('only the buyer…', 'only the seller…', 'this order can no longer do that') and changes nothing: not the
+ * order, not a balance, not the ad.
+ */
+let ex: Exchange;
+let dir: string;
+const now = Date.UTC(2026, 10, 25, 10, 0, 0);
+let usdt = 0;
+let merchant = 0;
+let adId = 0;
+let n = 0;
+
+const STATES = [1, 2, 3, 4, 5, 6, 7] as const;
+const ACTIONS = Object.keys(P2P_RULES) as P2PAction[];
+
+/** A fresh customer with an order on the merchant's sell ad, brought into `status` through the engine. */
+function orderIn(status: number): { id: number; buyer: number; seller: number } {
+  const buyer = createUser(ex.db, { email: `sm-${++n}@example.com`, passwordHash: "!", now });
+  const p2p = ex.p2p;
+  const o = p2p.createOrder(buyer, adId, "10", now);
+  const voucher = `${"b".repeat(32)}.png`;
+  if (status === 2 || status === 5 || status === 6) (p2p.setVoucher(o.id, buyer, voucher, now), p2p.markPaid(o.id, buyer, undefined, now));
+  if (status === 5) p2p.delay(o.id, merchant, now);
+  if (status === 6) p2p.appeal(o.id, buyer, "not released", now);
+  if (status === 7) p2p.markAbnormal(o.id, merchant, "name differs", now);
+  if (status === 3) p2p.sellerConfirm(o.id, merchant, now);
+  if (status === 4) p2p.buyerCancel(o.id, buyer, now);
+  return { id: o.id, buyer, seller: merchant };
+}
+
+function act(action: P2PAction, orderId: number, userId: number) {
+  const p2p = ex.p2p;
+  switch (action) {
+    case "voucher":
+      return p2p.setVoucher(orderId, userId, `${"c".repeat(32)}.png`, now);
+    case "pay":
+      return p2p.markPaid(orderId, userId, undefined, now);
+    case "cancel":
+      return p2p.buyerCancel(orderId, userId, now);
+    case "confirm":
+      return p2p.sellerConfirm(orderId, userId, now);
+    case "delay":
+      return p2p.delay(orderId, userId, now);
+    case "abnormal":
+      return p2p.markAbnormal(orderId, userId, "x", now);
+    case "appeal":
+      return p2p.appeal(orderId, userId, "x", now);
+    case "message":
+      return p2p.message(orderId, userId, "hello", now);
+  }
+}
+
+const snapshot = (orderId: number) => ({
+  order: ex.db.prepare("SELECT * FROM p2p_orders WHERE id = ?").get(orderId),
+  accounts: ex.db.prepare("SELECT user_id, balance, lock_balance FROM accounts WHERE account_code = 'legal_account' ORDER BY user_id").all(),
+  ad: ex.db.prepare("SELECT remaining, status FROM p2p_ads WHERE id = ?").get(adId),
+});
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "p2p-states-"));
+  ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, p2pScheduler: false, now: () => now, log: () => {} });
+  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
+  merchant = createUser(ex.db, { email: "sm-merchant@example.com", passwordHash: "!", now });
+  credit(ex.db, { userId: merchant, currencyId: usdt, accountCode: "legal_account", amount: "100000", type: "seed" });
+  adId = ex.p2p.publishAd(merchant, { side: "sell", currencyId: usdt, fiat: "CNY", price: "7.00", total: "100000", minQuantity: "1", maxQuantity: "100", payTypes: ["bank"] }, now).id;
+});
+afterAll(async () => {
+  await ex.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("fiat order state machine", () => {
+  it("brings orders into each of the seven states", () => {
+    for (const s of STATES) expect((ex.db.prepare("SELECT status FROM p2p_orders WHERE id = ?").get(orderIn(s).id) as { status: number }).status).toBe(s);
+  });
+
+  for (const status of STATES) {
+    for (const action of ACTIONS) {
+      for (const role of ["buyer", "seller"] as P2PRole[]) {
+        const rule = P2P_RULES[action];
+        const allowed = (rule.role === "either" || rule.role === role) && (rule.from as readonly number[]).includes(status);
+        it(`${action} by the ${role} in state ${status}: ${allowed ? `allowed${rule.to ? ` → ${rule.to}` : ""}` : "refused, nothing changes"}`, () => {
+          const o = orderIn(status);
+          const by = role === "buyer" ? o.buyer : o.seller;
+          const totals = globalTotals(ex.db);
+          if (allowed) {
+            // SPEC §5: the voucher comes before 'paid' (its refusal is tested with the calls).
+            if (action === "pay") ex.p2p.setVoucher(o.id, by, `${"d".repeat(32)}.png`, now);
+            act(action, o.id, by);
+            const after = (ex.db.prepare("SELECT status FROM p2p_orders WHERE id = ?").get(o.id) as { status: number }).status;
+            expect(after).toBe(rule.to ?? status);
+          } else {
+            const before = snapshot(o.id);
+            let refusal: unknown;
+            try {
+              act(action, o.id, by);
+            } catch (err) {
+              refusal = err;
+            }
+            expect(refusal).toBeInstanceOf(P2PRefusal);
+            const wrongRole = rule.role !== "either" && rule.role !== role;
+            expect((refusal as P2PRefusal).key).toBe(wrongRole ? `p2p_not_${rule.role}` : "p2p_wrong_state");
+            expect(snapshot(o.id)).toEqual(before);
+          }
+          expect(globalTotals(ex.db)).toEqual(totals);
+        });
+      }
+    }
+  }
+
+  it("refuses a stranger everything as 'order not found', and a second delay", () => {
+    const o = orderIn(P2P_STATUS.PAID);
+    const stranger = createUser(ex.db, { email: "sm-stranger@example.com", passwordHash: "!", now });
+    for (const action of ACTIONS) expect(() => act(action, o.id, stranger)).toThrow("p2p_order_not_found");
+    ex.p2p.delay(o.id, merchant, now);
+    expect(() => ex.p2p.delay(o.id, merchant, now)).toThrow("p2p_wrong_state");
+  });
+
+  it("gives new orders the pay limit in force when they are placed", () => {
+    ex.db.prepare("UPDATE settings SET value = '20' WHERE key = 'p2p_pay_minutes'").run();
+    const o = orderIn(P2P_STATUS.PENDING);
+    expect((ex.db.prepare("SELECT pay_due_at FROM p2p_orders WHERE id = ?").get(o.id) as { pay_due_at: number }).pay_due_at).toBe(now + 20 * 60_000);
+    ex.db.prepare("UPDATE settings SET value = '15' WHERE key = 'p2p_pay_minutes'").run();
+  });
+});
