@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SIMULATOR: z.enum(["on", "off"]).default("on"),
+  /** Share a visitor's render of the public market screens for a second (server/page-cache.ts). */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   SIM_SEED: z.coerce.number().int().optional(),
   TRUST_PROXY: z.string().default("loopback"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import { PageCache } from "./page-cache";
 import express from "express";
 import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
 import { ConfigError, loadConfig } from "./config";
@@ -97,6 +98,11 @@ app.use(securityHeaders);
 app.use(csrfGuard());
 
 const handleRemix = createRequestHandler(build, config.NODE_ENV);
+// The public market screens as visitors see them, shared for a second (PAGE_CACHE=off renders every request).
+const pageCache = new PageCache({
+  paths: config.PAGE_CACHE === "off" ? [] : ["/", "/home", "/markets", "/trade"],
+  replayCookies: ["tradeinfo", "popup_seen"],
+});
 
 // Screens: the method must be one the route answers (405 with Allow), a POST a form (415) within 64 KB (413) that
 // parses (400); the guard reads the body through the limit, and Remix gets that body, never the socket.
@@ -125,14 +131,32 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     const withBody = body !== undefined && req.method !== "GET" && req.method !== "HEAD";
     const request = new Request(url, { method: req.method, headers, signal: controller.signal, body: withBody ? bytes(body) : undefined });
     const refusals: { retryAfter?: number } = {};
-    const response = await refusalScope.run(refusals, () =>
-      handleRemix(request, {
-        nonce: res.locals.nonce as string,
-        exchangeFetch,
-        clientIp: req.ip ?? "unknown",
-        responseBuffered: () => res.writableLength,
-      }),
-    );
+    const nonce = res.locals.nonce as string;
+    const render = (renderNonce: string) =>
+      refusalScope.run(refusals, () =>
+        handleRemix(request, { nonce: renderNonce, exchangeFetch, clientIp: req.ip ?? "unknown", responseBuffered: () => res.writableLength }),
+      );
+    // A visitor's public market screen: shared with the same request of the last second (server/page-cache.ts).
+    const cacheKey = pageCache.keyOf(req.method, url, { cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"], accept: req.headers.accept });
+    if (cacheKey) {
+      const page = await pageCache.get(cacheKey, async () => {
+        const r = await render(nonce);
+        const headers = [...r.headers.entries()];
+        if (!pageCache.shareable(r.status, headers)) {
+          await r.body?.cancel();
+          return null;
+        }
+        return { status: r.status, statusText: r.statusText, headers, body: Buffer.from(await r.arrayBuffer()), nonce };
+      });
+      if (page) {
+        res.statusMessage = page.statusText;
+        res.status(page.status);
+        for (const [key, value] of page.headers) if (key.toLowerCase() !== "content-length") res.append(key, value);
+        res.end(PageCache.withNonce(page, nonce));
+        return;
+      }
+    }
+    const response = await render(nonce);
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [key, value] of response.headers.entries()) res.append(key, value);

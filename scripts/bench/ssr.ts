@@ -21,28 +21,60 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
   const path = opts.path ?? "/trade";
   const connections = opts.connections ?? 20;
   const seconds = opts.seconds ?? 15;
-  const server = await startServer();
-  try {
-    const base = server.base;
-    await autocannon({ url: base + path, connections: 4, duration: 3 }); // warm-up
-    const r = await autocannon({ url: base + path, connections, duration: seconds });
-    const ok = r.non2xx === 0 && r.errors === 0;
-    return [
-      `server rendering of ${path}: autocannon, ${connections} connections, ${seconds} s, one process, simulator and market maker running`,
-      `    ${Math.round(r.requests.average).toLocaleString("en-US")} requests/s   latency p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   (${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors})`,
-      `    goals: ≥ 800 requests/s and p99 ≤ 50 ms — ${r.requests.average >= 800 ? "met" : "missed"} / ${r.latency.p99 <= 50 ? "met" : "missed"}${ok ? "" : " (some requests failed)"}`,
-    ];
-  } finally {
-    await server.stop();
+  const lines: string[] = [];
+  // Visitors with the page cache (the default), then without it (every request rendered: the figure before it).
+  for (const cache of ["on", "off"] as const) {
+    const server = await startServer({ PAGE_CACHE: cache });
+    try {
+      const r = await load(server.base + path, connections, seconds);
+      lines.push(
+        `server rendering of ${path}, signed out, page cache ${cache}: autocannon, ${connections} connections, ${seconds} s, one process, simulator and market maker running`,
+        row(r),
+        `    goals: ≥ 800 requests/s and p99 ≤ 50 ms — ${verdict(r, 800, 50)}`,
+      );
+      if (cache === "on") {
+        const cookie = await signIn(server.base);
+        const s = await load(server.base + path, connections, seconds, { cookie });
+        lines.push(`server rendering of ${path}, signed in (demo@example.com; never cached)`, row(s), `    goals: ≥ 400 requests/s and p99 ≤ 100 ms — ${verdict(s, 400, 100)}`);
+      }
+    } finally {
+      await server.stop();
+    }
   }
+  return lines;
+}
+
+type Result = autocannon.Result;
+
+async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Result> {
+  await autocannon({ url, connections: 4, duration: 3, headers }); // warm-up
+  return autocannon({ url, connections, duration: seconds, headers });
+}
+
+function row(r: Result): string {
+  return `    ${Math.round(r.requests.average).toLocaleString("en-US")} requests/s   latency p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   (${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors})`;
+}
+
+function verdict(r: Result, rps: number, p99: number): string {
+  const ok = r.non2xx === 0 && r.errors === 0;
+  return `${r.requests.average >= rps ? "met" : "missed"} / ${r.latency.p99 <= p99 ? "met" : "missed"}${ok ? "" : " (some requests failed)"}`;
+}
+
+/** The session cookie of demo@example.com, through the login form as a browser would post it. */
+async function signIn(base: string): Promise<string> {
+  const body = new URLSearchParams({ intent: "login", type: "email", account: "demo@example.com", password: "Trade2026", page: "/" });
+  const r = await fetch(`${base}/login`, { method: "POST", body, headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  const sid = r.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c));
+  if (!sid) throw new Error(`sign-in failed: ${r.status}`);
+  return sid.split(";")[0]!;
 }
 
 /** The real server on a fresh database in a temporary folder (simulator and market maker on). */
-export async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
   const server = spawn("npx", ["tsx", "server/index.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", SIM_SEED: "7", COOKIE_SECURE: "false" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", SIM_SEED: "7", COOKIE_SECURE: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
