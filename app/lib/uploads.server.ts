@@ -1,8 +1,5 @@
 import { api, type ApiArgs } from "~/lib/api.server";
-
-/** What the exchange accepts (it checks again by content): JPEG, PNG, WebP of at most 5 MB. */
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+import { IMAGE_MAX_BYTES } from "./images";
 
 export type UploadOutcome = { kind: "none" } | { kind: "ok"; url: string } | { kind: "error"; message: string };
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openDatabase, type DB } from "./db/index";
 import { seedIfEmpty } from "./db/seed";
 import { createExchange } from "./index";
-import { isAccountCode } from "../../app/contract/core/index";
+import { isAccountCode, REVIEW_STATUS } from "../../app/contract/core/index";
 import { credit as ledgerCredit, LedgerError } from "./ledger/index";
 import { formatDateTime } from "./lib/time";
 import { findUserByAccount, revokeAllTokens, type UserRow } from "./models/users";
@@ -434,7 +434,7 @@ function makeMerchant(args: string[]): void {
   const db = openDb();
   const id = userIdOf(db, account!);
   const u = db.prepare("SELECT is_seller, review_status FROM users WHERE id = ?").get(id) as { is_seller: number; review_status: number };
-  if (u.review_status !== 2) {
+  if (u.review_status !== REVIEW_STATUS.APPROVED) {
     db.close();
     fail(`${account} has not passed identity verification; a merchant must be verified first`);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
+import { fieldOfReason, type Reason } from "~/contract/core/codes";
 import type { P2POrder } from "~/contract/p2p";
 import { uploadImage } from "~/lib/uploads.server";
 import { api, type ApiArgs } from "~/lib/api.server";
@@ -18,10 +19,13 @@ export const newKey = () => randomUUID();
 const str = (form: FormData, name: string, max = 64) => String(form.get(name) ?? "").trim().slice(0, max);
 const id = (v: string) => (/^\d{1,9}$/.test(v) && v !== "0" ? Number(v) : 0);
 
-function refused(intent: string, r: { msg: string; reason?: { field?: string } }, fields: readonly string[], values: Record<string, string>, adId?: number) {
-  const field = r.reason?.field;
-  const fieldErrors = field && fields.includes(field) ? { [field]: r.msg } : {};
-  return data<FiatActionData>({ intent, adId, fieldErrors, formError: field && fields.includes(field) ? null : r.msg, values }, { status: 400 });
+/**
+ * A refusal on the form field it concerns (by the reason's field, or its key where the exchange names another field
+ * or none), else above the form. `fields` maps the form's fields to the reason keys that belong on them.
+ */
+export function refused(intent: string, r: { msg: string; reason?: Reason }, fields: Record<string, readonly string[]>, values: Record<string, string>, adId?: number) {
+  const field = fieldOfReason(r.reason, fields);
+  return data<FiatActionData>({ intent, adId, fieldErrors: field ? { [field]: r.msg } : {}, formError: field ? null : r.msg, values }, { status: 400 });
 }
 
 /** /legalIndex/legal: an order on an ad, by fiat amount or coin quantity; on success the order's page. */
@@ -30,7 +34,7 @@ export async function createOrder(args: ApiArgs, form: FormData) {
   const by = str(form, "by") === "quantity" ? "quantity" : "amount";
   const values = { by, value: str(form, "value", 40) };
   const r = await api(args, "legalOrderCreate", { ad_id: adId, by, value: values.value, idempotency_key: str(form, "idempotency_key") || undefined });
-  if (!r.ok) return refused("order", r, ["value"], values, adId);
+  if (!r.ok) return refused("order", r, { value: ["insufficient_balance"] }, values, adId);
   throw await redirectWithToast(args.request, `/legalIndex/orderdetail?id=${r.data.id}`, { kind: "success", message: (await fiatT(args.request))("order.placed") });
 }
 
@@ -57,30 +61,31 @@ export async function orderAction(args: ApiArgs, form: FormData, back: string) {
   const t = await fiatT(args.request);
   if (!intent || !orderId) return data<FiatActionData>({ intent: raw, fieldErrors: {}, formError: t("order.unknownAction"), values: {} }, { status: 400 });
   const values: Record<string, string> = {};
-  let r: { ok: true; data: unknown } | { ok: false; msg: string; reason?: { field?: string } };
-  let fields: string[] = [];
+  // The form's fields and the refusals that belong on them (the voucher's refusals name the exchange's field).
+  const fields: Record<string, readonly string[]> = {
+    voucher_file: ["p2p_voucher_first", "p2p_voucher_required", "image_not_found"],
+    pay_type: [],
+    password: ["pay_password_required", "pay_password_incorrect", "pay_password_locked", "pay_password_not_set"],
+    reason: [],
+    body: [],
+  };
+  let r: { ok: true; data: unknown } | { ok: false; msg: string; reason?: Reason };
   switch (intent) {
     case "voucher": {
-      fields = ["voucher_file"];
       const up = await uploadImage(args, form.get("voucher_file"), t("order.voucherTooLarge"));
-      if (up.kind === "none") return refused(intent, { msg: t("order.voucherChoose"), reason: { field: "voucher_file" } }, fields, values);
-      if (up.kind === "error") return refused(intent, { msg: up.message, reason: { field: "voucher_file" } }, fields, values);
+      if (up.kind === "none") return refused(intent, { msg: t("order.voucherChoose"), reason: { key: "p2p_voucher_required" } }, fields, values);
+      if (up.kind === "error") return refused(intent, { msg: up.message, reason: { key: "image_not_found" } }, fields, values);
       r = await api(args, "legalVoucher", { id: orderId, voucher: up.url });
-      if (!r.ok && r.reason?.field === "voucher") r = { ...r, reason: { field: "voucher_file" } };
       break;
     }
-    case "pay": {
-      fields = ["pay_type", "voucher_file"];
+    case "pay":
       values.pay_type = str(form, "pay_type", 16);
       r = await api(args, "legalPay", { id: orderId, pay_type: values.pay_type as "bank" | undefined });
-      if (!r.ok && r.reason?.field === "voucher") r = { ...r, reason: { field: "voucher_file" } };
       break;
-    }
     case "cancel":
       r = await api(args, "legalCancel", { id: orderId });
       break;
     case "confirm":
-      fields = ["password"];
       r = await api(args, "legalConfirm", { id: orderId, password: String(form.get("password") ?? "").slice(0, 64) });
       break;
     case "delay":
@@ -88,12 +93,10 @@ export async function orderAction(args: ApiArgs, form: FormData, back: string) {
       break;
     case "abnormal":
     case "appeal":
-      fields = ["reason"];
       values.reason = str(form, "reason", 400);
       r = await api(args, intent === "abnormal" ? "legalAbnormal" : "legalAppeal", { id: orderId, reason: values.reason });
       break;
     case "message":
-      fields = ["body"];
       values.body = str(form, "body", 600);
       r = await api(args, "legalMessage", { id: orderId, body: values.body });
       break;

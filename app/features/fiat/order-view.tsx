@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-r
 import { ErrorLine, FormError } from "~/components/form/field";
 import type { P2PMessage, P2POrder } from "~/contract/p2p";
 import { formatAmount } from "~/lib/amount";
+import { IMAGE_ACCEPT } from "~/lib/images";
 import { useTranslation } from "~/lib/translate";
 import { useLiveChannel } from "~/lib/use-live";
 import { button, input, label as labelClass } from "~/styles/ui.css";
@@ -11,7 +12,6 @@ import * as s from "./fiat.css";
 import { clock, COIN_DP, FIAT_DP, utcTime } from "./labels";
 
 const pushSchema = () => import("~/contract/p2p").then((m) => m.P2POrderPushSchema);
-const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /** Seconds left to `due` by the server's clock at render, ticking each second once hydrated. */
 function useCountdown(due: number | null, serverNow: number): number {

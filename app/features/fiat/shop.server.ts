@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
-import { fiatT, type FiatActionData } from "./fiat.server";
+import { fiatT, refused, type FiatActionData } from "./fiat.server";
 
 /** The shop pages are a merchant's (SPEC §7 is_seller); anyone else goes back to the ads with the exchange's word. */
 export async function requireShop(args: ApiArgs, path: string) {
@@ -35,10 +35,6 @@ export async function shopAction(args: ApiArgs, form: FormData) {
     pay_types: values.pay_types as never,
     idempotency_key: String(form.get("idempotency_key") ?? "").slice(0, 64) || undefined,
   });
-  if (!r.ok) {
-    const field = r.reason?.field;
-    const known = field && (PUBLISH_FIELDS as readonly string[]).includes(field);
-    return data<FiatActionData>({ intent: "publish", fieldErrors: known ? { [field]: r.msg } : {}, formError: known ? null : r.msg, values }, { status: 400 });
-  }
+  if (!r.ok) return refused("publish", r, { ...Object.fromEntries(PUBLISH_FIELDS.map((f) => [f, []])), total: ["p2p_total_insufficient"] }, values);
   throw await redirectWithToast(args.request, "/myshop/myshoporders", { kind: "success", message: t("shop.published") });
 }

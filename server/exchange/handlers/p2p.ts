@@ -9,6 +9,7 @@ import {
   p2pAmount,
   p2pQuantityFor,
   PAY_METHOD_CODES,
+  REVIEW_STATUS,
   type P2PAd,
   type P2PAdStatus,
   type P2PMerchant,
@@ -22,7 +23,7 @@ import { firstAnswer, remember } from "../ledger/idempotency";
 import { LedgerError } from "../ledger/index";
 import { boundAddresses } from "../money/addresses";
 import { maskAddress } from "../models/codes";
-import { findAd, findOrder, merchantStats, messagesOf, payMethodsOf, userName, type AdRow, type MessageRow, type OrderRow } from "../models/p2p";
+import { findAd, findOrder, merchantStats, OPEN_SQL, messagesOf, payMethodsOf, userName, type AdRow, type MessageRow, type OrderRow } from "../models/p2p";
 import { P2PRefusal, type P2PEngine } from "../p2p/engine";
 import { ledgerFail } from "./money-common";
 import { ownUpload } from "./personal";
@@ -37,17 +38,18 @@ function engineOf(ctx: Ctx): P2PEngine {
   return ctx.p2p;
 }
 
+type Coin = { id: number; code: string; decimals: number };
+const COINS_SQL = `SELECT c.id, c.code, c.decimals FROM currencies c
+  JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'legal_account'`;
+
 /** Coins that have a legal account, with their decimals. */
-function coins(ctx: Ctx): { id: number; code: string; decimals: number }[] {
-  return ctx.db
-    .prepare(
-      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'legal_account' ORDER BY c.sort, c.id`,
-    )
-    .all() as { id: number; code: string; decimals: number }[];
+function coins(ctx: Ctx): Coin[] {
+  return ctx.db.prepare(`${COINS_SQL} ORDER BY c.sort, c.id`).all() as Coin[];
 }
 
-function coinOf(ctx: Ctx, id: number) {
-  return coins(ctx).find((c) => c.id === id);
+/** One of them (a row per ad or order presented, so one lookup, not the list). */
+function coinOf(ctx: Ctx, id: number): Coin | undefined {
+  return ctx.db.prepare(`${COINS_SQL} WHERE c.id = ?`).get(id) as Coin | undefined;
 }
 
 function merchantOf(ctx: Ctx, userId: number, cache?: Map<number, P2PMerchant>): P2PMerchant {
@@ -88,7 +90,7 @@ function presentAd(ctx: Ctx, a: AdRow, cache?: Map<number, P2PMerchant>, withOpe
     created_at: a.created_at,
     merchant: merchantOf(ctx, a.user_id, cache),
     ...(withOpen
-      ? { open_orders: (ctx.db.prepare("SELECT COUNT(*) AS n FROM p2p_orders WHERE ad_id = ? AND status IN (1, 2, 5, 6, 7)").get(a.id) as { n: number }).n }
+      ? { open_orders: (ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE ad_id = ? AND status IN (${OPEN_SQL})`).get(a.id) as { n: number }).n }
       : {}),
   };
 }
@@ -165,8 +167,8 @@ function attempt<D>(ctx: Ctx, fn: () => Answer<D>, balanceField = "value", balan
 function ordersPage(ctx: Ctx, where: string, args: unknown[], p: { filter?: "open" | "done"; status?: number; page: number }) {
   const cond = [where];
   if (p.status) (cond.push("status = ?"), args.push(p.status));
-  else if (p.filter === "open") cond.push("status IN (1, 2, 5, 6, 7)");
-  else if (p.filter === "done") cond.push("status IN (3, 4)");
+  else if (p.filter === "open") cond.push(`status IN (${OPEN_SQL})`);
+  else if (p.filter === "done") cond.push(`status IN (${P2P_STATUS.COMPLETED}, ${P2P_STATUS.CANCELLED})`);
   const sql = cond.join(" AND ");
   const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_orders WHERE ${sql}`).get(...args) as { total: number };
   const rows = ctx.db.prepare(`SELECT * FROM p2p_orders WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as OrderRow[];
@@ -237,7 +239,7 @@ export const p2pHandlers: Pick<
     if (ad.user_id === userId) return fail(ctx, "p2p_own_ad");
     const coin = coinOf(ctx, ad.currency_id);
     if (!coin) return fail(ctx, "p2p_ad_unavailable");
-    if (userName(ctx.db, userId).review_status !== 2) return fail(ctx, "p2p_identity_required");
+    if (userName(ctx.db, userId).review_status !== REVIEW_STATUS.APPROVED) return fail(ctx, "p2p_identity_required");
     const value = new Decimal(p.value);
     if (value.lte(0)) return fail(ctx, "p2p_value_invalid", undefined, "value");
     let quantity: string;
@@ -335,7 +337,7 @@ export const p2pHandlers: Pick<
          WHERE a.user_id = ? AND a.account_code = 'legal_account' ORDER BY c.sort, c.id`,
       )
       .all(userId) as { currency_id: number; code: string; balance: string; lock_balance: string }[];
-    const open = (ctx.db.prepare("SELECT COUNT(*) AS n FROM p2p_orders WHERE merchant_id = ? AND status IN (1, 2, 5, 6, 7)").get(userId) as { n: number }).n;
+    const open = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE merchant_id = ? AND status IN (${OPEN_SQL})`).get(userId) as { n: number }).n;
     return ok(ctx, {
       merchant: merchantOf(ctx, userId),
       balances,

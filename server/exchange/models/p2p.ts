@@ -1,5 +1,8 @@
-import type { P2PAdStatus, P2PFiat, P2PSide, P2PStatus } from "../../../app/contract/index";
+import { P2P_OPEN_STATUSES, type P2PAdStatus, type P2PFiat, type P2PSide, type P2PStatus } from "../../../app/contract/index";
 import type { DB } from "../db/index";
+
+/** The states of an order in progress, for SQL (`status IN (${OPEN_SQL})`). */
+export const OPEN_SQL = P2P_OPEN_STATUSES.join(", ");
 
 // The SQL of fiat P2P (migration 009). The rules and the money are in server/exchange/p2p/engine.ts.
 
@@ -127,7 +130,7 @@ export function cancelsSince(db: DB, buyerId: number, since: number): number {
 export function openOrdersAsCustomer(db: DB, userId: number): number {
   return (
     db
-      .prepare("SELECT COUNT(*) AS n FROM p2p_orders WHERE (buyer_id = ? OR seller_id = ?) AND merchant_id <> ? AND status IN (1, 2, 5, 6, 7)")
+      .prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE (buyer_id = ? OR seller_id = ?) AND merchant_id <> ? AND status IN (${OPEN_SQL})`)
       .get(userId, userId, userId) as { n: number }
   ).n;
 }
@@ -162,7 +165,7 @@ export function uploadVisibleThroughP2P(db: DB, uploadName: string, userId: numb
   return !!db
     .prepare(
       `SELECT 1 FROM p2p_orders o JOIN pay_methods m ON m.user_id = o.seller_id
-       WHERE o.buyer_id = ? AND o.status IN (1, 2, 5, 6, 7) AND m.raw_data LIKE ? LIMIT 1`,
+       WHERE o.buyer_id = ? AND o.status IN (${OPEN_SQL}) AND m.raw_data LIKE ? LIMIT 1`,
     )
     .get(userId, `%/uploads/${uploadName}%`);
 }

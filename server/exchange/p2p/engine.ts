@@ -6,7 +6,6 @@ import {
   P2P_CONFIRM_MINUTES,
   P2P_DELAY_MINUTES,
   P2P_OPEN_ORDERS_MAX,
-  P2P_OPEN_STATUSES,
   P2P_PAY_MINUTES,
   P2P_RULES,
   P2P_STATUS,
@@ -447,7 +446,6 @@ export class P2PEngine {
     if (line) addMessage(this.db, orderId, null, line, now);
     const order = findOrder(this.db, orderId)!;
     this.notify(order);
-    if (order.status === P2P_STATUS.PENDING) this.wake(order.pay_due_at);
     if (order.status === P2P_STATUS.PAID || order.status === P2P_STATUS.DELAYED) this.wake(order.confirm_due_at);
     return order;
   }
@@ -457,10 +455,5 @@ export class P2PEngine {
     if (order.status === P2P_STATUS.PENDING) this.wake(order.pay_due_at);
     const payload = { type: "P2P_ORDER", id: order.id, status: order.status };
     for (const uid of new Set([order.buyer_id, order.seller_id])) this.hub.publishToUser(uid, "P2P_ORDER", () => payload);
-  }
-
-  /** Open orders count (tests and the CLI). */
-  openCount(): number {
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE status IN (${P2P_OPEN_STATUSES.join(",")})`).get() as { n: number }).n;
   }
 }
