@@ -36,6 +36,8 @@ export async function runChartBench(opts: { seconds?: number } = {}): Promise<st
       });
       const cdp = await page.context().newCDPSession(page);
       await page.goto(`${server.base}/trade?symbol=BTCUSDT&period=1min`);
+      // The live chart starts when it comes near the viewport (below the order form on narrow screens).
+      await page.locator("#chart").scrollIntoViewIfNeeded();
       await page.waitForSelector("[data-testid=candle-chart]", { timeout: 60_000 });
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       await page.evaluate(() => {
@@ -47,13 +49,13 @@ export async function runChartBench(opts: { seconds?: number } = {}): Promise<st
       const d = stats(got["chart-draw"]);
       const t = stats(got["chart-tick"]);
       const f = (x: number) => x.toFixed(1);
-      lines.push(`    ${name.padEnd(22)} redraw: ${d.n} ticks, median ${f(d.p50)} ms, p95 ${f(d.p95)} ms, max ${f(d.max)} ms`);
+      lines.push(`    ${name.padEnd(22)} redraw: ${d.n} ticks, median ${f(d.p50)} ms, p95 ${f(d.p95)} ms, max ${f(d.max)} ms — goal p95 ≤ 16 ms: ${d.p95 <= 16 ? "met" : "missed"}`);
       lines.push(`    ${"".padEnd(22)} message → canvas: median ${f(t.p50)} ms, p95 ${f(t.p95)} ms`);
       const m = stats(got["chart-macd"]);
       if (m.n) lines.push(`    ${"".padEnd(22)} MACD panel (its own frame): ${m.n} redraws, median ${f(m.p50)} ms, p95 ${f(m.p95)} ms`);
       await page.close();
     }
-    lines.push("    goal: a live tick costs at most one frame (16 ms) — the redraw median is the figure that compares");
+    lines.push("    goal: a live tick's redraw fits in one frame (p95 ≤ 16 ms) at 4× CPU slowdown");
   } finally {
     await browser.close();
     await server.stop();

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,9 +27,10 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
   for (const cache of ["on", "off"] as const) {
     const server = await startServer({ PAGE_CACHE: cache });
     try {
+      if (cache === "on") lines.push(...(await pageWeight(server.base, path)));
       const r = await load(server.base + path, connections, seconds);
       lines.push(
-        `server rendering of ${path}, signed out, page cache ${cache}: autocannon, ${connections} connections, ${seconds} s, one process, simulator and market maker running`,
+        `server rendering of ${path}, signed out, page cache ${cache}: autocannon, ${connections} connections, ${seconds} s, a browser's headers (gzip), one process, simulator and market maker running`,
         row(r),
         `    goals: ≥ 800 requests/s and p99 ≤ 50 ms — ${verdict(r, 800, 50)}`,
       );
@@ -46,7 +48,38 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
 
 type Result = autocannon.Result;
 
-async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Result> {
+/** The bytes a visitor's browser receives for `path` (as sent: gzip when asked), raw and gzipped, and what makes them up. */
+async function pageWeight(base: string, path: string): Promise<string[]> {
+  const fetchBytes = (encoding: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      httpGet(`${base}${path}`, { headers: { "Accept-Encoding": encoding, Accept: "text/html" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve(Buffer.concat(chunks)));
+        res.on("error", reject);
+      }).on("error", reject);
+    });
+  const raw = await fetchBytes("identity");
+  const gz = await fetchBytes("gzip");
+  const html = raw.toString("utf8");
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const bytes = (xs: string[]) => xs.reduce((n, x) => n + Buffer.byteLength(x), 0);
+  const strings = bytes([...html.matchAll(/<script[^>]*id="i18n-data"[^>]*>[\s\S]*?<\/script>/g)].map((m) => m[0]));
+  const scripts = bytes([...html.matchAll(/<script(?![^>]*id="i18n-data")[^>]*>[\s\S]*?<\/script>/g)].map((m) => m[0]));
+  const svg = bytes([...html.matchAll(/<svg[\s\S]*?<\/svg>/g)].map((m) => m[0]));
+  const styles = bytes([...html.matchAll(/<style[\s\S]*?<\/style>/g)].map((m) => m[0]));
+  return [
+    `page weight of ${path}, signed out: ${kb(raw.length)} raw, ${kb(gz.length)} gzip as sent`,
+    `    inline scripts (loader data, hydration) ${kb(scripts)}, client strings ${kb(strings)}, SVG ${kb(svg)}, inline styles ${kb(styles)}, the rest (markup) ${kb(raw.length - scripts - strings - svg - styles)}`,
+    `    goals: ≤ 60 KB raw and ≤ 20 KB gzip — ${raw.length <= 60 * 1024 ? "met" : "missed"} / ${gz.length <= 20 * 1024 ? "met" : "missed"}`,
+  ];
+}
+
+/** What a browser sends with a page request (it takes gzip, as every browser does). */
+const BROWSER = { Accept: "text/html,application/xhtml+xml", "Accept-Encoding": "gzip, deflate, br", "Accept-Language": "en" };
+
+async function load(url: string, connections: number, seconds: number, extra: Record<string, string> = {}): Promise<Result> {
+  const headers = { ...BROWSER, ...extra };
   await autocannon({ url, connections: 4, duration: 3, headers }); // warm-up
   return autocannon({ url, connections, duration: seconds, headers });
 }
