@@ -152,7 +152,16 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
         res.statusMessage = page.statusText;
         res.status(page.status);
         for (const [key, value] of page.headers) if (key.toLowerCase() !== "content-length") res.append(key, value);
-        res.end(PageCache.withNonce(page, nonce));
+        res.vary("Accept-Encoding");
+        // Already compressed (the compression middleware leaves an encoded body alone): see PageCache.gzipWithNonce.
+        if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+          const body = PageCache.gzipWithNonce(page, nonce);
+          res.setHeader("Content-Encoding", "gzip");
+          res.setHeader("Content-Length", body.length);
+          res.end(body);
+        } else {
+          res.end(PageCache.withNonce(page, nonce));
+        }
         return;
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
 import { PageCache, type CachedPage } from "./page-cache";
 
 const page = (body: string, nonce = "N0nce+/==", headers: [string, string][] = [["content-type", "text/html; charset=utf-8"]]): CachedPage => ({
@@ -62,5 +63,22 @@ describe("page cache for signed-out visitors", () => {
   it("gives every response its own CSP nonce", () => {
     const p = page('<script nonce="N0nce+/==">a</script><script nonce="N0nce+/==">b</script>');
     expect(PageCache.withNonce(p, "fresh").toString()).toBe('<script nonce="fresh">a</script><script nonce="fresh">b</script>');
+  });
+
+  it("answers gzip with the response's nonce without compressing the page again", () => {
+    const html = `<!DOCTYPE html><html>${"<p>row é 行</p>".repeat(2000)}<script nonce="N0nce+/==">a</script>${"<td>1</td>".repeat(500)}<script nonce="N0nce+/==">b</script></html>`;
+    const p = page(html);
+    for (const nonce of ["fresh1", "a-longer-nonce+/==", "N0nce+/=="]) {
+      const gz = PageCache.gzipWithNonce(p, nonce);
+      expect(gunzipSync(gz).toString("utf8")).toBe(PageCache.withNonce(p, nonce).toString("utf8"));
+      expect(gz.length).toBeLessThan(html.length / 10);
+    }
+    // Deflated once, then reused.
+    const pieces = p.deflated!.pieces;
+    PageCache.gzipWithNonce(p, "again");
+    expect(p.deflated!.pieces).toBe(pieces);
+    // A page without a nonce, and an empty one.
+    expect(gunzipSync(PageCache.gzipWithNonce(page("<p>x</p>", ""), "n")).toString()).toBe("<p>x</p>");
+    expect(gunzipSync(PageCache.gzipWithNonce(page("", "N"), "n")).toString()).toBe("");
   });
 });

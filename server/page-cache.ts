@@ -16,7 +16,21 @@
  *   nowhere else), so the inline scripts run under the new response's policy.
  */
 
-export type CachedPage = { status: number; statusText: string; headers: [string, string][]; body: Buffer; nonce: string };
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+export type CachedPage = {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: Buffer;
+  nonce: string;
+  /** The body's pieces between the nonces, raw and deflated once (made at the first gzip answer). */
+  deflated?: { raw: Buffer[]; pieces: Buffer[] };
+};
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+/** An empty final deflate block: ends the stream after byte-aligned (full-flushed) pieces. */
+const DEFLATE_END = Buffer.from([0x03, 0x00]);
 
 const SESSION_COOKIES = /(?:^|;\s*)(?:__Host-sid|sid)=/;
 
@@ -84,6 +98,42 @@ export class PageCache {
       if (!p && this.entries.get(key) === entry) this.entries.delete(key);
     });
     return page;
+  }
+
+  /**
+   * The gzip body for a response carrying `nonce`, without compressing the page again: the pieces of the page
+   * between its nonces are deflated once per render (each ends on a full flush, so deflate streams can follow one
+   * another), and each answer only adds the new nonce as a stored block and the gzip trailer (its CRC-32 runs over
+   * the pieces and the nonce, ~0.05 ms for a 66 KB page). Compressing the page per answer took 2–5 ms of the
+   * event loop, which is what capped a shared page's throughput.
+   */
+  static gzipWithNonce(page: CachedPage, nonce: string): Buffer {
+    if (!page.deflated) {
+      const text = page.body.toString("utf8");
+      const raw = (page.nonce ? text.split(page.nonce) : [text]).map((piece) => Buffer.from(piece, "utf8"));
+      page.deflated = { raw, pieces: raw.map((piece) => deflateRawSync(piece, { level: 6, finishFlush: constants.Z_FULL_FLUSH })) };
+    }
+    const { raw, pieces } = page.deflated;
+    const nonceBytes = Buffer.from(nonce, "utf8");
+    const stored = deflateRawSync(nonceBytes, { level: 0, finishFlush: constants.Z_FULL_FLUSH });
+    const out: Buffer[] = [GZIP_HEADER];
+    let crc = 0;
+    let size = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      if (i > 0) {
+        out.push(stored);
+        crc = crc32(nonceBytes, crc);
+        size += nonceBytes.length;
+      }
+      out.push(pieces[i]!);
+      crc = crc32(raw[i]!, crc);
+      size += raw[i]!.length;
+    }
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(size >>> 0, 4);
+    out.push(DEFLATE_END, trailer);
+    return Buffer.concat(out);
   }
 
   /** The body for a response carrying `nonce` (the render's nonce replaced everywhere it occurs). */
