@@ -3,26 +3,28 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BCP47, DEFAULT_LANG, isLang } from "~/i18n";
 import { I18nPayloadProvider } from "~/lib/i18n-payload";
-import { TranslationProvider, type Resources } from "~/lib/translate";
+import { ClientTranslations } from "~/lib/client-strings";
+import type { Resources } from "~/lib/translate";
 
 /**
- * The server embeds the current language's strings in the page (#i18n-data), so the browser
- * needs no extra request and no i18n library before it can hydrate (docs/decisions/001, 005).
+ * The server embeds the strings the page uses in the page (#i18n-data), so the browser needs no
+ * extra request and no i18n library before it can hydrate (docs/decisions/001, 005, 016); the
+ * rest of the language follows when the page is idle.
  */
 const el = document.getElementById("i18n-data");
 const payload = el?.textContent || "";
-const parsed = JSON.parse(payload || "{}") as { lang?: string; resources?: Resources };
+const parsed = JSON.parse(payload || "{}") as { lang?: string; v?: string; resources?: Resources };
 const lang = isLang(parsed.lang) ? parsed.lang : DEFAULT_LANG;
 
 startTransition(() => {
   hydrateRoot(
     document,
     <I18nPayloadProvider value={payload}>
-      <TranslationProvider lang={lang} locale={BCP47[lang]} resources={parsed.resources ?? {}}>
+      <ClientTranslations lang={lang} locale={BCP47[lang]} version={parsed.v ?? ""} initial={parsed.resources ?? {}}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </TranslationProvider>
+      </ClientTranslations>
     </I18nPayloadProvider>,
   );
 });

@@ -9,6 +9,7 @@ import { I18nPayloadProvider } from "~/lib/i18n-payload";
 import { i18nPayload } from "~/lib/i18n-payload.server";
 import { resources } from "~/lib/locales.server";
 import { NonceProvider } from "~/lib/nonce";
+import { ServerOnlyProvider } from "~/lib/server-only";
 import { TranslationProvider } from "~/lib/translate";
 
 export const streamTimeout = 5_000;
@@ -34,15 +35,20 @@ export default async function handleRequest(
   const lang = await getLang(request);
   privateCaching(request, responseHeaders);
   const nonce = loadContext.nonce;
+  // The namespaces this render reads: the page carries only their strings (lib/i18n-payload.server).
+  const used = new Set<string>();
+  const hooks = { use: (ns: string) => void used.add(ns) };
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nPayloadProvider value={i18nPayload(lang)}>
-          <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+        <I18nPayloadProvider value={() => i18nPayload(lang, used)}>
+          <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]} hooks={hooks}>
+            <ServerOnlyProvider value={loadContext.serverOnly ?? {}}>
+              <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+            </ServerOnlyProvider>
           </TranslationProvider>
         </I18nPayloadProvider>
       </NonceProvider>,

@@ -1,3 +1,5 @@
+import type { ServerOnlyData } from "~/lib/server-only";
+
 export interface AppContext {
   /** Per-request CSP nonce, for Remix's inline scripts. */
   nonce: string;
@@ -9,6 +11,8 @@ export interface AppContext {
    * the SSE stream asks this to cut off a browser that stops reading.
    */
   responseBuffered?: () => number;
+  /** Data for this request's server render only, never serialized into the page (lib/server-only). */
+  serverOnly?: ServerOnlyData;
 }
 
 declare module "@remix-run/node" {

@@ -8,7 +8,7 @@ import { ToastRegion } from "~/components/toast";
 import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
-import { useI18nPayload } from "~/lib/i18n-payload";
+import { I18nDataScript } from "~/lib/i18n-payload";
 import { useNonce } from "~/lib/nonce";
 import { commitSession, getSession } from "~/lib/session.server";
 import { qrSvg } from "~/lib/qr.server";
@@ -71,7 +71,6 @@ export function useRootData() {
 
 function Document({ lang, theme, children }: { lang: Lang; theme: "dark" | "light"; children: React.ReactNode }) {
   const nonce = useNonce();
-  const i18n = useI18nPayload();
   return (
     <html lang={BCP47[lang]} className={theme === "light" ? lightTheme : darkTheme} data-theme={theme}>
       <head>
@@ -83,7 +82,8 @@ function Document({ lang, theme, children }: { lang: Lang; theme: "dark" | "ligh
       </head>
       <body>
         {children}
-        {i18n ? <script id="i18n-data" type="application/json" dangerouslySetInnerHTML={{ __html: i18n }} /> : null}
+        {/* After the content: the server has then seen every namespace the page uses. */}
+        <I18nDataScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

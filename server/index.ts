@@ -134,7 +134,7 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     const nonce = res.locals.nonce as string;
     const render = (renderNonce: string) =>
       refusalScope.run(refusals, () =>
-        handleRemix(request, { nonce: renderNonce, exchangeFetch, clientIp: req.ip ?? "unknown", responseBuffered: () => res.writableLength }),
+        handleRemix(request, { nonce: renderNonce, exchangeFetch, clientIp: req.ip ?? "unknown", responseBuffered: () => res.writableLength, serverOnly: {} }),
       );
     // A visitor's public market screen: shared with the same request of the last second (server/page-cache.ts).
     const cacheKey = pageCache.keyOf(req.method, url, { cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"], accept: req.headers.accept });

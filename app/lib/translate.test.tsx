@@ -56,4 +56,27 @@ describe("useTranslation and Trans", () => {
     expect(html).not.toContain("<img");
     expect(html).toContain("bold");
   });
+  it("reports the namespaces it reads, and a namespace it does not hold", () => {
+    const used = new Set<string>();
+    const missing: string[] = [];
+    const t = createT({ common: { a: "A" }, auth: { b: "B" } }, "en", "common", undefined, { use: (ns) => used.add(ns), missing: (ns) => missing.push(ns) });
+    expect(t("a")).toBe("A");
+    expect(t("auth:b")).toBe("B");
+    expect(t("fiat:title")).toBe("fiat:title");
+    expect([...used].sort()).toEqual(["auth", "common", "fiat"]);
+    expect(missing).toEqual(["fiat"]);
+  });
+  it("records a component's namespace while rendering, before any lookup", () => {
+    const used = new Set<string>();
+    function View() {
+      useTranslation("trade");
+      return null;
+    }
+    renderToStaticMarkup(
+      <TranslationProvider lang="en" locale="en" resources={resources} hooks={{ use: (ns) => used.add(ns) }}>
+        <View />
+      </TranslationProvider>,
+    );
+    expect([...used]).toEqual(["trade"]);
+  });
 });

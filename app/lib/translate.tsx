@@ -11,11 +11,19 @@ export type Resources = Record<string, Record<string, unknown>>;
 export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string };
 export type TFunction = (key: string | string[], options?: TOptions) => string;
 
-type I18nValue = { lang: string; locale: string; resources: Resources };
+/**
+ * What a translator reports about the namespaces it reads: `use` for each one looked up (the server records which
+ * namespaces a page used, so the page carries only those), `missing` for one the resources do not hold (the
+ * browser then loads the language's other strings).
+ */
+export type NamespaceHooks = { use?: (ns: string) => void; missing?: (ns: string) => void };
+
+type I18nValue = { lang: string; locale: string; resources: Resources; hooks?: NamespaceHooks; version?: number };
 const I18nContext = createContext<I18nValue>({ lang: "en", locale: "en", resources: {} });
 
-export function TranslationProvider({ lang, locale, resources, children }: I18nValue & { children: ReactNode }) {
-  const value = useMemo(() => ({ lang, locale, resources }), [lang, locale, resources]);
+/** `version` changes when strings were added to `resources` in place (the translators are made again). */
+export function TranslationProvider({ lang, locale, resources, hooks, version, children }: I18nValue & { children: ReactNode }) {
+  const value = useMemo(() => ({ lang, locale, resources, hooks, version }), [lang, locale, resources, hooks, version]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -47,7 +55,7 @@ function pluralCategory(locale: string, count: number): string {
 }
 
 /** A pure translator over one language's resources; `defaultNs` is used for keys without "ns:". */
-export function createT(resources: Resources, locale: string, defaultNs = "common", keyPrefix?: string): TFunction {
+export function createT(resources: Resources, locale: string, defaultNs = "common", keyPrefix?: string, hooks?: NamespaceHooks): TFunction {
   return function t(key, options) {
     for (const candidate of Array.isArray(key) ? key : [key]) {
       const i = candidate.indexOf(":");
@@ -55,6 +63,10 @@ export function createT(resources: Resources, locale: string, defaultNs = "commo
       let path = i > 0 ? candidate.slice(i + 1) : candidate;
       if (keyPrefix && i < 0) path = `${keyPrefix}.${path}`;
       const tree = resources[ns];
+      if (hooks) {
+        hooks.use?.(ns);
+        if (tree === undefined) hooks.missing?.(ns);
+      }
       let value: unknown;
       if (typeof options?.count === "number") {
         value = lookup(tree, `${path}_${pluralCategory(locale, options.count)}`) ?? lookup(tree, `${path}_other`);
@@ -69,10 +81,13 @@ export function createT(resources: Resources, locale: string, defaultNs = "commo
 
 /** Same shape as react-i18next's hook: `const { t, i18n } = useTranslation("auth")`. */
 export function useTranslation(ns?: string | string[], options?: { keyPrefix?: string }) {
-  const { lang, locale, resources } = useContext(I18nContext);
+  const { lang, locale, resources, hooks, version } = useContext(I18nContext);
   const defaultNs = (Array.isArray(ns) ? ns[0] : ns) ?? "common";
   const keyPrefix = options?.keyPrefix;
-  const t = useMemo(() => createT(resources, locale, defaultNs, keyPrefix), [resources, locale, defaultNs, keyPrefix]);
+  // A translator made in a render counts as using its namespace, even before its first lookup.
+  hooks?.use?.(defaultNs);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: the resources grew in place
+  const t = useMemo(() => createT(resources, locale, defaultNs, keyPrefix, hooks), [resources, locale, defaultNs, keyPrefix, hooks, version]);
   return { t, i18n: { language: lang, resolvedLanguage: lang } };
 }
 

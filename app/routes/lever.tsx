@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import Decimal from "decimal.js";
 import { LEVER_HANDS_DEFAULT, LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
-import type { Deal, KlineBar } from "~/contract/entities";
+import type { Deal } from "~/contract/entities";
 import type { LeverDeal } from "~/contract/lever";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
@@ -12,7 +12,8 @@ import { PairList } from "~/features/trade/pair-list";
 import { RecentTrades } from "~/features/trade/recent-trades";
 import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
-import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
+import { normalizePeriod } from "~/features/trade/chart-periods";
+import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { canonicalAddress } from "~/features/trade/links";
 import { JumpNav } from "~/features/trade/jump-nav";
 import type { LeverActionData, LeverReview } from "~/features/lever/action-data";
@@ -62,7 +63,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const side: "buy" | "sell" = q.get("side") === "sell" ? "sell" : "buy";
 
   let deal: Deal | null = null;
-  let bars: KlineBar[] = [];
   let order: LeverDeal | null = null;
   let risk: { hazard: string | null; profit: string; margin: string } = {
     hazard: null,
@@ -71,21 +71,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   let list = null;
   if (pair) {
-    const win = klineWindow(period, Date.now());
-    const [dealR, klineR, orderR, allR, listR] = await Promise.all([
+    const [dealR, , orderR, allR, listR] = await Promise.all([
       api(args, "deal", { currency_match_id: pair.id }),
-      api(args, "kline", {
-        currency_match_id: pair.id,
-        period: klinePeriod(period),
-        from: win.from,
-        to: win.to,
-      }),
+      renderChartOnServer(args, pair.id, period),
       api(args, "leverDeal", { currency_match_id: pair.id }),
       api(args, "leverDealall", { currency_match_id: pair.id, page: 1 }),
       loadTab(args, ordersTab, pair.id, page),
     ]);
     deal = dealR.ok ? dealR.data : null;
-    bars = klineR.ok ? klineR.data.slice(-CHART_BARS_MAX) : [];
     order = orderR.ok ? orderR.data : null;
     if (allR.ok)
       risk = {
@@ -107,7 +100,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       period,
       otype,
       side,
-      bars,
       depth: deal?.depth ?? { in: [], out: [] },
       trades: deal?.tx_completes ?? [],
       quotation: deal?.quotation ?? pair?.currency_quotation ?? null,
@@ -363,7 +355,6 @@ function LeverScreen() {
     loggedIn: false,
     depth: data.depth,
     trades: data.trades,
-    bars: data.bars,
     quotation: data.quotation,
     balances: null,
     orders: null,

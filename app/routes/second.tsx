@@ -2,7 +2,6 @@ import Decimal from "decimal.js";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MICRO_OPTIONS, MICRO_PAGE_SIZE, profitPercent } from "~/contract/core/micro";
-import type { KlineBar } from "~/contract/entities";
 import type { MicroSeconds, MicroWallet } from "~/contract/micro";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
@@ -11,7 +10,8 @@ import { pairView } from "~/features/trade/pair-view";
 import * as s from "~/features/trade/trade.css";
 import { layout } from "~/features/second/second.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
-import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
+import { normalizePeriod } from "~/features/trade/chart-periods";
+import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { canonicalAddress } from "~/features/trade/links";
 import type { MicroReview, SecondActionData } from "~/features/second/action-data";
 import { parseMicroOrder } from "~/features/second/forms.server";
@@ -60,17 +60,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
   const seconds = options.some((o) => String(o.seconds) === q.get("seconds")) ? Number(q.get("seconds")) : options[0]?.seconds ?? MICRO_OPTIONS[0].seconds;
   const number = /^\d{1,9}(\.\d{1,8})?$/.test(q.get("number") ?? "") ? (q.get("number") as string) : "";
-  let bars: KlineBar[] = [];
   let quotation = pair?.currency_quotation ?? null;
   let list = null;
   if (pair) {
-    const win = klineWindow(period, Date.now());
-    const [klineR, dealR, listR] = await Promise.all([
-      api(args, "kline", { currency_match_id: pair.id, period: klinePeriod(period), from: win.from, to: win.to }),
+    const [, dealR, listR] = await Promise.all([
+      renderChartOnServer(args, pair.id, period),
       api(args, "deal", { currency_match_id: pair.id }),
       api(args, "microLists", { match_id: pair.id, status: tab === "progress" ? 1 : 3, page, limit: MICRO_PAGE_SIZE }),
     ]);
-    bars = klineR.ok ? klineR.data.slice(-CHART_BARS_MAX) : [];
     if (dealR.ok) quotation = dealR.data.quotation;
     list = { tab, page, at: Date.now(), ...(listR.ok ? listR.data : { data: [], total: 0, per_page: MICRO_PAGE_SIZE }) };
   }
@@ -82,7 +79,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pairs: all.map(pairView),
       pair: pair ? pairView(pair) : null,
       period,
-      bars,
       quotation,
       wallets,
       options,
@@ -192,7 +188,6 @@ function SecondScreen() {
     loggedIn: false,
     depth: NO_DEPTH,
     trades: NO_TRADES,
-    bars: data.bars,
     quotation: data.quotation,
     balances: null,
     orders: null,

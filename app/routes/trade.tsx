@@ -16,7 +16,7 @@ import { RecentTrades } from "~/features/trade/recent-trades";
 import { TradeForms } from "~/features/trade/trade-form";
 import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
-import type { Deal, KlineBar, SpotBalances, SpotOrderPage } from "~/contract/entities";
+import type { Deal, SpotBalances, SpotOrderPage } from "~/contract/entities";
 import { getLang, getT } from "~/lib/i18next.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { refusalMessage } from "~/lib/refusals.server";
@@ -25,7 +25,8 @@ import { quoteTabs } from "~/lib/markets";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
 import { bestPrice, PRICE_DECIMALS, sanitizePriceInput, sliderQuantity, snapPercent, type Side } from "~/features/trade/order-input";
-import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod } from "~/features/trade/chart-periods";
+import { normalizePeriod } from "~/features/trade/chart-periods";
+import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { mergeOrderPages, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "~/features/trade/live-state";
 import { parseTradeInfo, pickPair, serializeTradeInfo, TRADEINFO_COOKIE, tradeInfoOf } from "~/features/trade/pair-choice";
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
@@ -90,19 +91,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const side: Side = q.get("side") === "sell" ? "sell" : "buy";
 
   let deal: Deal | null = null;
-  let bars: KlineBar[] = [];
   let balances: SpotBalances | null = null;
   let orders: SpotOrderPage | null = null;
   if (pair) {
-    const win = klineWindow(period, Date.now());
-    const [dealResult, klineResult, balancesResult, ordersResult] = await Promise.all([
+    const [dealResult, , balancesResult, ordersResult] = await Promise.all([
       api(args, "deal", { currency_match_id: pair.id }),
-      api(args, "kline", { currency_match_id: pair.id, period: klinePeriod(period), from: win.from, to: win.to }),
+      renderChartOnServer(args, pair.id, period),
       token ? api(args, "spotBalances", { currency_match_id: pair.id }) : null,
       token ? loadOrders(args, pair.id, ordersTab, way, page) : null,
     ]);
     deal = dealResult.ok ? dealResult.data : null;
-    bars = klineResult.ok ? klineResult.data.slice(-CHART_BARS_MAX) : [];
     balances = balancesResult?.ok ? balancesResult.data : null;
     orders = ordersResult;
   }
@@ -124,7 +122,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       period,
       otype,
       side,
-      bars,
       depth: deal?.depth ?? { in: [], out: [] },
       trades: deal?.tx_completes ?? [],
       quotation: deal?.quotation ?? pair?.currency_quotation ?? null,
@@ -247,7 +244,6 @@ function TradeScreen() {
     loggedIn: data.loggedIn,
     depth: data.depth,
     trades: data.trades,
-    bars: data.bars,
     quotation: data.quotation,
     balances: data.balances,
     orders: data.orders?.data ?? null,

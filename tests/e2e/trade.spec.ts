@@ -51,6 +51,38 @@ test.describe("trade screen", () => {
     await expect(page.getByRole("img", { name: /BTC\/USDT candlestick chart/ })).toBeVisible();
   });
 
+  test("the page carries its own strings and no bars: the chart's bars and the other strings are shared resources", async ({ page, request, jsEnabled }) => {
+    const html = await (await request.get("/trade?symbol=BTCUSDT", { headers: { Accept: "text/html" } })).text();
+    const payload = JSON.parse(/<script id="i18n-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(Object.keys(payload.resources).sort()).toEqual(["common", "trade"]);
+    // The SVG is drawn on the server; the hydration data holds no bar (a bar is the only thing with a volume).
+    expect(html).toMatch(/<svg[^>]*role="img"/);
+    const hydration = [...html.matchAll(/<script nonce[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    expect(hydration).not.toContain("volume");
+
+    const kline = await request.get("/resources/kline?pair=1&period=1min");
+    expect(kline.status()).toBe(200);
+    expect(kline.headers()["cache-control"]).toBe("public, max-age=2");
+    const { period, bars } = await kline.json();
+    expect(period).toBe("1min");
+    expect(bars.length).toBeGreaterThan(10);
+    for (const b of bars.slice(-5)) expect(b).toEqual([expect.any(Number), ...Array(5).fill(expect.stringMatching(/^\d+(\.\d+)?$/))]);
+    expect((await request.get("/resources/kline?pair=x&period=1min")).status()).toBe(400);
+
+    const strings = await request.get(`/resources/strings?lang=en&v=${payload.v}`);
+    expect(strings.headers()["cache-control"]).toContain("immutable");
+    expect(Object.keys(await strings.json())).toEqual(expect.arrayContaining(["fiat", "lever", "savings", "trade"]));
+
+    if (jsEnabled) {
+      // Another screen reached by a link has its words, though this page did not carry them.
+      await page.goto("/trade?symbol=BTCUSDT");
+      await expect(page.getByRole("img", { name: /BTC\/USDT candlestick chart/ })).toBeVisible();
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Savings" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Savings" })).toBeVisible();
+      await expect(page.getByText("Lock a coin for a fixed term", { exact: false })).toBeVisible();
+    }
+  });
+
   test("the pair list, intervals and the book's price links", async ({ page, jsEnabled }) => {
     await page.goto("/trade?symbol=BTCUSDT");
     await page.getByRole("navigation", { name: "Quote currencies" }).getByRole("link", { name: "BTC", exact: true }).click();

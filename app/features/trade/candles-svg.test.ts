@@ -5,7 +5,7 @@ const bar = (time: number, open: string, high: string, low: string, close: strin
 
 describe("candleGeometry", () => {
   it("is empty without bars", () => {
-    expect(candleGeometry([], { width: 100, height: 100 })).toEqual({ up: "", down: "", line: "", min: "", max: "", count: 0 });
+    expect(candleGeometry([], { width: 100, height: 100 })).toMatchObject({ upWicks: "", upBodies: "", downWicks: "", downBodies: "", line: "", count: 0 });
   });
 
   it("splits rising and falling bars and scales into the box", () => {
@@ -13,10 +13,14 @@ describe("candleGeometry", () => {
     expect(g.count).toBe(2);
     expect(g.min).toBe("0");
     expect(g.max).toBe("20");
-    // Bar 1 (rising): centre x 25, high 20 → y 10, low 0 → y 110.
-    expect(g.up).toBe("M24.5 10h1V110h-1ZM7.5 35h35v25h-35Z");
-    // Bar 2 (falling): centre x 75, open 15 → y 35, close 10 → y 60.
-    expect(g.down).toBe("M74.5 30h1V85h-1ZM57.5 35h35v25h-35Z");
+    // Bar 1 (rising): centre x 25, high 20 → y 10, low 0 → y 110; open 10 → y 60, close 15 → y 35.
+    expect(g.upWicks).toBe("M25 10V110");
+    expect(g.upBodies).toBe("M25 35V60");
+    // Bar 2 (falling): centre x 75, high 16 → y 30, low 5 → y 85; open 15 → y 35, close 10 → y 60.
+    expect(g.downWicks).toBe("M75 30V85");
+    expect(g.downBodies).toBe("M75 35V60");
+    // Bodies are 70 % of a bar's 50-unit step.
+    expect(g.body).toBe(35);
     expect(g.line).toBe("M25 35L75 60");
   });
 
@@ -24,12 +28,15 @@ describe("candleGeometry", () => {
     const bars = Array.from({ length: 500 }, (_, i) => bar(i, "1", "2", "0.5", "1.5"));
     const g = candleGeometry(bars, { width: 300, height: 100, max: 300 });
     expect(g.count).toBe(300);
-    expect(g.up.match(/Z/g)?.length).toBe(600);
+    expect(g.upWicks.match(/M/g)?.length).toBe(300);
+    expect(g.upBodies.match(/M/g)?.length).toBe(300);
   });
 
   it("draws a flat market without dividing by zero", () => {
     const g = candleGeometry([bar(1, "5", "5", "5", "5")], { width: 10, height: 10, padding: 0 });
-    expect(g.up).not.toMatch(/NaN|Infinity/);
+    expect(g.upWicks + g.upBodies).not.toMatch(/NaN|Infinity/);
+    // Still one unit tall, so it shows.
+    expect(g.upBodies).toBe("M5 10V11");
     expect(g.line).toBe("M5 10");
   });
 });

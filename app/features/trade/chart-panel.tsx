@@ -1,11 +1,12 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, memo, Suspense, useId, useMemo, useSyncExternalStore } from "react";
+import { lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/translate";
-import { ClientOnly } from "remix-utils/client-only";
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
 import { formatPrice } from "~/lib/money";
+import { useServerOnly } from "~/lib/server-only";
 import { chartLocale, klinePeriod, MORE_PERIODS, TRADE_PERIODS, TRADE_TIME_ZONE, type TradePeriod } from "./chart-periods";
 import type { RootData } from "~/root";
 import { screenOf, tradeUrl } from "./links";
@@ -29,6 +30,35 @@ function useWide(): boolean {
   );
 }
 
+/**
+ * Whether the element is in or near the viewport (once true, stays true). On a phone the chart sits below the
+ * order form: chart.js is then fetched and started when the trader scrolls towards it, not while the page is
+ * becoming usable (issue 14: that start was most of /trade's blocking time on a throttled phone).
+ */
+function useNearViewport(ref: RefObject<Element>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return undefined;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return undefined;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: "300px 0px" },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
 /** What the chart's lines are (the canvas itself is one image to assistive technology). */
 function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
   const { t } = useTranslation("trade");
@@ -48,6 +78,8 @@ function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
 
 function LiveChart({ bars, line, lang, label, theme, pairKey }: { bars: KlineBar[]; line: boolean; lang: string; label: string; theme: "dark" | "light"; pairKey: string }) {
   const { t } = useTranslation("trade");
+  // Drawn live from here on: the page's server drawing is out of date and never shown again.
+  useEffect(forgetServerSvg, []);
   const wide = useWide();
   const studies = wide && !line;
   return (
@@ -96,24 +128,59 @@ export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; 
         <path d={g.line} className={s.svgLine} vectorEffect="non-scaling-stroke" />
       ) : (
         <>
-          <path d={g.up} className={s.svgUp} />
-          <path d={g.down} className={s.svgDown} />
+          <path d={g.upWicks} className={s.svgUp} strokeWidth={1} />
+          <path d={g.upBodies} className={s.svgUp} strokeWidth={g.body} />
+          <path d={g.downWicks} className={s.svgDown} strokeWidth={1} />
+          <path d={g.downBodies} className={s.svgDown} strokeWidth={g.body} />
         </>
       )}
     </svg>
   );
 }
 
+/**
+ * The server's drawing of the chart. On the server its children (the SVG of the bars the loader handed to the
+ * render, lib/server-only) are rendered; in the browser it takes over that HTML as it found it in the page, so
+ * hydration matches without the bars being sent a second time as data. It stays until the live chart has its
+ * bars and has loaded, and only for the pair and interval the page was rendered with.
+ */
+const SERVER_SVG_ID = "chart-server-svg";
+let serverSvg: { key: string; html: string } | null = null;
+
+function forgetServerSvg() {
+  serverSvg = { key: "", html: "" };
+}
+
+function ServerSvg({ pairKey, children }: { pairKey: string; children?: React.ReactNode }) {
+  if (typeof document === "undefined") {
+    return (
+      <div id={SERVER_SVG_ID} className={s.serverSvg} data-chart={pairKey}>
+        {children}
+      </div>
+    );
+  }
+  if (!serverSvg) {
+    const el = document.getElementById(SERVER_SVG_ID);
+    serverSvg = { key: el?.dataset.chart ?? "", html: el?.innerHTML ?? "" };
+  }
+  const html = serverSvg.key === pairKey ? serverSvg.html : "";
+  return <div id={SERVER_SVG_ID} className={s.serverSvg} data-chart={pairKey} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 /** Intervals as links (`?period=`), then the chart: chart.js in the browser, SVG on the server. */
-export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }: { pair: { symbol: string; decimals: number }; period: TradePeriod; bars: KlineBar[]; lang: string }) {
+export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }: { pair: { symbol: string; decimals: number }; period: TradePeriod; bars: KlineBar[] | null; lang: string }) {
   const { t } = useTranslation("trade");
+  const hydrated = useHydrated();
+  const serverBars = useServerOnly().chartBars;
+  const pairKey = `${pair.symbol}-${period}`;
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   const { search, pathname } = useLocation();
   const root = useRouteLoaderData<RootData>("root");
   const theme = root?.theme ?? "dark";
   const line = period === "time";
   // The line draws 1-minute closes: its label names that interval, not the button's "Line".
   const label = t(line ? "chart.labelLine" : "chart.label", { symbol: pair.symbol, period: t(`periods.${line ? klinePeriod(period) : period}`) });
-  const svg = <CandlesSvg bars={bars} line={line} label={label} decimals={pair.decimals} />;
   return (
     <section className={s.panel} aria-labelledby="chart-title">
       <h2 id="chart-title" className="sr-only">
@@ -149,14 +216,16 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
       <p className={s.muted}>
         {t("chart.zone", { zone: TRADE_TIME_ZONE })}
       </p>
-      <div className={s.chartBox}>
-        <ClientOnly fallback={svg}>
-          {() => (
-            <Suspense fallback={svg}>
-              <LiveChart pairKey={`${pair.symbol}-${period}`} bars={bars} line={line} lang={lang} label={label} theme={theme} />
-            </Suspense>
-          )}
-        </ClientOnly>
+      <div className={s.chartBox} ref={box}>
+        {hydrated && bars && near ? (
+          <Suspense fallback={<ServerSvg pairKey={pairKey} />}>
+            <LiveChart pairKey={pairKey} bars={bars} line={line} lang={lang} label={label} theme={theme} />
+          </Suspense>
+        ) : (
+          <ServerSvg pairKey={pairKey}>
+            <CandlesSvg bars={serverBars ?? []} line={line} label={label} decimals={pair.decimals} />
+          </ServerSvg>
+        )}
       </div>
     </section>
   );

@@ -1,10 +1,11 @@
 import { normalizeSymbol } from "~/contract/core/channels";
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useMemo, useRef, useState, type SetStateAction } from "react";
-import type { Depth, KlineBar, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
+import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from "react";
+import type { Depth, KlineBar, KlinePeriod, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
 import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
 import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, type OrdersSide, type OrdersTab } from "./live-state";
 import { klinePeriod, type TradePeriod } from "./chart-periods";
+import { fetchChartBars } from "./chart-bars";
 
 /**
  * State that starts from the loader and is then moved by live messages. When the loader's value changes
@@ -41,12 +42,51 @@ export type TradeLiveInput = {
   loggedIn: boolean;
   depth: Depth;
   trades: Trade[];
-  bars: KlineBar[];
   quotation: Quotation | null;
   balances: SpotBalances | null;
   orders: SpotOrder[] | null;
   ordersView: { tab: OrdersTab; way: OrdersSide; page: number };
 };
+
+/** The chart's bars of one pair and interval: null until fetched; pushes that come first wait in `early`. */
+type ChartBars = { key: string; bars: KlineBar[] | null; early: KlineBar[] };
+
+/**
+ * The chart's bars: fetched from the shared /resources/kline after hydration (they are not in the page's data,
+ * issue 14), then moved by KLINE pushes. A push that arrives before the fetch is applied on top of it. Until the
+ * bars arrive (or if they cannot be had) the chart keeps the server's SVG.
+ */
+function useChartBars(sym: string, pairId: number, period: KlinePeriod): KlineBar[] | null {
+  const key = `${pairId}:${period}`;
+  const [state, setState] = useState<ChartBars>({ key, bars: null, early: [] });
+  useEffect(() => {
+    const ac = new AbortController();
+    fetchChartBars(pairId, period, ac.signal).then(
+      (fetched) =>
+        setState((s) => {
+          let bars = fetched;
+          if (s.key === key) for (const bar of s.early) bars = applyKline(bars, bar, period).bars;
+          return { key, bars, early: [] };
+        }),
+      () => {
+        /* aborted, or unavailable: the server's SVG stays */
+      },
+    );
+    return () => ac.abort();
+  }, [key, pairId, period]);
+  useLiveChannel<WsKline>(`KLINE.${sym}`, klineSchema, (msg) => {
+    if (msg.currency_match_id !== pairId || msg.period !== period) return;
+    // The chart measures "chart-tick" from here to its redraw (see candle-chart.client.tsx).
+    performance.mark("kline-msg");
+    setState((s) => {
+      if (s.key !== key) return { key, bars: null, early: [msg] };
+      if (!s.bars) return { ...s, early: [...s.early.slice(-49), msg] };
+      const r = applyKline(s.bars, msg, period);
+      return r.change === "none" ? s : { ...s, bars: r.bars };
+    });
+  });
+  return state.key === key ? state.bars : null;
+}
 
 /**
  * Everything on /trade that moves: the book, trades, candles, header, my orders and balances, over the relay
@@ -57,11 +97,10 @@ export function useTradeLive(input: TradeLiveInput) {
   const pairId = input.pair.id;
   const [depth, setDepth] = useSynced(input.depth);
   const [trades, setTrades] = useSynced(input.trades);
-  const [bars, setBars] = useSynced(input.bars);
   const [balances, setBalances] = useSynced(input.balances);
   const [orders, setOrders] = useSynced(input.orders);
   const quotes = useLiveQuotations();
-  const period = klinePeriod(input.period);
+  const bars = useChartBars(sym, pairId, klinePeriod(input.period));
   const view = { pairId, ...input.ordersView };
 
   useLiveChannel<WsMarketDepth>(`MARKET_DEPTH.${sym}`, depthSchema, (msg) => {
@@ -69,12 +108,6 @@ export function useTradeLive(input: TradeLiveInput) {
   });
   useLiveChannel<WsGlobalTx>(`GLOBAL_TX.${sym}`, txSchema, (msg, meta) => {
     if (msg.currency_match_id === pairId) setTrades((cur) => applyTrade(cur, msg, meta.snapshot));
-  });
-  useLiveChannel<WsKline>(`KLINE.${sym}`, klineSchema, (msg) => {
-    if (msg.currency_match_id !== pairId || msg.period !== period) return;
-    // The chart measures "chart-tick" from here to its redraw (see candle-chart.client.tsx).
-    performance.mark("kline-msg");
-    setBars((cur) => applyKline(cur, msg, period).bars);
   });
   // My orders and balances have no snapshot to rebuild from: after a gap, ask the server again
   // (once, though both private channels report it).

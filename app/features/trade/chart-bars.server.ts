@@ -1,0 +1,20 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { KlineBar } from "~/contract/entities";
+import { api, type ApiArgs } from "~/lib/api.server";
+import { CHART_BARS_MAX, klinePeriod, klineWindow, type TradePeriod } from "./chart-periods";
+
+/** The bars a chart of `period` shows (the last CHART_BARS_MAX), or [] when the exchange could not answer. */
+export async function loadChartBars(args: ApiArgs, pairId: number, period: TradePeriod): Promise<KlineBar[]> {
+  const win = klineWindow(period, Date.now());
+  const r = await api(args, "kline", { currency_match_id: pairId, period: klinePeriod(period), from: win.from, to: win.to });
+  return r.ok ? r.data.slice(-CHART_BARS_MAX) : [];
+}
+
+/**
+ * For a screen with a chart: its bars go to the server render only (the SVG without JavaScript), not into the
+ * loader data; the live chart fetches them from /resources/kline after hydration.
+ */
+export async function renderChartOnServer(args: ApiArgs & { context: Pick<AppLoadContext, "serverOnly"> }, pairId: number, period: TradePeriod): Promise<void> {
+  const bars = await loadChartBars(args, pairId, period);
+  if (args.context.serverOnly) args.context.serverOnly.chartBars = bars;
+}

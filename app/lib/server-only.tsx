@@ -1,0 +1,20 @@
+import { createContext, useContext } from "react";
+import type { KlineBar } from "~/contract/entities";
+
+/**
+ * What a server render needs that the page must not carry a second time (issue 14): a loader puts it in the
+ * request's load context (`context.serverOnly`), `entry.server.tsx` provides it to the render, and it is never
+ * serialized into the loader data. In the browser it is empty: a component that reads it renders on the server
+ * what it then takes over from the server's HTML (see features/trade/chart-panel).
+ */
+export type ServerOnlyData = {
+  /** The chart's bars, drawn as SVG for a browser without JavaScript (the live chart fetches its own). */
+  chartBars?: KlineBar[];
+};
+
+const ServerOnlyContext = createContext<ServerOnlyData>({});
+export const ServerOnlyProvider = ServerOnlyContext.Provider;
+
+export function useServerOnly(): ServerOnlyData {
+  return useContext(ServerOnlyContext);
+}
