@@ -156,7 +156,8 @@ test.describe("on a 390×844 phone, accessibility", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
   for (const theme of ["dark", "light"] as const) {
     test(`axe finds nothing serious on any screen (${theme}), menu open and closed`, async ({ page, request }) => {
-      test.setTimeout(180_000);
+      // Every screen loaded and audited in turn: about three minutes on 2 loaded cores, so the limit leaves room.
+      test.setTimeout(360_000);
       await setTheme(page, theme);
       await traderWithOpenOrders(page, request);
       for (const path of SIGNED_IN_SCREENS) {
@@ -177,7 +178,8 @@ test.describe("on a 1366×900 desktop, accessibility", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
   for (const theme of ["dark", "light"] as const) {
     test(`axe finds nothing serious on any screen (${theme}), signed in with open orders`, async ({ page, request }) => {
-      test.setTimeout(180_000);
+      // Every screen loaded and audited in turn: about three minutes on 2 loaded cores, so the limit leaves room.
+      test.setTimeout(360_000);
       await setTheme(page, theme);
       const user = await registerUser(request);
       cli("credit", user.email, "change_account", "USDT", "1000");
