@@ -61,18 +61,25 @@ function useChartBars(sym: string, pairId: number, period: KlinePeriod): KlineBa
   const [state, setState] = useState<ChartBars>({ key, bars: null, early: [] });
   useEffect(() => {
     const ac = new AbortController();
-    fetchChartBars(pairId, period, ac.signal).then(
-      (fetched) =>
-        setState((s) => {
-          let bars = fetched;
-          if (s.key === key) for (const bar of s.early) bars = applyKline(bars, bar, period).bars;
-          return { key, bars, early: [] };
-        }),
-      () => {
-        /* aborted, or unavailable: the server's SVG stays */
-      },
-    );
-    return () => ac.abort();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = (attempt: number) =>
+      fetchChartBars(pairId, period, ac.signal).then(
+        (fetched) =>
+          setState((s) => {
+            let bars = fetched;
+            if (s.key === key) for (const bar of s.early) bars = applyKline(bars, bar, period).bars;
+            return { key, bars, early: [] };
+          }),
+        () => {
+          // Unavailable for now (not left): the server's SVG stays, and the bars are asked for again a few times.
+          if (!ac.signal.aborted && attempt < 3) retry = setTimeout(() => load(attempt + 1), 3000 * (attempt + 1));
+        },
+      );
+    void load(0);
+    return () => {
+      ac.abort();
+      clearTimeout(retry);
+    };
   }, [key, pairId, period]);
   useLiveChannel<WsKline>(`KLINE.${sym}`, klineSchema, (msg) => {
     if (msg.currency_match_id !== pairId || msg.period !== period) return;
