@@ -71,6 +71,12 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
     setView({ shown: a.shown, notice: null, error: a.error });
   }, [fetcher.data]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Checks that arrive after an amount was typed (a quick hand, a slow phone) look at it at once, instead of
+  // waiting for the next keystroke; an empty box stays quiet until the form is submitted.
+  useEffect(() => {
+    if (validate && fields.amount.value) form.validate({ name: fields.amount.name });
+    // Only the checks' arrival matters (form and fields change on every render).
+  }, [validate]);
 
   function requestQuote() {
     const el = formRef.current;
