@@ -57,7 +57,9 @@ export default async function handleRequest(
         [callback]() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -7,16 +7,50 @@ export const DEFAULT_LANG: Lang = "en";
 
 /** BCP-47 tags for <html lang> and Intl. */
 export const BCP47: Record<Lang, string> = {
-  en: "en", hk: "zh-Hant-HK", jp: "ja", zh: "zh-Hans", th: "th", kr: "ko", de: "de", fr: "fr", it: "it", es: "es", pl: "pl",
+  en: "en",
+  hk: "zh-Hant-HK",
+  jp: "ja",
+  zh: "zh-Hans",
+  th: "th",
+  kr: "ko",
+  de: "de",
+  fr: "fr",
+  it: "it",
+  es: "es",
+  pl: "pl",
 };
 
 /** Each language named in itself, as a selector shows it. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {
-  en: "English", hk: "繁體中文", jp: "日本語", zh: "简体中文", th: "ไทย", kr: "한국어", de: "Deutsch", fr: "Français", it: "Italiano", es: "Español", pl: "Polski",
+  en: "English",
+  hk: "繁體中文",
+  jp: "日本語",
+  zh: "简体中文",
+  th: "ไทย",
+  kr: "한국어",
+  de: "Deutsch",
+  fr: "Français",
+  it: "Italiano",
+  es: "Español",
+  pl: "Polski",
 };
 
 /** Namespaces the browser needs; `exchange` is only for the exchange's own messages. */
-export const CLIENT_NAMESPACES = ["common", "home", "markets", "notice", "auth", "trade", "assets", "savings", "convert", "kyc", "lever", "second", "fiat"] as const;
+export const CLIENT_NAMESPACES = [
+  "common",
+  "home",
+  "markets",
+  "notice",
+  "auth",
+  "trade",
+  "assets",
+  "savings",
+  "convert",
+  "kyc",
+  "lever",
+  "second",
+  "fiat",
+] as const;
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

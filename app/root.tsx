@@ -51,7 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       toast,
       footer: {
-        columns: FOOTER_CATEGORIES.map((id, i) => ({ id, articles: columns[i].ok ? columns[i].data.data.slice(0, 3).map((a) => ({ id: a.id, title: a.title })) : [] })),
+        columns: FOOTER_CATEGORIES.map((id, i) => ({
+          id,
+          articles: columns[i].ok ? columns[i].data.data.slice(0, 3).map((a) => ({ id: a.id, title: a.title })) : [],
+        })),
         contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
         contactEmail: email.ok && email.data ? String(email.data) : "",
         serviceUrl,

@@ -21,7 +21,10 @@ async function targets(base: string): Promise<string[]> {
 
 describe("remoteTransport", () => {
   it("sends /api/ calls below the base and /addr/ calls to the host's /addr/", async () => {
-    expect(await targets("https://ex.example/backend/")).toEqual(["https://ex.example/backend/api/news/list?category_id=1", "https://ex.example/addr/GetDrawAddress"]);
+    expect(await targets("https://ex.example/backend/")).toEqual([
+      "https://ex.example/backend/api/news/list?category_id=1",
+      "https://ex.example/addr/GetDrawAddress",
+    ]);
   });
 
   it("takes EXCHANGE_API_URL as the exchange's /api/ base (the README's spelling) as well as the bare host", async () => {
@@ -30,7 +33,10 @@ describe("remoteTransport", () => {
     expect(await targets("http://127.0.0.1:3001/api")).toEqual(expected);
     expect(await targets("http://127.0.0.1:3001")).toEqual(expected);
     expect(await targets("http://127.0.0.1:3001/")).toEqual(expected);
-    expect(await targets("https://ex.example/backend/api/")).toEqual(["https://ex.example/backend/api/news/list?category_id=1", "https://ex.example/addr/GetDrawAddress"]);
+    expect(await targets("https://ex.example/backend/api/")).toEqual([
+      "https://ex.example/backend/api/news/list?category_id=1",
+      "https://ex.example/addr/GetDrawAddress",
+    ]);
   });
 
   it("apiBase never appends api/ twice", () => {

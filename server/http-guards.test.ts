@@ -22,7 +22,12 @@ const build = {
     "routes/home": { id: "routes/home", parentId: "root", path: "home", module: { loader: () => null } },
     "routes/assets": { id: "routes/assets", parentId: "root", path: "assets", module: { loader: () => null } },
     "routes/assets._index": { id: "routes/assets._index", parentId: "routes/assets", index: true, module: { action: () => null } },
-    "routes/personal.collectionSettings": { id: "routes/personal.collectionSettings", parentId: "root", path: "personal/collectionSettings", module: { action: () => null, loader: () => null } },
+    "routes/personal.collectionSettings": {
+      id: "routes/personal.collectionSettings",
+      parentId: "root",
+      path: "personal/collectionSettings",
+      module: { action: () => null, loader: () => null },
+    },
     "routes/$": { id: "routes/$", parentId: "root", path: "*", module: { loader: () => null } },
   },
 } as unknown as ServerBuild;
@@ -40,7 +45,10 @@ beforeAll(async () => {
       const body = await readAll(limitedStream(req, 1000));
       res.status(200).send(`read ${body.length}`);
     } catch (e) {
-      res.status(e instanceof PayloadTooLargeError ? 413 : 400).set("Connection", "close").send(String(e));
+      res
+        .status(e instanceof PayloadTooLargeError ? 413 : 400)
+        .set("Connection", "close")
+        .send(String(e));
     }
   });
   app.all("*", screenRequestGuard(build), (req, res) => {
@@ -92,7 +100,10 @@ describe("limitedStream", () => {
   });
   it("refuses a chunked body once the count passes the limit, without reading the rest", async () => {
     // 64 chunks of 64 KB (4 MB) stated nowhere: refused on the chunk that crosses 1000 bytes.
-    const r = await send("POST", "/stream", { "transfer-encoding": "chunked" }, ["x".repeat(900), ...Array.from({ length: 64 }, () => Buffer.alloc(65536, 120))]).catch((e) => ({
+    const r = await send("POST", "/stream", { "transfer-encoding": "chunked" }, [
+      "x".repeat(900),
+      ...Array.from({ length: 64 }, () => Buffer.alloc(65536, 120)),
+    ]).catch((e) => ({
       status: 0,
       headers: {},
       text: String(e),
@@ -119,7 +130,9 @@ describe("screen routes", () => {
     expect((await send("POST", "/personal/collectionSettings", type, multipart(3 * 1024 * 1024))).status).toBe(200);
     expect(reached?.body?.length).toBeGreaterThan(3 * 1024 * 1024);
     expect((await send("POST", "/login", type, multipart(3 * 1024 * 1024)).catch(() => ({ status: 413 }))).status).toBe(413);
-    const over = await send("POST", "/personal/collectionSettings", { ...type, "content-length": UPLOAD_BODY_LIMIT + 1 }, []).catch(() => ({ status: 413 }));
+    const over = await send("POST", "/personal/collectionSettings", { ...type, "content-length": UPLOAD_BODY_LIMIT + 1 }, []).catch(() => ({
+      status: 413,
+    }));
     expect(over.status).toBe(413);
   });
 
@@ -177,7 +190,10 @@ describe("screen routes", () => {
     expect(reached).toBeNull();
   });
   it("a good form reaches the action with its body, read once through the limit", async () => {
-    const r = await send("POST", "/login", { ...form, "transfer-encoding": "chunked" }, ["account=demo%40example.com", "&password=x&items[0].name=a"]);
+    const r = await send("POST", "/login", { ...form, "transfer-encoding": "chunked" }, [
+      "account=demo%40example.com",
+      "&password=x&items[0].name=a",
+    ]);
     expect(r.status).toBe(200);
     expect(reached?.body?.toString()).toBe("account=demo%40example.com&password=x&items[0].name=a");
     const multipart = '--XX\r\nContent-Disposition: form-data; name="account"\r\n\r\nabc\r\n--XX--\r\n';

@@ -198,7 +198,10 @@ export function screenRequestGuard(build: ServerBuild, formLimit = FORM_BODY_LIM
       res.status(status).set("Cache-Control", "no-store").type("text/plain").send(text);
     };
     if (method === "OPTIONS") {
-      res.status(204).set("Allow", [...allow, "OPTIONS"].join(", ")).end();
+      res
+        .status(204)
+        .set("Allow", [...allow, "OPTIONS"].join(", "))
+        .end();
       return;
     }
     if (!allow.includes(method)) {
@@ -206,7 +209,8 @@ export function screenRequestGuard(build: ServerBuild, formLimit = FORM_BODY_LIM
       return refuse(405, "Method Not Allowed");
     }
     const type = mediaType(req);
-    if (!FORM_TYPES.includes(type)) return refuse(415, "Unsupported Media Type: send the form as application/x-www-form-urlencoded or multipart/form-data");
+    if (!FORM_TYPES.includes(type))
+      return refuse(415, "Unsupported Media Type: send the form as application/x-www-form-urlencoded or multipart/form-data");
     let body: Buffer;
     try {
       body = await readAll(limitedStream(req, limit));

@@ -9,7 +9,15 @@ import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-lim
 import { ConfigError, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { createExchange, type Exchange } from "./exchange/index";
-import { API_BODY_LIMIT, bytes, FORM_BODY_LIMIT, limitedStream, refuseForbiddenMethods, screenRequestGuard, UPLOAD_BODY_LIMIT } from "./http-guards";
+import {
+  API_BODY_LIMIT,
+  bytes,
+  FORM_BODY_LIMIT,
+  limitedStream,
+  refuseForbiddenMethods,
+  screenRequestGuard,
+  UPLOAD_BODY_LIMIT,
+} from "./http-guards";
 import { csrfGuard, requestSite, securityHeaders } from "./security";
 
 let config;
@@ -44,7 +52,12 @@ function wsUrlFor(apiUrl: string | undefined, port: number): string {
 
 const exchange: Exchange | null = config.EXCHANGE_API_URL
   ? null
-  : createExchange({ dataDir: config.DATA_DIR, simulator: config.SIMULATOR === "on", seed: config.SIM_SEED, log: (l: string) => console.log(l) });
+  : createExchange({
+      dataDir: config.DATA_DIR,
+      simulator: config.SIMULATOR === "on",
+      seed: config.SIM_SEED,
+      log: (l: string) => console.log(l),
+    });
 
 const exchangeFetch = exchange ? (request: Request) => exchange.handle(request) : remoteTransport(config.EXCHANGE_API_URL!);
 
@@ -134,10 +147,20 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     const nonce = res.locals.nonce as string;
     const render = (renderNonce: string) =>
       refusalScope.run(refusals, () =>
-        handleRemix(request, { nonce: renderNonce, exchangeFetch, clientIp: req.ip ?? "unknown", responseBuffered: () => res.writableLength, serverOnly: {} }),
+        handleRemix(request, {
+          nonce: renderNonce,
+          exchangeFetch,
+          clientIp: req.ip ?? "unknown",
+          responseBuffered: () => res.writableLength,
+          serverOnly: {},
+        }),
       );
     // A visitor's public market screen: shared with the same request of the last second (server/page-cache.ts).
-    const cacheKey = pageCache.keyOf(req.method, url, { cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"], accept: req.headers.accept });
+    const cacheKey = pageCache.keyOf(req.method, url, {
+      cookie: req.headers.cookie,
+      acceptLanguage: req.headers["accept-language"],
+      accept: req.headers.accept,
+    });
     if (cacheKey) {
       const page = await pageCache.get(cacheKey, async () => {
         const r = await render(nonce);
@@ -170,7 +193,8 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     res.status(response.status);
     for (const [key, value] of response.headers.entries()) res.append(key, value);
     // A rate-limited form: the page rendered for it says how long to wait, and so does the header.
-    if (response.status === 429 && refusals.retryAfter && !response.headers.has("Retry-After")) res.setHeader("Retry-After", String(refusals.retryAfter));
+    if (response.status === 429 && refusals.retryAfter && !response.headers.has("Retry-After"))
+      res.setHeader("Retry-After", String(refusals.retryAfter));
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();
@@ -189,7 +213,11 @@ app.use((error: Error, _req: express.Request, res: express.Response, next: expre
   // A client's mistake that reached here (a malformed URL, a body error) is a 4xx, never a 500.
   const status = Number((error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode);
   if (status >= 400 && status < 500) {
-    if (!res.headersSent) res.status(status).type("text/plain").send(STATUS_CODES[status] ?? "Bad Request");
+    if (!res.headersSent)
+      res
+        .status(status)
+        .type("text/plain")
+        .send(STATUS_CODES[status] ?? "Bad Request");
     else res.destroy();
     return;
   }
@@ -208,7 +236,9 @@ server.on("upgrade", (req, socket, head) => {
 });
 
 server.listen(config.PORT, config.HOST, () => {
-  console.log(`Exchange site listening on http://localhost:${config!.PORT} (${exchange ? "embedded exchange, data in " + config!.DATA_DIR : "exchange at " + config!.EXCHANGE_API_URL})`);
+  console.log(
+    `Exchange site listening on http://localhost:${config!.PORT} (${exchange ? "embedded exchange, data in " + config!.DATA_DIR : "exchange at " + config!.EXCHANGE_API_URL})`,
+  );
   if (exchange) {
     console.log("Demo accounts:");
     for (const a of exchange.demoAccounts) console.log(`  ${a.email}  password ${a.password}  (${a.note})`);

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { PageCache, type CachedPage } from "./page-cache";
 
-const page = (body: string, nonce = "N0nce+/==", headers: [string, string][] = [["content-type", "text/html; charset=utf-8"]]): CachedPage => ({
+const page = (
+  body: string,
+  nonce = "N0nce+/==",
+  headers: [string, string][] = [["content-type", "text/html; charset=utf-8"]],
+): CachedPage => ({
   status: 200,
   statusText: "OK",
   headers,
@@ -28,8 +32,18 @@ describe("page cache for signed-out visitors", () => {
 
   it("keeps a 200 HTML page setting only the listed cookies", () => {
     const c = new PageCache(opts);
-    expect(c.shareable(200, [["content-type", "text/html"], ["set-cookie", "tradeinfo=x; Path=/"]])).toBe(true);
-    expect(c.shareable(200, [["content-type", "text/html"], ["set-cookie", "sid=x; HttpOnly"]])).toBe(false);
+    expect(
+      c.shareable(200, [
+        ["content-type", "text/html"],
+        ["set-cookie", "tradeinfo=x; Path=/"],
+      ]),
+    ).toBe(true);
+    expect(
+      c.shareable(200, [
+        ["content-type", "text/html"],
+        ["set-cookie", "sid=x; HttpOnly"],
+      ]),
+    ).toBe(false);
     expect(c.shareable(302, [["content-type", "text/html"]])).toBe(false);
     expect(c.shareable(200, [["content-type", "application/json"]])).toBe(false);
   });

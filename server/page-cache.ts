@@ -89,7 +89,8 @@ export class PageCache {
       return hit.page;
     }
     this.misses++;
-    if (this.entries.size >= this.max) for (const [k, e] of this.entries) if (e.until <= t || this.entries.size >= this.max) this.entries.delete(k);
+    if (this.entries.size >= this.max)
+      for (const [k, e] of this.entries) if (e.until <= t || this.entries.size >= this.max) this.entries.delete(k);
     const page = render().catch(() => null);
     const entry = { until: t + this.ttl, page };
     this.entries.set(key, entry);

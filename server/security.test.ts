@@ -42,7 +42,10 @@ describe("requestSite", () => {
 
   it("takes X-Forwarded-Host and -Proto from the trusted proxy", () => {
     expect(requestSite(req("loopback", "127.0.0.1", forwarded))).toEqual({ protocol: "https", host: "ex.example" });
-    expect(requestSite(req("10.0.0.5", "10.0.0.5", { ...forwarded, "x-forwarded-host": "ex.example, other" }))).toEqual({ protocol: "https", host: "ex.example" });
+    expect(requestSite(req("10.0.0.5", "10.0.0.5", { ...forwarded, "x-forwarded-host": "ex.example, other" }))).toEqual({
+      protocol: "https",
+      host: "ex.example",
+    });
   });
   it("ignores them from anyone else, even when a proxy is configured", () => {
     expect(requestSite(req("10.0.0.5", "127.0.0.1", forwarded))).toEqual({ protocol: "http", host: "127.0.0.1:3000" });

@@ -44,7 +44,11 @@ function originOf(value: string): string | null {
  * (or, without one, its Referer) must be this request's own. Browsers send Sec-Fetch-Site and Origin on every
  * cross-origin POST, so a form on an attacker's page is refused before any action runs; tools that send neither pass.
  */
-export function isCrossSite(method: string, headers: { origin?: string; referer?: string; "sec-fetch-site"?: string }, site: RequestSite): boolean {
+export function isCrossSite(
+  method: string,
+  headers: { origin?: string; referer?: string; "sec-fetch-site"?: string },
+  site: RequestSite,
+): boolean {
   if (!UNSAFE.has(method.toUpperCase())) return false;
   if (headers["sec-fetch-site"] === "cross-site") return true;
   const source = headers.origin ?? headers.referer;

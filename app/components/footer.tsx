@@ -66,7 +66,12 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
             </ul>
             {footer.serviceQr ? (
               <figure style={{ margin: "12px 0 0" }}>
-                <div className={s.qr} role="img" aria-label={t("footer.serviceQr")} dangerouslySetInnerHTML={{ __html: footer.serviceQr }} />
+                <div
+                  className={s.qr}
+                  role="img"
+                  aria-label={t("footer.serviceQr")}
+                  dangerouslySetInnerHTML={{ __html: footer.serviceQr }}
+                />
                 <figcaption style={{ fontSize: "12px" }}>{t("footer.serviceQr")}</figcaption>
               </figure>
             ) : null}
@@ -105,7 +110,15 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
 
 function ChatIcon() {
   return (
-    <svg className={s.floatingIcon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={s.floatingIcon}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 5h16v11H9l-5 4z" />
     </svg>
   );

@@ -235,7 +235,15 @@ function useCloseMenus(ref: React.RefObject<HTMLElement>, here: string) {
 
 function MenuIcon() {
   return (
-    <svg className={s.iconLarge} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      className={s.iconLarge}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );

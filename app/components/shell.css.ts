@@ -4,65 +4,184 @@ import { vars } from "~/styles/theme.css";
 /** The header's two shapes: wide (everything in one bar) from 1200 px, else the compact bar with a menu button. */
 const WIDE = "screen and (min-width: 1200px)";
 
-export const header = style({ background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}`, position: "sticky", top: 0, zIndex: 20 });
+export const header = style({
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  position: "sticky",
+  top: 0,
+  zIndex: 20,
+});
 export const headerInner = style({
-  display: "flex", alignItems: "center", gap: "12px", height: "56px", padding: "0 12px", maxWidth: "100vw",
+  display: "flex",
+  alignItems: "center",
+  gap: "12px",
+  height: "56px",
+  padding: "0 12px",
+  maxWidth: "100vw",
   "@media": { [WIDE]: { gap: "16px", padding: "0 16px" } },
 });
-export const logo = style({ fontWeight: 800, fontSize: "20px", color: vars.color.link, textDecoration: "none", letterSpacing: "0.5px", flex: "none" });
+export const logo = style({
+  fontWeight: 800,
+  fontSize: "20px",
+  color: vars.color.link,
+  textDecoration: "none",
+  letterSpacing: "0.5px",
+  flex: "none",
+});
 export const navWide = style({ display: "none", gap: "4px", flex: 1, minWidth: 0, "@media": { [WIDE]: { display: "flex" } } });
 export const navLink = style({
-  color: vars.color.text, textDecoration: "none", padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500, whiteSpace: "nowrap",
+  color: vars.color.text,
+  textDecoration: "none",
+  padding: "8px 10px",
+  borderRadius: vars.radius.sm,
+  fontWeight: 500,
+  whiteSpace: "nowrap",
   selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
 });
-export const toolsWide = style({ display: "none", gap: "8px", alignItems: "center", marginLeft: "auto", "@media": { [WIDE]: { display: "flex" } } });
-export const toolsNarrow = style({ display: "flex", gap: "6px", alignItems: "center", marginLeft: "auto", minWidth: 0, "@media": { [WIDE]: { display: "none" } } });
+export const toolsWide = style({
+  display: "none",
+  gap: "8px",
+  alignItems: "center",
+  marginLeft: "auto",
+  "@media": { [WIDE]: { display: "flex" } },
+});
+export const toolsNarrow = style({
+  display: "flex",
+  gap: "6px",
+  alignItems: "center",
+  marginLeft: "auto",
+  minWidth: 0,
+  "@media": { [WIDE]: { display: "none" } },
+});
 /** A long e-mail address is cut with an ellipsis; the whole one is in the menu's account section. */
-export const account = style({ display: "inline-block", maxWidth: "180px", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", verticalAlign: "bottom" });
+export const account = style({
+  display: "inline-block",
+  maxWidth: "180px",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  verticalAlign: "bottom",
+});
 export const primaryAction = style({
-  display: "inline-flex", alignItems: "center", minHeight: "36px", padding: "6px 12px", borderRadius: vars.radius.sm, fontWeight: 700,
-  background: vars.color.accent, color: vars.color.accentText, textDecoration: "none", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", minWidth: 0,
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "36px",
+  padding: "6px 12px",
+  borderRadius: vars.radius.sm,
+  fontWeight: 700,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  minWidth: 0,
 });
 export const menuButton = style({
-  display: "inline-grid", placeItems: "center", width: "44px", height: "44px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
-  color: vars.color.text, listStyle: "none", cursor: "pointer",
+  display: "inline-grid",
+  placeItems: "center",
+  width: "44px",
+  height: "44px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  listStyle: "none",
+  cursor: "pointer",
   selectors: { "&::-webkit-details-marker": { display: "none" }, "details[open] > &": { background: vars.color.surface2 } },
 });
 export const drawer = style({
-  position: "fixed", top: "56px", right: 0, width: "min(340px, 100vw)", maxHeight: "calc(100vh - 56px)", overflowY: "auto",
-  background: vars.color.surface2, borderLeft: `1px solid ${vars.color.border}`, borderBottom: `1px solid ${vars.color.border}`,
-  padding: "8px 12px 16px", boxShadow: "0 8px 24px rgba(0,0,0,0.35)", zIndex: 30,
+  position: "fixed",
+  top: "56px",
+  right: 0,
+  width: "min(340px, 100vw)",
+  maxHeight: "calc(100vh - 56px)",
+  overflowY: "auto",
+  background: vars.color.surface2,
+  borderLeft: `1px solid ${vars.color.border}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  padding: "8px 12px 16px",
+  boxShadow: "0 8px 24px rgba(0,0,0,0.35)",
+  zIndex: 30,
 });
 export const drawerNav = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2px" });
 export const drawerSection = style({ borderTop: `1px solid ${vars.color.border}`, marginTop: "8px", paddingTop: "8px" });
-export const drawerHeading = style({ display: "flex", alignItems: "center", gap: "6px", margin: "4px 0", color: vars.color.muted, fontSize: "13px" });
+export const drawerHeading = style({
+  display: "flex",
+  alignItems: "center",
+  gap: "6px",
+  margin: "4px 0",
+  color: vars.color.muted,
+  fontSize: "13px",
+});
 export const drawerList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const drawerLangs = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2px" });
 export const iconLarge = style({ width: "22px", height: "22px" });
 export const menu = style({ position: "relative" });
 export const menuSummary = style({
-  display: "inline-flex", alignItems: "center", gap: "6px", minHeight: "36px", background: "transparent", color: vars.color.text,
-  listStyle: "none", cursor: "pointer", padding: "6px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "6px",
+  minHeight: "36px",
+  background: "transparent",
+  color: vars.color.text,
+  listStyle: "none",
+  cursor: "pointer",
+  padding: "6px 10px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
 export const menuList = style({
-  position: "absolute", right: 0, top: "calc(100% + 6px)", minWidth: "200px", background: vars.color.surface2,
-  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "6px", margin: 0, listStyle: "none", zIndex: 30,
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 6px)",
+  minWidth: "200px",
+  background: vars.color.surface2,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "6px",
+  margin: 0,
+  listStyle: "none",
+  zIndex: 30,
   boxShadow: "0 8px 24px rgba(0,0,0,0.3)",
 });
 export const menuItem = style({
-  display: "block", width: "100%", textAlign: "left", padding: "8px 10px", borderRadius: vars.radius.sm, background: "transparent",
-  border: 0, color: vars.color.text, textDecoration: "none", cursor: "pointer",
+  display: "block",
+  width: "100%",
+  textAlign: "left",
+  padding: "8px 10px",
+  borderRadius: vars.radius.sm,
+  background: "transparent",
+  border: 0,
+  color: vars.color.text,
+  textDecoration: "none",
+  cursor: "pointer",
   selectors: { "&:hover, &[aria-current='true']": { background: vars.color.surface } },
 });
-export const footer = style({ background: vars.color.surface, borderTop: `1px solid ${vars.color.border}`, marginTop: "48px", padding: "40px 0 24px" });
+export const footer = style({
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  marginTop: "48px",
+  padding: "40px 0 24px",
+});
 export const footerGrid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))", gap: "24px" });
 export const footerList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: "6px" });
-export const footerBottom = style({ borderTop: `1px solid ${vars.color.border}`, marginTop: "24px", paddingTop: "16px", color: vars.color.muted, fontSize: "13px" });
+export const footerBottom = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  marginTop: "24px",
+  paddingTop: "16px",
+  color: vars.color.muted,
+  fontSize: "13px",
+});
 export const footerLang = style({ display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap", marginBottom: "12px" });
 export const footerSelect = style({
-  minHeight: "32px", padding: "4px 8px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
-  background: vars.color.bg, color: vars.color.text, cursor: "pointer",
+  minHeight: "32px",
+  padding: "4px 8px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.bg,
+  color: vars.color.text,
+  cursor: "pointer",
 });
 export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
 globalStyle(`${qr} svg`, { display: "block", width: "100%", height: "100%" });
@@ -70,19 +189,50 @@ export const icon = style({ width: "16px", height: "16px", flex: "none" });
 /** The service button: a labelled pill on wide screens, a 48 px round icon on phones (the page keeps room for it below). */
 const PHONE = "screen and (max-width: 760px)";
 export const floating = style({
-  position: "fixed", right: "20px", bottom: "20px", zIndex: 40, background: vars.color.accent, color: vars.color.accentText,
-  borderRadius: "999px", padding: "12px 18px", fontWeight: 700, textDecoration: "none", boxShadow: "0 6px 18px rgba(0,0,0,0.35)",
-  display: "inline-flex", alignItems: "center", gap: "8px",
+  position: "fixed",
+  right: "20px",
+  bottom: "20px",
+  zIndex: 40,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  borderRadius: "999px",
+  padding: "12px 18px",
+  fontWeight: 700,
+  textDecoration: "none",
+  boxShadow: "0 6px 18px rgba(0,0,0,0.35)",
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "8px",
   "@media": { [PHONE]: { right: "12px", bottom: "12px", width: "48px", height: "48px", padding: 0, justifyContent: "center" } },
 });
 export const floatingIcon = style({ width: "20px", height: "20px", flex: "none" });
-export const floatingLabel = style({ "@media": { [PHONE]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" } } });
+export const floatingLabel = style({
+  "@media": {
+    [PHONE]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" },
+  },
+});
 globalStyle("body", { "@media": { [PHONE]: { paddingBottom: "72px" } } });
 export const toast = style({
-  position: "fixed", top: "72px", left: "50%", transform: "translateX(-50%)", zIndex: 50, padding: "10px 16px",
-  borderRadius: vars.radius.md, background: vars.color.surface2, border: `1px solid ${vars.color.border}`, color: vars.color.text,
-  boxShadow: "0 8px 24px rgba(0,0,0,0.3)", maxWidth: "90vw",
+  position: "fixed",
+  top: "72px",
+  left: "50%",
+  transform: "translateX(-50%)",
+  zIndex: 50,
+  padding: "10px 16px",
+  borderRadius: vars.radius.md,
+  background: vars.color.surface2,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  boxShadow: "0 8px 24px rgba(0,0,0,0.3)",
+  maxWidth: "90vw",
 });
 export const toastError = style({ borderColor: vars.color.danger });
 /** An empty live region: present (so what is put in it later is announced) but taking no room. */
-export const toastIdle = style({ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" });
+export const toastIdle = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+});

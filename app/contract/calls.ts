@@ -182,7 +182,8 @@ export const SpotAddPayloadSchema = z
       .transform((v) => (v === "" ? undefined : v)),
   })
   .superRefine((p, ctx) => {
-    if (p.type === "limit" && p.price === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: "price_required" });
+    if (p.type === "limit" && p.price === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: "price_required" });
   });
 export type SpotAddPayload = z.infer<typeof SpotAddPayloadSchema>;
 
@@ -218,12 +219,24 @@ export const calls = {
     data: z.string().nullable(),
   }),
   sendSms: defineCall({ method: "POST", path: "notify/send_sms", auth: false, payload: SendSmsPayloadSchema, data: z.null().optional() }),
-  sendEmail: defineCall({ method: "POST", path: "notify/send_email", auth: false, payload: SendEmailPayloadSchema, data: z.null().optional() }),
+  sendEmail: defineCall({
+    method: "POST",
+    path: "notify/send_email",
+    auth: false,
+    payload: SendEmailPayloadSchema,
+    data: z.null().optional(),
+  }),
   login: defineCall({ method: "POST", path: "user/login", auth: false, payload: LoginPayloadSchema, data: z.string().min(1) }),
   register: defineCall({ method: "POST", path: "user/register", auth: false, payload: RegisterPayloadSchema, data: z.null().optional() }),
   userInfo: defineCall({ method: "GET", path: "user/info", auth: true, payload: Empty, data: UserInfoSchema }),
   logout: defineCall({ method: "POST", path: "user/logout", auth: true, payload: Empty, data: z.null().optional() }),
-  authorizationCode: defineCall({ method: "GET", path: "user/authorization_code", auth: true, payload: Empty, data: AuthorizationCodeSchema }),
+  authorizationCode: defineCall({
+    method: "GET",
+    path: "user/authorization_code",
+    auth: true,
+    payload: Empty,
+    data: AuthorizationCodeSchema,
+  }),
   forgetPassword: defineCall({
     method: "POST",
     path: "user/forget_password",
@@ -231,7 +244,13 @@ export const calls = {
     payload: ForgetPasswordPayloadSchema,
     data: z.null().optional(),
   }),
-  currencyMatches: defineCall({ method: "GET", path: "market/currency_matches", auth: false, payload: Empty, data: z.array(QuoteGroupSchema) }),
+  currencyMatches: defineCall({
+    method: "GET",
+    path: "market/currency_matches",
+    auth: false,
+    payload: Empty,
+    data: z.array(QuoteGroupSchema),
+  }),
   kline: defineCall({ method: "GET", path: "market/kline", auth: false, payload: KlinePayloadSchema, data: z.array(KlineBarSchema) }),
   deal: defineCall({
     method: "GET",
@@ -242,11 +261,29 @@ export const calls = {
   }),
   txInAdd: defineCall({ method: "POST", path: "tx_in/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
   txOutAdd: defineCall({ method: "POST", path: "tx_out/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
-  txInCancel: defineCall({ method: "POST", path: "tx_in/cancel", auth: true, payload: z.object({ id: PositiveInt }), data: SpotOrderSchema }),
-  txOutCancel: defineCall({ method: "POST", path: "tx_out/cancel", auth: true, payload: z.object({ id: PositiveInt }), data: SpotOrderSchema }),
+  txInCancel: defineCall({
+    method: "POST",
+    path: "tx_in/cancel",
+    auth: true,
+    payload: z.object({ id: PositiveInt }),
+    data: SpotOrderSchema,
+  }),
+  txOutCancel: defineCall({
+    method: "POST",
+    path: "tx_out/cancel",
+    auth: true,
+    payload: z.object({ id: PositiveInt }),
+    data: SpotOrderSchema,
+  }),
   txInList: defineCall({ method: "GET", path: "tx_in/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
   txOutList: defineCall({ method: "GET", path: "tx_out/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
-  txHistoryList: defineCall({ method: "GET", path: "tx_history/list", auth: true, payload: SpotHistoryPayloadSchema, data: SpotOrderPageSchema }),
+  txHistoryList: defineCall({
+    method: "GET",
+    path: "tx_history/list",
+    auth: true,
+    payload: SpotHistoryPayloadSchema,
+    data: SpotOrderPageSchema,
+  }),
   spotBalances: defineCall({
     method: "GET",
     path: "account/spot_balances",
@@ -257,35 +294,130 @@ export const calls = {
 
   // ------------------------------------------------------------ accounts and money movement (issue 4)
   accountList: defineCall({ method: "GET", path: "account/list", auth: true, payload: Empty, data: z.array(AccountGroupSchema) }),
-  accountDetail: defineCall({ method: "GET", path: "account/detail", auth: true, payload: AccountDetailPayloadSchema, data: AccountSchema }),
+  accountDetail: defineCall({
+    method: "GET",
+    path: "account/detail",
+    auth: true,
+    payload: AccountDetailPayloadSchema,
+    data: AccountSchema,
+  }),
   wallet: defineCall({ method: "GET", path: "wallet/wallet", auth: true, payload: WalletPayloadSchema, data: WalletSchema }),
-  createPayOrder: defineCall({ method: "POST", path: "wallet/createPayOrder", auth: true, payload: CreatePayOrderPayloadSchema, data: DepositSchema }),
+  createPayOrder: defineCall({
+    method: "POST",
+    path: "wallet/createPayOrder",
+    auth: true,
+    payload: CreatePayOrderPayloadSchema,
+    data: DepositSchema,
+  }),
   depositList: defineCall({ method: "GET", path: "wallet/deposit_list", auth: true, payload: PagePayloadSchema, data: DepositPageSchema }),
   draw: defineCall({ method: "POST", path: "account/draw", auth: true, payload: DrawPayloadSchema, data: WithdrawalSchema }),
   drawList: defineCall({ method: "GET", path: "account/draw_list", auth: true, payload: PagePayloadSchema, data: WithdrawalPageSchema }),
   transfer: defineCall({ method: "POST", path: "account/transfer", auth: true, payload: TransferPayloadSchema, data: TransferSchema }),
-  transferLog: defineCall({ method: "GET", path: "account/transfer_log", auth: true, payload: TransferLogPayloadSchema, data: TransferPageSchema }),
-  currencyProtocols: defineCall({ method: "GET", path: "block_chain/currency_protocols", auth: false, payload: Empty, data: z.array(CurrencySchema) }),
-  accountLogChange: defineCall({ method: "GET", path: "account_log/change", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
-  accountLogLegal: defineCall({ method: "GET", path: "account_log/legal", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
-  accountLogLever: defineCall({ method: "GET", path: "account_log/lever", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
-  accountLogMicro: defineCall({ method: "GET", path: "account_log/micro", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
-  accountLogFinancial: defineCall({ method: "GET", path: "account_log/financial", auth: true, payload: AccountLogPayloadSchema, data: AccountLogPageSchema }),
-  amendPayPassword: defineCall({ method: "POST", path: "user/amend_pay_password", auth: true, payload: AmendPayPasswordPayloadSchema, data: z.null().optional() }),
-  lockList: defineCall({ method: "GET", path: "storage_currency/lock_list", auth: false, payload: LockListPayloadSchema, data: LockProductPageSchema }),
-  currentSetting: defineCall({ method: "GET", path: "storage_currency/current_setting", auth: true, payload: LockListPayloadSchema, data: SavingsHoldingPageSchema }),
-  submitLock: defineCall({ method: "POST", path: "storage_currency/submit_lock", auth: true, payload: SubmitLockPayloadSchema, data: SavingsHoldingSchema }),
-  savingsLog: defineCall({ method: "GET", path: "storage_currency/log", auth: true, payload: PagePayloadSchema, data: AccountLogPageSchema }),
-  convertQuote: defineCall({ method: "POST", path: "convert/quote", auth: true, payload: ConvertQuotePayloadSchema, data: ConvertQuoteSchema }),
+  transferLog: defineCall({
+    method: "GET",
+    path: "account/transfer_log",
+    auth: true,
+    payload: TransferLogPayloadSchema,
+    data: TransferPageSchema,
+  }),
+  currencyProtocols: defineCall({
+    method: "GET",
+    path: "block_chain/currency_protocols",
+    auth: false,
+    payload: Empty,
+    data: z.array(CurrencySchema),
+  }),
+  accountLogChange: defineCall({
+    method: "GET",
+    path: "account_log/change",
+    auth: true,
+    payload: AccountLogPayloadSchema,
+    data: AccountLogPageSchema,
+  }),
+  accountLogLegal: defineCall({
+    method: "GET",
+    path: "account_log/legal",
+    auth: true,
+    payload: AccountLogPayloadSchema,
+    data: AccountLogPageSchema,
+  }),
+  accountLogLever: defineCall({
+    method: "GET",
+    path: "account_log/lever",
+    auth: true,
+    payload: AccountLogPayloadSchema,
+    data: AccountLogPageSchema,
+  }),
+  accountLogMicro: defineCall({
+    method: "GET",
+    path: "account_log/micro",
+    auth: true,
+    payload: AccountLogPayloadSchema,
+    data: AccountLogPageSchema,
+  }),
+  accountLogFinancial: defineCall({
+    method: "GET",
+    path: "account_log/financial",
+    auth: true,
+    payload: AccountLogPayloadSchema,
+    data: AccountLogPageSchema,
+  }),
+  amendPayPassword: defineCall({
+    method: "POST",
+    path: "user/amend_pay_password",
+    auth: true,
+    payload: AmendPayPasswordPayloadSchema,
+    data: z.null().optional(),
+  }),
+  lockList: defineCall({
+    method: "GET",
+    path: "storage_currency/lock_list",
+    auth: false,
+    payload: LockListPayloadSchema,
+    data: LockProductPageSchema,
+  }),
+  currentSetting: defineCall({
+    method: "GET",
+    path: "storage_currency/current_setting",
+    auth: true,
+    payload: LockListPayloadSchema,
+    data: SavingsHoldingPageSchema,
+  }),
+  submitLock: defineCall({
+    method: "POST",
+    path: "storage_currency/submit_lock",
+    auth: true,
+    payload: SubmitLockPayloadSchema,
+    data: SavingsHoldingSchema,
+  }),
+  savingsLog: defineCall({
+    method: "GET",
+    path: "storage_currency/log",
+    auth: true,
+    payload: PagePayloadSchema,
+    data: AccountLogPageSchema,
+  }),
+  convertQuote: defineCall({
+    method: "POST",
+    path: "convert/quote",
+    auth: true,
+    payload: ConvertQuotePayloadSchema,
+    data: ConvertQuoteSchema,
+  }),
   /** An expired quote answers code 0 with the localized 'quote expired' msg AND a fresh ConvertQuote in `data`. */
-  convertExecute: defineCall({ method: "POST", path: "convert/execute", auth: true, payload: ConvertExecutePayloadSchema, data: ConvertSchema }),
+  convertExecute: defineCall({
+    method: "POST",
+    path: "convert/execute",
+    auth: true,
+    payload: ConvertExecutePayloadSchema,
+    data: ConvertSchema,
+  }),
   convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
   ...personalCalls,
   ...leverCalls,
   ...microCalls,
   ...p2pCalls,
 };
-
 
 export type Calls = typeof calls;
 export type CallName = keyof typeof calls;

@@ -46,7 +46,10 @@ export const NewsArticleSchema = z.object({
   /** 'YYYY-MM-DD HH:mm:ss', UTC. */
   created_at: z.string(),
   /** Image URL or ''. */
-  banner: z.string().nullable().transform((v) => v ?? ""),
+  banner: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ""),
 });
 export type NewsArticle = z.infer<typeof NewsArticleSchema>;
 
@@ -56,14 +59,7 @@ export type NewsList = z.infer<typeof NewsListSchema>;
 export const AreaSchema = z.object({ id: IdSchema, name: z.string(), global_code: StringIdSchema });
 export type Area = z.infer<typeof AreaSchema>;
 
-export const SETTING_KEYS = [
-  "login_use_sms",
-  "contact_mobile",
-  "contact_email",
-  "service_url",
-  "popup_on",
-  "app_download_url",
-] as const;
+export const SETTING_KEYS = ["login_use_sms", "contact_mobile", "contact_email", "service_url", "popup_on", "app_download_url"] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 // ---------------------------------------------------------------- user
@@ -71,8 +67,14 @@ export const UserInfoSchema = z.object({
   id: IdSchema,
   uid: StringIdSchema,
   is_seller: BoolishSchema,
-  email: z.string().nullable().transform((v) => v ?? ""),
-  mobile: z.string().nullable().transform((v) => v ?? ""),
+  email: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ""),
+  mobile: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ""),
   invite_code: z.string(),
   /** 0 none, 1 pending, 2 approved. */
   review_status: z.coerce.number().int().min(0).max(2).catch(0),

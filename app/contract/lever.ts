@@ -33,19 +33,32 @@ const StopPrice = (invalidKey: string) =>
     .refine((v) => /^\d+(\.\d+)?$/.test(v), invalidKey);
 
 const whole = (requiredKey: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.union([z.literal(""), z.coerce.number({ invalid_type_error: requiredKey })]).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.union([z.literal(""), z.coerce.number({ invalid_type_error: requiredKey })]).optional(),
+  );
 
 export const LeverSubmitPayloadSchema = z
   .object({
     currency_match_id: z.coerce.number().int().positive(),
     /** 1 long, 2 short. */
-    type: z.coerce.number().int().refine((v) => v === 1 || v === 2, "field_invalid"),
+    type: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 1 || v === 2, "field_invalid"),
     /** 1 market, 0 fixed price. */
-    status: z.coerce.number().int().refine((v) => v === 0 || v === 1, "field_invalid"),
+    status: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 0 || v === 1, "field_invalid"),
     target_price: OptionalPrice("lever_price_invalid"),
     multiple: whole("lever_multiple_required"),
     share: whole("lever_share_required"),
-    password: z.string().max(64).optional().transform((v) => v ?? ""),
+    password: z
+      .string()
+      .max(64)
+      .optional()
+      .transform((v) => v ?? ""),
     /** Beyond the spec: take-profit and stop-loss set with the order. */
     target_profit_price: StopPrice("lever_stop_invalid"),
     stop_loss_price: StopPrice("lever_stop_invalid"),
@@ -54,10 +67,13 @@ export const LeverSubmitPayloadSchema = z
   .superRefine((v, ctx) => {
     // SPEC §5, in order: fixed price requires a price; multiple, hands and trade password are required.
     if (v.status === 0 && !v.target_price) ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_required" });
-    else if (v.multiple === undefined || v.multiple === "") ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_required" });
-    else if (!(LEVER_MULTIPLES as readonly number[]).includes(v.multiple)) ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_invalid" });
+    else if (v.multiple === undefined || v.multiple === "")
+      ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_required" });
+    else if (!(LEVER_MULTIPLES as readonly number[]).includes(v.multiple))
+      ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_invalid" });
     else if (v.share === undefined || v.share === "") ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_required" });
-    else if (!Number.isInteger(v.share) || v.share < LEVER_HANDS_MIN) ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_min" });
+    else if (!Number.isInteger(v.share) || v.share < LEVER_HANDS_MIN)
+      ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_min" });
     else if (v.share > LEVER_HANDS_MAX) ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_max" });
     else if (!v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "pay_password_required" });
   })
@@ -77,7 +93,10 @@ const Page = z
 export const LeverDealallPayloadSchema = z.object({ currency_match_id: z.coerce.number().int().positive(), page: Page });
 export const LeverMyTradePayloadSchema = z.object({
   /** 0 pending, 1 trading (open positions), 3 closed, 4 cancelled. */
-  status: z.coerce.number().int().refine((v) => [0, 1, 3, 4].includes(v), "field_invalid"),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => [0, 1, 3, 4].includes(v), "field_invalid"),
   page: Page,
   /** Beyond the spec: one pair only (the delegation view). */
   currency_match_id: z
@@ -87,7 +106,10 @@ export const LeverMyTradePayloadSchema = z.object({
 });
 export const LeverBatchClosePayloadSchema = z.object({
   /** 0 all, 1 long only, 2 short only. */
-  type: z.coerce.number().int().refine((v) => v === 0 || v === 1 || v === 2, "field_invalid"),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1 || v === 2, "field_invalid"),
   currency_match_id: z.coerce.number().int().positive(),
 });
 
@@ -138,7 +160,9 @@ export type LeverPage = z.infer<typeof LeverPageSchema>;
 const Option = z.object({ value: z.number(), label: z.string() });
 export const LeverDealSchema = z.object({
   /** My recent opens and closes on the pair. */
-  my_transaction: z.array(z.object({ id: IdSchema, type_name: z.string(), time: z.number(), price: DecimalStringSchema, number: DecimalStringSchema })),
+  my_transaction: z.array(
+    z.object({ id: IdSchema, type_name: z.string(), time: z.number(), price: DecimalStringSchema, number: DecimalStringSchema }),
+  ),
   /** order_data: the lever account's available balance and the offered multiples and hands. */
   user_lever: DecimalStringSchema,
   currency: z.object({ id: IdSchema, code: z.string() }),
@@ -173,15 +197,50 @@ export const LeverTradePushSchema = z.object({
   profits_all: DecimalStringSchema,
 });
 /** LEVER_CLOSED push: positions or pending orders that left (closed, cancelled), by id. */
-export const LeverClosedPushSchema = z.object({ type: z.literal("LEVER_CLOSED"), currency_match_id: z.number(), ids: z.array(z.number()), reason: z.string() });
+export const LeverClosedPushSchema = z.object({
+  type: z.literal("LEVER_CLOSED"),
+  currency_match_id: z.number(),
+  ids: z.array(z.number()),
+  reason: z.string(),
+});
 
 export const leverCalls = {
-  leverSubmit: defineCall({ method: "POST", path: "lever/submit", auth: true, payload: LeverSubmitPayloadSchema, data: LeverPositionSchema }),
+  leverSubmit: defineCall({
+    method: "POST",
+    path: "lever/submit",
+    auth: true,
+    payload: LeverSubmitPayloadSchema,
+    data: LeverPositionSchema,
+  }),
   leverCancel: defineCall({ method: "POST", path: "lever/cancel", auth: true, payload: LeverIdPayloadSchema, data: LeverPositionSchema }),
   leverClose: defineCall({ method: "POST", path: "lever/close", auth: true, payload: LeverIdPayloadSchema, data: LeverPositionSchema }),
-  leverSetstop: defineCall({ method: "POST", path: "lever/setstop", auth: true, payload: LeverSetstopPayloadSchema, data: LeverPositionSchema }),
+  leverSetstop: defineCall({
+    method: "POST",
+    path: "lever/setstop",
+    auth: true,
+    payload: LeverSetstopPayloadSchema,
+    data: LeverPositionSchema,
+  }),
   leverDeal: defineCall({ method: "POST", path: "lever/deal", auth: true, payload: LeverPairPayloadSchema, data: LeverDealSchema }),
-  leverDealall: defineCall({ method: "POST", path: "lever/dealall", auth: true, payload: LeverDealallPayloadSchema, data: LeverDealallSchema }),
-  leverMyTrade: defineCall({ method: "POST", path: "lever/my_trade", auth: true, payload: LeverMyTradePayloadSchema, data: LeverPageSchema }),
-  leverBatchClose: defineCall({ method: "POST", path: "lever/batch_close", auth: true, payload: LeverBatchClosePayloadSchema, data: z.object({ closed: z.number() }) }),
+  leverDealall: defineCall({
+    method: "POST",
+    path: "lever/dealall",
+    auth: true,
+    payload: LeverDealallPayloadSchema,
+    data: LeverDealallSchema,
+  }),
+  leverMyTrade: defineCall({
+    method: "POST",
+    path: "lever/my_trade",
+    auth: true,
+    payload: LeverMyTradePayloadSchema,
+    data: LeverPageSchema,
+  }),
+  leverBatchClose: defineCall({
+    method: "POST",
+    path: "lever/batch_close",
+    auth: true,
+    payload: LeverBatchClosePayloadSchema,
+    data: z.object({ closed: z.number() }),
+  }),
 };

@@ -55,7 +55,12 @@ export const MicroWalletSchema = z.object({
 });
 export type MicroWallet = z.infer<typeof MicroWalletSchema>;
 
-export const MicroSecondsSchema = z.object({ seconds: z.number(), profit_ratio: DecimalStringSchema, min: DecimalStringSchema, max: DecimalStringSchema });
+export const MicroSecondsSchema = z.object({
+  seconds: z.number(),
+  profit_ratio: DecimalStringSchema,
+  min: DecimalStringSchema,
+  max: DecimalStringSchema,
+});
 export type MicroSeconds = z.infer<typeof MicroSecondsSchema>;
 
 export const MicroOrderSchema = z.object({
@@ -98,7 +103,19 @@ export const microCalls = {
     payload: z.object({}),
     data: z.array(MicroWalletSchema),
   }),
-  microSeconds: defineCall({ method: "GET", path: "microtrade/seconds", auth: false, payload: z.object({}), data: z.array(MicroSecondsSchema) }),
-  microSubmit: defineCall({ method: "POST", path: "microtrade/submit", auth: true, payload: MicroSubmitPayloadSchema, data: MicroOrderSchema }),
+  microSeconds: defineCall({
+    method: "GET",
+    path: "microtrade/seconds",
+    auth: false,
+    payload: z.object({}),
+    data: z.array(MicroSecondsSchema),
+  }),
+  microSubmit: defineCall({
+    method: "POST",
+    path: "microtrade/submit",
+    auth: true,
+    payload: MicroSubmitPayloadSchema,
+    data: MicroOrderSchema,
+  }),
   microLists: defineCall({ method: "GET", path: "microtrade/lists", auth: true, payload: MicroListsPayloadSchema, data: MicroPageSchema }),
 };

@@ -37,9 +37,21 @@ describe("USD values", () => {
     expect(usdValue("0.00001", "64000.129")).toBe("0.64");
     expect(usdValue("0", "1")).toBe("0.00");
     // Rows 0.333 + 0.333 + 0.333 show 0.33 each, but the total of the exact values is 0.99.
-    expect(usdTotal([{ total: "0.333", usdPrice: "1" }, { total: "0.333", usdPrice: "1" }, { total: "0.333", usdPrice: "1" }])).toBe("0.99");
+    expect(
+      usdTotal([
+        { total: "0.333", usdPrice: "1" },
+        { total: "0.333", usdPrice: "1" },
+        { total: "0.333", usdPrice: "1" },
+      ]),
+    ).toBe("0.99");
     expect(usdTotal([])).toBe("0.00");
-    expect(usdTotal([{ total: "10000", usdPrice: "1" }, { total: "0.5", usdPrice: "64000" }, { total: "5", usdPrice: "3400" }])).toBe("59000.00");
+    expect(
+      usdTotal([
+        { total: "10000", usdPrice: "1" },
+        { total: "0.5", usdPrice: "64000" },
+        { total: "5", usdPrice: "3400" },
+      ]),
+    ).toBe("59000.00");
   });
 });
 

@@ -115,7 +115,11 @@ export const AccountLogPayloadSchema = z.object({
   limit: OptionalPositiveInt,
 });
 export const PagePayloadSchema = z.object({ page: OptionalPositiveInt, limit: OptionalPositiveInt });
-export const TransferLogPayloadSchema = z.object({ currency_id: OptionalPositiveInt, page: OptionalPositiveInt, limit: OptionalPositiveInt });
+export const TransferLogPayloadSchema = z.object({
+  currency_id: OptionalPositiveInt,
+  page: OptionalPositiveInt,
+  limit: OptionalPositiveInt,
+});
 
 /**
  * The spec's payload is `password` and `auth_code`; `re_password` is ours (the app's form sends it): when it is
@@ -232,7 +236,6 @@ export const WalletSchema = z.object({
   memo: z.string(),
 });
 export type Wallet = z.infer<typeof WalletSchema>;
-
 
 export const DepositSchema = z.object({
   id: IdSchema,

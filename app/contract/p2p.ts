@@ -30,12 +30,19 @@ const typedDecimal = (requiredKey: string, invalidKey = "field_invalid") =>
     .min(1, requiredKey)
     .max(40, invalidKey)
     .regex(/^\d+(\.\d+)?$/, invalidKey);
-const reason = (requiredKey: string) => z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(P2P_REASON_MAX, "p2p_reason_long");
+const reason = (requiredKey: string) =>
+  z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(P2P_REASON_MAX, "p2p_reason_long");
 
 const PayCode = z.enum(PAY_METHOD_CODES);
 /** Pay method codes as an array (JSON) or repeated / comma-separated form values. */
 const PayCodes = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(PayCode, { invalid_type_error: "p2p_pay_types_required" }).min(1, "p2p_pay_types_required").max(3),
 );
 
@@ -204,8 +211,17 @@ export const LegalOrdersPayloadSchema = z.object({
 });
 
 export const OrderIdPayloadSchema = z.object({ id: Id });
-export const LegalVoucherPayloadSchema = z.object({ id: Id, voucher: z.string({ required_error: "p2p_voucher_required" }).trim().min(1, "p2p_voucher_required").max(256) });
-export const LegalPayPayloadSchema = z.object({ id: Id, pay_type: z.union([z.literal(""), PayCode]).optional().transform((v) => (v === "" ? undefined : v)) });
+export const LegalVoucherPayloadSchema = z.object({
+  id: Id,
+  voucher: z.string({ required_error: "p2p_voucher_required" }).trim().min(1, "p2p_voucher_required").max(256),
+});
+export const LegalPayPayloadSchema = z.object({
+  id: Id,
+  pay_type: z
+    .union([z.literal(""), PayCode])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+});
 export const LegalConfirmPayloadSchema = z.object({
   id: Id,
   password: z.string({ required_error: "pay_password_required" }).min(1, "pay_password_required").max(64),
@@ -217,7 +233,13 @@ export const LegalMessagePayloadSchema = z.object({
   body: z.string({ required_error: "p2p_message_required" }).trim().min(1, "p2p_message_required").max(P2P_MESSAGE_MAX, "p2p_message_long"),
 });
 
-export const ShopAdsPayloadSchema = z.object({ status: z.union([z.literal(""), Int.min(1).max(3)]).optional().transform((v) => (v === "" ? undefined : v)), page: Page });
+export const ShopAdsPayloadSchema = z.object({
+  status: z
+    .union([z.literal(""), Int.min(1).max(3)])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  page: Page,
+});
 
 /** SPEC §5 fiat shop: the maximum may not be below the minimum ('max trade amount cannot be below min'). */
 export const ShopAdPublishPayloadSchema = z
@@ -233,11 +255,17 @@ export const ShopAdPublishPayloadSchema = z
     idempotency_key: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
-    if (decimalBelow(v.max_quantity, v.min_quantity)) ctx.addIssue({ code: "custom", path: ["max_quantity"], message: "p2p_max_below_min" });
+    if (decimalBelow(v.max_quantity, v.min_quantity))
+      ctx.addIssue({ code: "custom", path: ["max_quantity"], message: "p2p_max_below_min" });
   });
 
 export const ShopAdStatusPayloadSchema = z.object({ id: Id, status: Int.min(1).max(3) });
-export const ShopOrdersPayloadSchema = z.object({ ad_id: OptionalPositiveInt, filter: LegalOrdersPayloadSchema.shape.filter, status: Status, page: Page });
+export const ShopOrdersPayloadSchema = z.object({
+  ad_id: OptionalPositiveInt,
+  filter: LegalOrdersPayloadSchema.shape.filter,
+  status: Status,
+  page: Page,
+});
 
 /** `/ws` P2P_ORDER: an order I am a party to changed (the pages reload what they show). */
 export const P2POrderPushSchema = z.object({ type: z.literal("P2P_ORDER"), id: z.number(), status: z.number() });
@@ -247,21 +275,57 @@ const OrderDetailSchema = z.object({ order: P2POrderSchema, messages: z.array(P2
 export const p2pCalls = {
   legalMarket: defineCall({ method: "GET", path: "legal/market", auth: false, payload: z.object({}), data: P2PMarketSchema }),
   legalAds: defineCall({ method: "GET", path: "legal/ads", auth: false, payload: LegalAdsPayloadSchema, data: P2PAdPageSchema }),
-  legalOrderCreate: defineCall({ method: "POST", path: "legal/order_create", auth: true, payload: LegalOrderCreatePayloadSchema, data: P2POrderSchema }),
+  legalOrderCreate: defineCall({
+    method: "POST",
+    path: "legal/order_create",
+    auth: true,
+    payload: LegalOrderCreatePayloadSchema,
+    data: P2POrderSchema,
+  }),
   legalOrders: defineCall({ method: "GET", path: "legal/orders", auth: true, payload: LegalOrdersPayloadSchema, data: P2POrderPageSchema }),
-  legalOrderDetail: defineCall({ method: "GET", path: "legal/order_detail", auth: true, payload: OrderIdPayloadSchema, data: OrderDetailSchema }),
+  legalOrderDetail: defineCall({
+    method: "GET",
+    path: "legal/order_detail",
+    auth: true,
+    payload: OrderIdPayloadSchema,
+    data: OrderDetailSchema,
+  }),
   legalVoucher: defineCall({ method: "POST", path: "legal/voucher", auth: true, payload: LegalVoucherPayloadSchema, data: P2POrderSchema }),
   legalPay: defineCall({ method: "POST", path: "legal/pay", auth: true, payload: LegalPayPayloadSchema, data: P2POrderSchema }),
   legalCancel: defineCall({ method: "POST", path: "legal/cancel", auth: true, payload: OrderIdPayloadSchema, data: P2POrderSchema }),
   legalConfirm: defineCall({ method: "POST", path: "legal/confirm", auth: true, payload: LegalConfirmPayloadSchema, data: P2POrderSchema }),
   legalDelay: defineCall({ method: "POST", path: "legal/delay", auth: true, payload: OrderIdPayloadSchema, data: P2POrderSchema }),
-  legalAbnormal: defineCall({ method: "POST", path: "legal/abnormal", auth: true, payload: LegalReasonPayloadSchema, data: P2POrderSchema }),
+  legalAbnormal: defineCall({
+    method: "POST",
+    path: "legal/abnormal",
+    auth: true,
+    payload: LegalReasonPayloadSchema,
+    data: P2POrderSchema,
+  }),
   legalAppeal: defineCall({ method: "POST", path: "legal/appeal", auth: true, payload: LegalReasonPayloadSchema, data: P2POrderSchema }),
-  legalMessages: defineCall({ method: "GET", path: "legal/messages", auth: true, payload: LegalMessagesPayloadSchema, data: z.array(P2PMessageSchema) }),
-  legalMessage: defineCall({ method: "POST", path: "legal/message", auth: true, payload: LegalMessagePayloadSchema, data: P2PMessageSchema }),
+  legalMessages: defineCall({
+    method: "GET",
+    path: "legal/messages",
+    auth: true,
+    payload: LegalMessagesPayloadSchema,
+    data: z.array(P2PMessageSchema),
+  }),
+  legalMessage: defineCall({
+    method: "POST",
+    path: "legal/message",
+    auth: true,
+    payload: LegalMessagePayloadSchema,
+    data: P2PMessageSchema,
+  }),
   shopInfo: defineCall({ method: "GET", path: "shop/info", auth: true, payload: z.object({}), data: ShopInfoSchema }),
   shopAds: defineCall({ method: "GET", path: "shop/ads", auth: true, payload: ShopAdsPayloadSchema, data: P2PAdPageSchema }),
-  shopAdPublish: defineCall({ method: "POST", path: "shop/ad_publish", auth: true, payload: ShopAdPublishPayloadSchema, data: P2PAdSchema }),
+  shopAdPublish: defineCall({
+    method: "POST",
+    path: "shop/ad_publish",
+    auth: true,
+    payload: ShopAdPublishPayloadSchema,
+    data: P2PAdSchema,
+  }),
   shopAdStatus: defineCall({ method: "POST", path: "shop/ad_status", auth: true, payload: ShopAdStatusPayloadSchema, data: P2PAdSchema }),
   shopOrders: defineCall({ method: "GET", path: "shop/orders", auth: true, payload: ShopOrdersPayloadSchema, data: P2POrderPageSchema }),
 };

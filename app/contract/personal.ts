@@ -2,14 +2,21 @@ import { z } from "zod";
 import { IdSchema } from "./entities";
 import { defineCall } from "./define-call";
 import { isValidEmail, isValidPhone } from "./core/rules";
-import { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode } from "./core/personal";
+import {
+  BIND_CODE_MAX,
+  BIND_EMAIL_MAX,
+  FEEDBACK_CONTENT_MIN,
+  FEEDBACK_TYPES,
+  PAY_METHOD_CODES,
+  REVIEW_STATUS,
+  type PayMethodCode,
+} from "./core/personal";
 
 /**
  * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
  * password, authenticator, feedback, sessions and the security log. Payload checks run in the spec's order
  * (§5); the message keys are those of the exchange's locale namespace (`exchange.json`).
  */
-
 
 export { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
 
@@ -33,14 +40,17 @@ export const BankMethodDataSchema = z.object({
 });
 
 /** raw_data travels as a JSON object, or as a JSON string in a form body. */
-const JsonObject = z.preprocess((v) => {
-  if (typeof v !== "string") return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}, z.record(z.unknown(), { invalid_type_error: "field_invalid" }));
+const JsonObject = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.record(z.unknown(), { invalid_type_error: "field_invalid" }),
+);
 
 /** The schema of a method's raw_data, by its type's code (SPEC §5 collection settings). */
 export function methodDataSchema(code: PayMethodCode) {
@@ -57,7 +67,6 @@ export const PayMethodSchema = z.object({
   updated_at: z.coerce.number().int(),
 });
 export type PayMethod = z.infer<typeof PayMethodSchema>;
-
 
 export const RealNamePayloadSchema = z.object({
   name: text(64, "real_name_required"),
@@ -168,13 +177,21 @@ const OptionalPage = z
   .transform((v) => (v === "" ? undefined : v));
 const PagePayload = z.object({ page: OptionalPage, limit: OptionalPage });
 const pageOf = <T extends z.ZodTypeAny>(row: T) =>
-  z.object({ data: z.array(row), total: z.coerce.number().int(), per_page: z.coerce.number().int(), current_page: z.coerce.number().int() });
+  z.object({
+    data: z.array(row),
+    total: z.coerce.number().int(),
+    per_page: z.coerce.number().int(),
+    current_page: z.coerce.number().int(),
+  });
 
 export const SessionRevokePayloadSchema = z
   .object({
     id: OptionalPage,
     /** 1: every session but this one ('sign out everywhere else'). */
-    all: z.preprocess((v) => v === "1" || v === 1 || v === true || v === "true", z.boolean()).optional().default(false),
+    all: z
+      .preprocess((v) => v === "1" || v === 1 || v === true || v === "true", z.boolean())
+      .optional()
+      .default(false),
   })
   .refine((p) => p.all || p.id !== undefined, { message: "field_required", path: ["id"] });
 
@@ -206,15 +223,39 @@ const SignedOut = z.object({ signed_out: z.coerce.number().int() });
 
 /** The personal centre's calls; `calls` in calls.ts takes them in. */
 export const personalCalls = {
-  amendPassword: defineCall({ method: "POST", path: "user/amend_password", auth: true, payload: AmendPasswordPayloadSchema, data: SignedOut }),
+  amendPassword: defineCall({
+    method: "POST",
+    path: "user/amend_password",
+    auth: true,
+    payload: AmendPasswordPayloadSchema,
+    data: SignedOut,
+  }),
   googleQrCode: defineCall({ method: "POST", path: "google_auth/qr_code", auth: true, payload: z.object({}), data: GoogleAuthSchema }),
   googleSwitch: defineCall({ method: "POST", path: "user/switch", auth: true, payload: GoogleSwitchPayloadSchema, data: Done }),
   feedbackSubmit: defineCall({ method: "POST", path: "feedback/submit", auth: true, payload: FeedbackPayloadSchema, data: Done }),
   feedbackList: defineCall({ method: "GET", path: "feedback/list", auth: true, payload: PagePayload, data: pageOf(FeedbackSchema) }),
   sessions: defineCall({ method: "GET", path: "user/sessions", auth: true, payload: z.object({}), data: z.array(SessionSchema) }),
-  sessionRevoke: defineCall({ method: "POST", path: "user/session_revoke", auth: true, payload: SessionRevokePayloadSchema, data: SignedOut }),
-  securityLog: defineCall({ method: "GET", path: "user/security_log", auth: true, payload: PagePayload, data: pageOf(SecurityLogRowSchema) }),
-  payMethodTypes: defineCall({ method: "GET", path: "pay_method/types", auth: true, payload: z.object({}), data: z.array(PayMethodTypeSchema) }),
+  sessionRevoke: defineCall({
+    method: "POST",
+    path: "user/session_revoke",
+    auth: true,
+    payload: SessionRevokePayloadSchema,
+    data: SignedOut,
+  }),
+  securityLog: defineCall({
+    method: "GET",
+    path: "user/security_log",
+    auth: true,
+    payload: PagePayload,
+    data: pageOf(SecurityLogRowSchema),
+  }),
+  payMethodTypes: defineCall({
+    method: "GET",
+    path: "pay_method/types",
+    auth: true,
+    payload: z.object({}),
+    data: z.array(PayMethodTypeSchema),
+  }),
   payMethodByType: defineCall({
     method: "GET",
     path: "pay_method/get_method_by_type",
@@ -222,8 +263,20 @@ export const personalCalls = {
     payload: z.object({ type: z.coerce.number().int().positive() }),
     data: PayMethodSchema.nullable(),
   }),
-  payMethodSave: defineCall({ method: "POST", path: "pay_method/save", auth: true, payload: PayMethodSavePayloadSchema, data: PayMethodSchema }),
-  imageUpload: defineCall({ method: "POST", path: "common/image_upload", auth: true, payload: z.object({ file: UploadFileSchema }), data: z.object({ url: z.string() }) }),
+  payMethodSave: defineCall({
+    method: "POST",
+    path: "pay_method/save",
+    auth: true,
+    payload: PayMethodSavePayloadSchema,
+    data: PayMethodSchema,
+  }),
+  imageUpload: defineCall({
+    method: "POST",
+    path: "common/image_upload",
+    auth: true,
+    payload: z.object({ file: UploadFileSchema }),
+    data: z.object({ url: z.string() }),
+  }),
   realNameCenter: defineCall({ method: "GET", path: "user_real/center", auth: true, payload: z.object({}), data: RealNameCenterSchema }),
   realName: defineCall({ method: "POST", path: "user_real/real_name", auth: true, payload: RealNamePayloadSchema, data: Done }),
   sendBindCode: defineCall({ method: "POST", path: "api/sms_mail", auth: true, payload: SendBindCodePayloadSchema, data: Done }),

@@ -26,8 +26,17 @@ const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 /** [thousands, decimal] separators per language (CLDR: fr a narrow no-break space, pl a no-break space). */
 export const AMOUNT_SEPARATORS: Record<Lang, readonly [group: string, decimal: string]> = {
-  en: [",", "."], hk: [",", "."], jp: [",", "."], zh: [",", "."], th: [",", "."], kr: [",", "."],
-  de: [".", ","], it: [".", ","], es: [".", ","], fr: ["\u202f", ","], pl: ["\u00a0", ","],
+  en: [",", "."],
+  hk: [",", "."],
+  jp: [",", "."],
+  zh: [",", "."],
+  th: [",", "."],
+  kr: [",", "."],
+  de: [".", ","],
+  it: [".", ","],
+  es: [".", ","],
+  fr: ["\u202f", ","],
+  pl: ["\u00a0", ","],
 };
 
 /** `value` as the screens show amounts: see AmountOptions. '--' for anything that is not a plain decimal. */

@@ -29,27 +29,41 @@ describe("api client", () => {
   it("forwards the visitor's address and browser, for the exchange's session list", async () => {
     let seen: Request | undefined;
     const exchangeFetch = async (r: Request) => ((seen = r), new Response(JSON.stringify({ code: 1, msg: "", data: "tok" })));
-    await api({ request: page("/login", { headers: { "User-Agent": "Phone Browser" } }), context: { exchangeFetch, clientIp: "198.51.100.9" } }, "login", { account: "a@b.c", password: "x" });
+    await api(
+      { request: page("/login", { headers: { "User-Agent": "Phone Browser" } }), context: { exchangeFetch, clientIp: "198.51.100.9" } },
+      "login",
+      { account: "a@b.c", password: "x" },
+    );
     expect(seen!.headers.get("X-Forwarded-For")).toBe("198.51.100.9");
     expect(seen!.headers.get("User-Agent")).toBe("Phone Browser");
   });
 
   it("returns data on code 1, parsed by the contract", async () => {
-    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 1, msg: "", data: "0" }) } }, "setting", { key: "popup_on" });
+    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 1, msg: "", data: "0" }) } }, "setting", {
+      key: "popup_on",
+    });
     expect(r).toEqual({ ok: true, data: "0" });
   });
 
   it("passes the exchange's msg on code 0, as a sentence", async () => {
-    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 0, msg: "incorrect account or password", data: null }) } }, "login", {
-      account: "a@b.c",
-      password: "x",
-      login_type: "email",
-    });
+    const r = await api(
+      { request: page(), context: { exchangeFetch: envelope({ code: 0, msg: "incorrect account or password", data: null }) } },
+      "login",
+      {
+        account: "a@b.c",
+        password: "x",
+        login_type: "email",
+      },
+    );
     expect(r).toEqual({ ok: false, kind: "fail", msg: "Incorrect account or password" });
   });
 
   it("is silent on 996", async () => {
-    const r = await api({ request: page(), context: { exchangeFetch: envelope({ code: 996, msg: "whatever", data: null }) } }, "newsCategories", {});
+    const r = await api(
+      { request: page(), context: { exchangeFetch: envelope({ code: 996, msg: "whatever", data: null }) } },
+      "newsCategories",
+      {},
+    );
     expect(r).toEqual({ ok: false, kind: "empty", msg: "" });
   });
 
@@ -61,7 +75,14 @@ describe("api client", () => {
     const cookie = (await commitSession(req0, s)).split(";")[0];
     let thrown: unknown;
     try {
-      await api({ request: page("/markets?tab=BTC", { headers: { Cookie: cookie } }), context: { exchangeFetch: envelope({ code: 999, msg: "", data: null }) } }, "userInfo", {});
+      await api(
+        {
+          request: page("/markets?tab=BTC", { headers: { Cookie: cookie } }),
+          context: { exchangeFetch: envelope({ code: 999, msg: "", data: null }) },
+        },
+        "userInfo",
+        {},
+      );
     } catch (e) {
       thrown = e;
     }
@@ -69,7 +90,9 @@ describe("api client", () => {
     const res = thrown as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login?page=%2Fmarkets%3Ftab%3DBTC");
-    const next = await getSession(new Request("http://localhost:3000/login", { headers: { Cookie: res.headers.get("Set-Cookie")!.split(";")[0] } }));
+    const next = await getSession(
+      new Request("http://localhost:3000/login", { headers: { Cookie: res.headers.get("Set-Cookie")!.split(";")[0] } }),
+    );
     expect(next.get("token")).toBeUndefined();
     expect(next.get("account")).toBeUndefined();
     expect(next.get("toast")).toEqual({ kind: "error", message: "Login timeout, please login again" });
@@ -78,10 +101,29 @@ describe("api client", () => {
   it("maps a network failure, a time-out and a contract mismatch to the server-error message", async () => {
     const args = (exchangeFetch: (r: Request) => Promise<Response>) => ({ request: page(), context: { exchangeFetch } });
     const err = { ok: false, kind: "network", msg: "Server error, please try again later" };
-    expect(await api(args(() => Promise.reject(new TypeError("fetch failed"))), "newsCategories", {})).toEqual(err);
-    expect(await api(args(() => new Promise(() => {})), "newsCategories", {}, { timeoutMs: 50 })).toEqual(err);
+    expect(
+      await api(
+        args(() => Promise.reject(new TypeError("fetch failed"))),
+        "newsCategories",
+        {},
+      ),
+    ).toEqual(err);
+    expect(
+      await api(
+        args(() => new Promise(() => {})),
+        "newsCategories",
+        {},
+        { timeoutMs: 50 },
+      ),
+    ).toEqual(err);
     expect(await api(args(envelope({ code: 1, msg: "", data: [{ nope: true }] })), "newsCategories", {})).toEqual(err);
-    expect(await api(args(async () => new Response("<html>bad gateway</html>", { status: 502 })), "newsCategories", {})).toEqual(err);
+    expect(
+      await api(
+        args(async () => new Response("<html>bad gateway</html>", { status: 502 })),
+        "newsCategories",
+        {},
+      ),
+    ).toEqual(err);
     expect(consoleErrors()).toEqual([
       expect.stringContaining("news/categories failed: fetch failed"),
       expect.stringMatching(/news\/categories failed: .*time/i),

@@ -17,7 +17,8 @@ export type DataOf<N extends CallName> = z.output<Calls[N]["data"]>;
  * `empty` is 996, shown as nothing; `network` is a transport failure or time-out.
  * 999 never comes back: it throws a redirect to login.
  */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string; data?: unknown; reason?: Reason };
+export type ApiResult<T> =
+  { ok: true; data: T } | { ok: false; kind: "fail" | "empty" | "network"; msg: string; data?: unknown; reason?: Reason };
 
 export type ApiArgs = { request: Request; context: Pick<AppLoadContext, "exchangeFetch"> & Partial<Pick<AppLoadContext, "clientIp">> };
 
@@ -151,7 +152,12 @@ export async function api<N extends CallName>(
     { request, context },
     `[api] ${call.path}`,
     (signal) =>
-      buildRequest(name, payload as Record<string, unknown>, { lang, token, client: { ip: context.clientIp, device: request.headers.get("User-Agent") } }, signal),
+      buildRequest(
+        name,
+        payload as Record<string, unknown>,
+        { lang, token, client: { ip: context.clientIp, device: request.headers.get("User-Agent") } },
+        signal,
+      ),
     call.data as z.ZodType<DataOf<N>, z.ZodTypeDef, unknown>,
     options.timeoutMs,
   );
@@ -188,7 +194,12 @@ export async function exchangeCall<T>(
   if (code === CODE.OK) {
     const parsed = dataSchema.safeParse(data);
     if (!parsed.success) {
-      console.error(`${label}: answer does not match the contract: ${parsed.error.issues.slice(0, 3).map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+      console.error(
+        `${label}: answer does not match the contract: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => i.path.join(".") + " " + i.message)
+          .join("; ")}`,
+      );
       return { ok: false, kind: "network", msg: await serverError() };
     }
     return { ok: true, data: parsed.data };
@@ -206,7 +217,12 @@ export async function loginTimeout(request: Request): Promise<Response> {
   const t = await getT(request);
   const session = await getSession(request);
   for (const k of ["token", "account", "uid", "is_seller"] as const) session.unset(k);
-  return redirectWithToast(request, `/login?page=${encodeURIComponent(returnPath(request))}`, { kind: "error", message: t("common:errors.loginTimeout") }, { session });
+  return redirectWithToast(
+    request,
+    `/login?page=${encodeURIComponent(returnPath(request))}`,
+    { kind: "error", message: t("common:errors.loginTimeout") },
+    { session },
+  );
 }
 
 /** For loaders: the data, or a fallback when the call failed (the page still renders). */

@@ -7,7 +7,19 @@ import { TranslationProvider, type NamespaceHooks, type Resources } from "~/lib/
  * holds), so a screen reached by a link has its strings at once. A lookup in a namespace that has not arrived
  * yet loads it at once and renders again when it is there.
  */
-export function ClientTranslations({ lang, locale, version, initial, children }: { lang: string; locale: string; version: string; initial: Resources; children: ReactNode }) {
+export function ClientTranslations({
+  lang,
+  locale,
+  version,
+  initial,
+  children,
+}: {
+  lang: string;
+  locale: string;
+  version: string;
+  initial: Resources;
+  children: ReactNode;
+}) {
   const [generation, setGeneration] = useState(0);
   const state = useRef({ loading: false, loaded: false, missed: false, retryAt: 0 });
 
@@ -15,7 +27,9 @@ export function ClientTranslations({ lang, locale, version, initial, children }:
     const s = state.current;
     if (s.loading || s.loaded || Date.now() < s.retryAt) return;
     s.loading = true;
-    fetch(`/resources/strings?lang=${encodeURIComponent(lang)}&v=${encodeURIComponent(version)}`, { headers: { Accept: "application/json" } })
+    fetch(`/resources/strings?lang=${encodeURIComponent(lang)}&v=${encodeURIComponent(version)}`, {
+      headers: { Accept: "application/json" },
+    })
       .then((r) => (r.ok ? (r.json() as Promise<Resources>) : Promise.reject(new Error(String(r.status)))))
       .then((all) => {
         // In place: translators already made keep working and see the new namespaces.

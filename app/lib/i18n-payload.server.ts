@@ -11,7 +11,12 @@ function built(lang: Lang): Built {
   if (hit && hit.source === all) return hit;
   const clientResources = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, all[lang][ns] ?? {}]));
   const json = JSON.stringify(clientResources);
-  const b = { source: all, all: json, version: createHash("sha256").update(json).digest("hex").slice(0, 12), pages: new Map<string, string>() };
+  const b = {
+    source: all,
+    all: json,
+    version: createHash("sha256").update(json).digest("hex").slice(0, 12),
+    pages: new Map<string, string>(),
+  };
   cache.set(lang, b);
   return b;
 }

@@ -22,7 +22,12 @@ export async function getLang(request: Request): Promise<Lang> {
 
 export const i18next = new RemixI18Next({
   detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANG, findLocale: getLang },
-  i18next: { ...i18nConfig, get resources() { return resources(); } },
+  i18next: {
+    ...i18nConfig,
+    get resources() {
+      return resources();
+    },
+  },
 });
 
 /**

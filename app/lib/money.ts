@@ -66,7 +66,11 @@ export function formatPrice(value: DecimalLike | null | undefined, dp?: number, 
 export function formatVolume(value: DecimalLike | null | undefined, lang?: string): string {
   const d = dec(value);
   if (!d) return "--";
-  const units: [number, string][] = [[1e9, "B"], [1e6, "M"], [1e3, "K"]];
+  const units: [number, string][] = [
+    [1e9, "B"],
+    [1e6, "M"],
+    [1e3, "K"],
+  ];
   for (const [n, u] of units) if (d.abs().gte(n)) return formatAmount(floorTo(d.div(n), 2), { dp: 2, lang }) + u;
   return formatAmount(floorTo(d, 2), { dp: 2, lang });
 }

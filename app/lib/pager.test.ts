@@ -15,7 +15,16 @@ describe("pager", () => {
   });
 
   it("reads a page number safely", () => {
-    for (const [raw, page] of [[null, 1], ["3", 3], ["0", 1], ["-2", 1], ["2.5", 1], ["abc", 1], [" 4 ", 4], ["99999999", 1]] as const) {
+    for (const [raw, page] of [
+      [null, 1],
+      ["3", 3],
+      ["0", 1],
+      ["-2", 1],
+      ["2.5", 1],
+      ["abc", 1],
+      [" 4 ", 4],
+      ["99999999", 1],
+    ] as const) {
       expect(parsePage(raw)).toBe(page);
     }
     expect(parsePage("500", 100)).toBe(100);

@@ -3,7 +3,12 @@ import { connect } from "node:net";
 import { apiRateLimit, createLimiters, LIMITS, rateLimit, refusalScope, type Limiters } from "./rate-limit.server";
 import { freePort } from "../../tests/helpers/ports";
 
-const tiny = (points: number, duration = 60) => ({ login: { points, duration }, register: { points, duration }, sendCode: { points, duration }, resetPassword: { points, duration } });
+const tiny = (points: number, duration = 60) => ({
+  login: { points, duration },
+  register: { points, duration },
+  sendCode: { points, duration },
+  resetPassword: { points, duration },
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("limits in memory (no REDIS_URL)", () => {
@@ -77,7 +82,8 @@ describe("limits in memory (no REDIS_URL)", () => {
     // Codes to 30 different addresses from one IP: the sixth is refused.
     const ip2 = `${ip}-codes`;
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await apiRateLimit(i % 2 ? "sendSms" : "sendEmail", ip2, { to: `a${i}@example.com`, type: "1" }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await apiRateLimit(i % 2 ? "sendSms" : "sendEmail", ip2, { to: `a${i}@example.com`, type: "1" }));
     expect(answers.slice(0, 5)).toEqual([null, null, null, null, null]);
     expect(answers[5]).not.toBeNull();
     // A payload that names the address as something else than a string still counts the IP.
@@ -89,7 +95,9 @@ describe("limits in memory (no REDIS_URL)", () => {
 const haveRedis = spawnSync("redis-server", ["--version"]).status === 0;
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {
       const s = connect(port, "127.0.0.1");
@@ -162,6 +170,9 @@ describe.skipIf(!haveRedis)("limits in Redis (REDIS_URL): several app processes 
     // Redis back: shared again, one more line says so.
     redis = await startRedis(port);
     await until(() => l.store() === "redis", 8000);
-    expect(warnings.filter((w) => w.includes("shared again")), warnings.join("\n")).toHaveLength(1);
+    expect(
+      warnings.filter((w) => w.includes("shared again")),
+      warnings.join("\n"),
+    ).toHaveLength(1);
   });
 });

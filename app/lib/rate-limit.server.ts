@@ -81,7 +81,9 @@ export function createLimiters(opts: LimiterOptions = {}): Limiters {
   const down = (why: string) => {
     if (outage) return;
     outage = true;
-    warn(`[rate-limit] Redis at ${where} is unreachable (${why}): sign-in and code limits fall back to this process's memory until it is back`);
+    warn(
+      `[rate-limit] Redis at ${where} is unreachable (${why}): sign-in and code limits fall back to this process's memory until it is back`,
+    );
   };
   redis.on("error", (err: Error) => down(err.message || err.name));
   redis.on("end", () => down("connection closed"));

@@ -3,7 +3,7 @@ import { articleText, safeImageUrl, sanitizeArticleHtml } from "./sanitize.serve
 
 describe("sanitizeArticleHtml", () => {
   it("removes script and style tags with their content", () => {
-    const out = sanitizeArticleHtml('<p>Hello</p><script>alert(1)</script><style>body{display:none}</style>');
+    const out = sanitizeArticleHtml("<p>Hello</p><script>alert(1)</script><style>body{display:none}</style>");
     expect(out).toBe("<p>Hello</p>");
     expect(out).not.toContain("alert");
   });
@@ -14,7 +14,13 @@ describe("sanitizeArticleHtml", () => {
     expect(out).toContain("<p>x</p>");
   });
   it("removes javascript: and data: URLs, in any case or with entities", () => {
-    for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "  javascript:alert(1)", "&#106;avascript:alert(1)", "java&#x09;script:alert(1)"]) {
+    for (const href of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "  javascript:alert(1)",
+      "&#106;avascript:alert(1)",
+      "java&#x09;script:alert(1)",
+    ]) {
       const out = sanitizeArticleHtml(`<a href="${href}">x</a>`);
       expect(out.toLowerCase()).not.toContain("javascript");
       expect(out).not.toContain("alert");
@@ -23,11 +29,15 @@ describe("sanitizeArticleHtml", () => {
     expect(sanitizeArticleHtml('<img src="javascript:alert(1)">')).toBe("");
   });
   it("removes iframes, objects, forms and inline styles", () => {
-    const out = sanitizeArticleHtml('<iframe src="https://evil.example">inner</iframe><object data="x"></object><form action="/x"><input name="a"></form><p style="color:red">ok</p>');
+    const out = sanitizeArticleHtml(
+      '<iframe src="https://evil.example">inner</iframe><object data="x"></object><form action="/x"><input name="a"></form><p style="color:red">ok</p>',
+    );
     expect(out).toBe("<p>ok</p>");
   });
   it("keeps formatting, and makes links noopener noreferrer", () => {
-    const out = sanitizeArticleHtml('<h1>T</h1><p><strong>b</strong> <em>i</em></p><ul><li>one</li></ul><a href="https://example.com" target="_blank">go</a><a href="/notice?id=1">in</a>');
+    const out = sanitizeArticleHtml(
+      '<h1>T</h1><p><strong>b</strong> <em>i</em></p><ul><li>one</li></ul><a href="https://example.com" target="_blank">go</a><a href="/notice?id=1">in</a>',
+    );
     expect(out).toContain("<h2>T</h2>");
     expect(out).toContain("<strong>b</strong> <em>i</em>");
     expect(out).toContain("<ul><li>one</li></ul>");

@@ -6,11 +6,49 @@ import sanitizeHtml from "sanitize-html";
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span", "blockquote", "pre", "code",
-    "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup",
-    "ul", "ol", "li", "dl", "dt", "dd",
-    "a", "img", "figure", "figcaption",
-    "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "div",
+    "span",
+    "blockquote",
+    "pre",
+    "code",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "mark",
+    "small",
+    "sub",
+    "sup",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -55,7 +93,12 @@ export function articleText(html: string, max = 200): string {
     .replace(/\s+/g, " ")
     .trim();
   const chars = Array.from(text);
-  return chars.length > max ? chars.slice(0, max - 1).join("").trimEnd() + "…" : text;
+  return chars.length > max
+    ? chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd() + "…"
+    : text;
 }
 
 /** A banner or image URL we will put in src: same-site path or http(s) only. */

@@ -31,7 +31,9 @@ describe("encrypted session cookie", () => {
     expect(cookie).not.toMatch(/Max-Age/);
     s.set("remember", true);
     expect(await commitSession(req, s)).toMatch(/Max-Age=2592000/);
-    const back = await getSession(new Request("http://localhost:3000/", { headers: { Cookie: (await commitSession(req, s)).split(";")[0] } }));
+    const back = await getSession(
+      new Request("http://localhost:3000/", { headers: { Cookie: (await commitSession(req, s)).split(";")[0] } }),
+    );
     expect(back.get("token")).toBe("abc");
   });
 });

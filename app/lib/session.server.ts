@@ -57,7 +57,6 @@ export function isSecure(request: Request): boolean {
 
 const cookieName = (secure: boolean) => (secure ? "__Host-sid" : "sid");
 
-
 export async function getSession(request: Request): Promise<AppSession> {
   const raw = readCookie(request.headers.get("Cookie"), cookieName(isSecure(request)));
   const data = raw ? unseal(raw) : null;
@@ -82,7 +81,12 @@ export async function getToken(request: Request): Promise<string | null> {
   return (await getSession(request)).get("token") ?? null;
 }
 
-export async function redirectWithToast(request: Request, to: string, toast: FlashData["toast"], init?: { session?: AppSession; headers?: HeadersInit }) {
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: FlashData["toast"],
+  init?: { session?: AppSession; headers?: HeadersInit },
+) {
   const session = init?.session ?? (await getSession(request));
   session.flash("toast", toast);
   const headers = new Headers(init?.headers);

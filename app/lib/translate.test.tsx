@@ -24,7 +24,10 @@ describe("createT", () => {
     const t = createT(resources, "en");
     expect(t("items", { count: 1 })).toBe("1 item");
     expect(t("items", { count: 5 })).toBe("5 items");
-    const pl = createT({ common: { x_one: "1 plik", x_few: "{{count}} pliki", x_many: "{{count}} plików", x_other: "{{count}} pliku" } }, "pl");
+    const pl = createT(
+      { common: { x_one: "1 plik", x_few: "{{count}} pliki", x_many: "{{count}} plików", x_other: "{{count}} pliku" } },
+      "pl",
+    );
     expect(pl("x", { count: 3 })).toBe("3 pliki");
     expect(pl("x", { count: 5 })).toBe("5 plików");
   });
@@ -59,7 +62,10 @@ describe("useTranslation and Trans", () => {
   it("reports the namespaces it reads, and a namespace it does not hold", () => {
     const used = new Set<string>();
     const missing: string[] = [];
-    const t = createT({ common: { a: "A" }, auth: { b: "B" } }, "en", "common", undefined, { use: (ns) => used.add(ns), missing: (ns) => missing.push(ns) });
+    const t = createT({ common: { a: "A" }, auth: { b: "B" } }, "en", "common", undefined, {
+      use: (ns) => used.add(ns),
+      missing: (ns) => missing.push(ns),
+    });
     expect(t("a")).toBe("A");
     expect(t("auth:b")).toBe("B");
     expect(t("fiat:title")).toBe("fiat:title");

@@ -1,4 +1,14 @@
-import { cloneElement, createContext, Fragment, isValidElement, useCallback, useContext, useMemo, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  Fragment,
+  isValidElement,
+  useCallback,
+  useContext,
+  useMemo,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 
 /**
  * The browser's side of i18n: a key lookup with {{interpolation}}, plurals by Intl.PluralRules,
@@ -87,7 +97,10 @@ export function useTranslation(ns?: string | string[], options?: { keyPrefix?: s
   // A translator made in a render counts as using its namespace, even before its first lookup.
   hooks?.use?.(defaultNs);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: the resources grew in place
-  const t = useMemo(() => createT(resources, locale, defaultNs, keyPrefix, hooks), [resources, locale, defaultNs, keyPrefix, hooks, version]);
+  const t = useMemo(
+    () => createT(resources, locale, defaultNs, keyPrefix, hooks),
+    [resources, locale, defaultNs, keyPrefix, hooks, version],
+  );
   return { t, i18n: { language: lang, resolvedLanguage: lang } };
 }
 
@@ -95,7 +108,17 @@ export function useTranslation(ns?: string | string[], options?: { keyPrefix?: s
  * Renders a translation whose text holds tags, e.g. "I agree to the <terms>user agreement</terms>",
  * putting each tag's text inside the element given for it in `components`.
  */
-export function Trans({ t, i18nKey, values, components }: { t: TFunction; i18nKey: string; values?: TOptions; components: Record<string, ReactElement> }) {
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: TOptions;
+  components: Record<string, ReactElement>;
+}) {
   const text = t(i18nKey, values);
   return <>{renderTags(text, components)}</>;
 }

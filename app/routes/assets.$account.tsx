@@ -103,14 +103,34 @@ export default function AccountRoute() {
                     <th scope="row" className={s.rowHead}>
                       {r.code}
                     </th>
-                    <td className={`${s.td} ${s.num}`} data-label={t("account.available")}>{r.available}</td>
-                    <td className={`${s.td} ${s.num}`} data-label={t("account.locked")}>{r.locked}</td>
-                    <td className={`${s.td} ${s.num}`} data-label={t("account.usdValue")}>{r.usd}</td>
+                    <td className={`${s.td} ${s.num}`} data-label={t("account.available")}>
+                      {r.available}
+                    </td>
+                    <td className={`${s.td} ${s.num}`} data-label={t("account.locked")}>
+                      {r.locked}
+                    </td>
+                    <td className={`${s.td} ${s.num}`} data-label={t("account.usdValue")}>
+                      {r.usd}
+                    </td>
                     {data.recharge ? (
                       <td className={`${s.td} ${cardActions}`}>
                         <div className={s.actions}>
-                          <ActionLink enabled={r.openRecharge} to={`/assets/deposit?currency_id=${r.currencyId}`} label={t("account.charge")} labelFor={t("account.chargeOf", { code: r.code })} closed={t("account.chargeClosed", { code: r.code })} id={`charge-${r.id}`} />
-                          <ActionLink enabled={r.openDraw} to={`/assets/withdraw?currency_id=${r.currencyId}`} label={t("account.withdraw")} labelFor={t("account.withdrawOf", { code: r.code })} closed={t("account.withdrawClosed", { code: r.code })} id={`draw-${r.id}`} />
+                          <ActionLink
+                            enabled={r.openRecharge}
+                            to={`/assets/deposit?currency_id=${r.currencyId}`}
+                            label={t("account.charge")}
+                            labelFor={t("account.chargeOf", { code: r.code })}
+                            closed={t("account.chargeClosed", { code: r.code })}
+                            id={`charge-${r.id}`}
+                          />
+                          <ActionLink
+                            enabled={r.openDraw}
+                            to={`/assets/withdraw?currency_id=${r.currencyId}`}
+                            label={t("account.withdraw")}
+                            labelFor={t("account.withdrawOf", { code: r.code })}
+                            closed={t("account.withdrawClosed", { code: r.code })}
+                            id={`draw-${r.id}`}
+                          />
                         </div>
                       </td>
                     ) : null}
@@ -126,7 +146,21 @@ export default function AccountRoute() {
 }
 
 /** Charge / withdraw: a link when the currency allows it, else a disabled button that says why. */
-function ActionLink({ enabled, to, label, labelFor, closed, id }: { enabled: boolean; to: string; label: string; labelFor: string; closed: string; id: string }) {
+function ActionLink({
+  enabled,
+  to,
+  label,
+  labelFor,
+  closed,
+  id,
+}: {
+  enabled: boolean;
+  to: string;
+  label: string;
+  labelFor: string;
+  closed: string;
+  id: string;
+}) {
   if (enabled) {
     return (
       <Link to={to} className={`${button.secondary} ${s.small}`} aria-label={labelFor}>

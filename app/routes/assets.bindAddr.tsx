@@ -36,7 +36,16 @@ async function userIdOf(args: ApiArgs): Promise<number | null> {
 async function chainOptions(args: ApiArgs) {
   const r = await api(args, "currencyProtocols", {});
   const options = r.ok
-    ? r.data.flatMap((c) => c.currency_protocols.map((p) => ({ id: p.id, currencyId: c.id, coin: c.code, chain: p.chain_protocol.code, token: p.token_address, needsMemo: p.needs_memo === 1 })))
+    ? r.data.flatMap((c) =>
+        c.currency_protocols.map((p) => ({
+          id: p.id,
+          currencyId: c.id,
+          coin: c.code,
+          chain: p.chain_protocol.code,
+          token: p.token_address,
+          needsMemo: p.needs_memo === 1,
+        })),
+      )
     : [];
   return { options, error: r.ok ? null : r.msg };
 }
@@ -45,7 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const args = { request, context };
   const url = new URL(request.url);
-  const [{ options, error }, userId, t, codeWait] = await Promise.all([chainOptions(args), userIdOf(args), assetsT(request), ownCodeWait(request, BIND_CODE_COUNTDOWN_S)]);
+  const [{ options, error }, userId, t, codeWait] = await Promise.all([
+    chainOptions(args),
+    userIdOf(args),
+    assetsT(request),
+    ownCodeWait(request, BIND_CODE_COUNTDOWN_S),
+  ]);
   const list = userId ? await addressService(args, "getDrawAddress", { user_id: userId }) : null;
   const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
   const wantedCurrency = Number.parseInt(url.searchParams.get("currency_id") ?? "", 10);
@@ -55,7 +69,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: t("bind.title"),
       options,
       selected: selected?.id ?? null,
-      entries: list?.ok ? list.data.map((e) => ({ id: e.id, coin: e.coin_name, chain: e.chain, address: e.address, memo: e.memo, time: formatTime(e.created_at) })) : [],
+      entries: list?.ok
+        ? list.data.map((e) => ({
+            id: e.id,
+            coin: e.coin_name,
+            chain: e.chain,
+            address: e.address,
+            memo: e.memo,
+            time: formatTime(e.created_at),
+          }))
+        : [],
       error: error ?? (list && !list.ok ? list.msg : null) ?? (userId ? null : t("common:errors.server")),
       constraint: constraintOf("bind"),
       codeWait,
@@ -73,18 +96,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await assetsT(request);
   const intent = formData.get("intent");
   const userId = await userIdOf(args);
-  if (!userId) return data<ActionData>({ result: replyWith(formData, { formErrors: [t("common:errors.server")] }), codeSend: null }, { status: 500 });
+  if (!userId)
+    return data<ActionData>({ result: replyWith(formData, { formErrors: [t("common:errors.server")] }), codeSend: null }, { status: 500 });
 
   if (intent === "remove") {
     const id = Number.parseInt(String(formData.get("id") ?? ""), 10);
     const r = Number.isInteger(id) && id > 0 ? await addressService(args, "removeDrawAddress", { user_id: userId, id }) : null;
-    throw await redirectWithToast(request, "/assets/bindAddr", r?.ok ? { kind: "success", message: t("bind.removed") } : { kind: "error", message: r?.msg || t("errors.invalid") });
+    throw await redirectWithToast(
+      request,
+      "/assets/bindAddr",
+      r?.ok ? { kind: "success", message: t("bind.removed") } : { kind: "error", message: r?.msg || t("errors.invalid") },
+    );
   }
 
   if (intent === "send-code") {
     const r = await addressService(args, "sendVerificationcode", { user_id: userId });
-    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sent"), sentAt: Date.now() } : { ok: false, message: r.msg, wait: r.reason?.wait };
-    return data<ActionData>({ result: replyWith(formData, {}), codeSend }, r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 });
+    const codeSend: CodeSendResult = r.ok
+      ? { ok: true, message: t("code.sent"), sentAt: Date.now() }
+      : { ok: false, message: r.msg, wait: r.reason?.wait };
+    return data<ActionData>(
+      { result: replyWith(formData, {}), codeSend },
+      r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 },
+    );
   }
 
   const submission = parseForm("bind", formData, t);
@@ -92,7 +125,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const { options } = await chainOptions(args);
   const option = options.find((o) => o.id === v.currency_protocol_id);
-  if (!option) return data<ActionData>({ result: replyWith(formData, { fieldErrors: { currency_protocol_id: [t("errors.invalid")] } }), codeSend: null }, { status: 400 });
+  if (!option)
+    return data<ActionData>(
+      { result: replyWith(formData, { fieldErrors: { currency_protocol_id: [t("errors.invalid")] } }), codeSend: null },
+      { status: 400 },
+    );
   const r = await addressService(args, "bindDrawAddress", {
     user_id: userId,
     address: v.address,
@@ -103,7 +140,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), codeSend: null }, { status: 400 });
+    return data<ActionData>(
+      { result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), codeSend: null },
+      { status: 400 },
+    );
   }
   throw await redirectWithToast(request, `/assets/bindAddr?chain=${option.id}`, { kind: "success", message: t("bind.saved") });
 }
@@ -131,12 +171,24 @@ export default function BindAddrRoute() {
             <table className={s.table}>
               <thead>
                 <tr>
-                  <th scope="col" className={s.th}>{t("account.currency")}</th>
-                  <th scope="col" className={s.th}>{t("fields.chain")}</th>
-                  <th scope="col" className={s.th}>{t("fields.address")}</th>
-                  <th scope="col" className={s.th}>{t("fields.memo")}</th>
-                  <th scope="col" className={s.th}>{t("records.time")}</th>
-                  <th scope="col" className={s.th}>{t("account.actions")}</th>
+                  <th scope="col" className={s.th}>
+                    {t("account.currency")}
+                  </th>
+                  <th scope="col" className={s.th}>
+                    {t("fields.chain")}
+                  </th>
+                  <th scope="col" className={s.th}>
+                    {t("fields.address")}
+                  </th>
+                  <th scope="col" className={s.th}>
+                    {t("fields.memo")}
+                  </th>
+                  <th scope="col" className={s.th}>
+                    {t("records.time")}
+                  </th>
+                  <th scope="col" className={s.th}>
+                    {t("account.actions")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -151,7 +203,11 @@ export default function BindAddrRoute() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="id" value={e.id} />
-                        <button type="submit" className={`${button.secondary} ${s.small}`} aria-label={t("bind.removeOf", { address: e.address })}>
+                        <button
+                          type="submit"
+                          className={`${button.secondary} ${s.small}`}
+                          aria-label={t("bind.removeOf", { address: e.address })}
+                        >
                           {t("bind.remove")}
                         </button>
                       </Form>
@@ -212,7 +268,11 @@ function BindForm() {
       />
       <TextField
         label={t("fields.memoOptional")}
-        inputProps={{ ...getInputProps(fields.memo, { type: "text", ariaDescribedBy: "memo-hint" }), inputMode: "numeric", autoComplete: "off" }}
+        inputProps={{
+          ...getInputProps(fields.memo, { type: "text", ariaDescribedBy: "memo-hint" }),
+          inputMode: "numeric",
+          autoComplete: "off",
+        }}
         errorId={fields.memo.errorId}
         errors={fields.memo.errors}
         hintId="memo-hint"
@@ -220,7 +280,12 @@ function BindForm() {
       />
       <TextField
         label={t("fields.emailCode")}
-        inputProps={{ ...getInputProps(fields.verificationcode, { type: "text", ariaDescribedBy: statusId }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 16 }}
+        inputProps={{
+          ...getInputProps(fields.verificationcode, { type: "text", ariaDescribedBy: statusId }),
+          autoComplete: "one-time-code",
+          inputMode: "numeric",
+          maxLength: 16,
+        }}
         errorId={fields.verificationcode.errorId}
         errors={fields.verificationcode.errors}
         extra={<CodeStatus sender={sender} id={statusId} />}

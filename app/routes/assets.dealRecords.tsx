@@ -14,7 +14,6 @@ import { formatAmount } from "~/lib/amount";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-
 /** /assets/dealRecords?types=<account code>&currency_id=&page=: the account log, filtered by currency ('All'), paged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -86,7 +85,13 @@ export default function DealRecordsRoute() {
             <label htmlFor="records-currency" className={labelClass}>
               {t("fields.currency")}
             </label>
-            <select id="records-currency" name="currency_id" defaultValue={data.currencyId ? String(data.currencyId) : ""} key={data.currencyId ?? "all"} className={`${input} ${s.select}`}>
+            <select
+              id="records-currency"
+              name="currency_id"
+              defaultValue={data.currencyId ? String(data.currencyId) : ""}
+              key={data.currencyId ?? "all"}
+              className={`${input} ${s.select}`}
+            >
               <option value="">{t("records.all")}</option>
               {data.currencies.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -120,7 +125,12 @@ export default function DealRecordsRoute() {
                 </>
               ),
             },
-            { head: t("records.change"), cell: (e) => formatAmount(e.value, { lang, signed: true }), num: true, cellClass: (e) => (e.negative ? "down" : "up") },
+            {
+              head: t("records.change"),
+              cell: (e) => formatAmount(e.value, { lang, signed: true }),
+              num: true,
+              cellClass: (e) => (e.negative ? "down" : "up"),
+            },
             { head: t("records.availableAfter"), cell: (e) => afterCell(e, "balance"), num: true },
             { head: t("records.lockedAfter"), cell: (e) => afterCell(e, "lock_balance"), num: true },
           ]}

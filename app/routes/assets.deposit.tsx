@@ -74,7 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The sending wallet must look like an address of the chosen chain: the rule the withdrawal address book applies.
   const protocols = await api({ request, context }, "currencyProtocols", {});
   const currency = protocols.ok ? protocols.data.find((c) => c.id === v.currency_id) : undefined;
-  const chain = currency ? (currency.currency_protocols.find((p) => p.id === v.currency_protocol_id) ?? currency.currency_protocols[0]) : undefined;
+  const chain = currency
+    ? (currency.currency_protocols.find((p) => p.id === v.currency_protocol_id) ?? currency.currency_protocols[0])
+    : undefined;
   if (chain && !addressFitsChain(chain.chain_protocol.code, v.walletAddress)) {
     const message = t("errors.walletAddressChain", { chain: chain.chain_protocol.code });
     return data<ActionData>({ result: replyWith(formData, { fieldErrors: { walletAddress: [message] } }) }, { status: 400 });
@@ -89,9 +91,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }) }, { status: 400 });
+    return data<ActionData>(
+      { result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }) },
+      { status: 400 },
+    );
   }
-  throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), { kind: "success", message: t("deposit.submitted") });
+  throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), {
+    kind: "success",
+    message: t("deposit.submitted"),
+  });
 }
 
 export default function DepositRoute() {
@@ -111,7 +119,12 @@ export default function DepositRoute() {
             {data.walletError ? <p role="alert">{data.walletError}</p> : null}
             {data.wallet ? (
               <div className={s.depositGrid}>
-                <div className={s.qr} role="img" aria-label={t("deposit.qrLabel", { code: data.currency.code, chain: data.chain?.code ?? "" })} dangerouslySetInnerHTML={{ __html: data.wallet.qr }} />
+                <div
+                  className={s.qr}
+                  role="img"
+                  aria-label={t("deposit.qrLabel", { code: data.currency.code, chain: data.chain?.code ?? "" })}
+                  dangerouslySetInnerHTML={{ __html: data.wallet.qr }}
+                />
                 <dl className={s.dl}>
                   <dt className={s.dt}>{t("deposit.address")}</dt>
                   <dd className={s.dd}>
@@ -127,7 +140,8 @@ export default function DepositRoute() {
                     <>
                       <dt className={s.dt}>{t("fields.memo")}</dt>
                       <dd className={s.dd}>
-                        <span className={s.address}>{data.wallet.memo}</span> <CopyButton text={data.wallet.memo} label={t("deposit.copyMemo")} />
+                        <span className={s.address}>{data.wallet.memo}</span>{" "}
+                        <CopyButton text={data.wallet.memo} label={t("deposit.copyMemo")} />
                         <p className={s.status}>{t("deposit.memoWarning")}</p>
                       </dd>
                     </>
@@ -173,7 +187,12 @@ function DepositForm() {
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
   const validate = useAssetsValidate("deposit");
-  const [form, fields] = useForm({ id: "deposit", lastResult: actionData?.result, constraint: data.constraint, ...lazyValidation(validate) });
+  const [form, fields] = useForm({
+    id: "deposit",
+    lastResult: actionData?.result,
+    constraint: data.constraint,
+    ...lazyValidation(validate),
+  });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/deposit");
   const currency = data.currency!;
   return (

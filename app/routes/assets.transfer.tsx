@@ -38,7 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const currency = currencies.find((c) => c.id === wanted) ?? currencies[0];
   const allowed = (currency?.account_types.map((a) => a.account_code) ?? []) as AccountCode[];
   const qFrom = url.searchParams.get("from");
-  const from: AccountCode = isAccountCode(qFrom) && allowed.includes(qFrom) ? qFrom : allowed.includes("change_account") ? "change_account" : (allowed[0] ?? "change_account");
+  const from: AccountCode =
+    isAccountCode(qFrom) && allowed.includes(qFrom)
+      ? qFrom
+      : allowed.includes("change_account")
+        ? "change_account"
+        : (allowed[0] ?? "change_account");
   const qTo = url.searchParams.get("to");
   const to = pickOtherSide(from, isAccountCode(qTo) ? qTo : "", allowed);
   return data(
@@ -47,7 +52,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
       currency: currency ? { id: currency.id, code: currency.code } : null,
       accounts: currency
-        ? allowed.map((code) => ({ code, page: accountPageOf(code) ?? "tradeAccount", available: formatAmount(amountText(availableIn(groups, code, currency.id), currency.decimals), { lang, dp: currency.decimals }) }))
+        ? allowed.map((code) => ({
+            code,
+            page: accountPageOf(code) ?? "tradeAccount",
+            available: formatAmount(amountText(availableIn(groups, code, currency.id), currency.decimals), { lang, dp: currency.decimals }),
+          }))
         : [],
       from,
       to,
@@ -69,14 +78,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm("transfer", formData, t);
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), ok: false }, { status: 400 });
   const v = submission.value;
-  const r = await api({ request, context }, "transfer", { currency_id: v.currency_id, balance: v.balance, from: v.from, to: v.to, idempotency_key: v.idempotency_key });
+  const r = await api({ request, context }, "transfer", {
+    currency_id: v.currency_id,
+    balance: v.balance,
+    from: v.from,
+    to: v.to,
+    idempotency_key: v.idempotency_key,
+  });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    return data<ActionData>({ result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), ok: false }, { status: 400 });
+    return data<ActionData>(
+      { result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), ok: false },
+      { status: 400 },
+    );
   }
   const message = t("transfer.done", { amount: r.data.balance, code: r.data.currency.code, from: r.data.from_name, to: r.data.to_name });
   // Without JavaScript: back to the page (amount cleared, balances fresh) with the toast.
-  if (!js) throw await redirectWithToast(request, `/assets/transfer?currency_id=${v.currency_id}&from=${v.from}&to=${v.to}`, { kind: "success", message });
+  if (!js)
+    throw await redirectWithToast(request, `/assets/transfer?currency_id=${v.currency_id}&from=${v.from}&to=${v.to}`, {
+      kind: "success",
+      message,
+    });
   return data<ActionData>({ result: replyWith(formData, { resetForm: true }), ok: true, message, js: true });
 }
 
@@ -96,7 +118,11 @@ export default function TransferRoute() {
           <h1 id="transfer-title" className={s.h1}>
             {t("transfer.title")}
           </h1>
-          {data.currency ? <Link to={`/assets/transferLog?currency_id=${data.currency.id}&currency_code=${encodeURIComponent(data.currency.code)}`}>{t("transfer.log")}</Link> : null}
+          {data.currency ? (
+            <Link to={`/assets/transferLog?currency_id=${data.currency.id}&currency_code=${encodeURIComponent(data.currency.code)}`}>
+              {t("transfer.log")}
+            </Link>
+          ) : null}
         </div>
         {data.error ? <p role="alert">{data.error}</p> : null}
         {data.currency ? (
@@ -116,8 +142,12 @@ export default function TransferRoute() {
           <table className={s.table}>
             <thead>
               <tr>
-                <th scope="col" className={s.th}>{t("transfer.account")}</th>
-                <th scope="col" className={`${s.th} ${s.num}`}>{t("account.available")}</th>
+                <th scope="col" className={s.th}>
+                  {t("transfer.account")}
+                </th>
+                <th scope="col" className={`${s.th} ${s.num}`}>
+                  {t("account.available")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -145,7 +175,13 @@ function TransferForm() {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const validate = useAssetsValidate("transfer");
-  const [form, fields] = useForm({ id: "transfer", lastResult: actionData?.result, defaultValue: { from: data.from, to: data.to }, constraint: data.constraint, ...lazyValidation(validate) });
+  const [form, fields] = useForm({
+    id: "transfer",
+    lastResult: actionData?.result,
+    defaultValue: { from: data.from, to: data.to },
+    constraint: data.constraint,
+    ...lazyValidation(validate),
+  });
   const allowed = data.accounts.map((a) => a.code);
   // The last submission's choice wins over the defaults (a failed POST without JavaScript re-renders the page).
   const initial = (v: unknown, fallback: AccountCode) => (isAccountCode(v) && allowed.includes(v) ? v : fallback);

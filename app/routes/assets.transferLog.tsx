@@ -16,9 +16,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("currency_id") ?? "";
   const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
-  const code = (url.searchParams.get("currency_code") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16).toUpperCase();
+  const code = (url.searchParams.get("currency_code") ?? "")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 16)
+    .toUpperCase();
   const page = parsePage(url.searchParams.get("page"));
-  const [r, t] = await Promise.all([api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }), assetsT(request)]);
+  const [r, t] = await Promise.all([
+    api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }),
+    assetsT(request),
+  ]);
   const accountName = (code: string, fallback: string) => {
     const page = isAccountCode(code) ? accountPageOf(code) : undefined;
     return page ? t(`menu.${page}`) : fallback;
@@ -32,7 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       perPage: r.ok ? r.data.per_page : RECORDS_PAGE_SIZE,
       // Accounts by the names the rest of the screens give them (the menu's), not the exchange's own wording.
       rows: r.ok
-        ? r.data.data.map((x) => ({ id: x.id, time: formatTime(x.created_at), code: x.currency.code, amount: x.balance, from: accountName(x.from, x.from_name), to: accountName(x.to, x.to_name) }))
+        ? r.data.data.map((x) => ({
+            id: x.id,
+            time: formatTime(x.created_at),
+            code: x.currency.code,
+            amount: x.balance,
+            from: accountName(x.from, x.from_name),
+            to: accountName(x.to, x.to_name),
+          }))
         : [],
       error: r.ok ? null : r.msg || null,
     },

@@ -60,7 +60,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const args = { request, context };
-  const [currenciesR, info, t, userId] = await Promise.all([api(args, "currencyProtocols", {}), api(args, "userInfo", {}), assetsT(request), sessionUserId(request)]);
+  const [currenciesR, info, t, userId] = await Promise.all([
+    api(args, "currencyProtocols", {}),
+    api(args, "userInfo", {}),
+    assetsT(request),
+    sessionUserId(request),
+  ]);
   const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_draw === 1) : [];
   const { currency, chain } = pickCurrencyAndChain(currencies, url);
   const page = parsePage(url.searchParams.get("page"));
@@ -77,7 +82,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: t("withdraw.title"),
       currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
       currency: currency
-        ? { id: currency.id, code: currency.code, decimals: currency.decimals, rate: currency.draw_rate, ratePercent: feePercent(currency.draw_rate), min: currency.draw_min, max: currency.draw_max }
+        ? {
+            id: currency.id,
+            code: currency.code,
+            decimals: currency.decimals,
+            rate: currency.draw_rate,
+            ratePercent: feePercent(currency.draw_rate),
+            min: currency.draw_min,
+            max: currency.draw_max,
+          }
         : null,
       chains: currency?.currency_protocols.map((p) => ({ id: p.id, code: p.chain_protocol.code })) ?? [],
       chain: chain ? { id: chain.id, code: chain.chain_protocol.code } : null,
@@ -123,7 +136,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const entry = book?.ok ? book.data.find((a) => String(a.id) === v.address_id) : undefined;
   if (!entry) {
     const msg = book && !book.ok ? book.msg : t("errors.addressRequired");
-    return data<ActionData>({ result: replyWith(formData, { fieldErrors: { address_id: [msg] }, hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return data<ActionData>(
+      { result: replyWith(formData, { fieldErrors: { address_id: [msg] }, hideFields: SECRET_FIELDS }) },
+      { status: 400 },
+    );
   }
   const r = await api(args, "draw", {
     currency_id: v.currency_id,
@@ -132,7 +148,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     memo: entry.memo,
     number: v.number,
     pay_password: v.pay_password,
-    google_code: String(formData.get("google_code") ?? "").trim().slice(0, 6) || undefined,
+    google_code:
+      String(formData.get("google_code") ?? "")
+        .trim()
+        .slice(0, 6) || undefined,
     idempotency_key: v.idempotency_key,
   });
   if (!r.ok) {
@@ -141,10 +160,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const detail = currency ? await api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null;
       return detail?.ok && currency ? { amount: detail.data.balance, code: currency.code } : null;
     });
-    const result = replyWith(formData, field ? { fieldErrors: { [field]: [msg] }, hideFields: SECRET_FIELDS } : { formErrors: [msg], hideFields: SECRET_FIELDS });
+    const result = replyWith(
+      formData,
+      field ? { fieldErrors: { [field]: [msg] }, hideFields: SECRET_FIELDS } : { formErrors: [msg], hideFields: SECRET_FIELDS },
+    );
     return data<ActionData>({ result }, { status: 400 });
   }
-  throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), { kind: "success", message: t("withdraw.submitted") });
+  throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), {
+    kind: "success",
+    message: t("withdraw.submitted"),
+  });
 }
 
 export default function WithdrawRoute() {
@@ -174,13 +199,19 @@ export default function WithdrawRoute() {
             ) : null}
             {!data.hasPayPassword ? (
               <p className={s.note}>
-                {t("withdraw.noPayPassword")} <Link to={`/tradePassword?page=${encodeURIComponent(pageUrl(data.currency.id, data.chain?.id))}`}>{t("withdraw.setPayPassword")}</Link>
+                {t("withdraw.noPayPassword")}{" "}
+                <Link to={`/tradePassword?page=${encodeURIComponent(pageUrl(data.currency.id, data.chain?.id))}`}>
+                  {t("withdraw.setPayPassword")}
+                </Link>
               </p>
             ) : null}
             {data.addressError ? <p role="alert">{data.addressError}</p> : null}
             {data.addresses.length === 0 && !data.addressError ? (
               <p className={s.note} role="status">
-                {t("withdraw.bindFirst")} <Link to={`/assets/bindAddr?currency_id=${data.currency.id}${data.chain ? `&chain=${data.chain.id}` : ""}`}>{t("withdraw.toBind")}</Link>
+                {t("withdraw.bindFirst")}{" "}
+                <Link to={`/assets/bindAddr?currency_id=${data.currency.id}${data.chain ? `&chain=${data.chain.id}` : ""}`}>
+                  {t("withdraw.toBind")}
+                </Link>
               </p>
             ) : (
               <WithdrawForm key={`${data.currency.id}-${data.chain?.id}-${data.key}`} />
@@ -244,14 +275,21 @@ function WithdrawForm() {
       </div>
       <TextField
         label={t("fields.amount", { code: currency.code })}
-        inputProps={{ ...getInputProps(fields.number, { type: "text", ariaDescribedBy: "draw-hint" }), inputMode: "decimal", autoComplete: "off", placeholder: currency.min }}
+        inputProps={{
+          ...getInputProps(fields.number, { type: "text", ariaDescribedBy: "draw-hint" }),
+          inputMode: "decimal",
+          autoComplete: "off",
+          placeholder: currency.min,
+        }}
         errorId={fields.number.errorId}
         errors={fields.number.errors}
         hintId="draw-hint"
         hint={
           <>
             {t("withdraw.minimum", { min: formatAmount(currency.min, { lang, minDp: 0 }), code: currency.code })}
-            {data.available !== null ? ` · ${t("withdraw.available", { amount: formatAmount(data.available, { lang }), code: currency.code })}` : ""}
+            {data.available !== null
+              ? ` · ${t("withdraw.available", { amount: formatAmount(data.available, { lang }), code: currency.code })}`
+              : ""}
           </>
         }
       />

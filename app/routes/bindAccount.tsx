@@ -15,7 +15,13 @@ import { button } from "~/styles/ui.css";
 
 type Kind = "email" | "mobile";
 type Values = { value: string; area_id: string; code: string };
-type ActionData = { kind: Kind; fieldErrors: { value?: string; code?: string }; formError: string | null; values: Values; codeSend: CodeSendResult | null };
+type ActionData = {
+  kind: Kind;
+  fieldErrors: { value?: string; code?: string };
+  formError: string | null;
+  values: Values;
+  codeSend: CodeSendResult | null;
+};
 
 const kindOf = (v: unknown): Kind => (v === "mobile" ? "mobile" : "email");
 
@@ -33,7 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!kind) return data({ title: t("bind.title"), kind: "email" as Kind, areas: [], error: null, done: true });
   const areas = kind === "mobile" ? await api(args, "areaList", {}) : null;
   return data(
-    { title: t(kind === "email" ? "bind.titleEmail" : "bind.titleMobile"), kind, areas: areas?.ok ? areas.data : [], error: null, done: false },
+    {
+      title: t(kind === "email" ? "bind.titleEmail" : "bind.titleMobile"),
+      kind,
+      areas: areas?.ok ? areas.data : [],
+      error: null,
+      done: false,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -45,9 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await getT(request, "kyc");
   const kind = kindOf(form.get("kind"));
   const values: Values = {
-    value: String(form.get("value") ?? "").trim().slice(0, 254),
+    value: String(form.get("value") ?? "")
+      .trim()
+      .slice(0, 254),
     area_id: String(form.get("area_id") ?? "").slice(0, 8),
-    code: String(form.get("code") ?? "").trim().slice(0, 32),
+    code: String(form.get("code") ?? "")
+      .trim()
+      .slice(0, 32),
   };
   const reply = (part: Partial<ActionData>, status = 400) =>
     data<ActionData>({ kind, fieldErrors: {}, formError: null, values, codeSend: null, ...part }, { status });
@@ -57,10 +73,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (form.get("intent") === "send-code") {
     const limited = await rateLimit("sendCode", context.clientIp, values.value);
-    if (limited) return reply({ codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter } }, 429);
+    if (limited)
+      return reply(
+        { codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter } },
+        429,
+      );
     const r = await api(args, "sendBindCode", { user_string: values.value, area_id: areaId });
-    if (!r.ok) return valueField(r.reason?.field) ? reply({ fieldErrors: { value: r.msg } }) : reply({ codeSend: { ok: false, message: r.msg, account: values.value, wait: r.reason?.wait } });
-    return reply({ codeSend: { ok: true, message: t("bind.codeSent", { to: values.value }), account: values.value, sentAt: Date.now() } }, 200);
+    if (!r.ok)
+      return valueField(r.reason?.field)
+        ? reply({ fieldErrors: { value: r.msg } })
+        : reply({ codeSend: { ok: false, message: r.msg, account: values.value, wait: r.reason?.wait } });
+    return reply(
+      { codeSend: { ok: true, message: t("bind.codeSent", { to: values.value }), account: values.value, sentAt: Date.now() } },
+      200,
+    );
   }
 
   const r =
@@ -69,9 +95,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : await api(args, "bindMobile", { mobile: values.value, area_id: areaId, code: values.code });
   if (!r.ok) {
     const field = r.reason?.field;
-    return reply(valueField(field) ? { fieldErrors: { value: r.msg } } : field === "code" ? { fieldErrors: { code: r.msg } } : { formError: r.msg });
+    return reply(
+      valueField(field) ? { fieldErrors: { value: r.msg } } : field === "code" ? { fieldErrors: { code: r.msg } } : { formError: r.msg },
+    );
   }
-  throw await redirectWithToast(request, "/personal/accountSettings", { kind: "success", message: t(kind === "email" ? "bind.emailBound" : "bind.mobileBound") });
+  throw await redirectWithToast(request, "/personal/accountSettings", {
+    kind: "success",
+    message: t(kind === "email" ? "bind.emailBound" : "bind.mobileBound"),
+  });
 }
 
 export default function BindAccountRoute() {
@@ -102,7 +133,11 @@ export default function BindAccountRoute() {
             <p className={a.intro}>{t("bind.intro")}</p>
             <FormError id="bind-form-error" errors={actionData?.formError ? [actionData.formError] : undefined} />
             {!email && d.areas.length ? (
-              <CountrySelect areas={d.areas} selectProps={{ id: "bind-area", name: "area_id", defaultValue: values?.area_id || String(d.areas[0]?.id ?? "") }} errorId="bind-area-error" />
+              <CountrySelect
+                areas={d.areas}
+                selectProps={{ id: "bind-area", name: "area_id", defaultValue: values?.area_id || String(d.areas[0]?.id ?? "") }}
+                errorId="bind-area-error"
+              />
             ) : null}
             <TextField
               label={t(email ? "bind.email" : "bind.mobile")}

@@ -20,7 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       title: t("log.title"),
-      entries: entries.map((e) => ({ id: e.id, code: e.currency.code, account: e.account_code, value: e.value, type: e.type, field: e.field, memo: e.memo, created_at: e.created_at })),
+      entries: entries.map((e) => ({
+        id: e.id,
+        code: e.currency.code,
+        account: e.account_code,
+        value: e.value,
+        type: e.type,
+        field: e.field,
+        memo: e.memo,
+        created_at: e.created_at,
+      })),
       pager: pagerOf(total, log.ok ? log.data.current_page : page, log.ok && log.data.per_page > 0 ? log.data.per_page : LOG_PAGE_SIZE),
       error: log.ok || log.kind === "empty" ? null : log.msg,
     },

@@ -1,6 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { formatRate, freshQuote, inverseRate, pagerOf, parsePage, parseQuote, quoteConstraint, spreadPercent } from "~/features/convert/convert-forms.server";
+import {
+  formatRate,
+  freshQuote,
+  inverseRate,
+  pagerOf,
+  parsePage,
+  parseQuote,
+  quoteConstraint,
+  spreadPercent,
+} from "~/features/convert/convert-forms.server";
 import { ConvertForm, type ConvertAnswer } from "~/features/convert/convert-form";
 import type { ConvertCurrency, Translate } from "~/features/convert/convert-schema";
 import { ConvertHistory } from "~/features/convert/history";
@@ -23,7 +32,10 @@ async function spotCurrencies(args: ApiArgs): Promise<{ currencies: ConvertCurre
   const r = await api(args, "accountList", {});
   if (!r.ok) return { currencies: [], error: r.kind === "empty" ? null : r.msg };
   const spot = r.data.find((g) => g.account_code === "change_account")?.accounts ?? [];
-  return { currencies: spot.map((a) => ({ id: a.currency_id, code: a.currency_code, decimals: a.currency.decimals, available: a.balance })), error: null };
+  return {
+    currencies: spot.map((a) => ({ id: a.currency_id, code: a.currency_code, decimals: a.currency.decimals, available: a.balance })),
+    error: null,
+  };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,7 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
-  const [t, spot, history] = await Promise.all([convertT(request), spotCurrencies(args), api(args, "convertHistory", { page, limit: CONVERT_PAGE_SIZE })]);
+  const [t, spot, history] = await Promise.all([
+    convertT(request),
+    spotCurrencies(args),
+    api(args, "convertHistory", { page, limit: CONVERT_PAGE_SIZE }),
+  ]);
   const pair = pickPair(spot.currencies, url.searchParams.get("from"), url.searchParams.get("to"));
   return data(
     {
@@ -54,7 +70,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = await convertT(request);
   const intent = String(formData.get("intent") ?? "");
-  const values = { from: String(formData.get("from") ?? ""), to: String(formData.get("to") ?? ""), amount: cleanAmount(String(formData.get("amount") ?? "")).slice(0, 40) };
+  const values = {
+    from: String(formData.get("from") ?? ""),
+    to: String(formData.get("to") ?? ""),
+    amount: cleanAmount(String(formData.get("amount") ?? "")).slice(0, 40),
+  };
   formData.set("amount", values.amount);
   const answer = (a: Partial<ConvertAnswer> & Pick<ConvertAnswer, "intent">, status = 200) =>
     data<ConvertAnswer>({ result: null, shown: null, notice: null, error: null, done: null, values, ...a }, { status });
@@ -63,7 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     now: Date.now(),
     // A one-time key per quote shown: the confirm form posts it, so a double submit converts once.
     key: crypto.randomUUID(),
-    text: { rate: formatRate(quote.rate), inverse: inverseRate(quote.rate), mid: formatRate(quote.mid_rate), spread: spreadPercent(quote.spread) },
+    text: {
+      rate: formatRate(quote.rate),
+      inverse: inverseRate(quote.rate),
+      mid: formatRate(quote.mid_rate),
+      spread: spreadPercent(quote.spread),
+    },
   });
 
   if (intent === "swap") {
@@ -74,14 +99,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "confirm") {
-    const quoteId = String(formData.get("quote_id") ?? "").trim().slice(0, 64);
+    const quoteId = String(formData.get("quote_id") ?? "")
+      .trim()
+      .slice(0, 64);
     if (!quoteId) return answer({ intent, error: t("errors.noQuote") }, 400);
     const key = String(formData.get("idempotency_key") ?? "").slice(0, 64) || undefined;
     const r = await api(args, "convertExecute", { quote_id: quoteId, idempotency_key: key });
     if (r.ok) {
       const c = r.data;
-      const message = t("done", { amount: displayAmount(c.amount), from: c.from_currency.code, receive: displayAmount(c.receive), to: c.to_currency.code });
-      return redirectOrAnswer(request, formData, message, answer({ intent, done: message }), { from: String(c.from_currency.id), to: String(c.to_currency.id) });
+      const message = t("done", {
+        amount: displayAmount(c.amount),
+        from: c.from_currency.code,
+        receive: displayAmount(c.receive),
+        to: c.to_currency.code,
+      });
+      return redirectOrAnswer(request, formData, message, answer({ intent, done: message }), {
+        from: String(c.from_currency.id),
+        to: String(c.to_currency.id),
+      });
     }
     // An expired quote comes back with a fresh one: show the new rate and ask again; never execute it unseen.
     const fresh = freshQuote(r.data);
@@ -100,7 +135,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** With JavaScript the page stays (the answer is data); without it, post/redirect/get with a toast. */
-async function redirectOrAnswer(request: Request, formData: FormData, message: string, jsAnswer: ReturnType<typeof data<ConvertAnswer>>, pair: { from: string; to: string }) {
+async function redirectOrAnswer(
+  request: Request,
+  formData: FormData,
+  message: string,
+  jsAnswer: ReturnType<typeof data<ConvertAnswer>>,
+  pair: { from: string; to: string },
+) {
   if (formData.get("js") === "1") return jsAnswer;
   throw await redirectWithToast(request, `/convert?${new URLSearchParams(pair)}#history-title`, { kind: "success", message });
 }

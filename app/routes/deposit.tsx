@@ -22,10 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     token ? api(args, "currentSetting", { limit: LOCK_LIST_LIMIT }) : null,
     token ? api(args, "accountList", {}) : null,
   ]);
-  const products = (list.ok ? list.data.data.slice(0, LOCK_LIST_LIMIT) : []).map((p) => ({ ...p, cycle_interest: cycleInterest(p.daily_dividend, p.limit_days) }));
+  const products = (list.ok ? list.data.data.slice(0, LOCK_LIST_LIMIT) : []).map((p) => ({
+    ...p,
+    cycle_interest: cycleInterest(p.daily_dividend, p.limit_days),
+  }));
   // Spot (change_account) balances of the products' currencies: what a purchase is paid from.
   const codes = new Set(products.map((p) => p.currency.code));
-  const spot = accounts?.ok ? accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? [] : [];
+  const spot = accounts?.ok ? (accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? []) : [];
   const balances: Record<string, string> = {};
   for (const a of spot) if (codes.has(a.currency_code)) balances[a.currency_code] = a.balance;
   const confirmId = token ? parseProductId(url.searchParams.get("confirm")) : null;
@@ -41,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       balances,
       // One-time keys, made per render: a double click or a re-posted form buys once (docs/api.md, idempotency).
       keys: Object.fromEntries(products.map((p) => [String(p.id), crypto.randomUUID()])),
-      confirm: confirmId !== null ? products.find((p) => p.id === confirmId) ?? null : null,
+      confirm: confirmId !== null ? (products.find((p) => p.id === confirmId) ?? null) : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -59,12 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const key = String(formData.get("idempotency_key") ?? "").slice(0, 64) || undefined;
   // The amount, between the product's minimum and maximum and covered by the spot balance (SPEC §2 Savings): checked
   // here so the answer is a localized message on the amount field, with what was typed kept.
-  const number = String(formData.get("number") ?? "").trim().slice(0, 64);
+  const number = String(formData.get("number") ?? "")
+    .trim()
+    .slice(0, 64);
   const args = { request, context };
   const [list, accounts] = await Promise.all([api(args, "lockList", { limit: LOCK_LIST_LIMIT }), api(args, "accountList", {})]);
   const product = list.ok ? list.data.data.find((p) => p.id === id) : undefined;
   if (!product) return data<BuyResult>({ ok: false, id, msg: t("errors.unknownProduct") }, { status: 400 });
-  const spot = accounts.ok ? accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? [] : [];
+  const spot = accounts.ok ? (accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? []) : [];
   const available = accounts.ok ? (spot.find((a) => a.currency_id === product.currency.id)?.balance ?? "0") : null;
   const problem = lockAmountProblem(number, product, available);
   if (problem) {
@@ -77,9 +82,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) {
     // The exchange's own checks (decimals, limits, balance) concern the amount too.
     const onAmount = r.reason?.field === "number" || /^(amount_|savings_m|insufficient)/.test(r.reason?.key ?? "");
-    return data<BuyResult>({ ok: false, id, msg: r.msg || t("errors.failed"), ...(onAmount ? { field: "number" as const, number } : {}) }, { status: 400 });
+    return data<BuyResult>(
+      { ok: false, id, msg: r.msg || t("errors.failed"), ...(onAmount ? { field: "number" as const, number } : {}) },
+      { status: 400 },
+    );
   }
-  const message = t("bought", { name: r.data.name, amount: displayAmount(r.data.number, 2, await getLang(request)), code: r.data.currency.code });
+  const message = t("bought", {
+    name: r.data.name,
+    amount: displayAmount(r.data.number, 2, await getLang(request)),
+    code: r.data.currency.code,
+  });
   // Without JavaScript: post/redirect/get back to the list, the toast says what happened.
   if (!js) throw await redirectWithToast(request, "/deposit#holdings-title", { kind: "success", message });
   return data<BuyResult>({ ok: true, id, message });

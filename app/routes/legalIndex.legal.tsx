@@ -121,7 +121,13 @@ export default function LegalRoute() {
         ) : (
           <ul className={s.list}>
             {d.ads.data.map((ad) => (
-              <AdItem key={ad.id} ad={ad} signedIn={d.signedIn} formKey={d.key} actionData={actionData?.adId === ad.id ? actionData : undefined} />
+              <AdItem
+                key={ad.id}
+                ad={ad}
+                signedIn={d.signedIn}
+                formKey={d.key}
+                actionData={actionData?.adId === ad.id ? actionData : undefined}
+              />
             ))}
           </ul>
         )}
@@ -150,7 +156,10 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
           {m.name}
         </p>
         <p className={s.small}>
-          {t("legal.record", { orders: m.orders_30d, rate: m.completion_rate === null ? t("legal.noRate") : `${formatAmount(m.completion_rate, { lang, minDp: 2, maxDp: 2 })} %` })}
+          {t("legal.record", {
+            orders: m.orders_30d,
+            rate: m.completion_rate === null ? t("legal.noRate") : `${formatAmount(m.completion_rate, { lang, minDp: 2, maxDp: 2 })} %`,
+          })}
         </p>
         <p className={s.small}>{t("legal.since", { date: utcTime(m.registered_at).slice(0, 10) })}</p>
       </div>
@@ -162,7 +171,10 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
       </div>
       <div>
         <p className={s.small}>
-          {t("legal.available")} <span className={s.mono}>{coin(ad.remaining)} {ad.currency_code}</span>
+          {t("legal.available")}{" "}
+          <span className={s.mono}>
+            {coin(ad.remaining)} {ad.currency_code}
+          </span>
         </p>
         <p className={s.small}>
           {t("legal.limit")}{" "}
@@ -213,7 +225,14 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
                 </button>
               </div>
               <p id={`${idBase}-value-hint`} className={s.small}>
-                {t("legal.valueHint", { min: fiat(ad.min_amount), max: fiat(ad.max_amount), fiat: ad.fiat, minQ: coin(ad.min_quantity), maxQ: coin(ad.max_quantity), code: ad.currency_code })}
+                {t("legal.valueHint", {
+                  min: fiat(ad.min_amount),
+                  max: fiat(ad.max_amount),
+                  fiat: ad.fiat,
+                  minQ: coin(ad.min_quantity),
+                  maxQ: coin(ad.max_quantity),
+                  code: ad.currency_code,
+                })}
               </p>
               <ErrorLine id={`${idBase}-value-error`} errors={err ? [err] : undefined} />
             </Form>

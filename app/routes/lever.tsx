@@ -33,7 +33,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 
-
 async function leverT(request: Request): Promise<Translate> {
   const t = await getT(request, "lever");
   return (key, options) => t(key, options) as string;
@@ -54,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (canonical) throw redirect(canonical);
   const quotes = leverQuoteTabs(groups);
   const askedTab = (q.get("tab") ?? "").toUpperCase();
-  const tab = quotes.includes(askedTab) ? askedTab : pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "";
+  const tab = quotes.includes(askedTab) ? askedTab : (pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "");
   const pairs = groups.filter((g) => g.code.toUpperCase() === tab).flatMap((g) => g.matches.map(leverPairView));
   const period = normalizePeriod(q.get("period"));
   const ordersTab = leverTabOf(q.get("orders"));
@@ -109,7 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       key: crypto.randomUUID(),
       error: markets.ok ? null : markets.msg || null,
     },
-    { headers: { "Cache-Control": "private, no-store" } }
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -167,7 +166,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           result: submission.reply({ formErrors: [t("errors.failed")] }),
           review: null,
         },
-        { status: 400 }
+        { status: 400 },
       );
     const type = Number(v.type) as LeverType;
     const status = Number(v.status) as 0 | 1;
@@ -183,7 +182,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     if (intent === "review") {
       const info = await api(args, "leverDeal", { currency_match_id: pair.id });
-      const from = status === 0 ? v.target_price ?? "0" : info.ok ? info.data.price : pair.currency_quotation.close;
+      const from = status === 0 ? (v.target_price ?? "0") : info.ok ? info.data.price : pair.currency_quotation.close;
       const quote = leverQuote({
         price: from,
         type,
@@ -234,7 +233,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return info.ok ? { amount: info.data.user_lever, code: info.data.currency.code } : null;
       });
       const shown = msg || t("errors.failed");
-      const onField = field && ["password", "target_price", "share", "multiple", "target_profit_price", "stop_loss_price"].includes(field) ? field : null;
+      const onField =
+        field && ["password", "target_price", "share", "multiple", "target_profit_price", "stop_loss_price"].includes(field) ? field : null;
       const result = onField ? submission.reply({ fieldErrors: { [onField]: [shown] } }) : submission.reply({ formErrors: [shown] });
       return data<LeverActionData>(
         {
@@ -244,7 +244,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           review: reviewFromForm(formData),
           error: onField ? undefined : shown,
         },
-        { status: 400 }
+        { status: 400 },
       );
     }
     const message = status === 0 ? t("toast.pending", { price: placed.data.origin_price }) : t("toast.opened");
@@ -261,7 +261,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = Number.parseInt(String(formData.get("id") ?? ""), 10) || 0;
     const decimals = Math.max(0, Math.min(12, Number.parseInt(String(formData.get("decimals") ?? "8"), 10) || 8));
     const submission = parseStops(formData, t, decimals);
-    if (submission.status !== "success") return data<LeverActionData>({ intent, ok: false, id, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<LeverActionData>({ intent, ok: false, id, result: submission.reply() }, { status: 400 });
     const v = submission.value;
     const r = await api(args, "leverSetstop", {
       id: v.id,
@@ -275,7 +276,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           kind: "error",
           message: r.msg || t("errors.failed"),
         });
-      const result = field ? submission.reply({ fieldErrors: { [field]: [r.msg] } }) : submission.reply({ formErrors: [r.msg || t("errors.failed")] });
+      const result = field
+        ? submission.reply({ fieldErrors: { [field]: [r.msg] } })
+        : submission.reply({ formErrors: [r.msg || t("errors.failed")] });
       return data<LeverActionData>({ intent, ok: false, id, result }, { status: 400 });
     }
     return done(t("toast.stops"), {
@@ -376,7 +379,12 @@ function LeverScreen() {
       <div className={s.layout}>
         <div className={s.area.header}>
           <ChartHeader pair={pair} quotation={live.quotation} />
-          <RiskHeader pairId={pair.id} risk={lever.risk} currency={data.order?.currency.code ?? pair.quote} line={data.order?.liquidation_line ?? "20"} />
+          <RiskHeader
+            pairId={pair.id}
+            risk={lever.risk}
+            currency={data.order?.currency.code ?? pair.quote}
+            line={data.order?.liquidation_line ?? "20"}
+          />
         </div>
         <div className={s.area.forms}>
           <LeverOrderForm

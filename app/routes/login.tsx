@@ -3,7 +3,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
-import { authT, readRememberedAccount, rememberAccountHeader, replyWithFormError, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
+import {
+  authT,
+  readRememberedAccount,
+  rememberAccountHeader,
+  replyWithFormError,
+  sendCodeAction,
+  tooManyRequests,
+  type AuthActionData,
+} from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
@@ -76,8 +84,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const areas = dataOr(await api(args, "areaList", {}), []);
     country_code = areas.find((a) => a.id === v.area_id)?.global_code;
   }
-  const google_code = String(formData.get("google_code") ?? "").trim().slice(0, 12) || undefined;
-  const login = await api(args, "login", { account: v.account, password: v.password, sms_code: v.sms_code, login_type: kind, country_code, google_code });
+  const google_code =
+    String(formData.get("google_code") ?? "")
+      .trim()
+      .slice(0, 12) || undefined;
+  const login = await api(args, "login", {
+    account: v.account,
+    password: v.password,
+    sms_code: v.sms_code,
+    login_type: kind,
+    country_code,
+    google_code,
+  });
   // The authenticator is on: the form comes back with its code field (the password is typed again, never sent back).
   if (!login.ok && login.reason?.field === "google_code") {
     return data<AuthActionData>(
@@ -146,7 +164,12 @@ function LoginForm({ kind }: { kind: AccountKind }) {
           <input type="hidden" name="page" value={data.page} />
           <FormError id={form.errorId} errors={form.errors} />
           {kind === "mobile" && data.sms && data.areas.length ? (
-            <CountrySelect areas={data.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
+            <CountrySelect
+              areas={data.areas}
+              selectProps={getSelectProps(fields.area_id)}
+              errorId={fields.area_id.errorId}
+              errors={fields.area_id.errors}
+            />
           ) : null}
           <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
           <PasswordField
@@ -175,7 +198,14 @@ function LoginForm({ kind }: { kind: AccountKind }) {
           ) : null}
           {data.sms ? (
             <>
-              <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />
+              <CodeField
+                field={fields.sms_code}
+                accountField={fields.account}
+                accountRef={accountRef}
+                form={form}
+                sender={sender}
+                checkAccount={checkAccount}
+              />
             </>
           ) : null}
           <div className={s.between}>

@@ -48,7 +48,12 @@ export default function MarketsRoute() {
         <ul className={s.tabs}>
           {tabs.map((x) => (
             <li key={x.id}>
-              <Link to={`/markets${marketsSearch(x.id, data.sort)}`} className={s.tab} aria-current={x.id === data.tab ? "page" : undefined} preventScrollReset>
+              <Link
+                to={`/markets${marketsSearch(x.id, data.sort)}`}
+                className={s.tab}
+                aria-current={x.id === data.tab ? "page" : undefined}
+                preventScrollReset
+              >
                 {x.label}
               </Link>
             </li>

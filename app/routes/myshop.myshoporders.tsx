@@ -95,7 +95,9 @@ export default function ShopRoute() {
           <dt className={s.dt}>{t("shop.orders30d")}</dt>
           <dd className={s.dd}>{m.orders_30d}</dd>
           <dt className={s.dt}>{t("shop.completion")}</dt>
-          <dd className={s.dd}>{m.completion_rate === null ? t("legal.noRate") : `${formatAmount(m.completion_rate, { lang, minDp: 2, maxDp: 2 })} %`}</dd>
+          <dd className={s.dd}>
+            {m.completion_rate === null ? t("legal.noRate") : `${formatAmount(m.completion_rate, { lang, minDp: 2, maxDp: 2 })} %`}
+          </dd>
           <dt className={s.dt}>{t("shop.openOrders")}</dt>
           <dd className={s.dd}>
             <Link to="/myshop/shoporders">{d.info.open_orders}</Link>
@@ -103,7 +105,9 @@ export default function ShopRoute() {
           {d.info.balances.map((b) => (
             <div key={b.currency_id} className={s.contents}>
               <dt className={s.dt}>{t("shop.balance", { code: b.code })}</dt>
-              <dd className={`${s.dd} ${s.mono}`}>{t("shop.balanceValue", { available: coin(b.balance), locked: coin(b.lock_balance) })}</dd>
+              <dd className={`${s.dd} ${s.mono}`}>
+                {t("shop.balanceValue", { available: coin(b.balance), locked: coin(b.lock_balance) })}
+              </dd>
             </div>
           ))}
         </dl>
@@ -113,7 +117,9 @@ export default function ShopRoute() {
         <h2 id="ads-heading" className={s.h2}>
           {t("shop.ads")}
         </h2>
-        {actionData?.intent === "status" ? <FormError id="status-error" errors={actionData.formError ? [actionData.formError] : undefined} /> : null}
+        {actionData?.intent === "status" ? (
+          <FormError id="status-error" errors={actionData.formError ? [actionData.formError] : undefined} />
+        ) : null}
         {d.error ? <p role="alert">{d.error}</p> : null}
         {d.ads.data.length === 0 ? (
           <p className={s.empty}>{t("shop.noAds")}</p>
@@ -121,11 +127,21 @@ export default function ShopRoute() {
           <table className={`${s.table} ${cardTable}`}>
             <thead>
               <tr>
-                <th className={s.th} scope="col">{t("shop.ad")}</th>
-                <th className={s.th} scope="col">{t("legal.unitPrice")}</th>
-                <th className={s.th} scope="col">{t("shop.remaining")}</th>
-                <th className={s.th} scope="col">{t("legal.limit")}</th>
-                <th className={s.th} scope="col">{t("orders.status")}</th>
+                <th className={s.th} scope="col">
+                  {t("shop.ad")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("legal.unitPrice")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("shop.remaining")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("legal.limit")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("orders.status")}
+                </th>
                 <th className={s.th} scope="col">
                   <span className={s.small}>{t("shop.change")}</span>
                 </th>
@@ -155,15 +171,33 @@ export default function ShopRoute() {
                         <input type="hidden" name="intent" value="status" />
                         <input type="hidden" name="id" value={ad.id} />
                         {ad.status === 1 ? (
-                          <button type="submit" name="status" value="2" className={button.secondary} aria-label={t("shop.pauseOf", { id: ad.id })}>
+                          <button
+                            type="submit"
+                            name="status"
+                            value="2"
+                            className={button.secondary}
+                            aria-label={t("shop.pauseOf", { id: ad.id })}
+                          >
                             {t("shop.pause")}
                           </button>
                         ) : (
-                          <button type="submit" name="status" value="1" className={button.secondary} aria-label={t("shop.openOf", { id: ad.id })}>
+                          <button
+                            type="submit"
+                            name="status"
+                            value="1"
+                            className={button.secondary}
+                            aria-label={t("shop.openOf", { id: ad.id })}
+                          >
                             {t("shop.open")}
                           </button>
                         )}
-                        <button type="submit" name="status" value="3" className={button.secondary} aria-label={t("shop.offOf", { id: ad.id })}>
+                        <button
+                          type="submit"
+                          name="status"
+                          value="3"
+                          className={button.secondary}
+                          aria-label={t("shop.offOf", { id: ad.id })}
+                        >
                           {t("shop.off")}
                         </button>
                       </Form>
@@ -251,7 +285,11 @@ export default function ShopRoute() {
           <p className={s.small}>
             <Link to="/personal/collectionSettings">{t("shop.methods")}</Link> · <Link to="/assets/bindAddr">{t("shop.address")}</Link>
           </p>
-          <button type="submit" className={button.primary} aria-disabled={(navigation.state === "submitting" && navigation.formData?.get("intent") === "publish") || undefined}>
+          <button
+            type="submit"
+            className={button.primary}
+            aria-disabled={(navigation.state === "submitting" && navigation.formData?.get("intent") === "publish") || undefined}
+          >
             {t("shop.publishSubmit")}
           </button>
         </Form>

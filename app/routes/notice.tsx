@@ -10,7 +10,10 @@ import { api } from "~/lib/api.server";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { container } from "~/styles/ui.css";
 
-const OptionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().max(999_999_999).optional());
+const OptionalId = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.coerce.number().int().positive().max(999_999_999).optional(),
+);
 const NoticeQuerySchema = z.object({ id: OptionalId, category_id: OptionalId });
 
 /** Without a category the notices (3) are shown. */
@@ -51,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const items = list.ok ? list.data.data : [];
-  const chosen = info?.ok ? info.data : items[0] ?? null;
+  const chosen = info?.ok ? info.data : (items[0] ?? null);
   const format = new Intl.DateTimeFormat(BCP47[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   let article: NoticeArticle | null = null;
   if (chosen) {

@@ -28,9 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request, { returnTo: RETURN_TO });
   const args = { request, context };
   const [t, info, auth] = await Promise.all([getT(request, "kyc"), api(args, "userInfo", {}), api(args, "authorizationCode", {})]);
-  if (!info.ok) return data({ title: t("account.title"), user: null, error: info.msg }, { headers: { "Cache-Control": "private, no-store" } });
+  if (!info.ok)
+    return data({ title: t("account.title"), user: null, error: info.msg }, { headers: { "Cache-Control": "private, no-store" } });
   const u = info.data;
-  const score = securityScore({ phoneBound: Boolean(u.mobile), emailBound: Boolean(u.email), identityApproved: u.review_status === REVIEW_STATUS.APPROVED });
+  const score = securityScore({
+    phoneBound: Boolean(u.mobile),
+    emailBound: Boolean(u.email),
+    identityApproved: u.review_status === REVIEW_STATUS.APPROVED,
+  });
   const origin = new URL(request.url).origin;
   return data(
     {
@@ -57,14 +62,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const t = await getT(request, "kyc");
   const value = (name: PasswordField) => String(form.get(name) ?? "").slice(0, 64);
-  const payload = { old_password: value("old_password"), new_password: value("new_password"), secondary_password: value("secondary_password") };
+  const payload = {
+    old_password: value("old_password"),
+    new_password: value("new_password"),
+    secondary_password: value("secondary_password"),
+  };
   // The exchange checks the rules (SPEC §5) and answers with the field a refusal concerns.
   const r = await api({ request, context }, "amendPassword", payload);
   if (!r.ok) {
     const field = r.reason?.field as PasswordField | undefined;
-    return data<ActionData>(field && PASSWORD_FIELDS.includes(field) ? { fieldErrors: { [field]: r.msg }, formError: null } : { fieldErrors: {}, formError: r.msg }, { status: 400 });
+    return data<ActionData>(
+      field && PASSWORD_FIELDS.includes(field)
+        ? { fieldErrors: { [field]: r.msg }, formError: null }
+        : { fieldErrors: {}, formError: r.msg },
+      { status: 400 },
+    );
   }
-  throw await redirectWithToast(request, RETURN_TO, { kind: "success", message: t("account.passwordChanged", { count: r.data.signed_out }) });
+  throw await redirectWithToast(request, RETURN_TO, {
+    kind: "success",
+    message: t("account.passwordChanged", { count: r.data.signed_out }),
+  });
 }
 
 export default function AccountSettingsRoute() {
@@ -125,7 +142,9 @@ export default function AccountSettingsRoute() {
                 </dd>
                 <dt>{t("account.payPassword")}</dt>
                 <dd>
-                  <Link to={`/tradePassword?page=${encodeURIComponent(RETURN_TO)}`}>{u.hasPayPassword ? t("account.change") : t("account.set")}</Link>
+                  <Link to={`/tradePassword?page=${encodeURIComponent(RETURN_TO)}`}>
+                    {u.hasPayPassword ? t("account.change") : t("account.set")}
+                  </Link>
                 </dd>
               </dl>
             </section>
@@ -160,8 +179,18 @@ export default function AccountSettingsRoute() {
               </h2>
               <p className={a.intro}>{t("account.changePasswordIntro")}</p>
               <FormError id="pw-form-error" errors={actionData?.formError ? [actionData.formError] : undefined} />
-              <PasswordField label={t("account.oldPassword")} inputProps={passwordInput("old_password", "current-password")} errorId="pw-old_password-error" errors={errors.old_password ? [errors.old_password] : undefined} />
-              <PasswordField label={t("account.newPassword")} inputProps={passwordInput("new_password", "new-password")} errorId="pw-new_password-error" errors={errors.new_password ? [errors.new_password] : undefined} />
+              <PasswordField
+                label={t("account.oldPassword")}
+                inputProps={passwordInput("old_password", "current-password")}
+                errorId="pw-old_password-error"
+                errors={errors.old_password ? [errors.old_password] : undefined}
+              />
+              <PasswordField
+                label={t("account.newPassword")}
+                inputProps={passwordInput("new_password", "new-password")}
+                errorId="pw-new_password-error"
+                errors={errors.new_password ? [errors.new_password] : undefined}
+              />
               <PasswordField
                 label={t("account.repeatPassword")}
                 inputProps={passwordInput("secondary_password", "new-password")}

@@ -25,7 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       title: t("identity.title"),
-      center: center.ok ? { ...center.data, limitNow: formatAmount(center.data.draw_limit_usd, { lang, dp: 0 }), limitVerified: formatAmount(center.data.draw_limit_verified_usd, { lang, dp: 0 }) } : null,
+      center: center.ok
+        ? {
+            ...center.data,
+            limitNow: formatAmount(center.data.draw_limit_usd, { lang, dp: 0 }),
+            limitVerified: formatAmount(center.data.draw_limit_verified_usd, { lang, dp: 0 }),
+          }
+        : null,
       error: center.ok ? null : center.msg,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -38,13 +44,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const t = await getT(request, "kyc");
   const values: Values = {
-    name: String(form.get("name") ?? "").trim().slice(0, 64),
-    card_id: String(form.get("card_id") ?? "").trim().slice(0, 32),
+    name: String(form.get("name") ?? "")
+      .trim()
+      .slice(0, 64),
+    card_id: String(form.get("card_id") ?? "")
+      .trim()
+      .slice(0, 32),
     front_pic: uploadUrl(form.get("front_pic")),
     reverse_pic: uploadUrl(form.get("reverse_pic")),
     hand_pic: uploadUrl(form.get("hand_pic")),
   };
-  const fail = (fieldErrors: Record<string, string>, formError: string | null = null) => data<ActionData>({ fieldErrors, formError, values }, { status: 400 });
+  const fail = (fieldErrors: Record<string, string>, formError: string | null = null) =>
+    data<ActionData>({ fieldErrors, formError, values }, { status: 400 });
   // Each chosen image goes up first; one that was uploaded on an earlier try stays (its URL comes back hidden).
   const fieldErrors: Record<string, string> = {};
   for (const pic of PICS) {
@@ -110,13 +121,31 @@ export default function AuthenticationRoute() {
             <FormError id="id-form-error" errors={actionData?.formError ? [actionData.formError] : undefined} />
             <TextField
               label={t("identity.fields.name")}
-              inputProps={{ id: "id-name", name: "name", defaultValue: values?.name ?? "", required: true, maxLength: 64, autoComplete: "name", "aria-invalid": errors.name ? true : undefined, "aria-describedby": "id-name-error" }}
+              inputProps={{
+                id: "id-name",
+                name: "name",
+                defaultValue: values?.name ?? "",
+                required: true,
+                maxLength: 64,
+                autoComplete: "name",
+                "aria-invalid": errors.name ? true : undefined,
+                "aria-describedby": "id-name-error",
+              }}
               errorId="id-name-error"
               errors={errors.name ? [errors.name] : undefined}
             />
             <TextField
               label={t("identity.fields.card_id")}
-              inputProps={{ id: "id-card_id", name: "card_id", defaultValue: values?.card_id ?? "", required: true, maxLength: 32, autoComplete: "off", "aria-invalid": errors.card_id ? true : undefined, "aria-describedby": "id-card_id-error" }}
+              inputProps={{
+                id: "id-card_id",
+                name: "card_id",
+                defaultValue: values?.card_id ?? "",
+                required: true,
+                maxLength: 32,
+                autoComplete: "off",
+                "aria-invalid": errors.card_id ? true : undefined,
+                "aria-describedby": "id-card_id-error",
+              }}
               errorId="id-card_id-error"
               errors={errors.card_id ? [errors.card_id] : undefined}
             />
@@ -129,7 +158,15 @@ export default function AuthenticationRoute() {
                     {t(`identity.fields.${pic}`)}
                   </label>
                   <input type="hidden" name={pic} value={kept} />
-                  {kept ? <img src={kept} alt={t("identity.uploaded", { what: t(`identity.fields.${pic}`) })} className={k.preview} width={120} height={120} /> : null}
+                  {kept ? (
+                    <img
+                      src={kept}
+                      alt={t("identity.uploaded", { what: t(`identity.fields.${pic}`) })}
+                      className={k.preview}
+                      width={120}
+                      height={120}
+                    />
+                  ) : null}
                   <input
                     id={id}
                     name={`${pic}_file`}

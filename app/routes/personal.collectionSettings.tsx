@@ -14,7 +14,11 @@ import { useTranslation } from "~/lib/translate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 
 const CODES: readonly PayMethodCode[] = ["alipay", "wxpay", "bank"];
-const FIELDS = { alipay: ["real_name", "account"], wxpay: ["real_name", "account"], bank: ["real_name", "bank_name", "bank_address", "card_no"] } as const;
+const FIELDS = {
+  alipay: ["real_name", "account"],
+  wxpay: ["real_name", "account"],
+  bank: ["real_name", "bank_name", "bank_address", "card_no"],
+} as const;
 type Values = Record<string, string>;
 type ActionData = { fieldErrors: Record<string, string>; formError: string | null; values: Values };
 
@@ -51,8 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await getT(request, "kyc");
   const code = pickCode(String(form.get("code") ?? ""));
   const values: Values = {};
-  for (const name of FIELDS[code]) values[name] = String(form.get(name) ?? "").trim().slice(0, 128);
-  const fail = (fieldErrors: Record<string, string>, formError: string | null = null) => data<ActionData>({ fieldErrors, formError, values }, { status: 400 });
+  for (const name of FIELDS[code])
+    values[name] = String(form.get(name) ?? "")
+      .trim()
+      .slice(0, 128);
+  const fail = (fieldErrors: Record<string, string>, formError: string | null = null) =>
+    data<ActionData>({ fieldErrors, formError, values }, { status: 400 });
   const rawData: Values = { ...values };
   if (code !== "bank") {
     // A new QR code replaces the saved one; without one, the saved (or just uploaded) image stays.
@@ -65,7 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await api(args, "payMethodSave", { type: Number(form.get("type")), raw_data: JSON.stringify(rawData) });
   if (!r.ok) {
     const field = r.reason?.field === "qrcode" ? "qrcode_file" : r.reason?.field;
-    return field && (field === "qrcode_file" || (FIELDS[code] as readonly string[]).includes(field)) ? fail({ [field]: r.msg }) : fail({}, r.msg);
+    return field && (field === "qrcode_file" || (FIELDS[code] as readonly string[]).includes(field))
+      ? fail({ [field]: r.msg })
+      : fail({}, r.msg);
   }
   throw await redirectWithToast(request, `/personal/collectionSettings?type=${code}`, { kind: "success", message: t("collection.saved") });
 }

@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       title: t("feedback.title"),
-      rows: list.ok ? list.data.data.map((f) => ({ ...f, time: `${new Date(f.created_at).toISOString().slice(0, 16).replace("T", " ")} UTC` })) : [],
+      rows: list.ok
+        ? list.data.data.map((f) => ({ ...f, time: `${new Date(f.created_at).toISOString().slice(0, 16).replace("T", " ")} UTC` }))
+        : [],
       total: list.ok ? list.data.total : 0,
       page,
       error: list.ok ? null : list.msg,
@@ -50,7 +52,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await api({ request, context }, "feedbackSubmit", { ...values, type: values.type as FeedbackType });
   if (!r.ok) {
     const field = r.reason?.field as Field | undefined;
-    return data<ActionData>(field && FIELDS.includes(field) ? { fieldErrors: { [field]: r.msg }, formError: null, values } : { fieldErrors: {}, formError: r.msg, values }, { status: 400 });
+    return data<ActionData>(
+      field && FIELDS.includes(field)
+        ? { fieldErrors: { [field]: r.msg }, formError: null, values }
+        : { fieldErrors: {}, formError: r.msg, values },
+      { status: 400 },
+    );
   }
   throw await redirectWithToast(request, RETURN_TO, { kind: "success", message: t("feedback.sent") });
 }
@@ -95,7 +102,15 @@ export default function FeedbackRoute() {
           </div>
           <TextField
             label={t("feedback.fieldTitle")}
-            inputProps={{ id: "fb-title", name: "title", required: true, maxLength: 80, defaultValue: values?.title ?? "", "aria-invalid": errors.title ? true : undefined, "aria-describedby": "fb-title-error" }}
+            inputProps={{
+              id: "fb-title",
+              name: "title",
+              required: true,
+              maxLength: 80,
+              defaultValue: values?.title ?? "",
+              "aria-invalid": errors.title ? true : undefined,
+              "aria-describedby": "fb-title-error",
+            }}
             errorId="fb-title-error"
             errors={errors.title ? [errors.title] : undefined}
           />

@@ -40,15 +40,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request, { returnTo: RETURN_TO });
   const form = await request.formData();
   const t = await getT(request, "kyc");
-  const code = String(form.get("google_code") ?? "").trim().slice(0, 12);
+  const code = String(form.get("google_code") ?? "")
+    .trim()
+    .slice(0, 12);
   const google_switch = form.get("google_switch") === "0" ? 0 : 1;
   if (!code) return data<ActionData>({ codeError: t("google.codeRequired"), formError: null }, { status: 400 });
   if (!/^\d{6}$/.test(code)) return data<ActionData>({ codeError: t("google.codeFormat"), formError: null }, { status: 400 });
   const r = await api({ request, context }, "googleSwitch", { google_switch, google_code: code });
   if (!r.ok) {
-    return data<ActionData>(r.reason?.field === "google_code" ? { codeError: r.msg, formError: null } : { codeError: null, formError: r.msg }, { status: 400 });
+    return data<ActionData>(
+      r.reason?.field === "google_code" ? { codeError: r.msg, formError: null } : { codeError: null, formError: r.msg },
+      { status: 400 },
+    );
   }
-  throw await redirectWithToast(request, RETURN_TO, { kind: "success", message: r.ok ? t(google_switch === 1 ? "google.nowOn" : "google.nowOff") : "" });
+  throw await redirectWithToast(request, RETURN_TO, {
+    kind: "success",
+    message: r.ok ? t(google_switch === 1 ? "google.nowOn" : "google.nowOff") : "",
+  });
 }
 
 export default function GoogleAuthRoute() {
@@ -74,7 +82,10 @@ export default function GoogleAuthRoute() {
               <figure className={k.qrFigure}>
                 <div className={k.qr} role="img" aria-label={t("google.qrLabel")} dangerouslySetInnerHTML={{ __html: d.qr }} />
                 <figcaption>
-                  {t("google.secret")} <code className={k.secret} data-testid="google-secret">{d.secret}</code>
+                  {t("google.secret")}{" "}
+                  <code className={k.secret} data-testid="google-secret">
+                    {d.secret}
+                  </code>
                 </figcaption>
               </figure>
             ) : null}

@@ -19,7 +19,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       title: t("sessions.title"),
-      sessions: list.ok ? list.data.map((x) => ({ id: x.id, device: x.device, ip: x.ip, since: utc(x.created_at), seen: utc(x.last_seen_at), current: x.current })) : [],
+      sessions: list.ok
+        ? list.data.map((x) => ({
+            id: x.id,
+            device: x.device,
+            ip: x.ip,
+            since: utc(x.created_at),
+            seen: utc(x.last_seen_at),
+            current: x.current,
+          }))
+        : [],
       error: list.ok ? null : list.msg,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -31,9 +40,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const all = form.get("all") === "1";
   const id = Number.parseInt(String(form.get("id") ?? ""), 10);
-  const r = await api({ request, context }, "sessionRevoke", all ? { all: true } : { id: Number.isInteger(id) && id > 0 ? id : undefined, all: false });
+  const r = await api(
+    { request, context },
+    "sessionRevoke",
+    all ? { all: true } : { id: Number.isInteger(id) && id > 0 ? id : undefined, all: false },
+  );
   const t = await getT(request, "kyc");
-  throw await redirectWithToast(request, RETURN_TO, r.ok ? { kind: "success", message: t("sessions.signedOut", { count: r.data.signed_out }) } : { kind: "error", message: r.msg });
+  throw await redirectWithToast(
+    request,
+    RETURN_TO,
+    r.ok ? { kind: "success", message: t("sessions.signedOut", { count: r.data.signed_out }) } : { kind: "error", message: r.msg },
+  );
 }
 
 export default function SessionsRoute() {
@@ -58,7 +75,11 @@ export default function SessionsRoute() {
               ) : (
                 <Form method="post">
                   <input type="hidden" name="id" value={x.id} />
-                  <button type="submit" className={button.secondary} aria-label={t("sessions.signOutNamed", { device: x.device || t("sessions.unknownDevice"), since: x.since })}>
+                  <button
+                    type="submit"
+                    className={button.secondary}
+                    aria-label={t("sessions.signOutNamed", { device: x.device || t("sessions.unknownDevice"), since: x.since })}
+                  >
                     {t("sessions.signOut")}
                   </button>
                 </Form>

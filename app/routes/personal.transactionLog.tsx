@@ -24,7 +24,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       title: t("log.title"),
-      rows: log.ok ? log.data.data.map((r) => ({ id: r.id, event: r.event_name, time: `${new Date(r.created_at).toISOString().slice(0, 19).replace("T", " ")} UTC`, ip: r.ip, device: r.device })) : [],
+      rows: log.ok
+        ? log.data.data.map((r) => ({
+            id: r.id,
+            event: r.event_name,
+            time: `${new Date(r.created_at).toISOString().slice(0, 19).replace("T", " ")} UTC`,
+            ip: r.ip,
+            device: r.device,
+          }))
+        : [],
       total: log.ok ? log.data.total : 0,
       page,
       error: log.ok ? null : log.msg,

@@ -3,7 +3,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
-import { ACCOUNT_FORM_FIELDS, authT, replyWithRefusal, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
+import {
+  ACCOUNT_FORM_FIELDS,
+  authT,
+  replyWithRefusal,
+  SECRET_FIELDS,
+  sendCodeAction,
+  tooManyRequests,
+  type AuthActionData,
+} from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
@@ -106,13 +114,30 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
           <input type="hidden" name="type" value={kind} />
           <FormError id={form.errorId} errors={form.errors} />
           {kind === "mobile" && data.areas.length ? (
-            <CountrySelect areas={data.areas} selectProps={getSelectProps(fields.area_id)} errorId={fields.area_id.errorId} errors={fields.area_id.errors} />
+            <CountrySelect
+              areas={data.areas}
+              selectProps={getSelectProps(fields.area_id)}
+              errorId={fields.area_id.errorId}
+              errors={fields.area_id.errors}
+            />
           ) : null}
           <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
-          <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />
+          <CodeField
+            field={fields.sms_code}
+            accountField={fields.account}
+            accountRef={accountRef}
+            form={form}
+            sender={sender}
+            checkAccount={checkAccount}
+          />
           <PasswordField
             label={t("fields.password")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }), required: true, autoComplete: "new-password", maxLength: 16 }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }),
+              required: true,
+              autoComplete: "new-password",
+              maxLength: 16,
+            }}
             hint={t("hints.password")}
             hintId={passwordHintId}
             errorId={fields.password.errorId}
@@ -120,7 +145,12 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
           />
           <PasswordField
             label={t("fields.repeatPassword")}
-            inputProps={{ ...getInputProps(fields.re_password, { type: "password" }), required: true, autoComplete: "new-password", maxLength: 16 }}
+            inputProps={{
+              ...getInputProps(fields.re_password, { type: "password" }),
+              required: true,
+              autoComplete: "new-password",
+              maxLength: 16,
+            }}
             errorId={fields.re_password.errorId}
             errors={fields.re_password.errors}
           />
@@ -128,7 +158,13 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
             label={t("fields.invite")}
             inputProps={{
               ...(data.inviteCode
-                ? { ...getInputProps(fields.invite_code, { type: "text", value: false, ariaDescribedBy: inviteNoteId }), defaultValue: data.inviteCode, readOnly: true, "aria-readonly": true, className: s.readOnly }
+                ? {
+                    ...getInputProps(fields.invite_code, { type: "text", value: false, ariaDescribedBy: inviteNoteId }),
+                    defaultValue: data.inviteCode,
+                    readOnly: true,
+                    "aria-readonly": true,
+                    className: s.readOnly,
+                  }
                 : getInputProps(fields.invite_code, { type: "text" })),
               autoComplete: "off",
               maxLength: 32,
@@ -154,7 +190,13 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
             errorId={fields.agreement.errorId}
             errors={fields.agreement.errors}
           />
-          <button type="submit" name="intent" value="register" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
+          <button
+            type="submit"
+            name="intent"
+            value="register"
+            className={`${button.primary} ${s.submit}`}
+            aria-disabled={busy || undefined}
+          >
             {busy ? t("register.submitting") : t("register.submit")}
           </button>
         </Form>

@@ -3,7 +3,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import * as s from "~/features/auth/auth.css";
-import { ACCOUNT_FORM_FIELDS, authT, replyWithRefusal, SECRET_FIELDS, sendCodeAction, tooManyRequests, type AuthActionData } from "~/features/auth/auth.server";
+import {
+  ACCOUNT_FORM_FIELDS,
+  authT,
+  replyWithRefusal,
+  SECRET_FIELDS,
+  sendCodeAction,
+  tooManyRequests,
+  type AuthActionData,
+} from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { FormError } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
@@ -61,7 +69,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!reset.ok) {
     return data<AuthActionData>({ result: replyWithRefusal(formData, reset, ACCOUNT_FORM_FIELDS), codeSend: null }, { status: 400 });
   }
-  return redirectWithToast(request, `/login?${new URLSearchParams({ account: v.account })}`, { kind: "success", message: t("reset.success") });
+  return redirectWithToast(request, `/login?${new URLSearchParams({ account: v.account })}`, {
+    kind: "success",
+    message: t("reset.success"),
+  });
 }
 
 export default function ResetPasswordRoute() {
@@ -82,7 +93,11 @@ function ResetForm({ kind }: { kind: AccountKind }) {
     defaultValue: { account: data.account },
     constraint: data.constraint,
   });
-  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend, startCountdown: data.sent });
+  const sender = useCodeSender({
+    account: String(fields.account.value ?? ""),
+    serverResult: actionData?.codeSend,
+    startCountdown: data.sent,
+  });
   const passwordHintId = `${fields.password.id}-hint`;
 
   return (
@@ -97,7 +112,14 @@ function ResetForm({ kind }: { kind: AccountKind }) {
           <input type="hidden" name="type" value={kind} />
           <FormError id={form.errorId} errors={form.errors} />
           <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
-          <CodeField field={fields.sms_code} accountField={fields.account} accountRef={accountRef} form={form} sender={sender} checkAccount={checkAccount} />
+          <CodeField
+            field={fields.sms_code}
+            accountField={fields.account}
+            accountRef={accountRef}
+            form={form}
+            sender={sender}
+            checkAccount={checkAccount}
+          />
           <PasswordField
             label={t("fields.newPassword")}
             inputProps={{
@@ -113,7 +135,12 @@ function ResetForm({ kind }: { kind: AccountKind }) {
           />
           <PasswordField
             label={t("fields.confirmPassword")}
-            inputProps={{ ...getInputProps(fields.re_password, { type: "password" }), required: true, autoComplete: "new-password", maxLength: 16 }}
+            inputProps={{
+              ...getInputProps(fields.re_password, { type: "password" }),
+              required: true,
+              autoComplete: "new-password",
+              maxLength: 16,
+            }}
             errorId={fields.re_password.errorId}
             errors={fields.re_password.errors}
           />

@@ -11,7 +11,8 @@ import { klinePeriod, normalizePeriod } from "~/features/trade/chart-periods";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   const pairId = Number(q.get("pair"));
-  if (!Number.isSafeInteger(pairId) || pairId <= 0) return new Response("Bad Request: pair", { status: 400, headers: { "Content-Type": "text/plain" } });
+  if (!Number.isSafeInteger(pairId) || pairId <= 0)
+    return new Response("Bad Request: pair", { status: 400, headers: { "Content-Type": "text/plain" } });
   const period = normalizePeriod(q.get("period"));
   // Public market data: the API client asks it without the visitor's token, so the answer is the same for everyone.
   const bars = await loadChartBars({ request, context }, pairId, period);

@@ -58,7 +58,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = normalizePeriod(q.get("period"));
   const tab: "progress" | "closed" = q.get("orders") === "closed" ? "closed" : "progress";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
-  const seconds = options.some((o) => String(o.seconds) === q.get("seconds")) ? Number(q.get("seconds")) : options[0]?.seconds ?? MICRO_OPTIONS[0].seconds;
+  const seconds = options.some((o) => String(o.seconds) === q.get("seconds"))
+    ? Number(q.get("seconds"))
+    : (options[0]?.seconds ?? MICRO_OPTIONS[0].seconds);
   const number = /^\d{1,9}(\.\d{1,8})?$/.test(q.get("number") ?? "") ? (q.get("number") as string) : "";
   let quotation = pair?.currency_quotation ?? null;
   let list = null;
@@ -87,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       key: crypto.randomUUID(),
       error: markets.ok ? null : markets.msg || null,
     },
-    { headers: { "Cache-Control": "private, no-store" } }
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -113,21 +115,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   };
   if (submission.status !== "success") {
-    return data<SecondActionData>({ intent, ok: false, result: submission.reply(), review: intent === "open" ? previous() : null }, { status: 400 });
+    return data<SecondActionData>(
+      { intent, ok: false, result: submission.reply(), review: intent === "open" ? previous() : null },
+      { status: 400 },
+    );
   }
   const v = submission.value;
   const option = options.find((o) => o.seconds === Number(v.seconds))!;
   const wallet = wallets.find((w) => w.id === v.currency_id);
-  const values = { match_id: String(v.match_id), currency_id: String(v.currency_id), type: v.type, seconds: String(option.seconds), number: v.number ?? "" };
+  const values = {
+    match_id: String(v.match_id),
+    currency_id: String(v.currency_id),
+    type: v.type,
+    seconds: String(option.seconds),
+    number: v.number ?? "",
+  };
   // The time's stake bounds, on the quantity field before the confirmation (the exchange checks them again).
   const stake = new Decimal(v.number ?? "0");
   const bound = stake.lt(option.min)
     ? t("errors.numberMin", { min: option.min, code: wallet?.code ?? "" })
     : stake.gt(option.max)
-    ? t("errors.numberMax", { max: option.max, code: wallet?.code ?? "" })
-    : null;
+      ? t("errors.numberMax", { max: option.max, code: wallet?.code ?? "" })
+      : null;
   if (bound)
-    return data<SecondActionData>({ intent, ok: false, result: submission.reply({ fieldErrors: { number: [bound] } }), review: null }, { status: 400 });
+    return data<SecondActionData>(
+      { intent, ok: false, result: submission.reply({ fieldErrors: { number: [bound] } }), review: null },
+      { status: 400 },
+    );
   if (intent === "review") {
     const review: MicroReview = {
       type: v.type === "2" ? 2 : 1,
@@ -156,7 +170,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return data<SecondActionData>(
       { intent, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }), review: previous() },
-      { status: 400 }
+      { status: 400 },
     );
   }
   const message = t("toast.placed", { seconds: option.seconds });

@@ -34,7 +34,6 @@ import type { Translate } from "~/features/trade/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { canonicalAddress } from "~/features/trade/links";
 
-
 export type { PairView } from "~/features/trade/pair-view";
 
 async function tradeT(request: Request): Promise<Translate> {
@@ -70,14 +69,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const args = { request, context };
-  const [markets, t, lang, token] = await Promise.all([api(args, "currencyMatches", {}), getT(request, "trade"), getLang(request), getToken(request)]);
+  const [markets, t, lang, token] = await Promise.all([
+    api(args, "currencyMatches", {}),
+    getT(request, "trade"),
+    getLang(request),
+    getToken(request),
+  ]);
   const groups = markets.ok ? markets.data : [];
   const saved = parseTradeInfo(readCookie(request.headers.get("Cookie"), TRADEINFO_COOKIE));
   const pair = pickPair(groups, { symbol: q.get("symbol"), tradeinfo: saved });
   const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/trade") : null;
   if (canonical) throw redirect(canonical);
   const quotes = quoteTabs(groups);
-  const tab = quotes.includes((q.get("tab") ?? "").toUpperCase()) ? (q.get("tab") ?? "").toUpperCase() : pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "";
+  const tab = quotes.includes((q.get("tab") ?? "").toUpperCase())
+    ? (q.get("tab") ?? "").toUpperCase()
+    : (pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "");
   const pairs = groups
     .filter((g) => g.code.toUpperCase() === tab)
     .flatMap((g) => g.matches.filter((p) => p.open_change === 1))
@@ -107,7 +113,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const decimals = pair?.price_precision ?? PRICE_DECIMALS;
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // Choosing a pair saves it (SPEC: tradeinfo), so the next visit to /trade opens on it.
-  if (pair && (saved?.mathid !== pair.id || saved.symbol !== pair.symbol)) headers.append("Set-Cookie", serializeTradeInfo(tradeInfoOf(pair)));
+  if (pair && (saved?.mathid !== pair.id || saved.symbol !== pair.symbol))
+    headers.append("Set-Cookie", serializeTradeInfo(tradeInfoOf(pair)));
 
   return data(
     {
@@ -195,11 +202,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
           const account = side === "buy" ? bal.data.quote : bal.data.base;
           return { amount: account.balance, code: account.currency_code };
         });
-        return data<ActionData>({ intent: side, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }) }, { status: 400 });
+        return data<ActionData>(
+          { intent: side, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }) },
+          { status: 400 },
+        );
       }
       if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: t("toast.placed") });
       // With JavaScript the page stays; the same words as the redirect's toast are announced (features/trade/trade-form).
-      return data<ActionData>({ intent: side, ok: true, result: submission.reply({ resetForm: true }), orderId: placed.data.id, message: t("toast.placed") });
+      return data<ActionData>({
+        intent: side,
+        ok: true,
+        result: submission.reply({ resetForm: true }),
+        orderId: placed.data.id,
+        message: t("toast.placed"),
+      });
     }
     case "cancel": {
       const parsed = parseCancel(formData);
@@ -207,17 +223,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { id, way } = parsed.data;
       const r = await api(args, way === ORDER_WAY.BUY ? "txInCancel" : "txOutCancel", { id });
       if (!js) {
-        throw await redirectWithToast(request, backTo, r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") });
+        throw await redirectWithToast(
+          request,
+          backTo,
+          r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") },
+        );
       }
-      return data<ActionData>(r.ok ? { intent: "cancel", ok: true, id, message: t("toast.cancelled") } : { intent: "cancel", ok: false, id, msg: r.msg || t("errors.failed") }, {
-        status: r.ok ? 200 : 400,
-      });
+      return data<ActionData>(
+        r.ok
+          ? { intent: "cancel", ok: true, id, message: t("toast.cancelled") }
+          : { intent: "cancel", ok: false, id, msg: r.msg || t("errors.failed") },
+        {
+          status: r.ok ? 200 : 400,
+        },
+      );
     }
     default:
       return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });
   }
 }
-
 
 export default function TradeRoute() {
   const data = useLoaderData<typeof loader>();

@@ -56,18 +56,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "send-code") {
     const info = await api(args, "userInfo", {});
-    if (!info.ok) return data<ActionData>({ result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: info.msg } }, { status: 400 });
+    if (!info.ok)
+      return data<ActionData>(
+        { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: info.msg } },
+        { status: 400 },
+      );
     const email = info.data.email;
     const to = email || info.data.mobile;
     const limited = await rateLimit("sendCode", context.clientIp, to);
     if (limited) {
       return data<ActionData>(
-        { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter } },
+        {
+          result: replyWith(formData, { hideFields: SECRET_FIELDS }),
+          codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter },
+        },
         { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
       );
     }
-    const r = email ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD }) : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD, area_id: info.data.area_id ?? undefined });
-    const codeSend: CodeSendResult = r.ok ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() } : { ok: false, message: r.msg, wait: r.reason?.wait };
+    const r = email
+      ? await api(args, "sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD })
+      : await api(args, "sendSms", { to, type: CODE_TYPE.TRADE_PASSWORD, area_id: info.data.area_id ?? undefined });
+    const codeSend: CodeSendResult = r.ok
+      ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() }
+      : { ok: false, message: r.msg, wait: r.reason?.wait };
     return data<ActionData>(
       { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend },
       r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 },
@@ -75,16 +86,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseForm("tradePassword", formData, t);
-  if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   const v = submission.value;
-  const google_code = String(formData.get("google_code") ?? "").trim().slice(0, 6) || undefined;
+  const google_code =
+    String(formData.get("google_code") ?? "")
+      .trim()
+      .slice(0, 6) || undefined;
   const r = await api(args, "amendPayPassword", { password: v.password, re_password: v.re_password, auth_code: v.auth_code, google_code });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    const result = replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS });
+    const result = replyWith(
+      formData,
+      field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS },
+    );
     return data<ActionData>({ result, codeSend: null }, { status: 400 });
   }
-  throw await redirectWithToast(request, safeRedirect(formData.get("page"), "/assets/withdraw"), { kind: "success", message: t("tradePassword.saved") });
+  throw await redirectWithToast(request, safeRedirect(formData.get("page"), "/assets/withdraw"), {
+    kind: "success",
+    message: t("tradePassword.saved"),
+  });
 }
 
 export default function TradePasswordRoute() {
@@ -93,7 +114,12 @@ export default function TradePasswordRoute() {
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
   const validate = useAssetsValidate("tradePassword");
-  const [form, fields] = useForm({ id: "trade-password", lastResult: actionData?.result ?? undefined, constraint: data.constraint, ...lazyValidation(validate) });
+  const [form, fields] = useForm({
+    id: "trade-password",
+    lastResult: actionData?.result ?? undefined,
+    constraint: data.constraint,
+    ...lazyValidation(validate),
+  });
   const sender = useCodeSender({ serverResult: actionData?.codeSend, initialWait: data.codeWait });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const statusId = `${fields.auth_code.id}-status`;
@@ -111,7 +137,10 @@ export default function TradePasswordRoute() {
           <FormError id={form.errorId} errors={form.errors} />
           <PasswordField
             label={t("fields.newPayPassword")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password", ariaDescribedBy: "pp-hint" }), autoComplete: "new-password" }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password", ariaDescribedBy: "pp-hint" }),
+              autoComplete: "new-password",
+            }}
             errorId={fields.password.errorId}
             errors={fields.password.errors}
             hintId="pp-hint"
@@ -125,7 +154,12 @@ export default function TradePasswordRoute() {
           />
           <TextField
             label={t("fields.emailCode")}
-            inputProps={{ ...getInputProps(fields.auth_code, { type: "text", ariaDescribedBy: statusId }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 16 }}
+            inputProps={{
+              ...getInputProps(fields.auth_code, { type: "text", ariaDescribedBy: statusId }),
+              autoComplete: "one-time-code",
+              inputMode: "numeric",
+              maxLength: 16,
+            }}
             errorId={fields.auth_code.errorId}
             errors={fields.auth_code.errors}
             hint={data.to ? t("tradePassword.codeTo", { to: data.to }) : undefined}

@@ -11,8 +11,11 @@ const PASSED_HEADERS = ["content-type", "content-length", "content-disposition",
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.name ?? "";
   const token = await getToken(request);
-  if (!token || !/^[0-9a-f]{32}\.(jpg|png|webp)$/.test(name)) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const answer = await context.exchangeFetch(new Request(`http://exchange.internal/api/uploads/${name}`, { headers: { Authorization: token } }));
+  if (!token || !/^[0-9a-f]{32}\.(jpg|png|webp)$/.test(name))
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const answer = await context.exchangeFetch(
+    new Request(`http://exchange.internal/api/uploads/${name}`, { headers: { Authorization: token } }),
+  );
   const headers = new Headers();
   for (const h of PASSED_HEADERS) {
     const v = answer.headers.get(h);

@@ -13,18 +13,43 @@ export const cardTable = style({ "@media": { [PHONE]: { display: "block" } } });
 export const phoneHide = style({ "@media": { [PHONE]: { display: "none !important" } } });
 
 const on = (selector: string, rule: Parameters<typeof globalStyle>[1]) => globalStyle(selector, { "@media": { [PHONE]: rule } });
-on(`${cardTable} thead`, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" });
+on(`${cardTable} thead`, {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+});
 on(`${cardTable} caption`, { display: "block" });
 on(`${cardTable} tbody`, { display: "grid", gap: "8px" });
 on(`${cardTable} tbody tr`, {
-  display: "block", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "8px 12px", background: vars.color.surface,
+  display: "block",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "8px 12px",
+  background: vars.color.surface,
 });
 on(`${cardTable} tbody td, ${cardTable} tbody th`, {
-  display: "flex", justifyContent: "space-between", alignItems: "center", gap: "12px", padding: "3px 0", border: 0,
-  textAlign: "right", whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 0,
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: "12px",
+  padding: "3px 0",
+  border: 0,
+  textAlign: "right",
+  whiteSpace: "normal",
+  overflowWrap: "anywhere",
+  minWidth: 0,
 });
 on(`${cardTable} tbody th[scope='row']`, { fontSize: "15px", fontWeight: 700, justifyContent: "flex-start", textAlign: "left" });
-on(`${cardTable} tbody td[data-label]::before`, { content: "attr(data-label)", color: vars.color.muted, textAlign: "left", flex: "none", maxWidth: "50%" });
+on(`${cardTable} tbody td[data-label]::before`, {
+  content: "attr(data-label)",
+  color: vars.color.muted,
+  textAlign: "left",
+  flex: "none",
+  maxWidth: "50%",
+});
 /** The cell with the row's buttons: full width at the card's foot. */
 export const cardActions = style({});
 on(`${cardTable} tbody ${cardActions}`, { justifyContent: "flex-end", flexWrap: "wrap", paddingTop: "8px" });

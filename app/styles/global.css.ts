@@ -4,8 +4,15 @@ import { vars } from "./theme.css";
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", { colorScheme: "dark light", WebkitTextSizeAdjust: "100%" });
 globalStyle("body", {
-  margin: 0, minHeight: "100vh", display: "flex", flexDirection: "column",
-  background: vars.color.bg, color: vars.color.text, fontFamily: vars.font.body, fontSize: "14px", lineHeight: 1.5,
+  margin: 0,
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  background: vars.color.bg,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: "14px",
+  lineHeight: 1.5,
 });
 globalStyle("main", { flex: 1 });
 globalStyle("a", { color: vars.color.link });
@@ -15,8 +22,15 @@ globalStyle("button, input, select, textarea", { font: "inherit", color: "inheri
 globalStyle("img, svg", { maxWidth: "100%" });
 globalStyle("table", { borderCollapse: "collapse", width: "100%" });
 globalStyle(".sr-only", {
-  position: "absolute", width: "1px", height: "1px", padding: 0, margin: "-1px", overflow: "hidden",
-  clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0,0,0,0)",
+  whiteSpace: "nowrap",
+  border: 0,
 });
 globalStyle(".num", { fontVariantNumeric: "tabular-nums" });
 globalStyle(".up", { color: vars.color.up });

@@ -3,12 +3,26 @@ import { vars } from "./theme.css";
 
 /** Shared building blocks: page container, card, buttons, form fields. */
 export const container = style({ width: "100%", maxWidth: "1200px", margin: "0 auto", padding: "0 16px" });
-export const card = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "24px" });
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "24px",
+});
 
 const buttonBase = style({
-  display: "inline-flex", alignItems: "center", justifyContent: "center", gap: "6px", minHeight: "40px",
-  padding: "0 16px", borderRadius: vars.radius.sm, border: "1px solid transparent", cursor: "pointer",
-  fontWeight: 600, textDecoration: "none", whiteSpace: "nowrap",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: "6px",
+  minHeight: "40px",
+  padding: "0 16px",
+  borderRadius: vars.radius.sm,
+  border: "1px solid transparent",
+  cursor: "pointer",
+  fontWeight: 600,
+  textDecoration: "none",
+  whiteSpace: "nowrap",
   selectors: { "&:disabled, &[aria-disabled='true']": { opacity: 0.55, cursor: "not-allowed" } },
 });
 export const button = styleVariants({
@@ -22,11 +36,22 @@ export const button = styleVariants({
 export const field = style({ display: "flex", flexDirection: "column", gap: "6px", marginBottom: "16px" });
 export const label = style({ fontWeight: 600, color: vars.color.text });
 export const input = style({
-  minHeight: "42px", padding: "8px 12px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`,
-  background: vars.color.bg, color: vars.color.text, width: "100%",
+  minHeight: "42px",
+  padding: "8px 12px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.bg,
+  color: vars.color.text,
+  width: "100%",
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.danger } },
 });
 export const fieldError = style({ color: vars.color.danger, fontSize: "13px", margin: 0, minHeight: "1em" });
-export const formError = style({ color: vars.color.danger, border: `1px solid ${vars.color.danger}`, borderRadius: vars.radius.sm, padding: "8px 12px", marginBottom: "16px" });
+export const formError = style({
+  color: vars.color.danger,
+  border: `1px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  padding: "8px 12px",
+  marginBottom: "16px",
+});
 export const muted = style({ color: vars.color.muted });
 export const row = style({ display: "flex", gap: "8px", alignItems: "center" });

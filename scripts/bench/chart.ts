@@ -19,7 +19,10 @@ function stats(xs: number[]) {
 export async function runChartBench(opts: { seconds?: number } = {}): Promise<string[]> {
   const seconds = opts.seconds ?? 30;
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const lines = [`live chart tick, /trade BTC/USDT 1 min, Chromium with 4× CPU throttling, ${seconds} s per screen size`];
   try {
     for (const [name, width] of [
@@ -49,7 +52,9 @@ export async function runChartBench(opts: { seconds?: number } = {}): Promise<st
       const d = stats(got["chart-draw"]);
       const t = stats(got["chart-tick"]);
       const f = (x: number) => x.toFixed(1);
-      lines.push(`    ${name.padEnd(22)} redraw: ${d.n} ticks, median ${f(d.p50)} ms, p95 ${f(d.p95)} ms, max ${f(d.max)} ms — goal p95 ≤ 16 ms: ${d.p95 <= 16 ? "met" : "missed"}`);
+      lines.push(
+        `    ${name.padEnd(22)} redraw: ${d.n} ticks, median ${f(d.p50)} ms, p95 ${f(d.p95)} ms, max ${f(d.max)} ms — goal p95 ≤ 16 ms: ${d.p95 <= 16 ? "met" : "missed"}`,
+      );
       lines.push(`    ${"".padEnd(22)} message → canvas: median ${f(t.p50)} ms, p95 ${f(t.p95)} ms`);
       const m = stats(got["chart-macd"]);
       if (m.n) lines.push(`    ${"".padEnd(22)} MACD panel (its own frame): ${m.n} redraws, median ${f(m.p50)} ms, p95 ${f(m.p95)} ms`);

@@ -19,7 +19,8 @@ import { mulberry32 } from "../../server/exchange/lib/prng";
 import { Market } from "../../server/exchange/market";
 import { createUser } from "../../server/exchange/models/users";
 
-type Op = { k: "limit"; id: number; way: Way; price: number; size: number } | { k: "market"; way: Way; size: number } | { k: "cancel"; id: number };
+type Op =
+  { k: "limit"; id: number; way: Way; price: number; size: number } | { k: "market"; way: Way; size: number } | { k: "cancel"; id: number };
 
 const TARGET_RESTING = 1000;
 /** Price in ticks around this mid; sizes in lots. Integers, so both books see exactly the same values. */
@@ -111,7 +112,12 @@ function timeRun(ops: Op[], step: (op: Op) => void): RunResult {
   }
   const total = performance.now() - t0;
   lat.sort();
-  return { opsPerSec: ops.length / (total / 1000), p50: percentile(lat, 50) * 1000, p99: percentile(lat, 99) * 1000, p999: percentile(lat, 99.9) * 1000 };
+  return {
+    opsPerSec: ops.length / (total / 1000),
+    p50: percentile(lat, 50) * 1000,
+    p99: percentile(lat, 99) * 1000,
+    p999: percentile(lat, 99.9) * 1000,
+  };
 }
 
 /** Both books must end in the same state (same depth), or the comparison is meaningless. */
@@ -122,7 +128,11 @@ function sameFinalBook(): boolean {
   if (!lastOurs || !lastReference) return false;
   const [asks, bids] = lastReference.depth();
   const d = lastOurs.depth(1_000_000);
-  const norm = (rows: Array<[number | bigint, number | bigint]>) => rows.map(([p, q]) => `${p}:${q}`).sort().join(",");
+  const norm = (rows: Array<[number | bigint, number | bigint]>) =>
+    rows
+      .map(([p, q]) => `${p}:${q}`)
+      .sort()
+      .join(",");
   return norm(d.asks) === norm(asks) && norm(d.bids) === norm(bids);
 }
 
@@ -132,7 +142,9 @@ function ours(warm: Op[], ops: Op[]): RunResult {
   // Values converted before the clock runs, as the engine receives them parsed.
   type Prepared = { k: Op["k"]; id: number; way: Way; price: bigint; size: bigint };
   const prep = (op: Op): Prepared =>
-    op.k === "cancel" ? { k: "cancel", id: op.id, way: BUY, price: 0n, size: 0n } : { k: op.k, id: op.k === "limit" ? op.id : 0, way: op.way, price: op.k === "limit" ? BigInt(op.price) : 0n, size: BigInt(op.size) };
+    op.k === "cancel"
+      ? { k: "cancel", id: op.id, way: BUY, price: 0n, size: 0n }
+      : { k: op.k, id: op.k === "limit" ? op.id : 0, way: op.way, price: op.k === "limit" ? BigInt(op.price) : 0n, size: BigInt(op.size) };
   const step = (p: Prepared) => {
     if (p.k === "cancel") {
       book.cancel(p.id);
@@ -171,7 +183,10 @@ function reference(warm: Op[], ops: Op[]): RunResult {
 }
 
 /** (b): closed-loop clients, each awaiting its acknowledgement before sending the next command. */
-export async function durable(clients: number, perClient: number): Promise<{ ackPerSec: number; p50: number; p99: number; commits: number; avgBatch: number; dir: string }> {
+export async function durable(
+  clients: number,
+  perClient: number,
+): Promise<{ ackPerSec: number; p50: number; p99: number; commits: number; avgBatch: number; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), "engine-bench-"));
   const db = openDatabase(dir);
   seedIfEmpty(db);
@@ -208,7 +223,19 @@ export async function durable(clients: number, perClient: number): Promise<{ ack
     return { kind: "add", userId, matchId: SOL, way, type: "limit", number, price: formatScaled(BigInt(ticks) * 1_000_000n) };
   };
   // Warm up: about 1,000 resting orders.
-  await Promise.all(Array.from({ length: 1000 }, (_, i) => engine.submit({ kind: "add", userId: users[i % clients], matchId: SOL, way: i % 2 ? BUY : SELL, type: "limit", number: "0.1", price: i % 2 ? "149.00" : "151.00" })));
+  await Promise.all(
+    Array.from({ length: 1000 }, (_, i) =>
+      engine.submit({
+        kind: "add",
+        userId: users[i % clients],
+        matchId: SOL,
+        way: i % 2 ? BUY : SELL,
+        type: "limit",
+        number: "0.1",
+        price: i % 2 ? "149.00" : "151.00",
+      }),
+    ),
+  );
   const commits0 = engine.stats.commits;
   const lat: number[] = [];
   const t0 = performance.now();
@@ -228,7 +255,14 @@ export async function durable(clients: number, perClient: number): Promise<{ ack
   await engine.close();
   db.close();
   const sorted = Float64Array.from(lat).sort();
-  return { ackPerSec: lat.length / (total / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99), commits, avgBatch: lat.length / commits, dir };
+  return {
+    ackPerSec: lat.length / (total / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    commits,
+    avgBatch: lat.length / commits,
+    dir,
+  };
 }
 
 /** The disk's fsync time where the databases live (the temp dir): a 4 KB append then fsync, as a WAL commit does. */
@@ -274,10 +308,14 @@ export async function runEngineBench(opts: { ops?: number; clients?: number; per
   const B = best(b);
   const fmt = (r: RunResult) =>
     `${Math.round(r.opsPerSec).toLocaleString("en-US").padStart(10)} ops/s   p50 ${r.p50.toFixed(2)} µs   p99 ${r.p99.toFixed(2)} µs   p99.9 ${r.p999.toFixed(2)} µs`;
-  lines.push(`(a) in-memory book: ${n.toLocaleString("en-US")} ops (limit ${mix.limit}, cancel ${mix.cancel}, market ${mix.market}), ~${TARGET_RESTING} resting, seed 42, best of 3`);
+  lines.push(
+    `(a) in-memory book: ${n.toLocaleString("en-US")} ops (limit ${mix.limit}, cancel ${mix.cancel}, market ${mix.market}), ~${TARGET_RESTING} resting, seed 42, best of 3`,
+  );
   lines.push(`    this engine        ${fmt(A)}`);
   lines.push(`    nodejs-order-book  ${fmt(B)}`);
-  lines.push(`    ratio              ${(A.opsPerSec / B.opsPerSec).toFixed(2)}× the throughput of nodejs-order-book (same final book: ${sameFinalBook() ? "yes" : "NO"})`);
+  lines.push(
+    `    ratio              ${(A.opsPerSec / B.opsPerSec).toFixed(2)}× the throughput of nodejs-order-book (same final book: ${sameFinalBook() ? "yes" : "NO"})`,
+  );
   // The commit is bound by fsync: throughput comes from more commands per commit, so the figure is given at three
   // levels of concurrency (closed-loop clients, each awaiting its acknowledgement), with the fsync time of this
   // disk measured in the same run beside it.

@@ -29,15 +29,21 @@ function openFileLimit(): [number, number] | null {
 // hard one (an operator does the same with `ulimit -n 65536` in the shell, or LimitNOFILE=65536 in a systemd unit).
 const limit = openFileLimit();
 if (limit && limit[0] < limit[1] && !process.env.BENCH_NOFILE_RAISED) {
-  const r = spawnSync("bash", ["-c", 'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: "inherit",
-    env: { ...process.env, BENCH_NOFILE_RAISED: "1" },
-  });
+  const r = spawnSync(
+    "bash",
+    ["-c", 'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_NOFILE_RAISED: "1" },
+    },
+  );
   process.exit(r.status ?? 1);
 }
 
 const started = Date.now();
-console.log(`bench on ${process.platform} ${process.arch}, node ${process.version}, ${new Date().toISOString()}, open-file limit ${limit?.[0] ?? "?"}\n`);
+console.log(
+  `bench on ${process.platform} ${process.arch}, node ${process.version}, ${new Date().toISOString()}, open-file limit ${limit?.[0] ?? "?"}\n`,
+);
 
 console.log("== engine");
 console.log((await runEngineBench()).join("\n"));
@@ -54,7 +60,9 @@ console.log("\n== relay (SSE clients fed from the upstream socket)");
 const relay = await runRelayBench({ clients: [1_000, 10_000], http: process.argv.includes("--no-http") ? [] : [10_000] });
 for (const r of relay) console.log(`    ${JSON.stringify(r)}`);
 for (const r of relay.filter((x) => x.clients >= 10_000)) {
-  console.log(`    ${r.mode} 10,000 clients: p99 ${r.p99ms} ms (goal ≤ 250), ${r.rssPerClientKB} KB/client (goal ≤ 16): ${r.p99ms <= 250 && r.rssPerClientKB <= 16 ? "meets the goal" : "misses the goal"}`);
+  console.log(
+    `    ${r.mode} 10,000 clients: p99 ${r.p99ms} ms (goal ≤ 250), ${r.rssPerClientKB} KB/client (goal ≤ 16): ${r.p99ms <= 250 && r.rssPerClientKB <= 16 ? "meets the goal" : "misses the goal"}`,
+  );
 }
 
 console.log("\n== server rendering");

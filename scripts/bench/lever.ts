@@ -23,7 +23,13 @@ function pct(sorted: number[], p: number): number {
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 
 /** Opens `perUser` positions for each of `users` new users directly through the model and the ledger (the handler's postings, without its per-call scrypt check). */
-function seedPositions(ex: Exchange, users: number, perUser: number, price: string, opts: { stopLoss?: (i: number) => string } = {}): number[] {
+function seedPositions(
+  ex: Exchange,
+  users: number,
+  perUser: number,
+  price: string,
+  opts: { stopLoss?: (i: number) => string } = {},
+): number[] {
   const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   const fee = (ex.system as { feeCollectorId: number }).feeCollectorId;
   const terms = { pointRate: "0.05", shareNum: "0.01", feeRate: "0.001", pricePrecision: 2 };
@@ -36,7 +42,7 @@ function seedPositions(ex: Exchange, users: number, perUser: number, price: stri
       ids.push(userId);
       credit(ex.db, { userId, currencyId: usdt, accountCode: "lever_account", amount: "2000", type: "seed" });
       for (let k = 0; k < perUser; k++, n++) {
-        const type = (n % 2) + 1 as 1 | 2;
+        const type = ((n % 2) + 1) as 1 | 2;
         const q = leverQuote({ price, type, hands: 1, multiple: 10, terms });
         const id = insertLeverOrder(ex.db, {
           user_id: userId,
@@ -81,7 +87,16 @@ export async function runLeverBench(opts: { users?: number; perUser?: number; ti
   const ticks = opts.ticks ?? 200;
   const runs = opts.runs ?? 50;
   const dir = mkdtempSync(join(tmpdir(), "bench-lever-"));
-  const make = () => createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, log: () => {} });
+  const make = () =>
+    createExchange({
+      dataDir: dir,
+      simulator: false,
+      marketMaker: false,
+      leverScheduler: false,
+      microScheduler: false,
+      savingsScheduler: false,
+      log: () => {},
+    });
   let ex = make();
   const lines: string[] = [];
   try {
@@ -117,7 +132,9 @@ export async function runLeverBench(opts: { users?: number; perUser?: number; ti
       rounds.push(performance.now() - t0);
     }
     rounds.sort((a, b) => a - b);
-    lines.push(`  lever push: one LEVER_TRADE round to ${users.toLocaleString("en")} listening holders (${loaded.toLocaleString("en")} positions marked and presented): p50 ${ms(pct(rounds, 50))}, p99 ${ms(pct(rounds, 99))}`);
+    lines.push(
+      `  lever push: one LEVER_TRADE round to ${users.toLocaleString("en")} listening holders (${loaded.toLocaleString("en")} positions marked and presented): p50 ${ms(pct(rounds, 50))}, p99 ${ms(pct(rounds, 99))}`,
+    );
     // (b) a trade crossing one stop-loss among them: from the trade's commit to the position closed.
     const delays: number[] = [];
     for (let r = 0; r < runs; r++) {
@@ -125,12 +142,15 @@ export async function runLeverBench(opts: { users?: number; perUser?: number; ti
       await new Promise((res) => setImmediate(res)); // let the placement's own evaluation pass
       const t0 = performance.now();
       recordTrade(ex, 1, { way: 2, price: price.minus(1).toFixed(2), number: "0.01" });
-      while ((ex.db.prepare("SELECT status FROM lever_orders WHERE id = ?").get(victim) as { status: number }).status !== 3) await new Promise((res) => setImmediate(res));
+      while ((ex.db.prepare("SELECT status FROM lever_orders WHERE id = ?").get(victim) as { status: number }).status !== 3)
+        await new Promise((res) => setImmediate(res));
       delays.push(performance.now() - t0);
       recordTrade(ex, 1, { way: 2, price: price.toFixed(2), number: "0.01" });
     }
     delays.sort((a, b) => a - b);
-    lines.push(`  lever stop: trade crossing a stop-loss → position closed and committed, among ${loaded.toLocaleString("en")}: p50 ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))} (${runs} runs)`);
+    lines.push(
+      `  lever stop: trade crossing a stop-loss → position closed and committed, among ${loaded.toLocaleString("en")}: p50 ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))} (${runs} runs)`,
+    );
   } finally {
     await ex.close();
     rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,16 @@ export async function runLighthouseBench(opts: { runs?: number; pages?: readonly
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const lines = [`Lighthouse 12 mobile (default throttling), median of ${runs} runs per page, production server, system Chromium`];
   try {
@@ -30,7 +39,12 @@ export async function runLighthouseBench(opts: { runs?: number; pages?: readonly
       const lcp: number[] = [];
       const tbt: number[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = await lighthouse(`${server.base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "seo"] });
+        const r = await lighthouse(`${server.base}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "seo"],
+        });
         const lhr = r?.lhr;
         if (!lhr) continue;
         perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));

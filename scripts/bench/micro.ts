@@ -21,11 +21,19 @@ export async function runMicroBench(opts: { users?: number; orders?: number; spr
   const orders = opts.orders ?? 10_000;
   const spreadMs = opts.spreadMs ?? 60_000;
   const dir = mkdtempSync(join(tmpdir(), "bench-micro-"));
-  const ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, savingsScheduler: false, log: () => {} });
+  const ex = createExchange({
+    dataDir: dir,
+    simulator: false,
+    marketMaker: false,
+    leverScheduler: false,
+    savingsScheduler: false,
+    log: () => {},
+  });
   const lines: string[] = [];
   try {
     const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-    const hash = (ex.db.prepare("SELECT password_hash FROM users WHERE email = 'demo@example.com'").get() as { password_hash: string }).password_hash;
+    const hash = (ex.db.prepare("SELECT password_hash FROM users WHERE email = 'demo@example.com'").get() as { password_hash: string })
+      .password_hash;
     const tokens: string[] = [];
     const received = new Map<number, number>();
     ex.db.transaction(() => {

@@ -230,7 +230,10 @@ async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> 
   const rss0 = rssMB();
   const heap0 = process.memoryUsage().heapUsed / 1024 / 1024;
 
-  const child = fork(fileURLToPath(import.meta.url), ["--child", String(port), String(n)], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const child = fork(fileURLToPath(import.meta.url), ["--child", String(port), String(n)], {
+    execArgv: ["--import", "tsx"],
+    stdio: "inherit",
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("message", (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error("child failed"))));
     child.once("exit", (code) => reject(new Error(`child exited ${code}`)));
@@ -335,12 +338,20 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     await child(Number(args[1]), Number(args[2]));
   } else {
     const httpAt = args.indexOf("--http");
-    const http = httpAt >= 0 ? args.slice(httpAt + 1).map(Number).filter(Boolean) : [];
+    const http =
+      httpAt >= 0
+        ? args
+            .slice(httpAt + 1)
+            .map(Number)
+            .filter(Boolean)
+        : [];
     const results = await runRelayBench({ http });
     console.table(results);
     for (const r of results.filter((x) => x.clients >= 10_000)) {
       const ok = r.p99ms <= 250 && r.rssPerClientKB <= 16;
-      console.log(`${r.mode} ${r.clients} clients: p99 ${r.p99ms} ms (goal ≤ 250), ${r.rssPerClientKB} KB/client (goal ≤ 16): ${ok ? "meets the goal" : "MISSES the goal"}`);
+      console.log(
+        `${r.mode} ${r.clients} clients: p99 ${r.p99ms} ms (goal ≤ 250), ${r.rssPerClientKB} KB/client (goal ≤ 16): ${ok ? "meets the goal" : "MISSES the goal"}`,
+      );
     }
     process.exit(0);
   }

@@ -37,7 +37,11 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
       if (cache === "on") {
         const cookie = await signIn(server.base);
         const s = await load(server.base + path, connections, seconds, { cookie });
-        lines.push(`server rendering of ${path}, signed in (demo@example.com; never cached)`, row(s), `    goals: ≥ 400 requests/s and p99 ≤ 100 ms — ${verdict(s, 400, 100)}`);
+        lines.push(
+          `server rendering of ${path}, signed in (demo@example.com; never cached)`,
+          row(s),
+          `    goals: ≥ 400 requests/s and p99 ≤ 100 ms — ${verdict(s, 400, 100)}`,
+        );
       }
     } finally {
       await server.stop();
@@ -96,7 +100,12 @@ function verdict(r: Result, rps: number, p99: number): string {
 /** The session cookie of demo@example.com, through the login form as a browser would post it. */
 async function signIn(base: string): Promise<string> {
   const body = new URLSearchParams({ intent: "login", type: "email", account: "demo@example.com", password: "Trade2026", page: "/" });
-  const r = await fetch(`${base}/login`, { method: "POST", body, headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  const r = await fetch(`${base}/login`, {
+    method: "POST",
+    body,
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
   const sid = r.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c));
   if (!sid) throw new Error(`sign-in failed: ${r.status}`);
   return sid.split(";")[0]!;

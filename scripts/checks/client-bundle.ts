@@ -48,9 +48,15 @@ function isRouteModule(input: string): boolean {
 /** Outputs loaded before hydration for a route: the route's chunk, root's and the entry's, with their static imports. */
 export function firstLoadInputs(meta: Metafile, route: string): Set<string> {
   const starts = Object.entries(meta.outputs)
-    .filter(([, o]) => o.entryPoint === `browser-route-module:routes/${route}.tsx?browser` || o.entryPoint === "browser-route-module:root.tsx?browser" || o.entryPoint === "app/entry.client.tsx")
+    .filter(
+      ([, o]) =>
+        o.entryPoint === `browser-route-module:routes/${route}.tsx?browser` ||
+        o.entryPoint === "browser-route-module:root.tsx?browser" ||
+        o.entryPoint === "app/entry.client.tsx",
+    )
     .map(([name]) => name);
-  if (!starts.some((s) => meta.outputs[s].entryPoint?.includes(`routes/${route}.tsx`))) throw new Error(`no browser chunk for route ${route}`);
+  if (!starts.some((s) => meta.outputs[s].entryPoint?.includes(`routes/${route}.tsx`)))
+    throw new Error(`no browser chunk for route ${route}`);
   const seen = new Set<string>();
   const inputs = new Set<string>();
   const visit = (name: string) => {
@@ -73,7 +79,8 @@ export function checkClientBundle(meta: Metafile, lightRoutes: readonly string[]
   for (const [file, input] of Object.entries(meta.inputs)) {
     if (!file.startsWith("app/") || isRouteModule(file)) continue;
     for (const imp of input.imports) {
-      if (imp.path.startsWith("empty-module:")) problems.push(`${file} imports the server module ${imp.original ?? imp.path}, which is empty in the browser`);
+      if (imp.path.startsWith("empty-module:"))
+        problems.push(`${file} imports the server module ${imp.original ?? imp.path}, which is empty in the browser`);
     }
   }
   for (const route of lightRoutes) {

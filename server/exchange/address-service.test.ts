@@ -7,7 +7,14 @@ import { loadOrCreateAddressSecret, signAddressRequest, signedForm, timestampPro
 const secret = "s3cr3t-for-tests";
 
 describe("address service signatures", () => {
-  const data = JSON.stringify({ user_id: 7, address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", coin_name: "USDT", contract_address: "TRC20", verificationcode: "123456", timestamp: 1_790_000_000 });
+  const data = JSON.stringify({
+    user_id: 7,
+    address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8",
+    coin_name: "USDT",
+    contract_address: "TRC20",
+    verificationcode: "123456",
+    timestamp: 1_790_000_000,
+  });
 
   it("sign = hex sha256(data + secret)", () => {
     // echo -n '{"a":1}s3cr3t-for-tests' | sha256sum

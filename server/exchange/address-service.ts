@@ -35,7 +35,9 @@ export const MAX_ADDRESSES_PER_CHAIN = 20;
 
 /** sign = lowercase hex sha256 of the UTF-8 bytes of `data + secret`. */
 export function signAddressRequest(data: string, secret: string): string {
-  return createHash("sha256").update(data + secret, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(data + secret, "utf8")
+    .digest("hex");
 }
 
 export function verifyAddressSign(data: string, sign: string, secret: string): boolean {
@@ -91,7 +93,11 @@ function fail(t: Translate, key: string, vars?: Record<string, string | number>)
 }
 
 /** Verifies `data` + `sign` and parses `data` with `schema`; the answer to send back on failure. */
-function open<S extends z.ZodTypeAny>(deps: AddressServiceDeps, payload: Record<string, unknown>, schema: S): { ok: true; data: z.output<S> } | { ok: false; answer: Answer<never> } {
+function open<S extends z.ZodTypeAny>(
+  deps: AddressServiceDeps,
+  payload: Record<string, unknown>,
+  schema: S,
+): { ok: true; data: z.output<S> } | { ok: false; answer: Answer<never> } {
   const data = typeof payload.data === "string" ? payload.data : "";
   const sign = typeof payload.sign === "string" ? payload.sign.trim() : "";
   if (data === "" || sign === "") return { ok: false, answer: fail(deps.t, "sign_invalid") };
@@ -116,7 +122,12 @@ function open<S extends z.ZodTypeAny>(deps: AddressServiceDeps, payload: Record<
     const issue = parsed.error.issues[0];
     const field = issue.path.join(".") || "data";
     const missing = issue.code === "invalid_type" && issue.received === "undefined";
-    const key = missing && !/_required$/.test(issue.message) ? "field_required" : issue.message && !issue.message.includes(" ") ? issue.message : "field_invalid";
+    const key =
+      missing && !/_required$/.test(issue.message)
+        ? "field_required"
+        : issue.message && !issue.message.includes(" ")
+          ? issue.message
+          : "field_invalid";
     const msg = deps.t(key, { field });
     return { ok: false, answer: { code: CODE.FAIL, msg: msg === key ? deps.t("field_invalid", { field }) : msg } };
   }
@@ -129,7 +140,12 @@ function userOf(deps: AddressServiceDeps, userId: number) {
 }
 
 /** Handles `/addr/<Call>`; null when the path is not the address service's. */
-export function handleAddressService(path: string, method: string, payload: Record<string, unknown>, deps: AddressServiceDeps): Answer<unknown> | null {
+export function handleAddressService(
+  path: string,
+  method: string,
+  payload: Record<string, unknown>,
+  deps: AddressServiceDeps,
+): Answer<unknown> | null {
   const { t } = deps;
   switch (path) {
     case ADDRESS_SERVICE_PATHS.getDrawAddress: {
@@ -158,7 +174,9 @@ export function handleAddressService(path: string, method: string, payload: Reco
       if (!u) return fail(t, "user_not_found");
       const channel: Channel = u.email ? "email" : "sms";
       const address = (u.email ?? u.mobile)!;
-      const last = deps.db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ?").get(address) as { t: number | null };
+      const last = deps.db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ?").get(address) as {
+        t: number | null;
+      };
       if (last.t !== null) {
         const wait = Math.ceil((last.t + ADDRESS_CODE_RESEND_SECONDS * 1000 - deps.now) / 1000);
         if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait }), reason: { key: "code_wait", wait } };
@@ -191,7 +209,9 @@ export function handleAddressService(path: string, method: string, payload: Reco
       if (codeId == null) return fail(t, "code_invalid");
       const result = deps.db.transaction((): Answer<unknown> => {
         const existing = deps.db
-          .prepare("SELECT id FROM withdrawal_addresses WHERE user_id = ? AND currency_id = ? AND protocol_id = ? AND address = ? AND memo = ?")
+          .prepare(
+            "SELECT id FROM withdrawal_addresses WHERE user_id = ? AND currency_id = ? AND protocol_id = ? AND address = ? AND memo = ?",
+          )
           .get(u.id, c.id, p.id, d.address, d.memo) as { id: number } | undefined;
         if (existing) return fail(t, "address_already_bound");
         const { n } = deps.db
@@ -199,7 +219,9 @@ export function handleAddressService(path: string, method: string, payload: Reco
           .get(u.id, c.id, p.id) as { n: number };
         if (n >= MAX_ADDRESSES_PER_CHAIN) return fail(t, "address_book_full", { max: MAX_ADDRESSES_PER_CHAIN });
         const r = deps.db
-          .prepare("INSERT INTO withdrawal_addresses (user_id, currency_id, protocol_id, address, memo, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+          .prepare(
+            "INSERT INTO withdrawal_addresses (user_id, currency_id, protocol_id, address, memo, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+          )
           .run(u.id, c.id, p.id, d.address, d.memo, deps.now);
         consumeCode(deps.db, codeId, deps.now);
         return { code: CODE.OK, msg: t("address_bound"), data: findAddressEntry(deps.db, Number(r.lastInsertRowid)) };

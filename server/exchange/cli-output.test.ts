@@ -27,16 +27,17 @@ describe("operator CLI output", () => {
     const user = db.prepare("SELECT id FROM users WHERE email = 'demo@example.com'").get() as { id: number };
     const usdt = db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number };
     const chain = db.prepare("SELECT id FROM currency_protocols WHERE currency_id = ? ORDER BY id LIMIT 1").get(usdt.id) as { id: number };
-    db.prepare("INSERT INTO withdrawals (user_id, currency_id, protocol_id, address, memo, amount, fee, received, rate, created_at) VALUES (?, ?, ?, ?, ?, '10', '1', '9', '0.1', ?)").run(
-      user.id,
-      usdt.id,
-      chain.id,
-      EVIL_ADDRESS,
-      EVIL_MEMO,
+    db.prepare(
+      "INSERT INTO withdrawals (user_id, currency_id, protocol_id, address, memo, amount, fee, received, rate, created_at) VALUES (?, ?, ?, ?, ?, '10', '1', '9', '0.1', ?)",
+    ).run(user.id, usdt.id, chain.id, EVIL_ADDRESS, EVIL_MEMO, now);
+    db.prepare(
+      "INSERT INTO deposits (user_id, currency_id, protocol_id, amount, wallet_address, created_at) VALUES (?, ?, ?, '5', ?, ?)",
+    ).run(user.id, usdt.id, chain.id, EVIL_ADDRESS, now);
+    db.prepare("INSERT INTO outbox (address, channel, type, code, body, created_at) VALUES (?, 'email', 1, '123456', ?, ?)").run(
+      `x${ESC}[2Jy@example.com`,
+      `code ${ESC}]0;title\u0007`,
       now,
     );
-    db.prepare("INSERT INTO deposits (user_id, currency_id, protocol_id, amount, wallet_address, created_at) VALUES (?, ?, ?, '5', ?, ?)").run(user.id, usdt.id, chain.id, EVIL_ADDRESS, now);
-    db.prepare("INSERT INTO outbox (address, channel, type, code, body, created_at) VALUES (?, 'email', 1, '123456', ?, ?)").run(`x${ESC}[2Jy@example.com`, `code ${ESC}]0;title\u0007`, now);
     db.close();
   }, 30_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -82,7 +82,10 @@ function esc(value: unknown): string {
 
 /** JSON for scripts: JSON.stringify escapes C0 controls but leaves DEL, C1 and bidi controls raw. */
 function jsonOut(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, 2).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`,
+  );
 }
 
 function fail(message: string): never {
@@ -192,7 +195,10 @@ function outbox(args: string[]): void {
   } else if (rows.length === 0) {
     console.log("outbox is empty");
   } else {
-    for (const r of rows) console.log(`${formatDateTime(r.created_at)}  ${r.channel.padEnd(5)}  ${esc(r.address)}  type ${r.type}  code ${esc(r.code)}  ${esc(r.body)}`);
+    for (const r of rows)
+      console.log(
+        `${formatDateTime(r.created_at)}  ${r.channel.padEnd(5)}  ${esc(r.address)}  type ${r.type}  code ${esc(r.code)}  ${esc(r.body)}`,
+      );
   }
   db.close();
 }
@@ -203,10 +209,18 @@ function credit(args: string[]): void {
   if (!isAccountCode(accountCode)) fail(`unknown account code ${accountCode}`);
   const db = openDb();
   const user = findUser(db, account);
-  const currency = db.prepare("SELECT id, code FROM currencies WHERE code = ?").get(currencyCode.toUpperCase()) as { id: number; code: string } | undefined;
+  const currency = db.prepare("SELECT id, code FROM currencies WHERE code = ?").get(currencyCode.toUpperCase()) as
+    { id: number; code: string } | undefined;
   if (!currency) fail(`unknown currency ${currencyCode}`);
   try {
-    const r = ledgerCredit(db, { userId: user.id, currencyId: currency.id, accountCode, amount, type: "admin_credit", memo: "operator credit (CLI)" });
+    const r = ledgerCredit(db, {
+      userId: user.id,
+      currencyId: currency.id,
+      accountCode,
+      amount,
+      type: "admin_credit",
+      memo: "operator credit (CLI)",
+    });
     console.log(`credited ${amount} ${currency.code} to ${account} ${accountCode}: balance ${r.balance}`);
   } catch (err) {
     fail(err instanceof LedgerError ? `cannot credit: ${err.reason}` : String(err));
@@ -226,7 +240,9 @@ function revokeTokens(args: string[]): void {
 
 function users(): void {
   const db = openDb();
-  const rows = db.prepare("SELECT id, email, mobile, invite_code, is_seller, review_status, created_at FROM users ORDER BY id").all() as UserRow[];
+  const rows = db
+    .prepare("SELECT id, email, mobile, invite_code, is_seller, review_status, created_at FROM users ORDER BY id")
+    .all() as UserRow[];
   for (const u of rows) {
     console.log(
       `${String(u.id).padStart(4)}  ${esc(u.email ?? u.mobile ?? "").padEnd(28)}  invite ${esc(u.invite_code)}  seller ${u.is_seller}  review ${u.review_status}  since ${formatDateTime(u.created_at)}`,
@@ -270,7 +286,9 @@ function orders(args: string[]): void {
     params.push(findPair(db, pairOpt).id);
   }
   if (args.includes("--open")) where.push("status = 0");
-  const rows = db.prepare(`SELECT * FROM spot_orders WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`).all(...params, limit) as OrderRow[];
+  const rows = db
+    .prepare(`SELECT * FROM spot_orders WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`)
+    .all(...params, limit) as OrderRow[];
   if (rows.length === 0) console.log("no orders");
   for (const r of rows) {
     const p = byId.get(r.match_id)!;
@@ -289,7 +307,8 @@ function book(args: string[]): void {
   const levels = Number(option(args, "--levels") ?? 20);
   const b = new OrderBook();
   const rows = db.prepare("SELECT * FROM spot_orders WHERE match_id = ? AND status = 0 ORDER BY id").all(pair.id) as OrderRow[];
-  for (const r of rows) b.add(r.id, r.user_id, r.way === BUY ? BUY : 2, parseScaled(r.price), parseScaled(r.number) - parseScaled(r.transacted_amount));
+  for (const r of rows)
+    b.add(r.id, r.user_id, r.way === BUY ? BUY : 2, parseScaled(r.price), parseScaled(r.number) - parseScaled(r.transacted_amount));
   const v = b.view();
   const line = (l: (typeof v.bids)[number]) =>
     `${formatFixed(l.price, pair.price_precision).padStart(18)}  ${formatScaled(l.total).padStart(16)}  ${String(l.orders.length).padStart(4)} order(s)` +
@@ -305,7 +324,8 @@ function book(args: string[]): void {
 }
 
 function userLabel(db: DB, id: number): string {
-  const u = db.prepare("SELECT email, mobile FROM users WHERE id = ?").get(id) as { email: string | null; mobile: string | null } | undefined;
+  const u = db.prepare("SELECT email, mobile FROM users WHERE id = ?").get(id) as
+    { email: string | null; mobile: string | null } | undefined;
   return u?.email ?? u?.mobile ?? `#${id}`;
 }
 
@@ -317,7 +337,11 @@ function reviewList(kind: "deposits" | "withdrawals", args: string[]): void {
   if (args.includes("--json")) {
     // For scripts: the rows as stored (amounts as decimal strings), times readable, with the user's account.
     const { total, rows } = kind === "deposits" ? listDeposits(db, { status, limit }) : listWithdrawals(db, { status, limit });
-    const out = (rows as Array<{ user_id: number; created_at: number }>).map((r) => ({ ...r, user: userLabel(db, r.user_id), created_at: formatDateTime(r.created_at) }));
+    const out = (rows as Array<{ user_id: number; created_at: number }>).map((r) => ({
+      ...r,
+      user: userLabel(db, r.user_id),
+      created_at: formatDateTime(r.created_at),
+    }));
     console.log(jsonOut({ total, rows: out }));
     db.close();
     return;
@@ -369,7 +393,8 @@ function accrue(): void {
 }
 
 function userIdOf(db: DB, account: string): number {
-  const u = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE OR mobile = ?").get(account, account) as { id: number } | undefined;
+  const u = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE OR mobile = ?").get(account, account) as
+    { id: number } | undefined;
   if (!u) fail(`no user ${account}`);
   return u!.id;
 }
@@ -380,7 +405,9 @@ function identities(): void {
   console.log(`${rows.length} identity submission(s) under review`);
   const file = (url: string) => (url ? join(dataDir, "uploads", url.replace(/^\/uploads\//, "")) : "-");
   for (const r of rows) {
-    console.log(`#${String(r.id).padEnd(6)} ${formatDateTime(r.created_at)}  ${esc(userLabel(db, r.user_id)).padEnd(24)} ${esc(r.name)}  ID ${esc(r.card_id)}`);
+    console.log(
+      `#${String(r.id).padEnd(6)} ${formatDateTime(r.created_at)}  ${esc(userLabel(db, r.user_id)).padEnd(24)} ${esc(r.name)}  ID ${esc(r.card_id)}`,
+    );
     console.log(`        front ${file(r.front_pic)}  back ${file(r.reverse_pic)}  hand ${file(r.hand_pic)}`);
   }
   db.close();
@@ -409,11 +436,21 @@ function agent(args: string[]): void {
 
 function feedbackList(): void {
   const db = openDb();
-  const rows = db.prepare("SELECT id, user_id, type, title, content, created_at FROM feedback WHERE status = 0 ORDER BY id").all() as Array<{
-    id: number; user_id: number; type: string; title: string; content: string; created_at: number;
+  const rows = db
+    .prepare("SELECT id, user_id, type, title, content, created_at FROM feedback WHERE status = 0 ORDER BY id")
+    .all() as Array<{
+    id: number;
+    user_id: number;
+    type: string;
+    title: string;
+    content: string;
+    created_at: number;
   }>;
   console.log(`${rows.length} open feedback`);
-  for (const f of rows) console.log(`#${String(f.id).padEnd(6)} ${formatDateTime(f.created_at)}  ${esc(userLabel(db, f.user_id)).padEnd(24)} [${esc(f.type)}] ${esc(f.title)}: ${esc(f.content)}`);
+  for (const f of rows)
+    console.log(
+      `#${String(f.id).padEnd(6)} ${formatDateTime(f.created_at)}  ${esc(userLabel(db, f.user_id)).padEnd(24)} [${esc(f.type)}] ${esc(f.title)}: ${esc(f.content)}`,
+    );
   db.close();
 }
 
@@ -456,7 +493,8 @@ function p2pLimits(args: string[]): void {
     }
     db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, String(n));
   }
-  const read = (key: string) => (db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as { value: string } | undefined)?.value ?? "-";
+  const read = (key: string) =>
+    (db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as { value: string } | undefined)?.value ?? "-";
   console.log(`pay within ${read(keys.pay)} min, confirm within ${read(keys.confirm)} min`);
   db.close();
 }
@@ -468,12 +506,31 @@ function appeals(): void {
       `SELECT o.id, o.buyer_id, o.seller_id, o.quantity, o.amount, o.fiat, o.appeal_by, o.appeal_reason, o.abnormal_reason, o.appeal_at, o.voucher, c.code
        FROM p2p_orders o JOIN currencies c ON c.id = o.currency_id WHERE o.status = 6 ORDER BY o.appeal_at`,
     )
-    .all() as Array<{ id: number; buyer_id: number; seller_id: number; quantity: string; amount: string; fiat: string; appeal_by: number; appeal_reason: string; abnormal_reason: string | null; appeal_at: number; voucher: string | null; code: string }>;
+    .all() as Array<{
+    id: number;
+    buyer_id: number;
+    seller_id: number;
+    quantity: string;
+    amount: string;
+    fiat: string;
+    appeal_by: number;
+    appeal_reason: string;
+    abnormal_reason: string | null;
+    appeal_at: number;
+    voucher: string | null;
+    code: string;
+  }>;
   console.log(`${rows.length} fiat order(s) under appeal`);
   for (const r of rows) {
-    console.log(`#${String(r.id).padEnd(6)} ${formatDateTime(r.appeal_at)}  ${esc(r.quantity)} ${esc(r.code)} for ${esc(r.amount)} ${esc(r.fiat)}`);
-    console.log(`        buyer ${esc(userLabel(db, r.buyer_id))}  seller ${esc(userLabel(db, r.seller_id))}  voucher ${r.voucher ? join(dataDir, "uploads", r.voucher) : "-"}`);
-    console.log(`        appeal by the ${r.appeal_by === r.buyer_id ? "buyer" : "seller"}: ${esc(r.appeal_reason)}${r.abnormal_reason ? `  (marked abnormal: ${esc(r.abnormal_reason)})` : ""}`);
+    console.log(
+      `#${String(r.id).padEnd(6)} ${formatDateTime(r.appeal_at)}  ${esc(r.quantity)} ${esc(r.code)} for ${esc(r.amount)} ${esc(r.fiat)}`,
+    );
+    console.log(
+      `        buyer ${esc(userLabel(db, r.buyer_id))}  seller ${esc(userLabel(db, r.seller_id))}  voucher ${r.voucher ? join(dataDir, "uploads", r.voucher) : "-"}`,
+    );
+    console.log(
+      `        appeal by the ${r.appeal_by === r.buyer_id ? "buyer" : "seller"}: ${esc(r.appeal_reason)}${r.abnormal_reason ? `  (marked abnormal: ${esc(r.abnormal_reason)})` : ""}`,
+    );
   }
   db.close();
 }
@@ -489,7 +546,8 @@ function resolveAppeal(args: string[]): void {
     const o = p2p.resolveAppeal(id, to as "buyer" | "seller", args.slice(2).join(" ").trim().slice(0, 300), Date.now());
     console.log(`fiat order #${o.id}: ${to === "buyer" ? "released to the buyer" : "returned to the seller"}`);
   } catch (err) {
-    if (err instanceof P2PRefusal) fail(err.key === "p2p_order_not_found" ? `no fiat order #${id}` : `fiat order #${id} is not under appeal`);
+    if (err instanceof P2PRefusal)
+      fail(err.key === "p2p_order_not_found" ? `no fiat order #${id}` : `fiat order #${id} is not under appeal`);
     throw err;
   } finally {
     db.close();

@@ -49,7 +49,9 @@ async function call(name: CallName, payload: Record<string, string | number> = {
 }
 
 function lastCode(address: string, type: number): string {
-  const row = ex.db.prepare("SELECT code FROM outbox WHERE address = ? AND type = ? ORDER BY id DESC LIMIT 1").get(address, type) as { code: string };
+  const row = ex.db.prepare("SELECT code FROM outbox WHERE address = ? AND type = ? ORDER BY id DESC LIMIT 1").get(address, type) as {
+    code: string;
+  };
   return row.code;
 }
 
@@ -84,7 +86,9 @@ describe("envelope and routing", () => {
     expect((await raw("news/list")).msg).toBe("category_id is required");
     expect((await raw("news/list?category_id=abc")).msg).toBe("category_id is invalid");
     expect((await call("sendEmail", { to: "not-an-email", type: 1 })).msg).toBe("enter a valid email");
-    expect((await call("sendEmail", { to: "not-an-email", type: 1 }, { lang: "de" })).msg).toBe("Geben Sie eine gültige E-Mail-Adresse ein");
+    expect((await call("sendEmail", { to: "not-an-email", type: 1 }, { lang: "de" })).msg).toBe(
+      "Geben Sie eine gültige E-Mail-Adresse ein",
+    );
     expect((await call("sendSms", { to: "12ab", type: 1 })).msg).toBe("enter a valid phone number");
     expect((await call("sendEmail", { to: "x@example.com", type: 9 })).msg).toBe("type is invalid");
   });
@@ -145,7 +149,11 @@ describe("login", () => {
   });
 
   it("logs in by mobile, with a form-encoded body", async () => {
-    const r = await call("login", { account: "13800138000", password: "Carol2026", login_type: "mobile", country_code: "86" }, { form: true });
+    const r = await call(
+      "login",
+      { account: "13800138000", password: "Carol2026", login_type: "mobile", country_code: "86" },
+      { form: true },
+    );
     expect(r.code).toBe(1);
   });
 
@@ -167,7 +175,9 @@ describe("login", () => {
       expect((await call("login", { account: "bob@example.com", password: "Bob2026x" })).msg).toBe("verification code cannot be empty");
       expect((await call("sendEmail", { to: "bob@example.com", type: 5 })).code).toBe(1);
       const code = lastCode("bob@example.com", 5);
-      expect((await call("login", { account: "bob@example.com", password: "Bob2026x", sms_code: "000000" === code ? "111111" : "000000" })).code).toBe(0);
+      expect(
+        (await call("login", { account: "bob@example.com", password: "Bob2026x", sms_code: "000000" === code ? "111111" : "000000" })).code,
+      ).toBe(0);
       expect((await call("login", { account: "bob@example.com", password: "Bob2026x", sms_code: code })).code).toBe(1);
     } finally {
       ex.db.prepare("UPDATE settings SET value = '0' WHERE key = 'login_use_sms'").run();
@@ -186,7 +196,10 @@ describe("codes and register", () => {
     expect(sent.code).toBe(1);
     const code = lastCode(email, 1);
     expect(code).toMatch(/^\d{6}$/);
-    const outbox = ex.db.prepare("SELECT channel, body FROM outbox WHERE address = ? ORDER BY id DESC").get(email) as { channel: string; body: string };
+    const outbox = ex.db.prepare("SELECT channel, body FROM outbox WHERE address = ? ORDER BY id DESC").get(email) as {
+      channel: string;
+      body: string;
+    };
     expect(outbox.channel).toBe("email");
     expect(outbox.body).toContain(code);
     // The log names the masked address and type but never the code.
@@ -197,8 +210,12 @@ describe("codes and register", () => {
     const stored = ex.db.prepare("SELECT code_hash FROM verification_codes WHERE address = ?").get(email) as { code_hash: string };
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
 
-    expect((await call("register", { ...base, sms_code: code, password: "123456", re_password: "123456" })).msg).toBe("password is too simple");
-    expect((await call("register", { ...base, sms_code: code, password: "ab1", re_password: "ab1" })).msg).toBe("password must be 6 to 16 characters");
+    expect((await call("register", { ...base, sms_code: code, password: "123456", re_password: "123456" })).msg).toBe(
+      "password is too simple",
+    );
+    expect((await call("register", { ...base, sms_code: code, password: "ab1", re_password: "ab1" })).msg).toBe(
+      "password must be 6 to 16 characters",
+    );
     expect((await call("register", { ...base, sms_code: code, password: "abc_1234", re_password: "abc_1234" })).msg).toBe(
       "password may only contain letters and digits",
     );
@@ -212,7 +229,9 @@ describe("codes and register", () => {
     const token = await login(email, "Newbie2026");
     const info = UserInfoSchema.parse((await call("userInfo", {}, { token })).data);
     expect(info.invite_code).toMatch(/^[A-Z2-9]{8}$/);
-    const inviter = ex.db.prepare("SELECT u.email FROM users u JOIN users n ON n.inviter_id = u.id WHERE n.email = ?").get(email) as { email: string };
+    const inviter = ex.db.prepare("SELECT u.email FROM users u JOIN users n ON n.inviter_id = u.id WHERE n.email = ?").get(email) as {
+      email: string;
+    };
     expect(inviter.email).toBe("demo@example.com");
     // Taken now.
     expect((await call("sendEmail", { to: email, type: 1 })).msg).toBe("this account is already registered");
@@ -228,7 +247,14 @@ describe("codes and register", () => {
     expect((await call("sendSms", { to, type: 1 })).code).toBe(1);
     // The newer code supersedes the older one.
     const code = lastCode(to, 1);
-    const r = await call("register", { account: to, type: "mobile", area_id: 1, sms_code: code, password: "Mobile2026", re_password: "Mobile2026" });
+    const r = await call("register", {
+      account: to,
+      type: "mobile",
+      area_id: 1,
+      sms_code: code,
+      password: "Mobile2026",
+      re_password: "Mobile2026",
+    });
     expect(r.code).toBe(1);
   });
 
@@ -342,7 +368,9 @@ describe("ledger", () => {
     expect(accounts.n).toBeGreaterThan(0);
     expect(logsCount.n).toBe(accounts.n);
     const demo = ex.db
-      .prepare("SELECT a.balance FROM accounts a JOIN users u ON u.id = a.user_id JOIN currencies c ON c.id = a.currency_id WHERE u.email = ? AND c.code = 'USDT' AND a.account_code = 'change_account'")
+      .prepare(
+        "SELECT a.balance FROM accounts a JOIN users u ON u.id = a.user_id JOIN currencies c ON c.id = a.currency_id WHERE u.email = ? AND c.code = 'USDT' AND a.account_code = 'change_account'",
+      )
       .get("demo@example.com") as { balance: string };
     expect(demo.balance).toBe("10000");
   });

@@ -111,7 +111,17 @@ export interface HandleOptions {
   client?: Client;
 }
 
-const handlers: Handlers = { ...contentHandlers, ...userHandlers, ...marketHandlers, ...spotHandlers, ...moneyHandlers, ...personalHandlers, ...leverHandlers, ...microHandlers, ...p2pHandlers };
+const handlers: Handlers = {
+  ...contentHandlers,
+  ...userHandlers,
+  ...marketHandlers,
+  ...spotHandlers,
+  ...moneyHandlers,
+  ...personalHandlers,
+  ...leverHandlers,
+  ...microHandlers,
+  ...p2pHandlers,
+};
 
 /**
  * The client of an in-process call: the app forwards its visitor's address and browser (it is the only caller
@@ -150,7 +160,9 @@ class BadRequest extends Error {
 
 /** A body that cannot be read (cut short, over a transport's limit) is the client's problem: 400, or 413 when too large. */
 function unreadable(err: unknown): BadRequest {
-  return err instanceof Error && err.name === "PayloadTooLargeError" ? new BadRequest("body too large", 413) : new BadRequest("unreadable body");
+  return err instanceof Error && err.name === "PayloadTooLargeError"
+    ? new BadRequest("body too large", 413)
+    : new BadRequest("unreadable body");
 }
 
 /** How deep `[` and `{` nest in a JSON text (strings skipped), without parsing it. */
@@ -161,7 +173,8 @@ function jsonDepth(text: string, max: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -228,7 +241,8 @@ function payloadRefusal(issue: ZodIssue, raw: Record<string, unknown>, t: Transl
   if (messenger.has(issue.message)) return reason(issue.message);
   // Coerced fields report a missing value as NaN; look at what was actually sent.
   const sent = issue.path.length === 1 ? raw[String(issue.path[0])] : undefined;
-  if (sent === undefined || sent === "" || (issue.code === "invalid_type" && issue.received === "undefined")) return reason("field_required");
+  if (sent === undefined || sent === "" || (issue.code === "invalid_type" && issue.received === "undefined"))
+    return reason("field_required");
   return reason("field_invalid");
 }
 
@@ -262,17 +276,32 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     timer: opts.leverScheduler !== false,
   });
   lever.start();
-  const micro = new MicroEngine(db, market, hub, messenger, { houseId: system.treasuryId, clock, log, timer: opts.microScheduler !== false });
+  const micro = new MicroEngine(db, market, hub, messenger, {
+    houseId: system.treasuryId,
+    clock,
+    log,
+    timer: opts.microScheduler !== false,
+  });
   micro.start();
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });
   if (seeded) seedP2PDemo(db, p2p, clock());
   p2p.start();
-  const marketMaker = opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
+  const marketMaker =
+    opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
   const simulator =
-    opts.simulator === false ? null : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
+    opts.simulator === false
+      ? null
+      : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
   simulator?.start();
   const ready = marketMaker ? marketMaker.quoteAll() : Promise.resolve();
-  const sockets = createSocketServer({ hub, market, engine, messenger, authenticate: (token) => userIdForToken(db, token, Date.now()), log });
+  const sockets = createSocketServer({
+    hub,
+    market,
+    engine,
+    messenger,
+    authenticate: (token) => userIdForToken(db, token, Date.now()),
+    log,
+  });
   let closed = false;
   const uploadsDir = join(opts.dataDir, "uploads");
 
@@ -323,10 +352,17 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         try {
           raw = await readPayload(request, url);
         } catch (err) {
-          if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
+          if (err instanceof BadRequest)
+            return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
           throw err;
         }
-        const answer = handleAddressService(url.pathname.replace(/\/+$/, ""), request.method, raw, { db, secret: addressSecret, t, now: clock(), log });
+        const answer = handleAddressService(url.pathname.replace(/\/+$/, ""), request.method, raw, {
+          db,
+          secret: addressSecret,
+          t,
+          now: clock(),
+          log,
+        });
         return answer ? json(answer) : json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       }
       const path = url.pathname.replace(/^\/api\//, "").replace(/\/+$/, "");
@@ -350,7 +386,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       try {
         raw = await readPayload(request, url, UPLOAD_CALLS.has(name));
       } catch (err) {
-        if (err instanceof BadRequest) return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
+        if (err instanceof BadRequest)
+          return json({ code: CODE.FAIL, msg: t(err.status === 413 ? "body_too_large" : "bad_request") }, err.status);
         throw err;
       }
       const refused = opts?.limit ? await opts.limit(name, raw) : null;
@@ -415,4 +452,3 @@ export async function setPairPrice(exchange: Exchange, matchId: number, price: s
   await exchange.marketMaker?.quote(matchId);
   await exchange.engine.idle();
 }
-

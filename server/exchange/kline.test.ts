@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { aggregateBars, bucketStart, mergeTrade, type Bar } from "./kline";
 import { DAY, MINUTE } from "./lib/time";
 
-const bar = (time: number, open: string, high: string, low: string, close: string, volume: string): Bar => ({ time, open, high, low, close, volume });
+const bar = (time: number, open: string, high: string, low: string, close: string, volume: string): Bar => ({
+  time,
+  open,
+  high,
+  low,
+  close,
+  volume,
+});
 
 describe("bucketStart", () => {
   const t = Date.UTC(2026, 10, 18, 13, 47, 31, 500); // a Wednesday

@@ -16,7 +16,16 @@ export interface Bar {
 export type BasePeriod = "1min" | "1day";
 
 const MINUTE_PERIODS: Record<string, number> = {
-  "1min": 1, "3min": 3, "5min": 5, "15min": 15, "30min": 30, "60min": 60, "120min": 120, "240min": 240, "360min": 360, "720min": 720,
+  "1min": 1,
+  "3min": 3,
+  "5min": 5,
+  "15min": 15,
+  "30min": 30,
+  "60min": 60,
+  "120min": 120,
+  "240min": 240,
+  "360min": 360,
+  "720min": 720,
 };
 const WEEK = 7 * DAY;
 /** 1970-01-05 was a Monday: weeks start on Monday, UTC. */

@@ -1,5 +1,14 @@
 import Decimal from "decimal.js";
-import { KLINE_PERIODS, normalizeSymbol, type Depth, type DepthEntry, type KlineBar, type KlinePeriod, type Quotation, type Trade } from "../../app/contract/index";
+import {
+  KLINE_PERIODS,
+  normalizeSymbol,
+  type Depth,
+  type DepthEntry,
+  type KlineBar,
+  type KlinePeriod,
+  type Quotation,
+  type Trade,
+} from "../../app/contract/index";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "./db/index";
 import type { Hub } from "./hub";
@@ -39,7 +48,6 @@ export interface TradeInput {
 export const LADDER_LEVELS = 20;
 /** Yuan per US dollar for cny_price (display only). */
 export const CNY_PER_USD = "7.2";
-
 
 interface DayWindow {
   minute: number;
@@ -100,10 +108,14 @@ export class Market {
       this.pairs.set(p.id, p);
       this.bySymbol.set(normalizeSymbol(p.symbol), p);
       const last =
-        (db.prepare("SELECT price FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT 1").get(p.id) as { price: string } | undefined)
-          ?.price ??
-        (db.prepare("SELECT close FROM klines WHERE match_id = ? AND period = '1min' ORDER BY time DESC LIMIT 1").get(p.id) as { close: string } | undefined)
-          ?.close;
+        (
+          db.prepare("SELECT price FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT 1").get(p.id) as
+            { price: string } | undefined
+        )?.price ??
+        (
+          db.prepare("SELECT close FROM klines WHERE match_id = ? AND period = '1min' ORDER BY time DESC LIMIT 1").get(p.id) as
+            { close: string } | undefined
+        )?.close;
       const ref = last ?? this.crossPrice(p);
       this.refPrice.set(p.id, ref);
       if (last) this.lastPrice.set(p.id, last);
@@ -173,15 +185,26 @@ export class Market {
     const key = `${matchId}|${period}`;
     const cached = this.bars.get(key);
     if (cached && cached.time === bucket) return cached;
-    const row = this.sql("SELECT time, open, high, low, close, volume FROM klines WHERE match_id = ? AND period = ? AND time = ?")
-      .get(matchId, period, bucket) as Bar | undefined;
+    const row = this.sql("SELECT time, open, high, low, close, volume FROM klines WHERE match_id = ? AND period = ? AND time = ?").get(
+      matchId,
+      period,
+      bucket,
+    ) as Bar | undefined;
     return row;
   }
 
   /** Stores a candle of a base period (used by the simulator's backfill too). */
   writeBar(matchId: number, period: BasePeriod, bar: Bar): void {
-    this.sql("INSERT OR REPLACE INTO klines (match_id, period, time, open, high, low, close, volume) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(matchId, period, bar.time, bar.open, bar.high, bar.low, bar.close, bar.volume);
+    this.sql("INSERT OR REPLACE INTO klines (match_id, period, time, open, high, low, close, volume) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+      matchId,
+      period,
+      bar.time,
+      bar.open,
+      bar.high,
+      bar.low,
+      bar.close,
+      bar.volume,
+    );
     const key = `${matchId}|${period}`;
     const cached = this.bars.get(key);
     if (!cached || cached.time <= bar.time) this.bars.set(key, bar);
@@ -196,7 +219,9 @@ export class Market {
   insertTrades(matchId: number, trades: TradeInput[]): Trade[] {
     const p = this.requirePair(matchId);
     if (trades.length === 0) return [];
-    const insert = this.sql("INSERT INTO trades (match_id, way, price, number, time, source, buy_order_id, sell_order_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    const insert = this.sql(
+      "INSERT INTO trades (match_id, way, price, number, time, source, buy_order_id, sell_order_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
     const saved: Trade[] = [];
     const pending = new Map<BasePeriod, Bar>();
     let newest: Trade | undefined;
@@ -258,7 +283,10 @@ export class Market {
     this.bars.clear();
     this.windows.clear();
     for (const p of this.pairs.values()) {
-      const last = (this.sql("SELECT price FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT 1").get(p.id) as { price: string } | undefined)?.price;
+      const last = (
+        this.sql("SELECT price FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT 1").get(p.id) as
+          { price: string } | undefined
+      )?.price;
       if (last) this.lastPrice.set(p.id, last);
     }
   }
@@ -270,8 +298,9 @@ export class Market {
     let w = this.windows.get(matchId);
     if (!w || w.minute !== minute) {
       w = { minute, open: null, high: null, low: null, volume: new Decimal(0) };
-      const rows = this.sql("SELECT open, high, low, volume FROM klines WHERE match_id = ? AND period = '1min' AND time >= ? AND time < ? ORDER BY time")
-        .all(matchId, minute - DAY + MINUTE, minute) as Bar[];
+      const rows = this.sql(
+        "SELECT open, high, low, volume FROM klines WHERE match_id = ? AND period = '1min' AND time >= ? AND time < ? ORDER BY time",
+      ).all(matchId, minute - DAY + MINUTE, minute) as Bar[];
       for (const b of rows) {
         w.open ??= new Decimal(b.open);
         w.high = w.high ? Decimal.max(w.high, b.high) : new Decimal(b.high);
@@ -330,8 +359,10 @@ export class Market {
 
   /** Newest first. */
   recentTrades(matchId: number, limit = 30): Trade[] {
-    return this.sql("SELECT id, time, way, price, number FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT ?")
-      .all(matchId, limit) as Trade[];
+    return this.sql("SELECT id, time, way, price, number FROM trades WHERE match_id = ? ORDER BY time DESC, id DESC LIMIT ?").all(
+      matchId,
+      limit,
+    ) as Trade[];
   }
 
   /** Candles of `period` whose start lies in [fromMs, toMs], ascending, at most `maxBars` (the latest). */
@@ -342,10 +373,9 @@ export class Market {
     const baseMs = base === "1min" ? MINUTE : DAY;
     const limit = Math.ceil((maxBars * nominalPeriodMs(period)) / baseMs) + 1;
     const rows = this.sql(
-        `SELECT time, open, high, low, close, volume FROM klines
+      `SELECT time, open, high, low, close, volume FROM klines
          WHERE match_id = ? AND period = ? AND time >= ? AND time <= ? ORDER BY time DESC LIMIT ?`,
-      )
-      .all(matchId, base, start, toMs, limit) as Bar[];
+    ).all(matchId, base, start, toMs, limit) as Bar[];
     rows.reverse();
     let out = aggregateBars(rows, period);
     // When the limit cut the range, the oldest bucket may be partial: drop it.
@@ -374,7 +404,10 @@ export function buildLadder(p: PairInfo, price: string, levels = LADDER_LEVELS):
   const minAmount = new Decimal(1).div(new Decimal(10).pow(p.amountPrecision));
   const lot = new Decimal(p.dayVolume).div(3000);
   const amount = (i: number) => {
-    const a = lot.times(0.3 + rand() * 1.7).times(1 + i * 0.15).times(Math.exp(gaussian(rand) * 0.3));
+    const a = lot
+      .times(0.3 + rand() * 1.7)
+      .times(1 + i * 0.15)
+      .times(Math.exp(gaussian(rand) * 0.3));
     return Decimal.max(minAmount, a.toDecimalPlaces(p.amountPrecision, Decimal.ROUND_DOWN)).toFixed(p.amountPrecision);
   };
   const bids: DepthEntry[] = [];

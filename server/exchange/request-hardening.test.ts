@@ -20,9 +20,17 @@ afterAll(async () => {
 
 async function send(path: string, init: RequestInit & { duplex?: "half" } = {}, opts?: Parameters<Exchange["handle"]>[1]) {
   const res = await ex.handle(new Request(`http://localhost/api/${path}`, init as RequestInit), opts);
-  return { status: res.status, headers: res.headers, body: (await res.json()) as { code: number; msg: string; reason?: { key: string; field: string } } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as { code: number; msg: string; reason?: { key: string; field: string } },
+  };
 }
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
 
 async function token(): Promise<string> {
   const r = await send("user/login", json({ account: "demo@example.com", password: "Trade2026" }));
@@ -48,7 +56,11 @@ describe("a client's mistakes are 4xx", () => {
   });
 
   it("a body over 1 MB: 413, declared or counted while streaming (chunked)", async () => {
-    const declared = await send("user/login", { method: "POST", headers: { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) }, body: "{}" });
+    const declared = await send("user/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) },
+      body: "{}",
+    });
     expect(declared.status).toBe(413);
     expect(declared.body.msg).toBe("the request body is too large");
     // A transport's size-limited stream (server/http-guards.ts) errors with PayloadTooLargeError past its limit.
@@ -60,10 +72,17 @@ describe("a client's mistakes are 4xx", () => {
         c.error(e);
       },
     });
-    const counted = await send("user/login", { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" });
+    const counted = await send("user/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    });
     expect(counted.status).toBe(413);
     const cut = new ReadableStream<Uint8Array>({ start: (c) => c.error(new Error("aborted")) });
-    expect((await send("user/login", { method: "POST", headers: { "content-type": "application/json" }, body: cut, duplex: "half" })).status).toBe(400);
+    expect(
+      (await send("user/login", { method: "POST", headers: { "content-type": "application/json" }, body: cut, duplex: "half" })).status,
+    ).toBe(400);
     expect(logs.filter((l) => l.includes("error on"))).toEqual([]);
   });
 });
@@ -85,7 +104,8 @@ describe("the limit hook (public /api/ only)", () => {
   it("lets the call run when the hook allows it, and in-process calls (no hook) are not limited here", async () => {
     const allowed = await send("user/login", json({ account: "demo@example.com", password: "wrong" }), { limit: async () => null });
     expect(allowed.body.msg).toBe("incorrect account or password");
-    for (let i = 0; i < 15; i++) expect((await send("user/login", json({ account: "demo@example.com", password: "wrong" }))).status).toBe(200);
+    for (let i = 0; i < 15; i++)
+      expect((await send("user/login", json({ account: "demo@example.com", password: "wrong" }))).status).toBe(200);
   });
 });
 
@@ -95,9 +115,16 @@ describe("control characters in addresses and memos", () => {
     const t = await token();
     const auth = { authorization: t };
     const draw = (extra: Record<string, string>) =>
-      send("account/draw", json({ currency_id: 1, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", number: "10", pay_password: "123456", ...extra }, auth));
+      send(
+        "account/draw",
+        json({ currency_id: 1, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", number: "10", pay_password: "123456", ...extra }, auth),
+      );
     const a = await draw({ address: `T9yD${ESC}[2J${ESC}[1;1HAPPROVED` });
-    expect(a.body).toMatchObject({ code: 0, msg: "address must not contain control characters", reason: { key: "control_chars", field: "address" } });
+    expect(a.body).toMatchObject({
+      code: 0,
+      msg: "address must not contain control characters",
+      reason: { key: "control_chars", field: "address" },
+    });
     const m = await draw({ memo: `12${ESC}]0;title\u0007` });
     expect(m.body).toMatchObject({ code: 0, reason: { key: "control_chars", field: "memo" } });
     for (const c of ["\u0000", "\u0007", "\u007f", "\u009b", "\u202e", "\u2066"]) {

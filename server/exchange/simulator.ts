@@ -199,7 +199,9 @@ export class Simulator {
     const days = new Map<number, Sample>();
     const minutes = new Map<number, Sample>();
     let written = 0;
-    const findDay = this.db.prepare("SELECT time, open, high, low, close, volume FROM klines WHERE match_id = ? AND period = '1day' AND time = ?");
+    const findDay = this.db.prepare(
+      "SELECT time, open, high, low, close, volume FROM klines WHERE match_id = ? AND period = '1day' AND time = ?",
+    );
     const write = (p: PairInfo, period: "1min" | "1day", s: Sample) => {
       let bar: Bar = {
         time: s.time,

@@ -114,7 +114,11 @@ describe("/ws", () => {
   it("streams depth, trades, klines and my private order events; snapshots on subscribe", async () => {
     const login = async (account: string, password: string) => {
       const res = await ex.handle(
-        new Request("http://x/api/user/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ account, password }) }),
+        new Request("http://x/api/user/login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ account, password }),
+        }),
       );
       return ((await res.json()) as { data: string }).data;
     };

@@ -49,7 +49,10 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     if (channel === "TX_SUBMIT" || channel === "TX_MATCHED") {
       // My open orders on every pair, newest first: a relay that reconnects reconciles with them.
       const t = messenger.translator(isLang(s.lang) ? s.lang : DEFAULT_LANG);
-      const rows = engine.openOrdersOf(s.userId!).sort((a: OrderRow, b: OrderRow) => b.id - a.id).slice(0, 100);
+      const rows = engine
+        .openOrdersOf(s.userId!)
+        .sort((a: OrderRow, b: OrderRow) => b.id - a.id)
+        .slice(0, 100);
       const orders = rows.map((r) => toSpotOrder(r, market.pairs.get(r.match_id)!, t));
       s.send({ type: "SPOT_ORDERS", channel, orders });
       return;
@@ -65,7 +68,8 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     const p = market.pairBySymbol(symbol);
     if (!p) return;
     if (prefix === "MARKET_DEPTH") s.send({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: market.depth(p.id) });
-    if (prefix === "GLOBAL_TX") s.send({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes: market.recentTrades(p.id, 30) });
+    if (prefix === "GLOBAL_TX")
+      s.send({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes: market.recentTrades(p.id, 30) });
     if (prefix === "KLINE") {
       // The bar in progress of every period.
       for (const bar of market.currentBars(p.id)) s.send({ type: "KLINE", currency_match_id: p.id, symbol: p.symbol, ...bar });

@@ -22,7 +22,11 @@ function balanceRow(page: Page, account: string) {
 }
 
 test.describe("code buttons", () => {
-  test("after a code went from the trade password page, the address book's button shows the remaining wait", async ({ page, request, jsEnabled }) => {
+  test("after a code went from the trade password page, the address book's button shows the remaining wait", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     // The registration code blocks another for a minute, which sendCode waits out.
     test.setTimeout(200_000);
     const { email, password } = await registerUser(request);
@@ -133,7 +137,9 @@ test.describe("assets", () => {
     await expect(page.getByText("You have not set a trade password yet")).toBeVisible();
     await expect(page.getByText("Please bind or set a withdrawal address first.")).toBeVisible();
     // The daily limit by identity, and how to raise it.
-    await expect(page.getByTestId("daily-limit")).toHaveText("Daily withdrawal limit: 2,000 USD per day · Verify your identity to raise it to 200,000 USD");
+    await expect(page.getByTestId("daily-limit")).toHaveText(
+      "Daily withdrawal limit: 2,000 USD per day · Verify your identity to raise it to 200,000 USD",
+    );
 
     // Trade password (code type 3 to the user's email).
     await page.goto("/tradePassword");
@@ -187,7 +193,9 @@ test.describe("assets", () => {
     await expect(record).toContainText("under review");
 
     // The operator approves it.
-    const pending = JSON.parse(cli("withdrawals", "--status", "pending", "--limit", "200", "--json")) as { rows: Array<{ id: number; user: string; amount: string; status: string }> };
+    const pending = JSON.parse(cli("withdrawals", "--status", "pending", "--limit", "200", "--json")) as {
+      rows: Array<{ id: number; user: string; amount: string; status: string }>;
+    };
     const mine = pending.rows.find((r) => r.user.includes(email));
     expect(mine, "the pending withdrawal is listed").toMatchObject({ amount: expect.stringMatching(/^100(\.0+)?$/), status: "pending" });
     expect(cli("approve-withdrawal", String(mine!.id))).toContain("approved");

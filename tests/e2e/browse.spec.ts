@@ -5,7 +5,9 @@ test.describe("home", () => {
   test("banners, up to 6 market tiles, notices and the app download codes", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByRole("heading", { name: "Popular markets" })).toBeVisible();
-    const tiles = page.getByRole("region", { name: "Popular markets" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Popular markets" }) }));
+    const tiles = page
+      .getByRole("region", { name: "Popular markets" })
+      .or(page.locator("section", { has: page.getByRole("heading", { name: "Popular markets" }) }));
     const tileLinks = tiles.first().locator('a[href^="/trade?symbol="]');
     const n = await tileLinks.count();
     expect(n).toBeGreaterThan(0);
@@ -56,7 +58,10 @@ test.describe("markets", () => {
       else expect(first[i].lte(first[i - 1])).toBe(true);
     }
     await page.getByRole("link", { name: /Latest price/ }).click();
-    await expect(page.getByRole("columnheader", { name: /Latest price/ })).toHaveAttribute("aria-sort", order === "ascending" ? "descending" : "ascending");
+    await expect(page.getByRole("columnheader", { name: /Latest price/ })).toHaveAttribute(
+      "aria-sort",
+      order === "ascending" ? "descending" : "ascending",
+    );
     const second = await prices(page);
     for (let i = 1; i < second.length; i++) {
       if (order === "ascending") expect(second[i].lte(second[i - 1])).toBe(true);

@@ -3,7 +3,17 @@ import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { BASE_URL } from "../../playwright.config";
-import { cli, DATA_DIR, expect, expectNoSeriousA11yViolations, latestCode, logIn as logInForm, registerUser, setTheme, test } from "./fixtures";
+import {
+  cli,
+  DATA_DIR,
+  expect,
+  expectNoSeriousA11yViolations,
+  latestCode,
+  logIn as logInForm,
+  registerUser,
+  setTheme,
+  test,
+} from "./fixtures";
 
 /**
  * Fiat P2P (issue 13) on the real server and exchange, JavaScript on and off: a visitor sees the merchants' ads
@@ -19,9 +29,18 @@ test.use({ viewport: { width: 390, height: 844 } });
 const BOB = { email: "bob@example.com", password: "Bob2026x" };
 const DEMO = { email: "demo@example.com", password: "Trade2026" };
 const BOB_TRADE_PASSWORD = "Shop2026x";
-const png = () => sharp({ create: { width: 60, height: 90, channels: 3, background: "#3a7" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 60, height: 90, channels: 3, background: "#3a7" } })
+    .png()
+    .toBuffer();
 
-async function api(request: APIRequestContext, path: string, data: Record<string, unknown>, token?: string, ip = `10.99.${process.pid % 250}.7`) {
+async function api(
+  request: APIRequestContext,
+  path: string,
+  data: Record<string, unknown>,
+  token?: string,
+  ip = `10.99.${process.pid % 250}.7`,
+) {
   const headers: Record<string, string> = { "X-Forwarded-For": ip };
   if (token) headers.authorization = token;
   const r = await request.post(`${BASE_URL}/api/${path}`, { data, headers });
@@ -43,11 +62,18 @@ async function bobTradePassword(request: APIRequestContext) {
   }
   if (mine) {
     expect((await api(request, "notify/send_email", { to: BOB.email, type: 3 }, token)).code).toBe(1);
-    const set = await api(request, "user/amend_pay_password", { password: BOB_TRADE_PASSWORD, re_password: BOB_TRADE_PASSWORD, auth_code: await latestCode(BOB.email, 3) }, token);
+    const set = await api(
+      request,
+      "user/amend_pay_password",
+      { password: BOB_TRADE_PASSWORD, re_password: BOB_TRADE_PASSWORD, auth_code: await latestCode(BOB.email, 3) },
+      token,
+    );
     expect(set.code).toBe(1);
   } else {
     await expect
-      .poll(async () => ((await api(request, "user/info", {}, token)).data as { has_pay_password?: unknown }).has_pay_password, { timeout: 30_000 })
+      .poll(async () => ((await api(request, "user/info", {}, token)).data as { has_pay_password?: unknown }).has_pay_password, {
+        timeout: 30_000,
+      })
       .toBeTruthy();
   }
 }
@@ -72,7 +98,13 @@ async function verifiedBuyer(request: APIRequestContext, ip: string) {
     });
     return ((await r.json()) as { data: { url: string } }).data.url;
   };
-  const sent = await api(request, "user_real/real_name", { name: "Pat Buyer", card_id: "P1234567", front_pic: await upload(), reverse_pic: await upload() }, token, ip);
+  const sent = await api(
+    request,
+    "user_real/real_name",
+    { name: "Pat Buyer", card_id: "P1234567", front_pic: await upload(), reverse_pic: await upload() },
+    token,
+    ip,
+  );
   expect(sent.code).toBe(1);
   const listing = cli("identities");
   const id = new RegExp(`#(\\d+)\\s+\\S+ \\S+\\s+${email.replace(/[.+]/g, "\\$&")}`).exec(listing)?.[1];
@@ -111,7 +143,12 @@ test("a visitor sees the merchants' ads, their prices and limits, and login link
   if (jsEnabled) await axeBothThemes(page);
 });
 
-test("buy from a merchant: refused amount kept, voucher before paid, the seller's trade password releases, both see it completed", async ({ page, browser, request, jsEnabled }) => {
+test("buy from a merchant: refused amount kept, voucher before paid, the seller's trade password releases, both see it completed", async ({
+  page,
+  browser,
+  request,
+  jsEnabled,
+}) => {
   await bobTradePassword(request);
   await logIn(page, DEMO);
   await page.goto("/legalIndex/legal?fiat=CNY");
@@ -141,7 +178,10 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   await expect(page.getByText("The buyer marked the order as paid.")).toBeVisible();
 
   // The seller, in a browser of his own.
-  const bobContext = await browser.newContext({ javaScriptEnabled: jsEnabled, extraHTTPHeaders: { "X-Forwarded-For": `10.98.${process.pid % 250}.9` } });
+  const bobContext = await browser.newContext({
+    javaScriptEnabled: jsEnabled,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.98.${process.pid % 250}.9` },
+  });
   const bob = await bobContext.newPage();
   await logIn(bob, BOB);
   await bob.goto("/myshop/shoporders");
@@ -190,7 +230,11 @@ test("a merchant publishes an ad (max below min refused, input kept) and takes i
   if (jsEnabled) await axeBothThemes(page);
 });
 
-test("a third cancel in one day stops buying until the next, and a cancelled order hides the payment details", async ({ page, request, clientIp }) => {
+test("a third cancel in one day stops buying until the next, and a cancelled order hides the payment details", async ({
+  page,
+  request,
+  clientIp,
+}) => {
   const buyer = await verifiedBuyer(request, clientIp);
   const adId = await cnyAd(request);
   for (let i = 0; i < 2; i++) {
@@ -218,7 +262,13 @@ test("a third cancel in one day stops buying until the next, and a cancelled ord
   await expect(page).toHaveURL(/\/legalIndex\/legal/);
 });
 
-test("an appeal waits for the operator; the decision shows to both sides and the coins reach the buyer", async ({ page, browser, request, clientIp, jsEnabled }) => {
+test("an appeal waits for the operator; the decision shows to both sides and the coins reach the buyer", async ({
+  page,
+  browser,
+  request,
+  clientIp,
+  jsEnabled,
+}) => {
   const buyer = await verifiedBuyer(request, clientIp);
   const adId = await cnyAd(request);
   const o = await api(request, "legal/order_create", { ad_id: adId, by: "quantity", value: "10" }, buyer.token, clientIp);
@@ -228,7 +278,10 @@ test("an appeal waits for the operator; the decision shows to both sides and the
   await logIn(page, buyer);
   await page.goto(`/legalIndex/orderdetail?id=${id}`);
   await page.getByText("Appeal to customer service", { exact: true }).click();
-  await page.locator("details", { hasText: "Appeal to customer service" }).getByLabel("What happened").fill("I paid 72 CNY, nothing released");
+  await page
+    .locator("details", { hasText: "Appeal to customer service" })
+    .getByLabel("What happened")
+    .fill("I paid 72 CNY, nothing released");
   await page.getByRole("button", { name: "Submit appeal" }).click();
   await expect(page.getByRole("status").filter({ hasText: /^Appeal in progress$/ })).toBeVisible();
   await expect(page.getByText("An appeal was opened; customer service will decide.")).toBeVisible();
@@ -239,10 +292,15 @@ test("an appeal waits for the operator; the decision shows to both sides and the
   await expect(page.getByRole("status").filter({ hasText: /^Completed$/ })).toBeVisible();
   await expect(page.getByText("Customer service released the coins to the buyer.").first()).toBeVisible();
   await expect(page.getByText("payment confirmed")).toBeVisible();
-  const legal = await request.get(`${BASE_URL}/api/account/detail?currency_id=1&account_type_id=2`, { headers: { authorization: buyer.token, "X-Forwarded-For": clientIp } });
+  const legal = await request.get(`${BASE_URL}/api/account/detail?currency_id=1&account_type_id=2`, {
+    headers: { authorization: buyer.token, "X-Forwarded-For": clientIp },
+  });
   expect(((await legal.json()) as { data: { balance: string } }).data.balance).toBe("10");
 
-  const bobContext = await browser.newContext({ javaScriptEnabled: jsEnabled, extraHTTPHeaders: { "X-Forwarded-For": `10.97.${process.pid % 250}.9` } });
+  const bobContext = await browser.newContext({
+    javaScriptEnabled: jsEnabled,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.97.${process.pid % 250}.9` },
+  });
   const bob = await bobContext.newPage();
   await logIn(bob, BOB);
   await bob.goto(`/myshop/shoporderdetail?id=${id}`);
@@ -251,7 +309,13 @@ test("an appeal waits for the operator; the decision shows to both sides and the
   await bobContext.close();
 });
 
-test("an unpaid order is cancelled at its time limit: the page follows by itself with JavaScript, by its refresh link without", async ({ page, browser, request, clientIp, jsEnabled }) => {
+test("an unpaid order is cancelled at its time limit: the page follows by itself with JavaScript, by its refresh link without", async ({
+  page,
+  browser,
+  request,
+  clientIp,
+  jsEnabled,
+}) => {
   // The limit is the operator's (whole minutes); one project shortens it to a minute for one order, then restores it.
   test.skip(!jsEnabled, "run once: this test drives a JavaScript page and a page without JavaScript side by side");
   const buyer = await verifiedBuyer(request, clientIp);
@@ -266,7 +330,11 @@ test("an unpaid order is cancelled at its time limit: the page follows by itself
   }
   await logIn(page, buyer);
   await page.goto(`/legalIndex/orderdetail?id=${id}`);
-  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
   const plain = await noJs.newPage();
   await logIn(plain, buyer);
   await plain.goto(`/legalIndex/orderdetail?id=${id}`);

@@ -59,7 +59,11 @@ export const test = base.extend<{ clientIp: string; jsEnabled: boolean }>({
       if (m.type() !== "error") return;
       // The one address tests use for an unknown page: its 404 is the point of those tests.
       if (/status of 404/.test(m.text()) && m.location().url.includes(MISSING_PAGE)) return;
-      if (/^Failed to load resource: the server responded with a status of (400|429)/.test(m.text()) && expectedFailures.has(m.location().url)) return;
+      if (
+        /^Failed to load resource: the server responded with a status of (400|429)/.test(m.text()) &&
+        expectedFailures.has(m.location().url)
+      )
+        return;
       errors.push(m.text());
     });
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -78,7 +82,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   base.skip(base.info().project.name === "nojs", "axe needs JavaScript in the page");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 export async function setTheme(page: Page, theme: "dark" | "light") {

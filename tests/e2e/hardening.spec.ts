@@ -13,7 +13,12 @@ let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `172.${16 + (process.pid % 15)}.${(ipSeq = (ipSeq + 1) % 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** One raw request: the test decides method, headers, chunking and Content-Length exactly. */
-function send(method: string, path: string, headers: Record<string, string | number> = {}, chunks: (string | Buffer)[] = []): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string | number> = {},
+  chunks: (string | Buffer)[] = [],
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${BASE_URL}${path}`, { method, headers: { "X-Forwarded-For": freshIp(), ...headers } }, (res) => {
       let text = "";
@@ -70,7 +75,9 @@ test.describe("issue 8 over HTTP", () => {
       if (!page.startsWith("/%")) expect(location, JSON.stringify(page)).toBe("/home");
     }
     // A page of this site is still where sign-in leads.
-    const back = await send("POST", "/login", FORM, [form({ account: users[0].email, password: users[0].password, page: "/markets?tab=BTC" })]);
+    const back = await send("POST", "/login", FORM, [
+      form({ account: users[0].email, password: users[0].password, page: "/markets?tab=BTC" }),
+    ]);
     expect(back.headers.location).toBe("/markets?tab=BTC");
   });
 
@@ -95,7 +102,10 @@ test.describe("issue 8 over HTTP", () => {
     const chunks = Array.from({ length: 16 }, () => Buffer.alloc(64 * 1024, "a"));
     const chunked = await send("POST", "/login", { ...FORM, "Transfer-Encoding": "chunked" }, chunks).catch(() => null);
     if (chunked) expect(chunked.status).toBe(413);
-    const api = await send("POST", "/api/user/login", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, ['{"account":"', ...chunks]).catch(() => null);
+    const api = await send("POST", "/api/user/login", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, [
+      '{"account":"',
+      ...chunks,
+    ]).catch(() => null);
     if (api) {
       expect(api.status).toBe(413);
       expect(JSON.parse(api.text)).toMatchObject({ code: 0, msg: "the request body is too large" });
@@ -110,24 +120,32 @@ test.describe("issue 8 over HTTP", () => {
     const statuses: number[] = [];
     let last: Answer | null = null;
     for (let i = 0; i < 11; i++) {
-      last = await send("POST", "/api/user/login", { "Content-Type": "application/json", "X-Forwarded-For": ip }, [JSON.stringify({ account: `nobody${i}@example.com`, password: "guess" })]);
+      last = await send("POST", "/api/user/login", { "Content-Type": "application/json", "X-Forwarded-For": ip }, [
+        JSON.stringify({ account: `nobody${i}@example.com`, password: "guess" }),
+      ]);
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
     expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
-    expect(JSON.parse(last!.text)).toMatchObject({ code: 0, msg: expect.stringMatching(/^too many attempts, please try again in \d+ seconds$/) });
+    expect(JSON.parse(last!.text)).toMatchObject({
+      code: 0,
+      msg: expect.stringMatching(/^too many attempts, please try again in \d+ seconds$/),
+    });
     // Codes to many addresses from one client: the sixth is refused.
     const ip2 = freshIp();
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const r = await send("POST", "/api/notify/send_email", { "Content-Type": "application/json", "X-Forwarded-For": ip2 }, [JSON.stringify({ to: `spray${Date.now()}-${i}@example.com`, type: 1 })]);
+      const r = await send("POST", "/api/notify/send_email", { "Content-Type": "application/json", "X-Forwarded-For": ip2 }, [
+        JSON.stringify({ to: `spray${Date.now()}-${i}@example.com`, type: 1 }),
+      ]);
       codes.push(r.status);
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     // The forms' own 429 (the page that says how long to wait) carries Retry-After too, with and without JavaScript.
     const ip3 = freshIp();
-    for (let i = 0; i < 10; i++) await send("POST", "/login", { ...FORM, "X-Forwarded-For": ip3 }, [form({ account: `f${i}@example.com`, password: "Guess12345" })]);
+    for (let i = 0; i < 10; i++)
+      await send("POST", "/login", { ...FORM, "X-Forwarded-For": ip3 }, [form({ account: `f${i}@example.com`, password: "Guess12345" })]);
     for (const path of ["/login", "/login.data"]) {
       const r = await send("POST", path, { ...FORM, "X-Forwarded-For": ip3 }, [form({ account: "g@example.com", password: "Guess12345" })]);
       expect(r.status, path).toBe(429);
@@ -163,11 +181,15 @@ test.describe("issue 8 over HTTP", () => {
     /** Opens /events and resolves with its status once the headers arrive; the stream stays open until closed. */
     const openStream = () =>
       new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; close: () => void }>((resolve, reject) => {
-        const req = httpRequest(`${BASE_URL}/events?channels=DAY_MARKET`, { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" } }, (res) => {
-          res.on("data", () => {});
-          res.on("error", () => {});
-          resolve({ status: res.statusCode!, headers: res.headers, close: () => (res.destroy(), req.destroy()) });
-        });
+        const req = httpRequest(
+          `${BASE_URL}/events?channels=DAY_MARKET`,
+          { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" } },
+          (res) => {
+            res.on("data", () => {});
+            res.on("error", () => {});
+            resolve({ status: res.statusCode!, headers: res.headers, close: () => (res.destroy(), req.destroy()) });
+          },
+        );
         req.on("error", (e) => (String(e).includes("socket hang up") ? undefined : reject(e)));
         req.end();
       });

@@ -1,11 +1,17 @@
 import sharp from "sharp";
 import { cli, expect, expectNoSeriousA11yViolations, logIn, registerUser, setTheme, test } from "./fixtures";
 
-const png = () => sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a6" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
 const renamedHtml = { name: "qr.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") };
 
 test.describe("collection settings", () => {
-  test("a bad image is refused on its field with the other input kept; a real one saves and shows again; a bank card and WeChat Pay save", async ({ page, request }) => {
+  test("a bad image is refused on its field with the other input kept; a real one saves and shows again; a bank card and WeChat Pay save", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request);
     await logIn(page, user.email, user.password, "/login?page=/personal/collectionSettings");
     await expect(page).toHaveURL(/\/personal\/collectionSettings/);

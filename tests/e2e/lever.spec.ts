@@ -53,7 +53,7 @@ async function theTrader(request: APIRequestContext, ip: string) {
       auth_code: await latestCode(email, 3),
     },
     token,
-    ip
+    ip,
   );
   expect(set.code).toBe(1);
   trader = { email, password, token };
@@ -81,7 +81,7 @@ async function placeOrder(
     fixed?: string;
     tp?: string;
     sl?: string;
-  }
+  },
 ) {
   if (o.fixed) {
     await page.getByRole("radio", { name: "Fixed price" }).check();
@@ -124,7 +124,11 @@ test.describe("lever", () => {
     await expect(page.getByRole("link", { name: "Contracts" }).first()).toHaveAttribute("href", "/lever");
   });
 
-  test("open a long: the form's checks, the confirmation's figures, a wrong then the right trade password", async ({ page, request, clientIp }) => {
+  test("open a long: the form's checks, the confirmation's figures, a wrong then the right trade password", async ({
+    page,
+    request,
+    clientIp,
+  }) => {
     const t = await theTrader(request, clientIp);
     await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLTCUSDT");
     await openLever(page);
@@ -186,7 +190,9 @@ test.describe("lever", () => {
     }
     await row.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Take-profit and stop-loss saved")).toBeVisible();
-    await expect(page.getByRole("row", { name: /Long LTC\/USDT/ })).toContainText(Number(tp).toLocaleString("en-US", { minimumFractionDigits: 2 }));
+    await expect(page.getByRole("row", { name: /Long LTC\/USDT/ })).toContainText(
+      Number(tp).toLocaleString("en-US", { minimumFractionDigits: 2 }),
+    );
     // A take-profit below the current price of a long is refused on its field.
     const again = page.getByRole("row", { name: /Long LTC\/USDT/ });
     if (jsEnabled) {
@@ -197,7 +203,12 @@ test.describe("lever", () => {
     }
   });
 
-  test("a price move through the stop-loss closes the position (a sell sweeps the spot book)", async ({ page, request, clientIp, jsEnabled }) => {
+  test("a price move through the stop-loss closes the position (a sell sweeps the spot book)", async ({
+    page,
+    request,
+    clientIp,
+    jsEnabled,
+  }) => {
     test.setTimeout(120_000);
     // Each project sweeps its own pair (both open for spot and leverage, used by no other test), so the two never race.
     const m = jsEnabled ? { id: 6, symbol: "LTCUSDT", name: "LTC/USDT" } : { id: 3, symbol: "SOLUSDT", name: "SOL/USDT" };
@@ -215,9 +226,16 @@ test.describe("lever", () => {
     await row.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Take-profit and stop-loss saved")).toBeVisible();
     // Sell more than every bid of the book holds, down to 1 % under the price.
-    const deal = (await (await request.get(`${BASE_URL}/api/market/deal?currency_match_id=${m.id}`)).json()) as { data: { depth: { in: { amount: string }[] } } };
+    const deal = (await (await request.get(`${BASE_URL}/api/market/deal?currency_match_id=${m.id}`)).json()) as {
+      data: { depth: { in: { amount: string }[] } };
+    };
     const bids = deal.data.depth.in.reduce((sum, l) => sum + Number(l.amount), 0);
-    const order = { currency_match_id: m.id, price: (before * 0.99).toFixed(2), number: Math.ceil(bids * 1.5 + 1).toFixed(0), type: "limit" };
+    const order = {
+      currency_match_id: m.id,
+      price: (before * 0.99).toFixed(2),
+      number: Math.ceil(bids * 1.5 + 1).toFixed(0),
+      type: "limit",
+    };
     const sold = await api(request, "tx_out/add", order, t.token, clientIp);
     expect(sold.code, sold.msg).toBe(1);
     // With JavaScript the closed position leaves the list by itself (LEVER_CLOSED over the relay), no reload.
@@ -232,7 +250,9 @@ test.describe("lever", () => {
       )
       .toBeGreaterThan(0);
     // Leave the book as it was: the rest of the sell, resting at 1 % under, is cancelled.
-    const open = (await api(request, "tx_out/list", { currency_match_id: m.id, status: "open" }, t.token, clientIp)) as { data?: { data: { id: number }[] } };
+    const open = (await api(request, "tx_out/list", { currency_match_id: m.id, status: "open" }, t.token, clientIp)) as {
+      data?: { data: { id: number }[] };
+    };
     for (const o of open.data?.data ?? []) await api(request, "tx_out/cancel", { id: o.id }, t.token, clientIp);
   });
 

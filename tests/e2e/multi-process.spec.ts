@@ -70,7 +70,15 @@ function postForm(base: string, path: string, fields: Record<string, string>, ip
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${base}${path}`,
-      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": ip, "Content-Length": Buffer.byteLength(body) } },
+      {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: base,
+          "X-Forwarded-For": ip,
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
       (res) => {
         let text = "";
         res.on("data", (c) => (text += c));
@@ -202,7 +210,9 @@ test.describe("several app processes: one exchange, one Redis", () => {
     await expect(rowOn(page)).toHaveCount(1);
     await expect(rowOn(page)).toContainText("0.01");
     // Cancelled through B, it is gone on A.
-    await rowOn(page).getByRole("button", { name: /^Cancel order/ }).click();
+    await rowOn(page)
+      .getByRole("button", { name: /^Cancel order/ })
+      .click();
     await expect(rowOn(page)).toHaveCount(0);
     await page.goto(`${A}/trade?symbol=BTCUSDT`);
     await expect(page.getByRole("region", { name: "My orders" })).toBeVisible();
@@ -218,7 +228,8 @@ test.describe("several app processes: one exchange, one Redis", () => {
   test("the sign-in limit is shared across both: 10 tries on one account in all, not 10 on each", async () => {
     // Alternate the processes and the client IPs, so that only the shared per-account count can refuse.
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await postForm(i % 2 ? B : A, "/login", { account: "alice@example.com", password: `Wrong${i}x` })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await postForm(i % 2 ? B : A, "/login", { account: "alice@example.com", password: `Wrong${i}x` })).status);
     expect(statuses).toEqual(Array(10).fill(400));
     for (const base of [A, B]) {
       const refused = await postForm(base, "/login", { account: "alice@example.com", password: "Alice2026" });
@@ -237,7 +248,8 @@ test.describe("several app processes: one exchange, one Redis", () => {
       expect(ok.headers.location).toBe("/assets");
     }
     // Limited in each process's own memory: 10 tries on A, the 11th on A refused; B has its own count.
-    for (let i = 0; i < 10; i++) expect((await postForm(A, "/login", { account: "carol@example.com", password: `Wrong${i}x` })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await postForm(A, "/login", { account: "carol@example.com", password: `Wrong${i}x` })).status).toBe(400);
     expect((await postForm(A, "/login", { account: "carol@example.com", password: "Wrong99x" })).status).toBe(429);
     expect((await postForm(B, "/login", { account: "carol@example.com", password: "Wrong99x" })).status).toBe(400);
     for (const app of apps) {

@@ -105,7 +105,10 @@ test.describe("account settings", () => {
 });
 
 test.describe("binding a phone", () => {
-  test("an email account binds a phone with the texted code; a wrong code is refused on its field; the level rises to 100", async ({ page, request }, info) => {
+  test("an email account binds a phone with the texted code; a wrong code is refused on its field; the level rises to 100", async ({
+    page,
+    request,
+  }, info) => {
     const user = await registerUser(request);
     const phone = `15${info.project.name === "js" ? "1" : "2"}${Date.now().toString().slice(-8)}`;
     await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FaccountSettings");
@@ -128,7 +131,11 @@ test.describe("binding a phone", () => {
 });
 
 test.describe("sessions and the security log", () => {
-  test("my devices are listed; 'sign out everywhere else' ends the other one; the log shows the sign-ins", async ({ page, browser, request }) => {
+  test("my devices are listed; 'sign out everywhere else' ends the other one; the log shows the sign-ins", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const user = await registerUser(request);
     const other = await browser.newContext({ userAgent: "OtherDevice/1.0" });
     await other.addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);
@@ -157,7 +164,10 @@ test.describe("sessions and the security log", () => {
 });
 
 test.describe("feedback", () => {
-  test("content under 10 characters is refused on its field with the input kept; 10 or more is sent and listed", async ({ page, request }) => {
+  test("content under 10 characters is refused on its field with the input kept; 10 or more is sent and listed", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request);
     await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2Ffeedback");
     await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();

@@ -119,7 +119,10 @@ test.describe("on a 390×844 phone", () => {
     await expect(menu.getByRole("link", { name: "Markets" })).toBeHidden();
   });
 
-  test("the menu works by keyboard: Enter opens it, Tab reaches its links, and the language can be changed", async ({ page, jsEnabled }) => {
+  test("the menu works by keyboard: Enter opens it, Tab reaches its links, and the language can be changed", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/markets");
     const menuButton = page.getByRole("banner").getByLabel("Menu");
     await menuButton.focus();
@@ -164,7 +167,15 @@ test.describe("on a 390×844 phone, accessibility", () => {
         await page.goto(path);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+        expect(
+          serious.map(
+            (v) =>
+              `${path} ${v.id}: ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          ),
+        ).toEqual([]);
       }
       await page.getByRole("banner").getByLabel("Menu").click();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -185,7 +196,10 @@ test.describe("on a 1366×900 desktop, accessibility", () => {
       cli("credit", user.email, "change_account", "USDT", "1000");
       cli("credit", user.email, "change_account", "BTC", "0.1");
       await logIn(page, user.email, user.password, "/login?page=%2Ftrade%3Fsymbol%3DBTCUSDT");
-      for (const [side, price] of [["Buy", "1000"], ["Sell", "9999999"]] as const) {
+      for (const [side, price] of [
+        ["Buy", "1000"],
+        ["Sell", "9999999"],
+      ] as const) {
         const form = page.getByRole("form", { name: `${side} BTC` });
         await form.getByLabel("Price (USDT)").fill(price);
         await form.getByLabel("Amount (BTC)").fill("0.01");
@@ -197,7 +211,15 @@ test.describe("on a 1366×900 desktop, accessibility", () => {
         await page.goto(path);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+        expect(
+          serious.map(
+            (v) =>
+              `${path} ${v.id}: ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          ),
+        ).toEqual([]);
         // Nothing wider than the screen on a desktop either.
         expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 1366 });
       }

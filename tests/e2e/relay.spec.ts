@@ -159,7 +159,9 @@ test.describe("relay", () => {
       expect(sell.code, sell.msg).toBe(1);
       // Within 35 s, without a reload: the rest of the buy is the best bid, and the trade is listed.
       const shown = grouped(price);
-      await expect(book.locator("tbody").last().getByRole("link").first(), `best bid after kill ${round + 1}`).toHaveText(shown, { timeout: 35_000 });
+      await expect(book.locator("tbody").last().getByRole("link").first(), `best bid after kill ${round + 1}`).toHaveText(shown, {
+        timeout: 35_000,
+      });
       await expect(trades, `trade after kill ${round + 1}`).toContainText(shown, { timeout: 35_000 });
     }
     expect(proxy!.connections, "the relay reconnected after every kill").toBeGreaterThanOrEqual(6);

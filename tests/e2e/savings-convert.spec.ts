@@ -29,7 +29,10 @@ test.describe("savings", () => {
     await expect(row).toContainText("30 days");
     await expect(row).toContainText("6.80% p.a.");
     await expect(row).toContainText("500.00 to 100,000.00 USDT");
-    await expect(row.getByRole("link", { name: "Log in to buy USDT 30-day fixed savings" })).toHaveAttribute("href", "/login?page=%2Fdeposit");
+    await expect(row.getByRole("link", { name: "Log in to buy USDT 30-day fixed savings" })).toHaveAttribute(
+      "href",
+      "/login?page=%2Fdeposit",
+    );
     await expect(page.getByRole("link", { name: /^Buy / })).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link", { name: "Sign up" })).toBeVisible();
   });

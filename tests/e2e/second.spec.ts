@@ -90,7 +90,10 @@ test.describe("second contract", () => {
         number: Math.ceil(asks * 1.5 + 1).toFixed(0),
         type: "limit",
       };
-      const bought = (await (await request.post("/api/tx_in/add", { data: buy, headers: { authorization: token } })).json()) as { code: number; msg: string };
+      const bought = (await (await request.post("/api/tx_in/add", { data: buy, headers: { authorization: token } })).json()) as {
+        code: number;
+        msg: string;
+      };
       expect(bought.code, bought.msg).toBe(1);
       // It falls each second, and at the due time the row leaves 'In progress' by itself (MICRO_CLOSED).
       await expect.poll(async () => Number(await countdown.innerText()), { timeout: 5_000 }).toBeLessThan(first);

@@ -64,7 +64,11 @@ test.describe("security", () => {
     });
     expect(res.status()).toBe(403);
     expect(res.headers()["set-cookie"]).toBeUndefined();
-    const same = await request.post(`${BASE_URL}/resources/theme`, { form: { theme: "light", redirectTo: "/home" }, maxRedirects: 0, headers: { Origin: BASE_URL, "Sec-Fetch-Mode": "navigate" } });
+    const same = await request.post(`${BASE_URL}/resources/theme`, {
+      form: { theme: "light", redirectTo: "/home" },
+      maxRedirects: 0,
+      headers: { Origin: BASE_URL, "Sec-Fetch-Mode": "navigate" },
+    });
     expect(same.status()).toBe(302);
     expect(same.headers()["set-cookie"]).toContain("theme=light");
   });

@@ -31,7 +31,10 @@ function ordersTable(page: Page) {
 async function cancelLeftovers(page: Page, shown: string) {
   const rows = ordersTable(page).locator("tr[data-order-id]", { hasText: shown });
   for (let i = await rows.count(); i > 0; i--) {
-    await rows.first().getByRole("button", { name: /^Cancel order/ }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Cancel order/ })
+      .click();
     await expect(rows).toHaveCount(i - 1);
   }
 }
@@ -51,7 +54,11 @@ test.describe("trade screen", () => {
     await expect(page.getByRole("img", { name: /BTC\/USDT candlestick chart/ })).toBeVisible();
   });
 
-  test("the page carries its own strings and no bars: the chart's bars and the other strings are shared resources", async ({ page, request, jsEnabled }) => {
+  test("the page carries its own strings and no bars: the chart's bars and the other strings are shared resources", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     const html = await (await request.get("/trade?symbol=BTCUSDT", { headers: { Accept: "text/html" } })).text();
     const payload = JSON.parse(/<script id="i18n-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
     expect(Object.keys(payload.resources).sort()).toEqual(["common", "trade"]);
@@ -219,12 +226,18 @@ test.describe("trade screen, live", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "live updates need JavaScript");
 
   async function secondUser(browser: Browser) {
-    const ctx = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+    const ctx = await browser.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { "X-Forwarded-For": `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+    });
     await ctx.addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);
     return ctx;
   }
 
-  test("a crossing order from another user fills a resting order; trades and history update without a reload", async ({ page, browser }) => {
+  test("a crossing order from another user fills a resting order; trades and history update without a reload", async ({
+    page,
+    browser,
+  }) => {
     await logIn(page, "demo@example.com", "Trade2026", "/trade?symbol=ETHUSDT&orders=history");
     await expect(page.getByRole("heading", { level: 1, name: "ETH/USDT" })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));

@@ -23,7 +23,6 @@ async function logInTo(page: Page, email: string, password: string, to: string) 
   await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, "\\?")));
 }
 
-
 test.describe("seeded content in the visitor's language", () => {
   test("Japanese: footer links, banner titles and notices", async ({ page }) => {
     await setLang(page, "jp");
@@ -101,12 +100,16 @@ test.describe("savings: an amount between the product's limits, and a too-low ba
     await expect(scope).toContainText("Available in spot account5,000.00 USDT");
     await amount.fill("50");
     await scope.getByRole("button", { name: "Buy", exact: true }).click();
-    const again = (jsEnabled ? page.getByRole("dialog") : page.getByRole("region", { name: "Confirm purchase" })).getByLabel("Amount to lock (USDT)");
+    const again = (jsEnabled ? page.getByRole("dialog") : page.getByRole("region", { name: "Confirm purchase" })).getByLabel(
+      "Amount to lock (USDT)",
+    );
     await expect(again).toHaveAttribute("aria-invalid", "true");
     await expect(again).toHaveValue("50");
     await expect(page.getByText("The minimum amount is 100.00 USDT")).toBeVisible();
     await again.fill("150");
-    await (jsEnabled ? page.getByRole("dialog") : page.getByRole("region", { name: "Confirm purchase" })).getByRole("button", { name: "Buy", exact: true }).click();
+    await (jsEnabled ? page.getByRole("dialog") : page.getByRole("region", { name: "Confirm purchase" }))
+      .getByRole("button", { name: "Buy", exact: true })
+      .click();
     await expect(page.getByText("You bought USDT 7-day fixed savings: 150.00 USDT is now locked.")).toBeVisible();
     await expect(page.getByTestId("spot-USDT")).toHaveText("4,850.00");
 
@@ -122,7 +125,11 @@ test.describe("savings: an amount between the product's limits, and a too-low ba
     await expect(cells.nth(6)).toHaveText("150.00");
   });
 
-  test("with 0.00 the confirmation says so and the purchase is off; in Polish with Polish separators", async ({ page, request, jsEnabled }) => {
+  test("with 0.00 the confirmation says so and the purchase is off; in Polish with Polish separators", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     const user = await registerUser(request);
     await logInTo(page, user.email, user.password, "/deposit");
     await setLang(page, "pl");
@@ -154,10 +161,15 @@ test("transfer log and records: one name per account, amounts in one format", as
   await expect(page.getByRole("row", { name: /Deposit/ }).first()).toContainText("4,800.00");
 });
 
-test("deposit declaration: the wallet must be an address of the chain; the page says to send only on that network", async ({ page, request }) => {
+test("deposit declaration: the wallet must be an address of the chain; the page says to send only on that network", async ({
+  page,
+  request,
+}) => {
   const user = await registerUser(request);
   await logInTo(page, user.email, user.password, "/assets/deposit");
-  await expect(page.getByTestId("network-warning")).toHaveText("Send only USDT on the ERC20 network to this address. Coins sent on any other network are lost.");
+  await expect(page.getByTestId("network-warning")).toHaveText(
+    "Send only USDT on the ERC20 network to this address. Coins sent on any other network are lost.",
+  );
   await page.getByLabel("Deposit amount (USDT)").fill("25");
   await page.getByLabel("Your wallet address").fill("abc");
   await page.getByRole("button", { name: "Submit for review" }).click();
@@ -219,7 +231,10 @@ test("the trade screen's zone line and 'Line' button keep it accessible (visitor
   await expectNoSeriousA11yViolations(page);
 });
 
-test("one amount format: the account page's total and rows like every other amount, in the visitor's separators", async ({ page, request }) => {
+test("one amount format: the account page's total and rows like every other amount, in the visitor's separators", async ({
+  page,
+  request,
+}) => {
   const user = await registerUser(request);
   cli("credit", user.email, "change_account", "USDT", "4800");
   await logInTo(page, user.email, user.password, "/assets/tradeAccount");

@@ -38,7 +38,11 @@ export function moneyClient(ex: Exchange) {
   }
 
   function lastCode(address: string, type: number): string {
-    return (ex.db.prepare("SELECT code FROM outbox WHERE address = ? AND type = ? ORDER BY id DESC LIMIT 1").get(address, type) as { code: string }).code;
+    return (
+      ex.db.prepare("SELECT code FROM outbox WHERE address = ? AND type = ? ORDER BY id DESC LIMIT 1").get(address, type) as {
+        code: string;
+      }
+    ).code;
   }
 
   function userId(email: string): number {
@@ -54,9 +58,9 @@ export function moneyClient(ex: Exchange) {
 
   function balances(uid: number, currencyId: number, code = "change_account"): { balance: string; lock_balance: string } {
     return (
-      (ex.db.prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?").get(uid, currencyId, code) as
-        | { balance: string; lock_balance: string }
-        | undefined) ?? { balance: "0", lock_balance: "0" }
+      (ex.db
+        .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?")
+        .get(uid, currencyId, code) as { balance: string; lock_balance: string } | undefined) ?? { balance: "0", lock_balance: "0" }
     );
   }
 

@@ -61,7 +61,17 @@ export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** A checkbox with its label to the right and its error line below. */
-export function CheckboxField({ inputProps, label, errorId, errors }: { inputProps: InputProps; label: ReactNode; errorId: string; errors?: string[] }) {
+export function CheckboxField({
+  inputProps,
+  label,
+  errorId,
+  errors,
+}: {
+  inputProps: InputProps;
+  label: ReactNode;
+  errorId: string;
+  errors?: string[];
+}) {
   return (
     <div>
       <div className={s.check}>

@@ -7,8 +7,18 @@ export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretc
 export const grow = style({ flex: 1, minWidth: 0 });
 export const passwordWrap = style({ position: "relative", display: "flex" });
 export const toggle = style({
-  position: "absolute", right: "4px", top: "50%", transform: "translateY(-50%)", minHeight: "34px", padding: "0 10px",
-  background: "transparent", border: 0, borderRadius: vars.radius.sm, color: vars.color.link, cursor: "pointer", fontSize: "13px",
+  position: "absolute",
+  right: "4px",
+  top: "50%",
+  transform: "translateY(-50%)",
+  minHeight: "34px",
+  padding: "0 10px",
+  background: "transparent",
+  border: 0,
+  borderRadius: vars.radius.sm,
+  color: vars.color.link,
+  cursor: "pointer",
+  fontSize: "13px",
   fontWeight: 600,
 });
 /** `input&` outranks ui.input's padding whatever the stylesheet order. */

@@ -32,4 +32,10 @@ export const ACCOUNT_LOG_CALLS = {
 } as const;
 
 /** The account-log calls: `account_log/<key>` lists the log of that account code. */
-export const ACCOUNT_LOG_KINDS = { change: "change_account", legal: "legal_account", lever: "lever_account", micro: "micro_account", financial: "financial_account" } as const;
+export const ACCOUNT_LOG_KINDS = {
+  change: "change_account",
+  legal: "legal_account",
+  lever: "lever_account",
+  micro: "micro_account",
+  financial: "financial_account",
+} as const;

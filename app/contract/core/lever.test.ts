@@ -29,7 +29,13 @@ describe("lever formulas (SPEC §9), hand-worked", () => {
 
   it("margin = value / multiple and fee = value × rate, rounded up to 8 decimals", () => {
     // 2 hands × 0.01 = 0.02 BTC at 60030 = 1200.6; / 10 = 120.06; × 0.001 = 1.2006
-    expect(leverQuote({ price: "60000", type: 1, hands: 2, multiple: 10, terms: BTC })).toEqual({ openPrice: "60030.00", number: "0.02", value: "1200.6", margin: "120.06", fee: "1.2006" });
+    expect(leverQuote({ price: "60000", type: 1, hands: 2, multiple: 10, terms: BTC })).toEqual({
+      openPrice: "60030.00",
+      number: "0.02",
+      value: "1200.6",
+      margin: "120.06",
+      fee: "1.2006",
+    });
     // short 3 hands × 0.01 at 59970 = 1799.1; / 100 = 17.991; fee 1.7991
     expect(leverQuote({ price: "60000", type: 2, hands: 3, multiple: 100, terms: BTC })).toMatchObject({ margin: "17.991", fee: "1.7991" });
     // 1 hand of 0.01 at 33.33 (no spread) = 0.3333; / 7 = 0.047614285714… → up to 0.04761429
@@ -68,12 +74,44 @@ describe("lever formulas (SPEC §9), hand-worked", () => {
 
   it("estimated liquidation price of one position, the rest unchanged", () => {
     // equity 6.003 − 0.3 = 5.703; room 5.703 − 1.2006 = 4.5024; / 0.01 = 450.24 under 60000
-    expect(liquidationPrice({ type: 1, currentPrice: "60000", number: "0.01", available: "0", marginInUse: "6.003", profit: "-0.3", pricePrecision: 2 })).toBe("59549.76");
-    expect(liquidationPrice({ type: 2, currentPrice: "60000", number: "0.01", available: "0", marginInUse: "5.997", profit: "-0.3", pricePrecision: 2 })).toBe(
+    expect(
+      liquidationPrice({
+        type: 1,
+        currentPrice: "60000",
+        number: "0.01",
+        available: "0",
+        marginInUse: "6.003",
+        profit: "-0.3",
+        pricePrecision: 2,
+      }),
+    ).toBe("59549.76");
+    expect(
+      liquidationPrice({
+        type: 2,
+        currentPrice: "60000",
+        number: "0.01",
+        available: "0",
+        marginInUse: "5.997",
+        profit: "-0.3",
+        pricePrecision: 2,
+      }),
+    ).toBe(
       "60449.76", // room 5.697 − 1.1994 = 4.4976 → 449.76 above 60000
     );
-    expect(liquidationPrice({ type: 1, currentPrice: "100", number: "0.01", available: "1000", marginInUse: "1", profit: "0", pricePrecision: 2 })).toBeNull(); // only below 0
-    expect(liquidationPrice({ type: 1, currentPrice: "100", number: "1", available: "0", marginInUse: "10", profit: "-9", pricePrecision: 2 })).toBeNull(); // under the line already
+    expect(
+      liquidationPrice({
+        type: 1,
+        currentPrice: "100",
+        number: "0.01",
+        available: "1000",
+        marginInUse: "1",
+        profit: "0",
+        pricePrecision: 2,
+      }),
+    ).toBeNull(); // only below 0
+    expect(
+      liquidationPrice({ type: 1, currentPrice: "100", number: "1", available: "0", marginInUse: "10", profit: "-9", pricePrecision: 2 }),
+    ).toBeNull(); // under the line already
   });
 
   it("settlement: a profit paid, a loss from margin then balance, the rest absorbed", () => {

@@ -69,7 +69,9 @@ function sign(type: LeverType): 1 | -1 {
  */
 export function leverOpenPrice(price: string, type: LeverType, terms: Pick<LeverTerms, "pointRate" | "pricePrecision">): string {
   const p = new Decimal(price).times(new Decimal(1).plus(new Decimal(terms.pointRate).div(100).times(sign(type))));
-  return p.toDecimalPlaces(terms.pricePrecision, type === LEVER_TYPE.LONG ? Decimal.ROUND_UP : Decimal.ROUND_DOWN).toFixed(terms.pricePrecision);
+  return p
+    .toDecimalPlaces(terms.pricePrecision, type === LEVER_TYPE.LONG ? Decimal.ROUND_UP : Decimal.ROUND_DOWN)
+    .toFixed(terms.pricePrecision);
 }
 
 export interface LeverQuote {
@@ -85,7 +87,13 @@ export interface LeverQuote {
 }
 
 /** Margin = price × (1 ± point rate) × hands × share_num / multiple; fee = that value × fee rate (SPEC §9). */
-export function leverQuote(input: { price: string; type: LeverType; hands: number | string; multiple: number | string; terms: LeverTerms }): LeverQuote {
+export function leverQuote(input: {
+  price: string;
+  type: LeverType;
+  hands: number | string;
+  multiple: number | string;
+  terms: LeverTerms;
+}): LeverQuote {
   const openPrice = leverOpenPrice(input.price, input.type, input.terms);
   const number = new Decimal(input.hands).times(input.terms.shareNum);
   const value = number.times(openPrice);
@@ -197,7 +205,11 @@ export function liquidationPrice(input: {
  * counterparty (the treasury); a loss is taken from the released margin and then the free lever balance, and
  * whatever exceeds both is absorbed by the counterparty (`absorbed`), so no balance goes below zero.
  */
-export function settle(input: { margin: string; available: string; profit: string }): { paid: string; lossTaken: string; absorbed: string } {
+export function settle(input: { margin: string; available: string; profit: string }): {
+  paid: string;
+  lossTaken: string;
+  absorbed: string;
+} {
   const p = new Decimal(input.profit);
   if (p.gte(0)) return { paid: p.toFixed(), lossTaken: "0", absorbed: "0" };
   const loss = p.neg();
@@ -229,7 +241,12 @@ export function pendingReached(type: LeverType, price: string, target: string): 
  * Which take-profit and stop-loss prices are acceptable against the current price: for a long the take-profit
  * above it and the stop below it; for a short reversed (otherwise it would close at once). 0 or empty clears one.
  */
-export function stopSideError(type: LeverType, currentPrice: string, takeProfit: string, stopLoss: string): "take_profit" | "stop_loss" | null {
+export function stopSideError(
+  type: LeverType,
+  currentPrice: string,
+  takeProfit: string,
+  stopLoss: string,
+): "take_profit" | "stop_loss" | null {
   const long = type === LEVER_TYPE.LONG;
   const cur = new Decimal(currentPrice);
   if (isPositive(takeProfit) && (long ? new Decimal(takeProfit).lte(cur) : new Decimal(takeProfit).gte(cur))) return "take_profit";

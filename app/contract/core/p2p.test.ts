@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { allowedActions, canAct, completionRate, P2P_STATUS, p2pAmount, p2pQuantityFor, secondsLeft, userRoleOnAd, utcDayStart } from "./p2p";
+import {
+  allowedActions,
+  canAct,
+  completionRate,
+  P2P_STATUS,
+  p2pAmount,
+  p2pQuantityFor,
+  secondsLeft,
+  userRoleOnAd,
+  utcDayStart,
+} from "./p2p";
 
 describe("fiat P2P rules", () => {
   it("gives each party its actions in each state (SPEC §4: the buyer cancels and pays, the seller confirms and delays)", () => {

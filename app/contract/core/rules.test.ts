@@ -41,7 +41,8 @@ describe("passwordProblem", () => {
 describe("isValidEmail / isValidPhone / isValidCode", () => {
   it("checks emails", () => {
     for (const ok of ["demo@example.com", "a.b+c@sub.example.co.uk", "X_Y@d-e.io"]) expect(isValidEmail(ok)).toBe(true);
-    for (const bad of ["", "demo", "demo@", "@example.com", "a@b", "a b@example.com", "a@example..com", "a@-x.com"]) expect(isValidEmail(bad)).toBe(false);
+    for (const bad of ["", "demo", "demo@", "@example.com", "a@b", "a b@example.com", "a@example..com", "a@-x.com"])
+      expect(isValidEmail(bad)).toBe(false);
   });
   it("checks phones as 6–15 digits", () => {
     expect(isValidPhone("13800138000")).toBe(true);

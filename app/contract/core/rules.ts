@@ -6,14 +6,42 @@ export const PASSWORD_MAX = 16;
 export const PHONE_MIN = 6;
 export const PHONE_MAX = 15;
 
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** Common passwords that pass the letters-and-digits mix but are guessed first. */
 export const COMMON_PASSWORDS: readonly string[] = [
-  "abc123", "abcd1234", "a123456", "a12345678", "qwe123", "qwerty1", "qwerty123", "password1",
-  "password123", "passw0rd", "pass123", "admin123", "123abc", "1q2w3e", "1q2w3e4r", "1qaz2wsx",
-  "zaq12wsx", "iloveyou1", "test123", "welcome1", "letmein1", "abc12345", "aa123456", "asd123",
-  "qwer1234", "123qwe", "123456a", "12345678a", "trustno1", "monkey123", "dragon123",
+  "abc123",
+  "abcd1234",
+  "a123456",
+  "a12345678",
+  "qwe123",
+  "qwerty1",
+  "qwerty123",
+  "password1",
+  "password123",
+  "passw0rd",
+  "pass123",
+  "admin123",
+  "123abc",
+  "1q2w3e",
+  "1q2w3e4r",
+  "1qaz2wsx",
+  "zaq12wsx",
+  "iloveyou1",
+  "test123",
+  "welcome1",
+  "letmein1",
+  "abc12345",
+  "aa123456",
+  "asd123",
+  "qwer1234",
+  "123qwe",
+  "123456a",
+  "12345678a",
+  "trustno1",
+  "monkey123",
+  "dragon123",
 ];
 
 export function isValidEmail(value: string): boolean {

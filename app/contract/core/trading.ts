@@ -26,6 +26,19 @@ export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
 
 /** Every resolution of SPEC §9: 1, 3, 5, 15, 30, 60, 120, 240, 360, 720 minutes, 1D, 3D, 1W, 1M. */
 export const KLINE_PERIODS = [
-  "1min", "3min", "5min", "15min", "30min", "60min", "120min", "240min", "360min", "720min", "1day", "3day", "1week", "1mon",
+  "1min",
+  "3min",
+  "5min",
+  "15min",
+  "30min",
+  "60min",
+  "120min",
+  "240min",
+  "360min",
+  "720min",
+  "1day",
+  "3day",
+  "1week",
+  "1mon",
 ] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];

@@ -45,7 +45,14 @@ describe("address-service signer", () => {
 describe("address-service client against the real exchange", () => {
   let exchange: Exchange;
   beforeAll(() => {
-    exchange = createExchange({ dataDir: ":memory:", addressSecret: SECRET, simulator: false, marketMaker: false, savingsScheduler: false, log: () => {} });
+    exchange = createExchange({
+      dataDir: ":memory:",
+      addressSecret: SECRET,
+      simulator: false,
+      marketMaker: false,
+      savingsScheduler: false,
+      log: () => {},
+    });
   });
   afterAll(async () => {
     await exchange.close();
@@ -65,7 +72,12 @@ describe("address-service client against the real exchange", () => {
   });
 
   it("a stale request is refused", async () => {
-    const r = await addressService({ request: page(), context: ctx() }, "getDrawAddress", { user_id: 1 }, { secret: SECRET, now: Date.now() - 10 * 60_000 });
+    const r = await addressService(
+      { request: page(), context: ctx() },
+      "getDrawAddress",
+      { user_id: 1 },
+      { secret: SECRET, now: Date.now() - 10 * 60_000 },
+    );
     expect(r.ok).toBe(false);
     expect(r.ok ? "" : r.msg).toMatch(/expired/i);
   });
@@ -82,7 +94,12 @@ describe("address-service client against the real exchange", () => {
   });
 
   it("times out like the api client", async () => {
-    const r = await addressService({ request: page(), context: { exchangeFetch: () => new Promise<Response>(() => {}) } }, "getDrawAddress", { user_id: 1 }, { secret: SECRET, timeoutMs: 20 });
+    const r = await addressService(
+      { request: page(), context: { exchangeFetch: () => new Promise<Response>(() => {}) } },
+      "getDrawAddress",
+      { user_id: 1 },
+      { secret: SECRET, timeoutMs: 20 },
+    );
     expect(r).toMatchObject({ ok: false, kind: "network" });
     expect(consoleErrors()).toEqual([expect.stringContaining("/addr/GetDrawAddress failed: timed out")]);
   });

@@ -24,7 +24,9 @@ export type AddressData<N extends AddressCall> = z.output<(typeof DATA)[N]>;
 
 /** sign = lowercase hex sha256 of the UTF-8 bytes of `data + secret`. */
 export function signAddressData(data: string, secret: string): string {
-  return createHash("sha256").update(data + secret, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(data + secret, "utf8")
+    .digest("hex");
 }
 
 /** `data` and `sign` as the form body the service reads; `timestamp` (unix seconds) is added here. */

@@ -4,41 +4,95 @@ import { vars } from "~/styles/theme.css";
 /** Assets area: a left menu and the account or form on the right; on a phone the menu is one scrolling row above. */
 const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
-  display: "grid", gridTemplateColumns: "220px minmax(0, 1fr)", gap: "24px", width: "100%", boxSizing: "border-box", maxWidth: "1200px", margin: "0 auto", padding: "24px 16px",
+  display: "grid",
+  gridTemplateColumns: "220px minmax(0, 1fr)",
+  gap: "24px",
+  width: "100%",
+  boxSizing: "border-box",
+  maxWidth: "1200px",
+  margin: "0 auto",
+  padding: "24px 16px",
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "12px", padding: "12px 8px" } },
 });
 export const menu = style({
-  background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "8px", alignSelf: "start",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "8px",
+  alignSelf: "start",
   "@media": { [PHONE]: { padding: "4px", overflowX: "auto" } },
 });
-export const menuList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px", "@media": { [PHONE]: { display: "flex", whiteSpace: "nowrap" } } });
+export const menuList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: "2px",
+  "@media": { [PHONE]: { display: "flex", whiteSpace: "nowrap" } },
+});
 export const menuLink = style({
-  display: "block", padding: "10px 12px", borderRadius: vars.radius.sm, color: vars.color.text, textDecoration: "none",
+  display: "block",
+  padding: "10px 12px",
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
   selectors: {
     "&:hover": { background: vars.color.surface2 },
     "&[aria-current='page']": { background: vars.color.surface2, color: vars.color.link, fontWeight: 700 },
   },
 });
 export const content = style({ minWidth: 0 });
-export const section = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "20px", marginBottom: "20px", "@media": { [PHONE]: { padding: "14px 12px" } } });
+export const section = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "20px",
+  marginBottom: "20px",
+  "@media": { [PHONE]: { padding: "14px 12px" } },
+});
 export const h1 = style({ margin: "0 0 12px", fontSize: "22px" });
 export const h2 = style({ margin: "0 0 12px", fontSize: "18px" });
-export const summary = style({ display: "flex", gap: "16px", alignItems: "baseline", flexWrap: "wrap", justifyContent: "space-between", marginBottom: "16px" });
+export const summary = style({
+  display: "flex",
+  gap: "16px",
+  alignItems: "baseline",
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+  marginBottom: "16px",
+});
 export const total = style({ fontSize: "24px", fontWeight: 700, fontFamily: vars.font.mono, color: vars.color.text });
 export const muted = style({ color: vars.color.muted });
 // Positioned, so a visually hidden label inside (absolute) stays inside the scroll area.
 export const tableWrap = style({ overflowX: "auto", position: "relative" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "14px" });
-export const th = style({ textAlign: "left", padding: "10px 8px", color: vars.color.muted, fontWeight: 600, borderBottom: `1px solid ${vars.color.border}`, whiteSpace: "nowrap" });
+export const th = style({
+  textAlign: "left",
+  padding: "10px 8px",
+  color: vars.color.muted,
+  fontWeight: 600,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: "nowrap",
+});
 export const td = style({ padding: "10px 8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 export const rowHead = style({ padding: "10px 8px", borderBottom: `1px solid ${vars.color.border}`, textAlign: "left", fontWeight: 600 });
 export const num = style({ fontFamily: vars.font.mono, textAlign: "right", whiteSpace: "nowrap" });
 export const actions = style({ display: "flex", gap: "8px", flexWrap: "wrap" });
 export const small = style({ minHeight: "32px", padding: "0 10px", fontSize: "13px" });
-export const note = style({ border: `1px solid ${vars.color.border}`, background: vars.color.surface2, borderRadius: vars.radius.sm, padding: "10px 12px", margin: "0 0 16px" });
+export const note = style({
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface2,
+  borderRadius: vars.radius.sm,
+  padding: "10px 12px",
+  margin: "0 0 16px",
+});
 export const tabs = style({ display: "flex", gap: "8px", flexWrap: "wrap", listStyle: "none", padding: 0, margin: "0 0 16px" });
 export const chip = style({
-  display: "inline-block", padding: "6px 12px", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, color: vars.color.text, textDecoration: "none",
+  display: "inline-block",
+  padding: "6px 12px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
   selectors: { "&[aria-current='true']": { borderColor: vars.color.link, color: vars.color.link, fontWeight: 700 } },
 });
 export const address = style({ fontFamily: vars.font.mono, wordBreak: "break-all" });
@@ -52,10 +106,23 @@ export const inline = style({ display: "flex", gap: "8px", alignItems: "flex-end
 export const select = style({ appearance: "auto" });
 export const status = style({ fontSize: "13px", margin: 0, color: vars.color.muted, minHeight: "1em" });
 export const statusError = style({ color: vars.color.danger });
-export const success = style({ border: `1px solid ${vars.color.up}`, borderRadius: vars.radius.sm, padding: "8px 12px", marginBottom: "16px" });
+export const success = style({
+  border: `1px solid ${vars.color.up}`,
+  borderRadius: vars.radius.sm,
+  padding: "8px 12px",
+  marginBottom: "16px",
+});
 export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch" });
 export const grow = style({ flex: 1, minWidth: 0 });
 export const preview = style({ fontFamily: vars.font.mono });
 export const visuallyHidden = style({
-  position: "absolute", width: "1px", height: "1px", padding: 0, margin: "-1px", overflow: "hidden", clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0,0,0,0)",
+  whiteSpace: "nowrap",
+  border: 0,
 });

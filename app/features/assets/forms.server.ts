@@ -23,7 +23,10 @@ export function constraintOf(form: FormName) {
 }
 
 /** A reply that keeps the input (minus secrets) with errors on fields or on the form. */
-export function replyWith(formData: FormData, opts: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[]; resetForm?: boolean }) {
+export function replyWith(
+  formData: FormData,
+  opts: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[]; resetForm?: boolean },
+) {
   return parseWithZod(formData, { schema: z.object({}) }).reply(
     opts.resetForm ? { resetForm: true } : { fieldErrors: opts.fieldErrors, formErrors: opts.formErrors, hideFields: opts.hideFields },
   );

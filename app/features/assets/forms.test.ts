@@ -35,7 +35,9 @@ describe("server and browser validate alike", () => {
   it("transfer: from and to must differ", () => {
     const r = parseForm("transfer", fd({ currency_id: "1", from: "change_account", to: "change_account", balance: "5" }), t);
     expect(r.status === "success" ? null : r.error?.to).toEqual(["errors.sameAccount"]);
-    expect(parseForm("transfer", fd({ currency_id: "1", from: "change_account", to: "lever_account", balance: "5" }), t).status).toBe("success");
+    expect(parseForm("transfer", fd({ currency_id: "1", from: "change_account", to: "lever_account", balance: "5" }), t).status).toBe(
+      "success",
+    );
   });
 
   it("constraints are plain JSON", () => {

@@ -27,6 +27,11 @@ type Paged<T> = { total: number; current_page: number; per_page: number; data: T
 /** A page of deposit or withdrawal records as the records table takes it (an empty page when the call failed). */
 export function recordsPage<T extends { created_at: number }>(r: ApiResult<Paged<T>>) {
   return r.ok
-    ? { total: r.data.total, page: r.data.current_page, perPage: r.data.per_page, rows: r.data.data.map((x) => ({ ...x, time: formatTime(x.created_at) })) }
+    ? {
+        total: r.data.total,
+        page: r.data.current_page,
+        perPage: r.data.per_page,
+        rows: r.data.data.map((x) => ({ ...x, time: formatTime(x.created_at) })),
+      }
     : { total: 0, page: 1, perPage: RECORDS_PAGE_SIZE, rows: [] as Array<T & { time: string }> };
 }

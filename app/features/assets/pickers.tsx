@@ -8,7 +8,17 @@ import * as s from "./assets.css";
  * The currency of a deposit / withdrawal / transfer page: a GET form (works without JavaScript with its
  * button; with it, changing the select navigates at once).
  */
-export function CurrencyPicker({ currencies, current, id = "currency-picker", extra }: { currencies: Array<{ id: number; code: string }>; current: number; id?: string; extra?: Record<string, string> }) {
+export function CurrencyPicker({
+  currencies,
+  current,
+  id = "currency-picker",
+  extra,
+}: {
+  currencies: Array<{ id: number; code: string }>;
+  current: number;
+  id?: string;
+  extra?: Record<string, string>;
+}) {
   const { t } = useTranslation("assets");
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -39,7 +49,15 @@ export function CurrencyPicker({ currencies, current, id = "currency-picker", ex
 }
 
 /** The chain of a currency: links, the current one marked (SPEC: choose the chain). */
-export function ChainTabs({ chains, current, href }: { chains: Array<{ id: number; code: string }>; current: number; href: (id: number) => string }) {
+export function ChainTabs({
+  chains,
+  current,
+  href,
+}: {
+  chains: Array<{ id: number; code: string }>;
+  current: number;
+  href: (id: number) => string;
+}) {
   const { t } = useTranslation("assets");
   if (chains.length === 0) return null;
   return (

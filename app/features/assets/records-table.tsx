@@ -56,7 +56,11 @@ export function RecordsTable<R extends { id: number | string }>({
             {rows.map((row) => (
               <tr key={row.id}>
                 {columns.map((c, i) => (
-                  <td key={i} className={[cls(c, s.td), c.cellClass?.(row) ?? ""].filter(Boolean).join(" ")} data-label={c.label ?? (typeof c.head === "string" ? c.head : undefined)}>
+                  <td
+                    key={i}
+                    className={[cls(c, s.td), c.cellClass?.(row) ?? ""].filter(Boolean).join(" ")}
+                    data-label={c.label ?? (typeof c.head === "string" ? c.head : undefined)}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

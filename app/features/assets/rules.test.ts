@@ -63,7 +63,9 @@ describe("USD values", () => {
       { balance: "0.1", lock_balance: "0.2", currency: { usd_price: "64000.123" } },
       { balance: "10", lock_balance: "5", currency: { usd_price: "1" } },
     ];
-    expect(usdTotalOf(many)).toBe(usdTotal(many.map((r) => ({ total: String(Number(r.balance) + Number(r.lock_balance)), usdPrice: r.currency.usd_price }))));
+    expect(usdTotalOf(many)).toBe(
+      usdTotal(many.map((r) => ({ total: String(Number(r.balance) + Number(r.lock_balance)), usdPrice: r.currency.usd_price }))),
+    );
   });
 
   it("formats table amounts to the currency's decimals without rounding up", () => {
@@ -75,10 +77,19 @@ describe("USD values", () => {
 
 describe("transfer rules", () => {
   const currency = (code: string, types: Currency["account_types"][number]["account_code"][], flag: 0 | 1 = 1) =>
-    ({ id: code.length, code, is_recharge_account: flag, account_types: types.map((account_code, i) => ({ id: i + 1, name: account_code, account_code })) }) as unknown as Currency;
+    ({
+      id: code.length,
+      code,
+      is_recharge_account: flag,
+      account_types: types.map((account_code, i) => ({ id: i + 1, name: account_code, account_code })),
+    }) as unknown as Currency;
 
   it("offers currencies with is_recharge_account and more than one account type", () => {
-    const list = [currency("USDT", ["change_account", "lever_account"]), currency("SOL", ["change_account"]), currency("BTC", ["change_account", "legal_account"], 0)];
+    const list = [
+      currency("USDT", ["change_account", "lever_account"]),
+      currency("SOL", ["change_account"]),
+      currency("BTC", ["change_account", "legal_account"], 0),
+    ];
     expect(transferableCurrencies(list).map((c) => c.code)).toEqual(["USDT"]);
   });
 

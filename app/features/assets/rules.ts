@@ -25,7 +25,6 @@ export {
   type AccountPage,
 } from "./constants";
 
-
 /** The fee rate as shown: draw_rate × 100, trailing zeros dropped ('0.001' → '0.1'). */
 export function feePercent(rate: string): string {
   if (!isPlainDecimal(rate)) return "0";
@@ -39,7 +38,12 @@ export function usdValueOf(balance: string, lock: string, usdPrice: string): str
 
 /** A group's total in USD: the exact sum of its rows, floored to 2 once. */
 export function usdTotalOf(accounts: Array<{ balance: string; lock_balance: string; currency: { usd_price: string } }>): string {
-  return usdTotal(accounts.map((a) => ({ total: new Decimal(a.balance || 0).plus(a.lock_balance || 0).toFixed(), usdPrice: a.currency.usd_price || "0" })));
+  return usdTotal(
+    accounts.map((a) => ({
+      total: new Decimal(a.balance || 0).plus(a.lock_balance || 0).toFixed(),
+      usdPrice: a.currency.usd_price || "0",
+    })),
+  );
 }
 
 /** Amounts shown in the tables: the currency's decimals, floored, trailing zeros kept. */
@@ -67,4 +71,3 @@ export function groupOf(groups: AccountGroup[], code: AccountCode): AccountGroup
 export function availableIn(groups: AccountGroup[], code: AccountCode, currencyId: number): string {
   return groupOf(groups, code)?.accounts.find((a) => a.currency_id === currencyId)?.balance ?? "0";
 }
-

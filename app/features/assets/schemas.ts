@@ -10,7 +10,11 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
-const id = (t: Translate) => z.coerce.number({ invalid_type_error: t("errors.invalid") }).int().positive();
+const id = (t: Translate) =>
+  z.coerce
+    .number({ invalid_type_error: t("errors.invalid") })
+    .int()
+    .positive();
 const optionalId = z
   .union([z.literal(""), z.coerce.number().int().positive()])
   .optional()
@@ -26,7 +30,12 @@ function amount(t: Translate, requiredKey: string) {
     .regex(PLAIN_DECIMAL, t("errors.amountInvalid"))
     .refine((v) => /[1-9]/.test(v), t("errors.amountPositive"));
 }
-const required = (t: Translate, k: string, max: number) => z.string({ required_error: t(k) }).trim().min(1, t(k)).max(max, t("errors.tooLong"));
+const required = (t: Translate, k: string, max: number) =>
+  z
+    .string({ required_error: t(k) })
+    .trim()
+    .min(1, t(k))
+    .max(max, t("errors.tooLong"));
 
 export function withdrawSchema(t: Translate) {
   return z.object({
@@ -35,7 +44,10 @@ export function withdrawSchema(t: Translate) {
     /** The address-book entry (address and memo together: one address may be bound with several memos). */
     address_id: required(t, "errors.addressRequired", 16),
     number: amount(t, "errors.drawAmountRequired"),
-    pay_password: z.string({ required_error: t("errors.payPasswordRequired") }).min(1, t("errors.payPasswordRequired")).max(64),
+    pay_password: z
+      .string({ required_error: t("errors.payPasswordRequired") })
+      .min(1, t("errors.payPasswordRequired"))
+      .max(64),
     idempotency_key: key,
   });
 }
@@ -80,12 +92,24 @@ export function bindSchema(t: Translate) {
 export function tradePasswordSchema(t: Translate) {
   return z
     .object({
-      password: z.string({ required_error: t("errors.passwordRequired") }).min(1, t("errors.passwordRequired")).max(64),
-      re_password: z.string({ required_error: t("errors.repeatRequired") }).min(1, t("errors.repeatRequired")).max(64),
+      password: z
+        .string({ required_error: t("errors.passwordRequired") })
+        .min(1, t("errors.passwordRequired"))
+        .max(64),
+      re_password: z
+        .string({ required_error: t("errors.repeatRequired") })
+        .min(1, t("errors.repeatRequired"))
+        .max(64),
       auth_code: required(t, "errors.codeRequired", 16),
     })
     .refine((v) => v.password === v.re_password, { path: ["re_password"], message: t("errors.passwordMismatch") });
 }
 
-export const SCHEMAS = { withdraw: withdrawSchema, deposit: depositSchema, transfer: transferSchema, bind: bindSchema, tradePassword: tradePasswordSchema };
+export const SCHEMAS = {
+  withdraw: withdrawSchema,
+  deposit: depositSchema,
+  transfer: transferSchema,
+  bind: bindSchema,
+  tradePassword: tradePasswordSchema,
+};
 export type FormName = keyof typeof SCHEMAS;

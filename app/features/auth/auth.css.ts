@@ -4,36 +4,70 @@ import { vars } from "~/styles/theme.css";
 /** Sign-in pages: one centred card with tabs, fields and a primary button. */
 export const page = style({ display: "flex", justifyContent: "center", padding: "48px 16px" });
 export const card = style({
-  width: "100%", maxWidth: "440px", background: vars.color.surface, border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md, padding: "28px 24px",
+  width: "100%",
+  maxWidth: "440px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "28px 24px",
 });
 export const title = style({ margin: "0 0 8px", fontSize: "24px" });
 export const intro = style({ margin: "0 0 20px", color: vars.color.muted });
 
-export const tabs = style({ display: "flex", gap: "4px", listStyle: "none", margin: "0 0 20px", padding: 0, borderBottom: `1px solid ${vars.color.border}` });
+export const tabs = style({
+  display: "flex",
+  gap: "4px",
+  listStyle: "none",
+  margin: "0 0 20px",
+  padding: 0,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const tab = style({
-  display: "inline-block", padding: "8px 14px", marginBottom: "-1px", color: vars.color.muted, textDecoration: "none",
-  fontWeight: 600, borderBottom: "2px solid transparent",
+  display: "inline-block",
+  padding: "8px 14px",
+  marginBottom: "-1px",
+  color: vars.color.muted,
+  textDecoration: "none",
+  fontWeight: 600,
+  borderBottom: "2px solid transparent",
   selectors: {
     "&:hover": { color: vars.color.text },
     "&[aria-current='true']": { color: vars.color.text, borderBottomColor: vars.color.link },
   },
 });
 
-
-
-export const between = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: "12px", flexWrap: "wrap", marginBottom: "16px" });
+export const between = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: "12px",
+  flexWrap: "wrap",
+  marginBottom: "16px",
+});
 export const submit = style({ width: "100%", minHeight: "44px", marginTop: "8px" });
 export const footerLine = style({ marginTop: "20px", textAlign: "center", color: vars.color.muted });
 export const note = style({
-  border: `1px solid ${vars.color.border}`, background: vars.color.surface2, color: vars.color.text, borderRadius: vars.radius.sm,
-  padding: "8px 12px", marginBottom: "16px",
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface2,
+  color: vars.color.text,
+  borderRadius: vars.radius.sm,
+  padding: "8px 12px",
+  marginBottom: "16px",
 });
 export const select = style({ appearance: "auto" });
-export const readOnly = style({ selectors: { "input&[readonly]": { background: vars.color.surface2, color: vars.color.text, cursor: "default" } } });
+export const readOnly = style({
+  selectors: { "input&[readonly]": { background: vars.color.surface2, color: vars.color.text, cursor: "default" } },
+});
 
 /** The default (first) submit button of a form, so Enter logs in rather than sending a code. */
 export const defaultSubmit = style({
-  position: "absolute", width: "1px", height: "1px", padding: 0, margin: "-1px", overflow: "hidden",
-  clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0,0,0,0)",
+  whiteSpace: "nowrap",
+  border: 0,
 });

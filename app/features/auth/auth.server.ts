@@ -29,7 +29,13 @@ export function readRememberedAccount(request: Request): string | null {
 
 /** Set-Cookie for the remembered account; `null` clears it. */
 export function rememberAccountHeader(request: Request, account: string | null): string {
-  const parts = [`${REMEMBER_COOKIE}=${account ? encodeURIComponent(account) : ""}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${account ? REMEMBER_MAX_AGE : 0}`];
+  const parts = [
+    `${REMEMBER_COOKIE}=${account ? encodeURIComponent(account) : ""}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${account ? REMEMBER_MAX_AGE : 0}`,
+  ];
   if (isSecure(request)) parts.push("Secure");
   return parts.join("; ");
 }
@@ -44,7 +50,11 @@ export async function authT(request: Request): Promise<Translate> {
  * A refused register or reset: the message goes on the field it concerns (by the refusal's reason, never by its
  * text), else at the top of the form; the input (minus secrets) is kept.
  */
-export function replyWithRefusal(formData: FormData, refusal: { msg: string; reason?: Reason }, fieldKeys: Record<string, readonly string[]>) {
+export function replyWithRefusal(
+  formData: FormData,
+  refusal: { msg: string; reason?: Reason },
+  fieldKeys: Record<string, readonly string[]>,
+) {
   const field = fieldOfReason(refusal.reason, fieldKeys);
   return field
     ? parseWithZod(formData, { schema: z.object({}) }).reply({ fieldErrors: { [field]: [refusal.msg] }, hideFields: SECRET_FIELDS })
@@ -102,7 +112,12 @@ export async function sendCodeAction(
     return data<AuthActionData>(
       {
         result: submission.reply({ hideFields: SECRET_FIELDS }),
-        codeSend: { ok: false, account, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter },
+        codeSend: {
+          ok: false,
+          account,
+          message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }),
+          wait: limited.retryAfter,
+        },
       },
       { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
     );
@@ -114,7 +129,10 @@ export async function sendCodeAction(
       : await api(args, "sendSms", { to: account, type: opts.type, area_id });
   if (!sent.ok) {
     return data<AuthActionData>(
-      { result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: { ok: false, account, message: sent.msg, wait: sent.reason?.wait } },
+      {
+        result: submission.reply({ hideFields: SECRET_FIELDS }),
+        codeSend: { ok: false, account, message: sent.msg, wait: sent.reason?.wait },
+      },
       { status: 400 },
     );
   }

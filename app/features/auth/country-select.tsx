@@ -7,7 +7,17 @@ import { ErrorLine } from "~/components/form/field";
 export type AreaOption = { id: number; name: string; global_code: string };
 
 /** Country-code picker (phone tab only): a native <select> of default/area_list. */
-export function CountrySelect({ areas, selectProps, errorId, errors }: { areas: AreaOption[]; selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string }; errorId: string; errors?: string[] }) {
+export function CountrySelect({
+  areas,
+  selectProps,
+  errorId,
+  errors,
+}: {
+  areas: AreaOption[];
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  errorId: string;
+  errors?: string[];
+}) {
   const { t } = useTranslation("auth");
   return (
     <div className={field}>

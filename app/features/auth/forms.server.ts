@@ -13,7 +13,8 @@ function parse<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
   return parseWithZod(formData, { schema });
 }
 
-export const parseLogin = (formData: FormData, t: Translate, kind: AccountKind, opts: { sms: boolean }) => parse(formData, loginSchema(t, kind, opts));
+export const parseLogin = (formData: FormData, t: Translate, kind: AccountKind, opts: { sms: boolean }) =>
+  parse(formData, loginSchema(t, kind, opts));
 export const parseRegister = (formData: FormData, t: Translate, kind: AccountKind) => parse(formData, registerSchema(t, kind));
 export const parseForgot = (formData: FormData, t: Translate, kind: AccountKind) => parse(formData, forgotSchema(t, kind));
 export const parseReset = (formData: FormData, t: Translate, kind: AccountKind) => parse(formData, resetSchema(t, kind));

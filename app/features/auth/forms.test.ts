@@ -12,10 +12,26 @@ const fd = (entries: Record<string, string>) => {
 
 describe("server and browser validate alike", () => {
   const cases = [
-    [(f: FormData) => parseLogin(f, t, "email", { sms: true }), validator(loginSchema(t, "email", { sms: true })), { account: "bad", password: "" }],
-    [(f: FormData) => parseRegister(f, t, "email"), validator(registerSchema(t, "email")), { account: "a@b.co", password: "abc", re_password: "abd" }],
-    [(f: FormData) => parseReset(f, t, "email"), validator(resetSchema(t, "email")), { account: "x", sms_code: "1", password: "Abc12345x", re_password: "Abc12345y" }],
-    [(f: FormData) => parseSendCode(f, t, "email", { loose: true }), validator(sendCodeSchema(t, "email", { loose: true })), { account: "no-at" }],
+    [
+      (f: FormData) => parseLogin(f, t, "email", { sms: true }),
+      validator(loginSchema(t, "email", { sms: true })),
+      { account: "bad", password: "" },
+    ],
+    [
+      (f: FormData) => parseRegister(f, t, "email"),
+      validator(registerSchema(t, "email")),
+      { account: "a@b.co", password: "abc", re_password: "abd" },
+    ],
+    [
+      (f: FormData) => parseReset(f, t, "email"),
+      validator(resetSchema(t, "email")),
+      { account: "x", sms_code: "1", password: "Abc12345x", re_password: "Abc12345y" },
+    ],
+    [
+      (f: FormData) => parseSendCode(f, t, "email", { loose: true }),
+      validator(sendCodeSchema(t, "email", { loose: true })),
+      { account: "no-at" },
+    ],
   ] as const;
   it.each(cases.map((c, i) => [i, ...c] as const))("case %i", (_i, server, browser, entries) => {
     const a = server(fd(entries));

@@ -1,7 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { accountKindFrom, accountMessage, forgotSchema, loginSchema, registerSchema, resetSchema, sendCodeSchema, type Translate } from "./schemas";
+import {
+  accountKindFrom,
+  accountMessage,
+  forgotSchema,
+  loginSchema,
+  registerSchema,
+  resetSchema,
+  sendCodeSchema,
+  type Translate,
+} from "./schemas";
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
@@ -54,10 +63,15 @@ describe("login schema", () => {
       ["account", "validation.emailEmpty"],
       ["password", "validation.passwordRequired"],
     ]);
-    expect(issues(loginSchema(t, "email", { sms: false }), { account: "nope", password: "x" })).toEqual([["account", "validation.emailInvalid"]]);
-    const ok = parseWithZod(form({ account: "  demo@example.com ", password: "Trade2026", remember: "on" }), { schema: loginSchema(t, "email", { sms: false }) });
+    expect(issues(loginSchema(t, "email", { sms: false }), { account: "nope", password: "x" })).toEqual([
+      ["account", "validation.emailInvalid"],
+    ]);
+    const ok = parseWithZod(form({ account: "  demo@example.com ", password: "Trade2026", remember: "on" }), {
+      schema: loginSchema(t, "email", { sms: false }),
+    });
     expect(ok.status).toBe("success");
-    if (ok.status === "success") expect(ok.value).toMatchObject({ account: "demo@example.com", password: "Trade2026", remember: true, sms_code: undefined });
+    if (ok.status === "success")
+      expect(ok.value).toMatchObject({ account: "demo@example.com", password: "Trade2026", remember: true, sms_code: undefined });
   });
 
   it("requires the code only when SMS login is on", () => {
@@ -106,8 +120,12 @@ describe("register schema: SPEC order agreement, code, password, format, repeat,
   });
 
   it("then the repeat password, then the match", () => {
-    expect(issues(registerSchema(t, "email"), { ...validRegister, re_password: "" })).toEqual([["re_password", "validation.repeatRequired"]]);
-    expect(issues(registerSchema(t, "email"), { ...validRegister, re_password: "Abc12345y" })).toEqual([["re_password", "validation.mismatch"]]);
+    expect(issues(registerSchema(t, "email"), { ...validRegister, re_password: "" })).toEqual([
+      ["re_password", "validation.repeatRequired"],
+    ]);
+    expect(issues(registerSchema(t, "email"), { ...validRegister, re_password: "Abc12345y" })).toEqual([
+      ["re_password", "validation.mismatch"],
+    ]);
   });
 
   it("an unticked agreement comes before a missing code and a weak password", () => {
@@ -147,14 +165,29 @@ describe("send-code, forgot and reset schemas", () => {
       ["password", "validation.passwordRequired"],
       ["re_password", "validation.repeatRequired"],
     ]);
-    expect(issues(resetSchema(t, "email"), { ...base, password: "short", re_password: "short" })).toEqual([["password", "validation.passwordLength"]]);
+    expect(issues(resetSchema(t, "email"), { ...base, password: "short", re_password: "short" })).toEqual([
+      ["password", "validation.passwordLength"],
+    ]);
     expect(issues(resetSchema(t, "email"), { ...base, re_password: "Reset2027" })).toEqual([["re_password", "validation.mismatch"]]);
   });
 });
 
 describe("messages", () => {
   it("every validation key exists in every language", () => {
-    const keys = ["emailEmpty", "emailInvalid", "phoneEmpty", "phoneInvalid", "passwordRequired", "passwordLength", "passwordFormat", "passwordSimple", "repeatRequired", "mismatch", "codeRequired", "agreement"];
+    const keys = [
+      "emailEmpty",
+      "emailInvalid",
+      "phoneEmpty",
+      "phoneInvalid",
+      "passwordRequired",
+      "passwordLength",
+      "passwordFormat",
+      "passwordSimple",
+      "repeatRequired",
+      "mismatch",
+      "codeRequired",
+      "agreement",
+    ];
     for (const lang of ["hk", "en", "jp", "zh", "th", "kr", "de", "fr", "it", "es", "pl"]) {
       const auth = JSON.parse(readFileSync(`locales/${lang}/auth.json`, "utf8")) as { validation: Record<string, string> };
       for (const k of keys) expect(auth.validation[k], `${lang} validation.${k}`).toBeTruthy();

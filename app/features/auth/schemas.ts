@@ -141,5 +141,10 @@ export function resetSchema(t: Translate, kind: AccountKind) {
       if (!v.re_password) issue(ctx, "re_password", t("validation.repeatRequired"));
       else if (v.password && v.re_password !== v.password) issue(ctx, "re_password", t("validation.mismatch"));
     })
-    .transform((v) => ({ account: v.account ?? "", sms_code: v.sms_code ?? "", password: v.password ?? "", re_password: v.re_password ?? "" }));
+    .transform((v) => ({
+      account: v.account ?? "",
+      sms_code: v.sms_code ?? "",
+      password: v.password ?? "",
+      re_password: v.re_password ?? "",
+    }));
 }

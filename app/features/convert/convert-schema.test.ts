@@ -9,7 +9,8 @@ const currencies: ConvertCurrency[] = [
   { id: 3, code: "USDT", decimals: 2, available: "1000" },
 ];
 /** The field errors of a submission (none when it succeeded). */
-const errorsOf = (s: { status?: string } & object) => ("error" in s ? (s.error as Record<string, string[] | null> | null | undefined) : null) ?? null;
+const errorsOf = (s: { status?: string } & object) =>
+  ("error" in s ? (s.error as Record<string, string[] | null> | null | undefined) : null) ?? null;
 const fd = (entries: Record<string, string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(entries)) f.append(k, v);

@@ -30,19 +30,27 @@ export function quoteSchema(t: Translate, currencies: ConvertCurrency[]) {
     .object({
       from: currency("errors.currencyRequired"),
       to: currency("errors.currencyRequired"),
-      amount: z.string({ required_error: t("errors.amountRequired") }).trim().max(40, t("errors.amountInvalid")),
+      amount: z
+        .string({ required_error: t("errors.amountRequired") })
+        .trim()
+        .max(40, t("errors.amountInvalid")),
     })
     .superRefine((v, ctx) => {
       const from = byId.get(v.from);
       if (currencies.length && !from) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["from"], message: t("errors.currencyRequired") });
-      if (currencies.length && !byId.has(v.to)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: t("errors.currencyRequired") });
+      if (currencies.length && !byId.has(v.to))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: t("errors.currencyRequired") });
       if (v.from === v.to) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: t("errors.sameCurrency") });
       const problem = amountProblem(v.amount, { decimals: from?.decimals, available: from?.available });
       if (problem) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["amount"],
-          message: t(AMOUNT_MESSAGES[problem], { decimals: from?.decimals ?? 0, available: displayAmount(from?.available), code: from?.code ?? "" }),
+          message: t(AMOUNT_MESSAGES[problem], {
+            decimals: from?.decimals ?? 0,
+            available: displayAmount(from?.available),
+            code: from?.code ?? "",
+          }),
         });
       }
     });

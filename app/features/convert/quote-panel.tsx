@@ -125,7 +125,14 @@ export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Prop
               if (confirming || refreshing) e.preventDefault();
             }}
           >
-            {confirming ? t("quote.confirming") : t("quote.confirm", { amount: displayAmount(q.amount, 2, i18n.language), from, receive: displayAmount(q.receive, 2, i18n.language), to })}
+            {confirming
+              ? t("quote.confirming")
+              : t("quote.confirm", {
+                  amount: displayAmount(q.amount, 2, i18n.language),
+                  from,
+                  receive: displayAmount(q.receive, 2, i18n.language),
+                  to,
+                })}
           </button>
         </Form>
       )}

@@ -35,4 +35,3 @@ describe("display", () => {
     expect(inverseRate("0")).toBe("--");
   });
 });
-

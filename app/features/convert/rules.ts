@@ -15,21 +15,29 @@ export type AmountProblem = "required" | "invalid" | "positive" | "decimals" | "
  * What is wrong with an amount to convert, in the order a person fixes it: missing, not a number, zero,
  * more decimals than the currency has, more than the available balance (when known).
  */
-export function amountProblem(raw: string | null | undefined, opts: { decimals?: number; available?: string | null } = {}): AmountProblem | null {
+export function amountProblem(
+  raw: string | null | undefined,
+  opts: { decimals?: number; available?: string | null } = {},
+): AmountProblem | null {
   const v = (raw ?? "").trim();
   if (!v) return "required";
   if (v.length > 40 || !PLAIN_DECIMAL.test(v)) return "invalid";
   const d = new Decimal(v);
   if (d.isZero()) return "positive";
   if (opts.decimals !== undefined && d.decimalPlaces() > opts.decimals) return "decimals";
-  if (opts.available !== undefined && opts.available !== null && opts.available !== "" && d.greaterThan(new Decimal(opts.available))) return "exceeds";
+  if (opts.available !== undefined && opts.available !== null && opts.available !== "" && d.greaterThan(new Decimal(opts.available)))
+    return "exceeds";
   return null;
 }
 
 /** A spread fraction as a percent: '0.002' → '0.2'. */
 export function spreadPercent(spread: string): string {
   try {
-    return new Decimal(spread).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed().replace(/\.?0+$/, (m) => (m.includes(".") ? "" : m));
+    return new Decimal(spread)
+      .times(100)
+      .toDecimalPlaces(4, Decimal.ROUND_HALF_UP)
+      .toFixed()
+      .replace(/\.?0+$/, (m) => (m.includes(".") ? "" : m));
   } catch {
     return "--";
   }
@@ -57,4 +65,3 @@ export function inverseRate(rate: string, sig = 8): string {
     return "--";
   }
 }
-

@@ -9,23 +9,41 @@ import { parsePage } from "~/lib/pager";
 import { redirectWithToast } from "~/lib/session.server";
 
 /** What an order page's or an ad list's action answers when the exchange refuses: the message on its field, the input kept. */
-export type FiatActionData = { intent: string; adId?: number; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> };
+export type FiatActionData = {
+  intent: string;
+  adId?: number;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  values: Record<string, string>;
+};
 
 export const fiatT = (request: Request) => getT(request, "fiat");
 
 /** A key per rendered form, so a double-posted order or ad is created once (the exchange remembers the first answer). */
 export const newKey = () => randomUUID();
 
-const str = (form: FormData, name: string, max = 64) => String(form.get(name) ?? "").trim().slice(0, max);
+const str = (form: FormData, name: string, max = 64) =>
+  String(form.get(name) ?? "")
+    .trim()
+    .slice(0, max);
 const id = (v: string) => (/^\d{1,9}$/.test(v) && v !== "0" ? Number(v) : 0);
 
 /**
  * A refusal on the form field it concerns (by the reason's field, or its key where the exchange names another field
  * or none), else above the form. `fields` maps the form's fields to the reason keys that belong on them.
  */
-export function refused(intent: string, r: { msg: string; reason?: Reason }, fields: Record<string, readonly string[]>, values: Record<string, string>, adId?: number) {
+export function refused(
+  intent: string,
+  r: { msg: string; reason?: Reason },
+  fields: Record<string, readonly string[]>,
+  values: Record<string, string>,
+  adId?: number,
+) {
   const field = fieldOfReason(r.reason, fields);
-  return data<FiatActionData>({ intent, adId, fieldErrors: field ? { [field]: r.msg } : {}, formError: field ? null : r.msg, values }, { status: 400 });
+  return data<FiatActionData>(
+    { intent, adId, fieldErrors: field ? { [field]: r.msg } : {}, formError: field ? null : r.msg, values },
+    { status: 400 },
+  );
 }
 
 /** /legalIndex/legal: an order on an ad, by fiat amount or coin quantity; on success the order's page. */
@@ -33,9 +51,17 @@ export async function createOrder(args: ApiArgs, form: FormData) {
   const adId = id(str(form, "ad_id"));
   const by = str(form, "by") === "quantity" ? "quantity" : "amount";
   const values = { by, value: str(form, "value", 40) };
-  const r = await api(args, "legalOrderCreate", { ad_id: adId, by, value: values.value, idempotency_key: str(form, "idempotency_key") || undefined });
+  const r = await api(args, "legalOrderCreate", {
+    ad_id: adId,
+    by,
+    value: values.value,
+    idempotency_key: str(form, "idempotency_key") || undefined,
+  });
   if (!r.ok) return refused("order", r, { value: ["insufficient_balance"] }, values, adId);
-  throw await redirectWithToast(args.request, `/legalIndex/orderdetail?id=${r.data.id}`, { kind: "success", message: (await fiatT(args.request))("order.placed") });
+  throw await redirectWithToast(args.request, `/legalIndex/orderdetail?id=${r.data.id}`, {
+    kind: "success",
+    message: (await fiatT(args.request))("order.placed"),
+  });
 }
 
 /** An order's page (for either party): the order and its chat, or null when it is not theirs. */
@@ -59,7 +85,8 @@ export async function orderAction(args: ApiArgs, form: FormData, back: string) {
   const intent = (ORDER_INTENTS as readonly string[]).includes(raw) ? (raw as OrderIntent) : null;
   const orderId = id(str(form, "id"));
   const t = await fiatT(args.request);
-  if (!intent || !orderId) return data<FiatActionData>({ intent: raw, fieldErrors: {}, formError: t("order.unknownAction"), values: {} }, { status: 400 });
+  if (!intent || !orderId)
+    return data<FiatActionData>({ intent: raw, fieldErrors: {}, formError: t("order.unknownAction"), values: {} }, { status: 400 });
   const values: Record<string, string> = {};
   // The form's fields and the refusals that belong on them (the voucher's refusals name the exchange's field).
   const fields: Record<string, readonly string[]> = {
@@ -73,7 +100,8 @@ export async function orderAction(args: ApiArgs, form: FormData, back: string) {
   switch (intent) {
     case "voucher": {
       const up = await uploadImage(args, form.get("voucher_file"), t("order.voucherTooLarge"));
-      if (up.kind === "none") return refused(intent, { msg: t("order.voucherChoose"), reason: { key: "p2p_voucher_required" } }, fields, values);
+      if (up.kind === "none")
+        return refused(intent, { msg: t("order.voucherChoose"), reason: { key: "p2p_voucher_required" } }, fields, values);
       if (up.kind === "error") return refused(intent, { msg: up.message, reason: { key: "image_not_found" } }, fields, values);
       r = await api(args, "legalVoucher", { id: orderId, voucher: up.url });
       break;

@@ -142,7 +142,9 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                         </div>
                       ))}
                   </dl>
-                  {p.raw_data.qrcode ? <img src={p.raw_data.qrcode} alt={t("order.qrOf", { method: t(`pay.${p.code}`) })} className={s.voucher} /> : null}
+                  {p.raw_data.qrcode ? (
+                    <img src={p.raw_data.qrcode} alt={t("order.qrOf", { method: t(`pay.${p.code}`) })} className={s.voucher} />
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -12,12 +12,31 @@ import { COIN_DP, FIAT_DP, utcTime } from "./labels";
 const pushSchema = () => import("~/contract/p2p").then((m) => m.P2POrderPushSchema);
 
 /** A page of fiat orders with the in-progress and finished tabs; a P2P_ORDER push reloads it. */
-export function OrdersList({ rows, total, page, perPage, filter, detail }: { rows: OrderRowView[]; total: number; page: number; perPage: number; filter: "open" | "done"; detail: string }) {
+export function OrdersList({
+  rows,
+  total,
+  page,
+  perPage,
+  filter,
+  detail,
+}: {
+  rows: OrderRowView[];
+  total: number;
+  page: number;
+  perPage: number;
+  filter: "open" | "done";
+  detail: string;
+}) {
   const { t, i18n } = useTranslation("fiat");
   const lang = i18n.language;
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
-  useLiveChannel("P2P_ORDER", pushSchema, () => revalidator.state === "idle" && revalidator.revalidate(), () => revalidator.revalidate());
+  useLiveChannel(
+    "P2P_ORDER",
+    pushSchema,
+    () => revalidator.state === "idle" && revalidator.revalidate(),
+    () => revalidator.revalidate(),
+  );
   return (
     <section className={s.section} aria-labelledby="orders-heading">
       <h2 id="orders-heading" className={s.h2}>
@@ -38,13 +57,27 @@ export function OrdersList({ rows, total, page, perPage, filter, detail }: { row
         <table className={`${s.table} ${cardTable}`}>
           <thead>
             <tr>
-              <th className={s.th} scope="col">{t("orders.order")}</th>
-              <th className={s.th} scope="col">{t("orders.side")}</th>
-              <th className={s.th} scope="col">{t("order.amount")}</th>
-              <th className={s.th} scope="col">{t("order.quantity")}</th>
-              <th className={s.th} scope="col">{t("orders.counterparty")}</th>
-              <th className={s.th} scope="col">{t("orders.status")}</th>
-              <th className={s.th} scope="col">{t("orders.time")}</th>
+              <th className={s.th} scope="col">
+                {t("orders.order")}
+              </th>
+              <th className={s.th} scope="col">
+                {t("orders.side")}
+              </th>
+              <th className={s.th} scope="col">
+                {t("order.amount")}
+              </th>
+              <th className={s.th} scope="col">
+                {t("order.quantity")}
+              </th>
+              <th className={s.th} scope="col">
+                {t("orders.counterparty")}
+              </th>
+              <th className={s.th} scope="col">
+                {t("orders.status")}
+              </th>
+              <th className={s.th} scope="col">
+                {t("orders.time")}
+              </th>
               <th className={s.th} scope="col">
                 <span className={s.small}>{t("orders.details")}</span>
               </th>

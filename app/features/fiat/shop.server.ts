@@ -20,10 +20,19 @@ export async function shopAction(args: ApiArgs, form: FormData) {
   if (intent === "status") {
     const r = await api(args, "shopAdStatus", { id: Number(form.get("id")) || 0, status: Number(form.get("status")) || 0 });
     if (!r.ok) return data<FiatActionData>({ intent, fieldErrors: {}, formError: r.msg, values: {} }, { status: 400 });
-    throw await redirectWithToast(args.request, "/myshop/myshoporders", { kind: "success", message: t(`shop.statusDone.${r.data.status}`) });
+    throw await redirectWithToast(args.request, "/myshop/myshoporders", {
+      kind: "success",
+      message: t(`shop.statusDone.${r.data.status}`),
+    });
   }
   const values: Record<string, string> = {};
-  for (const f of PUBLISH_FIELDS) values[f] = f === "pay_types" ? form.getAll(f).map(String).join(",").slice(0, 64) : String(form.get(f) ?? "").trim().slice(0, 40);
+  for (const f of PUBLISH_FIELDS)
+    values[f] =
+      f === "pay_types"
+        ? form.getAll(f).map(String).join(",").slice(0, 64)
+        : String(form.get(f) ?? "")
+            .trim()
+            .slice(0, 40);
   const r = await api(args, "shopAdPublish", {
     side: values.side as "sell",
     currency_id: Number(values.currency_id) || 0,
@@ -35,6 +44,7 @@ export async function shopAction(args: ApiArgs, form: FormData) {
     pay_types: values.pay_types as never,
     idempotency_key: String(form.get("idempotency_key") ?? "").slice(0, 64) || undefined,
   });
-  if (!r.ok) return refused("publish", r, { ...Object.fromEntries(PUBLISH_FIELDS.map((f) => [f, []])), total: ["p2p_total_insufficient"] }, values);
+  if (!r.ok)
+    return refused("publish", r, { ...Object.fromEntries(PUBLISH_FIELDS.map((f) => [f, []])), total: ["p2p_total_insufficient"] }, values);
   throw await redirectWithToast(args.request, "/myshop/myshoporders", { kind: "success", message: t("shop.published") });
 }

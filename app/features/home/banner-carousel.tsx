@@ -92,9 +92,17 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
     >
       <div ref={trackRef} className={`${s.track} ${hydrated ? "" : s.trackNoJs}`} aria-live={running ? "off" : "polite"}>
         {slides.map((slide, i) => (
-          <div key={slide.id} className={s.slide} role="group" aria-roledescription={t("carousel.slide")} aria-label={t("carousel.position", { n: i + 1, total: count })}>
+          <div
+            key={slide.id}
+            className={s.slide}
+            role="group"
+            aria-roledescription={t("carousel.slide")}
+            aria-label={t("carousel.position", { n: i + 1, total: count })}
+          >
             <Link to={`/notice?id=${slide.id}&category_id=1`} className={s.slideLink}>
-              {slide.banner ? <img className={s.image} src={slide.banner} alt="" width={1200} height={460} loading={i === 0 ? "eager" : "lazy"} /> : null}
+              {slide.banner ? (
+                <img className={s.image} src={slide.banner} alt="" width={1200} height={460} loading={i === 0 ? "eager" : "lazy"} />
+              ) : null}
               <span className={s.caption}>{slide.title}</span>
             </Link>
           </div>
@@ -102,7 +110,12 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
       </div>
       {hydrated && count > 1 ? (
         <div className={s.controls}>
-          <button type="button" className={s.control} onClick={() => setPaused(!paused)} aria-label={t(paused ? "carousel.play" : "carousel.pause")}>
+          <button
+            type="button"
+            className={s.control}
+            onClick={() => setPaused(!paused)}
+            aria-label={t(paused ? "carousel.play" : "carousel.pause")}
+          >
             <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
           </button>
           <button type="button" className={s.control} onClick={() => goTo(index - 1)} aria-label={t("carousel.previous")}>

@@ -11,7 +11,17 @@ export function NoticeStrip({ notices }: { notices: NoticeItem[] }) {
   return (
     <section className={s.noticeStrip} aria-labelledby="home-notices">
       <h2 id="home-notices" className={s.noticeLabel}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1z" />
           <path d="M16 8a5 5 0 0 1 0 8" />
         </svg>

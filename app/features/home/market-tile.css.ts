@@ -2,17 +2,36 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const grid = style({
-  display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: "12px", listStyle: "none", padding: 0, margin: 0,
+  display: "grid",
+  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+  gap: "12px",
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
   "@media": { "screen and (max-width: 760px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
 });
 export const tile = style({
-  display: "grid", gap: "4px", padding: "16px", "@media": { "screen and (max-width: 760px)": { padding: "12px" } }, height: "100%", textDecoration: "none", color: vars.color.text,
-  background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md,
+  display: "grid",
+  gap: "4px",
+  padding: "16px",
+  "@media": { "screen and (max-width: 760px)": { padding: "12px" } },
+  height: "100%",
+  textDecoration: "none",
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
   selectors: { "&:hover": { borderColor: vars.color.accent } },
 });
 export const head = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px", flexWrap: "wrap" });
 export const name = style({ fontWeight: 700, fontSize: "16px" });
 export const symbol = style({ color: vars.color.muted, fontSize: "13px" });
 export const change = style({ fontWeight: 700, fontSize: "15px" });
-export const price = style({ fontFamily: vars.font.mono, fontSize: "22px", fontWeight: 600, overflowWrap: "anywhere", "@media": { "screen and (max-width: 760px)": { fontSize: "18px" } } });
+export const price = style({
+  fontFamily: vars.font.mono,
+  fontSize: "22px",
+  fontWeight: 600,
+  overflowWrap: "anywhere",
+  "@media": { "screen and (max-width: 760px)": { fontSize: "18px" } },
+});
 export const meta = style({ color: vars.color.muted, fontSize: "13px" });

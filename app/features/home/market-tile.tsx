@@ -20,7 +20,10 @@ export function MarketTile({ row, quotation = row.quotation }: { row: MarketRow;
           {change.text}
         </span>
       </span>
-      <span className={s.symbol}>{row.symbol}{row.name && row.name !== row.symbol ? ` · ${row.name}` : ""}</span>
+      <span className={s.symbol}>
+        {row.symbol}
+        {row.name && row.name !== row.symbol ? ` · ${row.name}` : ""}
+      </span>
       <span className={`${s.price} num`}>
         <span className="sr-only">{t("markets.price")}: </span>
         {formatPrice(quotation.close, row.pricePrecision, i18n.language)}

@@ -22,7 +22,11 @@ export function isCurrentNotice(createdAt: string, nowMs: number, days = CURRENT
 }
 
 /** The newest current notice, or null. */
-export function currentNotice<T extends { created_at: string; id: number }>(notices: readonly T[], nowMs: number, days = CURRENT_NOTICE_DAYS): T | null {
+export function currentNotice<T extends { created_at: string; id: number }>(
+  notices: readonly T[],
+  nowMs: number,
+  days = CURRENT_NOTICE_DAYS,
+): T | null {
   let best: T | null = null;
   for (const n of notices) {
     if (!isCurrentNotice(n.created_at, nowMs, days)) continue;

@@ -36,7 +36,13 @@ const pos = (id: number, over: Partial<LeverPosition> = {}): LeverPosition => ({
 describe("lever live state (SPEC §4)", () => {
   it("LEVER_TRADE replaces rows by id and adds a position that opened (page 1 of current positions)", () => {
     const list = { tab: "current" as const, page: 1, data: [pos(1), pos(2)], total: 2, per_page: 10 };
-    const next = applyLeverTrade(list, { type: "LEVER_TRADE", currency_match_id: 1, trades_all: [pos(2, { profits: "5" }), pos(3)], hazard_rate: "900", profits_all: "4.7" });
+    const next = applyLeverTrade(list, {
+      type: "LEVER_TRADE",
+      currency_match_id: 1,
+      trades_all: [pos(2, { profits: "5" }), pos(3)],
+      hazard_rate: "900",
+      profits_all: "4.7",
+    });
     expect(next.data.map((p) => [p.id, p.profits])).toEqual([
       [3, "-0.3"],
       [1, "-0.3"],
@@ -46,9 +52,13 @@ describe("lever live state (SPEC §4)", () => {
 
   it("leaves other tabs and later pages alone", () => {
     const closed = { tab: "closed" as const, page: 1, data: [pos(1, { status: 3 })], total: 1, per_page: 10 };
-    expect(applyLeverTrade(closed, { type: "LEVER_TRADE", currency_match_id: 1, trades_all: [pos(1)], hazard_rate: null, profits_all: "0" })).toBe(closed);
+    expect(
+      applyLeverTrade(closed, { type: "LEVER_TRADE", currency_match_id: 1, trades_all: [pos(1)], hazard_rate: null, profits_all: "0" }),
+    ).toBe(closed);
     const page2 = { tab: "current" as const, page: 2, data: [pos(1)], total: 11, per_page: 10 };
-    expect(applyLeverTrade(page2, { type: "LEVER_TRADE", currency_match_id: 1, trades_all: [pos(9)], hazard_rate: null, profits_all: "0" }).data).toHaveLength(1);
+    expect(
+      applyLeverTrade(page2, { type: "LEVER_TRADE", currency_match_id: 1, trades_all: [pos(9)], hazard_rate: null, profits_all: "0" }).data,
+    ).toHaveLength(1);
   });
 
   it("LEVER_CLOSED removes rows by id from the open and pending tabs", () => {

@@ -89,7 +89,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         decimals: pair.decimals,
         withPassword: false,
       }),
-    [v, tr, pair.decimals]
+    [v, tr, pair.decimals],
   );
   const [form, fields] = useForm({
     id: "lever-order",
@@ -243,7 +243,9 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         <details
           className={s.stops}
           open={
-            Boolean(str("target_profit_price") || str("stop_loss_price") || fields.target_profit_price.errors || fields.stop_loss_price.errors) || undefined
+            Boolean(
+              str("target_profit_price") || str("stop_loss_price") || fields.target_profit_price.errors || fields.stop_loss_price.errors,
+            ) || undefined
           }
         >
           <summary>{t("form.stops")}</summary>
@@ -374,7 +376,13 @@ function LeverConfirm({
     : [];
   const long = review.type === 1;
   return (
-    <ConfirmDialog answer={answer} reviewKey={review.key} titleId="lever-confirm-title" title={t("confirm.title")} backLabel={t("confirm.back")}>
+    <ConfirmDialog
+      answer={answer}
+      reviewKey={review.key}
+      titleId="lever-confirm-title"
+      title={t("confirm.title")}
+      backLabel={t("confirm.back")}
+    >
       <dl className={cd.list}>
         <div>
           <dt>{t("confirm.side")}</dt>

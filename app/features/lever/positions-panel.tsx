@@ -43,7 +43,11 @@ function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel"
   const fetcher = useFetcher<LeverActionData>({ key: ROW_FETCHER });
   const location = useLocation();
   const hydrated = useHydrated();
-  const label = t(intent === "close" ? "actions.closeLabel" : "actions.cancelLabel", { type: t(`type.${p.type}`), symbol: p.symbol, id: p.id });
+  const label = t(intent === "close" ? "actions.closeLabel" : "actions.cancelLabel", {
+    type: t(`type.${p.type}`),
+    symbol: p.symbol,
+    id: p.id,
+  });
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -208,7 +212,7 @@ function Row({ p, decimals, quote, kind }: { p: LeverPosition; decimals: number;
         {stop(p.stop_loss_price)}
       </td>
       <td className={`${ts.td} ${phoneHide}`} data-label={t("table.time")}>
-        {clock(kind === "done" ? p.closed_at ?? p.time : p.opened_at ?? p.time)}
+        {clock(kind === "done" ? (p.closed_at ?? p.time) : (p.opened_at ?? p.time))}
       </td>
       <td className={ts.td} data-label={t("table.fee")}>
         {money(p.trade_fee)}

@@ -14,7 +14,17 @@ import * as s from "./lever.css";
  * SPEC §2: the risk rate in percent, the total profit/loss and a one-click close. Near the liquidation line the
  * rate warns in words as well as colour.
  */
-export const RiskHeader = memo(function RiskHeader({ pairId, risk, currency, line }: { pairId: number; risk: LeverRisk; currency: string; line: string }) {
+export const RiskHeader = memo(function RiskHeader({
+  pairId,
+  risk,
+  currency,
+  line,
+}: {
+  pairId: number;
+  risk: LeverRisk;
+  currency: string;
+  line: string;
+}) {
   const { t, i18n } = useTranslation("lever");
   const lang = i18n.language;
   const warn = riskWarning(risk.hazard);

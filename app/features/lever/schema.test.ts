@@ -6,7 +6,16 @@ const t = (key: string, o?: Record<string, unknown>) => (o ? `${key}${JSON.strin
 
 function errors(fields: Record<string, string>, withPassword = false) {
   const fd = new FormData();
-  for (const [k, v] of Object.entries({ intent: "review", currency_match_id: "1", type: "1", status: "1", multiple: "10", share: "1", ...fields })) fd.set(k, v);
+  for (const [k, v] of Object.entries({
+    intent: "review",
+    currency_match_id: "1",
+    type: "1",
+    status: "1",
+    multiple: "10",
+    share: "1",
+    ...fields,
+  }))
+    fd.set(k, v);
   const r = parseWithZod(fd, { schema: leverOrderSchema(t, { decimals: 2, withPassword }) });
   return r.status === "success" ? {} : r.reply().error;
 }

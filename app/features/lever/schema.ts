@@ -43,7 +43,8 @@ export function leverOrderSchema(t: Translate, opts: { decimals: number; withPas
       if (v.status === "0") {
         const p = (v.target_price ?? "").trim();
         if (!p) issue("target_price", t("errors.priceRequired"));
-        else if (!PLAIN.test(p) || decimalsOf(p) > decimals || !/[1-9]/.test(p)) issue("target_price", t("errors.priceInvalid", { decimals }));
+        else if (!PLAIN.test(p) || decimalsOf(p) > decimals || !/[1-9]/.test(p))
+          issue("target_price", t("errors.priceInvalid", { decimals }));
       }
       const m = Number(v.multiple);
       if (!v.multiple) issue("multiple", t("errors.multipleRequired"));

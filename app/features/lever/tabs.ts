@@ -8,7 +8,10 @@ export function leverTabOf(value: string | null | undefined): LeverTab {
 }
 
 /** Which call lists a tab: the pair's open positions (lever/dealall), or lever/my_trade with a status (and the pair for the delegation view). */
-export function tabQuery(tab: LeverTab, pairId: number): { call: "dealall" } | { call: "my_trade"; status: 0 | 1 | 3 | 4; currency_match_id?: number } {
+export function tabQuery(
+  tab: LeverTab,
+  pairId: number,
+): { call: "dealall" } | { call: "my_trade"; status: 0 | 1 | 3 | 4; currency_match_id?: number } {
   const code = LEVER_TABS[tab];
   if (tab === "current") return { call: "dealall" };
   if (tab === "delegation") return { call: "my_trade", status: 0, currency_match_id: pairId };

@@ -58,7 +58,7 @@ export function useLeverLive(input: { pairId: number; risk: LeverRisk; list: Lev
       }));
       setList((l) => (l ? applyLeverTrade(l, msg) : l));
     },
-    reload
+    reload,
   );
   useLiveChannel<LeverClosedPush>(
     "LEVER_CLOSED",
@@ -67,7 +67,7 @@ export function useLeverLive(input: { pairId: number; risk: LeverRisk; list: Lev
       setList((l) => (l ? applyLeverClosed(l, msg) : l));
       reload();
     },
-    reload
+    reload,
   );
   return { risk, list };
 }

@@ -54,9 +54,15 @@ export function MarketsTable({
             <SortHeader column="pair" label={t("table.pair")} tab={tab} sort={sort} />
             <SortHeader column="price" label={t("table.price")} tab={tab} sort={sort} />
             <SortHeader column="change" label={t("table.change")} tab={tab} sort={sort} />
-            <th scope="col" className={`${s.th} ${phoneHide}`}>{t("table.high")}</th>
-            <th scope="col" className={`${s.th} ${phoneHide}`}>{t("table.low")}</th>
-            <th scope="col" className={`${s.th} ${phoneHide}`}>{t("table.volume")}</th>
+            <th scope="col" className={`${s.th} ${phoneHide}`}>
+              {t("table.high")}
+            </th>
+            <th scope="col" className={`${s.th} ${phoneHide}`}>
+              {t("table.low")}
+            </th>
+            <th scope="col" className={`${s.th} ${phoneHide}`}>
+              {t("table.volume")}
+            </th>
           </tr>
         </thead>
         <tbody>

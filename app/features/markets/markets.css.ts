@@ -3,39 +3,93 @@ import { vars } from "~/styles/theme.css";
 
 export const page = style({ paddingTop: "24px" });
 export const h1 = style({ fontSize: "26px", margin: "0 0 16px" });
-export const tabs = style({ display: "flex", gap: "4px", listStyle: "none", padding: 0, margin: "0 0 12px", borderBottom: `1px solid ${vars.color.border}`, flexWrap: "wrap" });
-export const tab = style({
-  display: "inline-block", padding: "10px 16px", color: vars.color.muted, textDecoration: "none", fontWeight: 600, whiteSpace: "nowrap",
-  borderBottom: "2px solid transparent", marginBottom: "-1px",
-  selectors: { "&:hover": { color: vars.color.text }, "&[aria-current='page']": { color: vars.color.text, borderBottomColor: vars.color.accent } },
+export const tabs = style({
+  display: "flex",
+  gap: "4px",
+  listStyle: "none",
+  padding: 0,
+  margin: "0 0 12px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  flexWrap: "wrap",
 });
-export const scroller = style({ overflowX: "auto", position: "relative", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const tab = style({
+  display: "inline-block",
+  padding: "10px 16px",
+  color: vars.color.muted,
+  textDecoration: "none",
+  fontWeight: 600,
+  whiteSpace: "nowrap",
+  borderBottom: "2px solid transparent",
+  marginBottom: "-1px",
+  selectors: {
+    "&:hover": { color: vars.color.text },
+    "&[aria-current='page']": { color: vars.color.text, borderBottomColor: vars.color.accent },
+  },
+});
+export const scroller = style({
+  overflowX: "auto",
+  position: "relative",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
 // A phone shows the pair, price and change (high, low and volume are left out there), so the table fits without scrolling.
-export const table = style({ minWidth: "760px", fontVariantNumeric: "tabular-nums", "@media": { "screen and (max-width: 760px)": { minWidth: 0 } } });
+export const table = style({
+  minWidth: "760px",
+  fontVariantNumeric: "tabular-nums",
+  "@media": { "screen and (max-width: 760px)": { minWidth: 0 } },
+});
 export const th = style({
-  textAlign: "right", padding: "10px 12px", fontWeight: 600, color: vars.color.muted, fontSize: "13px", whiteSpace: "nowrap",
+  textAlign: "right",
+  padding: "10px 12px",
+  fontWeight: 600,
+  color: vars.color.muted,
+  fontSize: "13px",
+  whiteSpace: "nowrap",
   "@media": { "screen and (max-width: 760px)": { padding: "8px 6px", whiteSpace: "normal" } },
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { "&:first-child, &:nth-child(2)": { textAlign: "left" } },
 });
 export const sortLink = style({
-  color: "inherit", textDecoration: "none", display: "inline-flex", alignItems: "center", gap: "4px",
+  color: "inherit",
+  textDecoration: "none",
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "4px",
   selectors: { "&:hover": { color: vars.color.text, textDecoration: "underline" }, "[aria-sort] > &": { color: vars.color.text } },
 });
 export const td = style({
-  padding: "10px 12px", textAlign: "right", borderBottom: `1px solid ${vars.color.border}`, whiteSpace: "nowrap",
+  padding: "10px 12px",
+  textAlign: "right",
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: "nowrap",
   "@media": { "screen and (max-width: 760px)": { padding: "8px 6px" } },
 });
 export const tdLeft = style({ textAlign: "left" });
 export const rowHover = style({ selectors: { "&:hover": { background: vars.color.surface2 } } });
 globalStyle(`${rowHover}:last-child > td, ${rowHover}:last-child > th`, { borderBottom: 0 });
-export const pairLink = style({ color: vars.color.text, textDecoration: "none", fontWeight: 700, selectors: { "&:hover": { color: vars.color.link, textDecoration: "underline" } } });
+export const pairLink = style({
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 700,
+  selectors: { "&:hover": { color: vars.color.link, textDecoration: "underline" } },
+});
 export const quote = style({ color: vars.color.muted, fontWeight: 400 });
 export const cny = style({ display: "block", color: vars.color.muted, fontSize: "12px" });
 export const starCell = style({ width: "44px", padding: "4px 0 4px 8px" });
 export const star = style({
-  width: "36px", height: "36px", display: "inline-flex", alignItems: "center", justifyContent: "center", background: "transparent",
-  border: 0, borderRadius: vars.radius.sm, cursor: "pointer", color: vars.color.muted, fontSize: "20px", lineHeight: 1,
+  width: "36px",
+  height: "36px",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  background: "transparent",
+  border: 0,
+  borderRadius: vars.radius.sm,
+  cursor: "pointer",
+  color: vars.color.muted,
+  fontSize: "20px",
+  lineHeight: 1,
   selectors: { "&[aria-pressed='true']": { color: vars.color.accent }, "&:hover": { background: vars.color.surface2 } },
 });
 export const empty = style({ padding: "32px 12px", textAlign: "center", color: vars.color.muted });

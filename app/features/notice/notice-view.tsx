@@ -5,7 +5,17 @@ import * as s from "./notice.css";
 export type NoticeListItem = { id: number; title: string };
 export type NoticeArticle = { id: number; title: string; html: string; createdAt: string; createdIso: string };
 
-export function NoticeList({ categoryId, categoryName, items, currentId }: { categoryId: number; categoryName: string; items: NoticeListItem[]; currentId: number | null }) {
+export function NoticeList({
+  categoryId,
+  categoryName,
+  items,
+  currentId,
+}: {
+  categoryId: number;
+  categoryName: string;
+  items: NoticeListItem[];
+  currentId: number | null;
+}) {
   const { t } = useTranslation("notice");
   return (
     <nav className={s.aside} aria-labelledby="notice-list-title">

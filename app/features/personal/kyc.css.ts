@@ -3,13 +3,33 @@ import { vars } from "~/styles/theme.css";
 
 export const subtitle = style({ fontSize: "18px", margin: "16px 0 12px" });
 export const hint = style({ margin: 0, fontSize: "13px", color: vars.color.muted });
-export const preview = style({ display: "block", width: "120px", height: "120px", objectFit: "contain", border: `1px solid ${vars.color.border}`, borderRadius: "6px" });
+export const preview = style({
+  display: "block",
+  width: "120px",
+  height: "120px",
+  objectFit: "contain",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: "6px",
+});
 export const status = style({ padding: "12px 14px", border: `1px solid ${vars.color.border}`, borderRadius: "8px", margin: "0 0 16px" });
-export const limits = style({ display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", gap: "4px 16px", margin: "0 0 16px", justifyContent: "start" });
+export const limits = style({
+  display: "grid",
+  gridTemplateColumns: "auto minmax(0, 1fr)",
+  gap: "4px 16px",
+  margin: "0 0 16px",
+  justifyContent: "start",
+});
 export const qrFigure = style({ margin: "0 0 16px", display: "grid", gap: "8px", justifyItems: "start" });
 export const qr = style({ width: "180px", height: "180px", background: "#ffffff", padding: "8px", borderRadius: "6px", lineHeight: 0 });
 export const secret = style({ fontFamily: vars.font.mono, overflowWrap: "anywhere", userSelect: "all" });
-export const meterLine = style({ display: "flex", alignItems: "center", gap: "12px", flexWrap: "wrap", margin: "0 0 12px", fontWeight: 600 });
+export const meterLine = style({
+  display: "flex",
+  alignItems: "center",
+  gap: "12px",
+  flexWrap: "wrap",
+  margin: "0 0 12px",
+  fontWeight: 600,
+});
 export const meter = style({ width: "160px", height: "12px" });
 export const copyLine = style({ display: "flex", alignItems: "center", gap: "8px", flexWrap: "wrap", minWidth: 0 });
 export const feedbackList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "10px" });

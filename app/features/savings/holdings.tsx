@@ -56,7 +56,9 @@ export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
                     <span className={s.badgeExpired}>{t("holdings.expired")}</span>
                   )}
                 </td>
-                <td className={`${s.small} ${s.nowrap}`}>{t("holdings.range", { from: formatUtcDate(h.value_date), to: formatUtcDate(h.end_at) })}</td>
+                <td className={`${s.small} ${s.nowrap}`}>
+                  {t("holdings.range", { from: formatUtcDate(h.value_date), to: formatUtcDate(h.end_at) })}
+                </td>
               </tr>
             );
           })}

@@ -12,7 +12,8 @@ import { TextField } from "~/components/form/field";
 import * as s from "./savings.css";
 
 /** The buy action's answer; a refused amount says so on the amount field (`field`) and keeps what was typed (`number`). */
-export type BuyResult = { ok: true; id: number; message: string } | { ok: false; id: number; msg: string; field?: "number"; number?: string };
+export type BuyResult =
+  { ok: true; id: number; message: string } | { ok: false; id: number; msg: string; field?: "number"; number?: string };
 
 type ConfirmProps = {
   product: LockProduct;
@@ -30,12 +31,23 @@ type ConfirmProps = {
 };
 
 /** What a purchase does, and the form that makes it (one idempotency key per rendered form). */
-export function ConfirmPurchase({ product: p, idempotencyKey, available, error, fieldError = null, number = null, js, titleId, cancel }: ConfirmProps) {
+export function ConfirmPurchase({
+  product: p,
+  idempotencyKey,
+  available,
+  error,
+  fieldError = null,
+  number = null,
+  js,
+  titleId,
+  cancel,
+}: ConfirmProps) {
   const { t, i18n } = useTranslation("savings");
   const lang = i18n.language;
   const amount = (v: string) => displayAmount(v, 2, lang);
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "buy" && navigation.formData.get("id") === String(p.id);
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "buy" && navigation.formData.get("id") === String(p.id);
   const code = p.currency.code;
   const errorId = `${titleId}-error`;
   const amountId = `${titleId}-number`;
@@ -77,7 +89,8 @@ export function ConfirmPurchase({ product: p, idempotencyKey, available, error, 
       {short ? (
         <p id={shortId} className={s.errorBox}>
           {t("confirm.notEnough", { available: amount(available ?? "0"), min: amount(p.limit_number), code })}{" "}
-          <Link to={`/assets/deposit`}>{t("confirm.toDeposit", { code })}</Link> · <Link to="/assets/transfer">{t("confirm.toTransfer")}</Link>
+          <Link to={`/assets/deposit`}>{t("confirm.toDeposit", { code })}</Link> ·{" "}
+          <Link to="/assets/transfer">{t("confirm.toTransfer")}</Link>
         </p>
       ) : null}
       {error ? (
@@ -203,18 +216,35 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
             {products.map((p) => (
               <tr key={p.id}>
                 <th scope="row">{p.name}</th>
-                <td className="num" data-label={t("products.cycle")}>{t("days", { count: p.limit_days })}</td>
+                <td className="num" data-label={t("products.cycle")}>
+                  {t("days", { count: p.limit_days })}
+                </td>
                 <td className="num" data-label={t("products.rate")}>
                   <span className={s.rate}>{t("ratePercent", { rate: p.display_rate })}</span>
                 </td>
-                <td className="num" data-label={t("products.limit")}>{t("confirm.rangeValue", { min: displayAmount(p.limit_number, 2, i18n.language), max: displayAmount(p.max_number, 2, i18n.language), code: p.currency.code })}</td>
+                <td className="num" data-label={t("products.limit")}>
+                  {t("confirm.rangeValue", {
+                    min: displayAmount(p.limit_number, 2, i18n.language),
+                    max: displayAmount(p.max_number, 2, i18n.language),
+                    code: p.currency.code,
+                  })}
+                </td>
                 <td className={`num ${cardActions}`}>
                   {loggedIn ? (
-                    <a href={`/deposit?confirm=${p.id}`} className={button.primary} aria-label={t("products.buyNamed", { name: p.name })} onClick={(e) => open(e, p)}>
+                    <a
+                      href={`/deposit?confirm=${p.id}`}
+                      className={button.primary}
+                      aria-label={t("products.buyNamed", { name: p.name })}
+                      onClick={(e) => open(e, p)}
+                    >
                       {t("products.buy")}
                     </a>
                   ) : (
-                    <Link to="/login?page=%2Fdeposit" className={button.secondary} aria-label={t("products.loginToBuyNamed", { name: p.name })}>
+                    <Link
+                      to="/login?page=%2Fdeposit"
+                      className={button.secondary}
+                      aria-label={t("products.loginToBuyNamed", { name: p.name })}
+                    >
                       {t("products.loginToBuy")}
                     </Link>
                   )}

@@ -43,7 +43,9 @@ describe("lockAmountProblem: an amount between the product's minimum and maximum
     expect(lockAmountProblem("100", product, "0.00")).toEqual({ key: "insufficient", vars: { available: "0.00" } });
   });
   it("compares exactly (no float)", () => {
-    expect(lockAmountProblem("100.000000000000000001", { limit_number: "100", max_number: "100.000000000000000001" }, "100.000000000000000001")).toBeNull();
+    expect(
+      lockAmountProblem("100.000000000000000001", { limit_number: "100", max_number: "100.000000000000000001" }, "100.000000000000000001"),
+    ).toBeNull();
     expect(lockAmountProblem("100.000000000000000001", product, "100")?.key).toBe("insufficient");
   });
 });

@@ -47,14 +47,21 @@ export function covers(available: string | null | undefined, amount: string): bo
 }
 
 /** Why an amount cannot buy a product (message key of savings.json `errors.*` and its values), or null. */
-export type LockAmountProblem = { key: "amountRequired" | "amountInvalid" | "amountPositive" | "amountMin" | "amountMax" | "insufficient"; vars?: Record<string, string> };
+export type LockAmountProblem = {
+  key: "amountRequired" | "amountInvalid" | "amountPositive" | "amountMin" | "amountMax" | "insufficient";
+  vars?: Record<string, string>;
+};
 
 /**
  * A purchase amount (SPEC §2 Savings, docs/api.md submit_lock): a plain decimal, more than 0, between the product's
  * minimum (`limit_number`) and maximum (`max_number`), and covered by the spot balance when it is known. Checked in
  * that order, so the message names the first thing to fix. (The exchange checks it again, and the decimals.)
  */
-export function lockAmountProblem(value: string, product: { limit_number: string; max_number: string }, available: string | null): LockAmountProblem | null {
+export function lockAmountProblem(
+  value: string,
+  product: { limit_number: string; max_number: string },
+  available: string | null,
+): LockAmountProblem | null {
   const v = value.trim();
   if (v === "") return { key: "amountRequired" };
   if (!/^\d{1,20}(\.\d{1,18})?$/.test(v)) return { key: "amountInvalid" };

@@ -3,11 +3,22 @@ import { vars } from "~/styles/theme.css";
 
 /** Savings (/deposit), the savings log (/coinlog) and the shared list pieces (tables, notes). */
 export const page = style({ width: "100%", maxWidth: "1200px", margin: "0 auto", padding: "32px 16px 48px" });
-export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: "12px", marginBottom: "20px" });
+export const head = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  justifyContent: "space-between",
+  gap: "12px",
+  marginBottom: "20px",
+});
 export const title = style({ margin: 0, fontSize: "28px" });
 export const intro = style({ margin: "6px 0 0", color: vars.color.muted });
 export const section = style({
-  background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "20px", marginBottom: "24px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "20px",
+  marginBottom: "24px",
 });
 export const h2 = style({ margin: "0 0 14px", fontSize: "20px" });
 export const muted = style({ color: vars.color.muted });
@@ -16,11 +27,17 @@ export const mono = style({ fontFamily: vars.font.mono, fontVariantNumeric: "tab
 
 export const tableWrap = style({
   // relative: the visually hidden header text (position absolute) stays inside the scroll box.
-  overflowX: "auto", position: "relative",
+  overflowX: "auto",
+  position: "relative",
   selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" } },
 });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "14px" });
-globalStyle(`${table} th, ${table} td`, { padding: "10px 12px", textAlign: "left", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
+globalStyle(`${table} th, ${table} td`, {
+  padding: "10px 12px",
+  textAlign: "left",
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "middle",
+});
 globalStyle(`${table} thead th`, { color: vars.color.muted, fontWeight: 600, whiteSpace: "nowrap" });
 globalStyle(`${table} tbody th`, { color: vars.color.text, fontWeight: 600 });
 globalStyle(`${table} td.num, ${table} th.num`, { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
@@ -29,17 +46,37 @@ globalStyle(`${table} tbody tr:last-child > *`, { borderBottom: 0 });
 export const rate = style({ color: vars.color.up, fontWeight: 700 });
 export const empty = style({ padding: "28px 0", textAlign: "center", color: vars.color.muted, margin: 0 });
 export const notice = style({
-  border: `1px solid ${vars.color.border}`, borderLeft: `4px solid ${vars.color.up}`, borderRadius: vars.radius.sm, padding: "10px 14px", margin: "0 0 16px",
+  border: `1px solid ${vars.color.border}`,
+  borderLeft: `4px solid ${vars.color.up}`,
+  borderRadius: vars.radius.sm,
+  padding: "10px 14px",
+  margin: "0 0 16px",
   background: vars.color.surface2,
 });
 export const errorBox = style({
-  color: vars.color.danger, border: `1px solid ${vars.color.danger}`, borderRadius: vars.radius.sm, padding: "8px 12px", margin: "0 0 14px",
+  color: vars.color.danger,
+  border: `1px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  padding: "8px 12px",
+  margin: "0 0 14px",
 });
 export const badgeActive = style({
-  display: "inline-block", padding: "2px 8px", borderRadius: "999px", border: `1px solid ${vars.color.up}`, color: vars.color.up, fontSize: "12px", fontWeight: 700,
+  display: "inline-block",
+  padding: "2px 8px",
+  borderRadius: "999px",
+  border: `1px solid ${vars.color.up}`,
+  color: vars.color.up,
+  fontSize: "12px",
+  fontWeight: 700,
 });
 export const badgeExpired = style({
-  display: "inline-block", padding: "2px 8px", borderRadius: "999px", border: `1px solid ${vars.color.border}`, color: vars.color.muted, fontSize: "12px", fontWeight: 700,
+  display: "inline-block",
+  padding: "2px 8px",
+  borderRadius: "999px",
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.muted,
+  fontSize: "12px",
+  fontWeight: 700,
 });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: "10px", alignItems: "center", marginTop: "16px" });
 export const visitor = style({ display: "flex", gap: "10px", flexWrap: "wrap" });
@@ -47,8 +84,12 @@ export const balances = style({ display: "flex", flexWrap: "wrap", gap: "8px 20p
 
 /** The confirmation: a native <dialog> with JavaScript, an inline card without. */
 export const dialog = style({
-  width: "min(440px, calc(100vw - 32px))", padding: "24px", borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface, color: vars.color.text,
+  width: "min(440px, calc(100vw - 32px))",
+  padding: "24px",
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
   selectors: { "&::backdrop": { background: vars.color.overlay } },
 });
 export const confirmCard = style([section, { maxWidth: "520px", borderColor: vars.color.accent }]);
@@ -56,5 +97,12 @@ export const facts = style({ display: "grid", gridTemplateColumns: "auto 1fr", g
 globalStyle(`${facts} dt`, { color: vars.color.muted });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, fontVariantNumeric: "tabular-nums", textAlign: "right" });
 
-export const balanceLine = style({ display: "flex", flexWrap: "wrap", gap: "8px 14px", alignItems: "baseline", marginBottom: "12px", color: vars.color.muted });
+export const balanceLine = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "8px 14px",
+  alignItems: "baseline",
+  marginBottom: "12px",
+  color: vars.color.muted,
+});
 export const nowrap = style({ whiteSpace: "nowrap" });

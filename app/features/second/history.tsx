@@ -60,18 +60,18 @@ export const SecondHistory = memo(function SecondHistory({ list, decimals }: { l
           symbol: o.symbol_name,
           profit: formatAmount(o.fact_profits ?? "0", { lang, minDp: 2, maxDp: 4, signed: true }),
           code: o.currency_name,
-        })
+        }),
       );
       if (list.tab === "progress") {
         timers.current.push(
           setTimeout(() => {
             setRows((r) => dropClosed(r, o.id));
             revalidator.revalidate();
-          }, MICRO_REMOVE_DELAY_MS)
+          }, MICRO_REMOVE_DELAY_MS),
         );
       } else revalidator.revalidate();
     },
-    () => revalidator.revalidate()
+    () => revalidator.revalidate(),
   );
   const pager = pagerOf(list.total, list.page, list.per_page);
   const money = (v: string | null) => (v === null ? t("table.none") : formatAmount(v, { lang, minDp: 2, maxDp: 4 }));

@@ -89,7 +89,13 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         ) : null}
         <div className={ts.fieldRow}>
           <label htmlFor={fields.currency_id.id}>{t("form.wallet")}</label>
-          <select id={fields.currency_id.id} name="currency_id" className={input} value={wallet} onChange={(e) => setWallet(e.target.value)}>
+          <select
+            id={fields.currency_id.id}
+            name="currency_id"
+            className={input}
+            value={wallet}
+            onChange={(e) => setWallet(e.target.value)}
+          >
             {wallets.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.code} · {t("form.balance", { amount: formatAmount(w.micro_account.balance, { lang, minDp: 2, maxDp: 4 }) })}
@@ -137,9 +143,17 @@ export const SecondOrderForm = memo(function SecondOrderForm({
           <div className={s.times}>
             {options.map((o) => (
               <label key={o.seconds} className={s.time}>
-                <input type="radio" name="seconds" value={o.seconds} checked={seconds === o.seconds} onChange={() => setSeconds(o.seconds)} />
+                <input
+                  type="radio"
+                  name="seconds"
+                  value={o.seconds}
+                  checked={seconds === o.seconds}
+                  onChange={() => setSeconds(o.seconds)}
+                />
                 <span className={s.nowrap}>{t("form.secondsN", { n: o.seconds })}</span>
-                <span className={`${ts.up} ${s.nowrap}`}>{t("form.rate", { percent: formatAmount(profitPercent(o.profit_ratio), { lang, dp: 2 }) })}</span>
+                <span className={`${ts.up} ${s.nowrap}`}>
+                  {t("form.rate", { percent: formatAmount(profitPercent(o.profit_ratio), { lang, dp: 2 }) })}
+                </span>
               </label>
             ))}
           </div>
@@ -180,7 +194,13 @@ function SecondConfirm({ answer, here }: { answer: SecondActionData; here: strin
   const errors = answer.intent === "open" ? Object.values(answer.result.error ?? {}).flatMap((e) => e ?? []) : [];
   const up = review.type === 1;
   return (
-    <ConfirmDialog answer={answer} reviewKey={review.key} titleId="second-confirm-title" title={t("confirm.title")} backLabel={t("confirm.back")}>
+    <ConfirmDialog
+      answer={answer}
+      reviewKey={review.key}
+      titleId="second-confirm-title"
+      title={t("confirm.title")}
+      backLabel={t("confirm.back")}
+    >
       <dl className={cd.list}>
         <div>
           <dt>{t("confirm.direction")}</dt>

@@ -22,7 +22,18 @@ import { vars } from "~/styles/theme.css";
 import { TRADE_TIME_ZONE } from "./chart-periods";
 
 // Only what this chart uses, so the bundler drops the rest of chart.js.
-ChartJS.register(CandlestickController, CandlestickElement, LineController, LineElement, PointElement, BarController, BarElement, LinearScale, TimeSeriesScale, Tooltip);
+ChartJS.register(
+  CandlestickController,
+  CandlestickElement,
+  LineController,
+  LineElement,
+  PointElement,
+  BarController,
+  BarElement,
+  LinearScale,
+  TimeSeriesScale,
+  Tooltip,
+);
 
 /** The screen's one time zone (docs/decisions/010). */
 const CHART_ZONE = TRADE_TIME_ZONE;
@@ -79,7 +90,11 @@ function macdPoints(shown: KlineBar[]): StudyPoint[][] {
 /** The studies' names (translated by the page): tooltips show them. */
 export type StudyLabels = { ma: string[]; macd: string; signal: string; histogram: string; panel: string };
 
-function buildData(bars: KlineBar[], line: boolean, labels: StudyLabels | null): ChartData<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> {
+function buildData(
+  bars: KlineBar[],
+  line: boolean,
+  labels: StudyLabels | null,
+): ChartData<"candlestick" | "line", (Point | LinePoint | StudyPoint)[]> {
   const shown = bars.slice(-CHART_BARS_MAX);
   const main = { data: line ? shown.map(closePoint) : shown.map(candle) };
   if (!labels || line) return { datasets: [main as never] };
@@ -89,7 +104,15 @@ function buildData(bars: KlineBar[], line: boolean, labels: StudyLabels | null):
       main as never,
       ...maPoints(shown).map(
         (data, i) =>
-          ({ type: "line", data, borderColor: c.studies[i], borderWidth: 1, pointRadius: 0, spanGaps: false, label: labels.ma[i] }) as never,
+          ({
+            type: "line",
+            data,
+            borderColor: c.studies[i],
+            borderWidth: 1,
+            pointRadius: 0,
+            spanGaps: false,
+            label: labels.ma[i],
+          }) as never,
       ),
     ],
   };
@@ -125,7 +148,12 @@ function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
   return {
     ...baseOptions(locale),
     scales: {
-      x: { type: "timeseries", adapters: { date: { locale, zone: CHART_ZONE } }, ticks: { display: false, maxTicksLimit: 8 }, grid: { display: false } },
+      x: {
+        type: "timeseries",
+        adapters: { date: { locale, zone: CHART_ZONE } },
+        ticks: { display: false, maxTicksLimit: 8 },
+        grid: { display: false },
+      },
       y: { type: "linear", position: "right", ticks: { color: c.text, maxTicksLimit: 3, sampleSize: 4 }, grid: { color: c.grid } },
     },
   };
@@ -234,7 +262,8 @@ export default function CandleChart({
     } else {
       next.datasets.forEach((d, i) => {
         m.data.datasets[i].data = d.data;
-        if (i === 0) (m.data.datasets[0] as { backgroundColor?: unknown }).backgroundColor = (d as { backgroundColor?: unknown }).backgroundColor;
+        if (i === 0)
+          (m.data.datasets[0] as { backgroundColor?: unknown }).backgroundColor = (d as { backgroundColor?: unknown }).backgroundColor;
       });
       m.update("none");
     }
@@ -253,9 +282,12 @@ export default function CandleChart({
     },
     [drawMacd],
   );
-  useEffect(() => () => {
-    if (macdQueued.current) cancelAnimationFrame(macdQueued.current.frame);
-  }, []);
+  useEffect(
+    () => () => {
+      if (macdQueued.current) cancelAnimationFrame(macdQueued.current.frame);
+    },
+    [],
+  );
 
   // Layout effect: the canvas is redrawn in the same frame as the React commit that carried the tick.
   useLayoutEffect(() => {
@@ -281,7 +313,11 @@ export default function CandleChart({
       const y = chart.scales.y;
       // Numbers for pixel positions only (see `candle`).
       const inRange =
-        !line && y && Number(last.high) <= y.max && Number(last.low) >= y.min && averages.every((a) => a === null || (a <= y.max && a >= y.min));
+        !line &&
+        y &&
+        Number(last.high) <= y.max &&
+        Number(last.low) >= y.min &&
+        averages.every((a) => a === null || (a <= y.max && a >= y.min));
       if (inRange) {
         // The tick stays inside the price scale: recompute the last candle (and the studies' last points)
         // only and redraw, no layout pass (about a fifth of a full update on this chart). parsing: false
@@ -332,7 +368,14 @@ export default function CandleChart({
     <div style={{ display: "grid", gridTemplateRows: "1fr 110px", height: "100%", gap: 4 }}>
       <div style={{ position: "relative", minHeight: 0 }}>{main}</div>
       <div style={{ position: "relative", minHeight: 0 }}>
-        <Chart ref={macdRef as never} type="bar" data={initial.macd.data as never} options={initial.macd.options as never} role="img" aria-label={initial.labels?.panel} />
+        <Chart
+          ref={macdRef as never}
+          type="bar"
+          data={initial.macd.data as never}
+          options={initial.macd.options as never}
+          role="img"
+          aria-label={initial.labels?.panel}
+        />
       </div>
     </div>
   );

@@ -1,11 +1,26 @@
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
 
-const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({ open, high, low, close, volume: "1", time, period: "1min" });
+const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({
+  open,
+  high,
+  low,
+  close,
+  volume: "1",
+  time,
+  period: "1min",
+});
 
 describe("candleGeometry", () => {
   it("is empty without bars", () => {
-    expect(candleGeometry([], { width: 100, height: 100 })).toMatchObject({ upWicks: "", upBodies: "", downWicks: "", downBodies: "", line: "", count: 0 });
+    expect(candleGeometry([], { width: 100, height: 100 })).toMatchObject({
+      upWicks: "",
+      upBodies: "",
+      downWicks: "",
+      downBodies: "",
+      line: "",
+      count: 0,
+    });
   });
 
   it("splits rising and falling bars and scales into the box", () => {

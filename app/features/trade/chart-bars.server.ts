@@ -14,7 +14,11 @@ export async function loadChartBars(args: ApiArgs, pairId: number, period: Trade
  * For a screen with a chart: its bars go to the server render only (the SVG without JavaScript), not into the
  * loader data; the live chart fetches them from /resources/kline after hydration.
  */
-export async function renderChartOnServer(args: ApiArgs & { context: Pick<AppLoadContext, "serverOnly"> }, pairId: number, period: TradePeriod): Promise<void> {
+export async function renderChartOnServer(
+  args: ApiArgs & { context: Pick<AppLoadContext, "serverOnly"> },
+  pairId: number,
+  period: TradePeriod,
+): Promise<void> {
   const bars = await loadChartBars(args, pairId, period);
   if (args.context.serverOnly) args.context.serverOnly.chartBars = bars;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { chartBarsUrl, decodeBars, encodeBars } from "./chart-bars";
 
-const bar = (time: number, close: string) => ({ time, open: "100.5", high: "101", low: "99.25", close, volume: "3.000001", period: "1min" });
+const bar = (time: number, close: string) => ({
+  time,
+  open: "100.5",
+  high: "101",
+  low: "99.25",
+  close,
+  volume: "3.000001",
+  period: "1min",
+});
 
 describe("chart bars' compact form", () => {
   it("round-trips every field, decimals as the same strings", () => {
@@ -12,7 +20,15 @@ describe("chart bars' compact form", () => {
   });
 
   it("drops malformed rows and answers [] for anything that is not the form", () => {
-    const wire = { period: "1min", bars: [[1, "1", "1", "1", "1"], ["x", "1", "1", "1", "1", "1"], [2, "1", "1e3", "1", "1", "1"], [3, "1", "2", "0.5", "1.5", "7"]] };
+    const wire = {
+      period: "1min",
+      bars: [
+        [1, "1", "1", "1", "1"],
+        ["x", "1", "1", "1", "1", "1"],
+        [2, "1", "1e3", "1", "1", "1"],
+        [3, "1", "2", "0.5", "1.5", "7"],
+      ],
+    };
     expect(decodeBars(wire, "1min")).toEqual([{ time: 3, open: "1", high: "2", low: "0.5", close: "1.5", volume: "7", period: "1min" }]);
     expect(decodeBars("<html>", "1min")).toEqual([]);
     expect(decodeBars(null, "1min")).toEqual([]);

@@ -5,7 +5,13 @@ import { formatChange, formatPrice, formatVolume } from "~/lib/money";
 import * as s from "./trade.css";
 
 /** Symbol (the page's h1), latest price, change %, 24 h high, low and volume. */
-export const ChartHeader = memo(function ChartHeader({ pair, quotation }: { pair: { symbol: string; base: string; decimals: number }; quotation: Omit<Quotation, "currency_match_id"> | null }) {
+export const ChartHeader = memo(function ChartHeader({
+  pair,
+  quotation,
+}: {
+  pair: { symbol: string; base: string; decimals: number };
+  quotation: Omit<Quotation, "currency_match_id"> | null;
+}) {
   const { t, i18n } = useTranslation("trade");
   const lang = i18n.language;
   const change = formatChange(quotation?.change);

@@ -76,7 +76,21 @@ function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
   );
 }
 
-function LiveChart({ bars, line, lang, label, theme, pairKey }: { bars: KlineBar[]; line: boolean; lang: string; label: string; theme: "dark" | "light"; pairKey: string }) {
+function LiveChart({
+  bars,
+  line,
+  lang,
+  label,
+  theme,
+  pairKey,
+}: {
+  bars: KlineBar[];
+  line: boolean;
+  lang: string;
+  label: string;
+  theme: "dark" | "light";
+  pairKey: string;
+}) {
   const { t } = useTranslation("trade");
   // Drawn live from here on: the page's server drawing is out of date and never shown again.
   useEffect(forgetServerSvg, []);
@@ -122,7 +136,12 @@ export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; 
     <svg className={s.chartSvg} viewBox={`0 0 ${SVG_W} ${SVG_H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>{label}</title>
       <desc id={`${id}-d`}>
-        {t("chart.desc", { count: g.count, low: formatPrice(g.min, decimals, lang), high: formatPrice(g.max, decimals, lang), close: formatPrice(last.close, decimals, lang) })}
+        {t("chart.desc", {
+          count: g.count,
+          low: formatPrice(g.min, decimals, lang),
+          high: formatPrice(g.max, decimals, lang),
+          close: formatPrice(last.close, decimals, lang),
+        })}
       </desc>
       {line ? (
         <path d={g.line} className={s.svgLine} vectorEffect="non-scaling-stroke" />
@@ -168,7 +187,17 @@ function ServerSvg({ pairKey, children }: { pairKey: string; children?: React.Re
 }
 
 /** Intervals as links (`?period=`), then the chart: chart.js in the browser, SVG on the server. */
-export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }: { pair: { symbol: string; decimals: number }; period: TradePeriod; bars: KlineBar[] | null; lang: string }) {
+export const ChartPanel = memo(function ChartPanel({
+  pair,
+  period,
+  bars,
+  lang,
+}: {
+  pair: { symbol: string; decimals: number };
+  period: TradePeriod;
+  bars: KlineBar[] | null;
+  lang: string;
+}) {
   const { t } = useTranslation("trade");
   const hydrated = useHydrated();
   const serverBars = useServerOnly().chartBars;
@@ -180,7 +209,10 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
   const theme = root?.theme ?? "dark";
   const line = period === "time";
   // The line draws 1-minute closes: its label names that interval, not the button's "Line".
-  const label = t(line ? "chart.labelLine" : "chart.label", { symbol: pair.symbol, period: t(`periods.${line ? klinePeriod(period) : period}`) });
+  const label = t(line ? "chart.labelLine" : "chart.label", {
+    symbol: pair.symbol,
+    period: t(`periods.${line ? klinePeriod(period) : period}`),
+  });
   return (
     <section className={s.panel} aria-labelledby="chart-title">
       <h2 id="chart-title" className="sr-only">
@@ -190,7 +222,13 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
         <ul className={s.tabs}>
           {TRADE_PERIODS.map((p) => (
             <li key={p}>
-              <Link to={tradeUrl(search, { period: p }, screenOf(pathname))} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
+              <Link
+                to={tradeUrl(search, { period: p }, screenOf(pathname))}
+                className={s.tab}
+                aria-current={p === period ? "page" : undefined}
+                preventScrollReset
+                replace
+              >
                 {t(`periods.${p}`)}
               </Link>
             </li>
@@ -203,7 +241,13 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
               <ul className={s.moreList}>
                 {MORE_PERIODS.map((p) => (
                   <li key={p}>
-                    <Link to={tradeUrl(search, { period: p }, screenOf(pathname))} className={s.tab} aria-current={p === period ? "page" : undefined} preventScrollReset replace>
+                    <Link
+                      to={tradeUrl(search, { period: p }, screenOf(pathname))}
+                      className={s.tab}
+                      aria-current={p === period ? "page" : undefined}
+                      preventScrollReset
+                      replace
+                    >
                       {t(`periods.${p}`)}
                     </Link>
                   </li>
@@ -213,9 +257,7 @@ export const ChartPanel = memo(function ChartPanel({ pair, period, bars, lang }:
           </li>
         </ul>
       </nav>
-      <p className={s.muted}>
-        {t("chart.zone", { zone: TRADE_TIME_ZONE })}
-      </p>
+      <p className={s.muted}>{t("chart.zone", { zone: TRADE_TIME_ZONE })}</p>
       <div className={s.chartBox} ref={box}>
         {hydrated && bars && near ? (
           <Suspense fallback={<ServerSvg pairKey={pairKey} />}>

@@ -1,5 +1,13 @@
 import { KLINE_PERIODS } from "~/contract/core/trading";
-import { CHART_PERIODS, formatTradeTime, klinePeriod, MORE_PERIODS, normalizePeriod, TRADE_PERIODS, TRADE_TIME_ZONE } from "./chart-periods";
+import {
+  CHART_PERIODS,
+  formatTradeTime,
+  klinePeriod,
+  MORE_PERIODS,
+  normalizePeriod,
+  TRADE_PERIODS,
+  TRADE_TIME_ZONE,
+} from "./chart-periods";
 
 describe("the trade screen's one time zone (docs/decisions/010)", () => {
   it("is UTC, for the chart and the lists alike", () => {

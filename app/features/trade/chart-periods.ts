@@ -25,8 +25,20 @@ export function klinePeriod(p: TradePeriod): KlinePeriod {
 }
 
 const PERIOD_SECONDS: Record<KlinePeriod, number> = {
-  "1min": 60, "3min": 180, "5min": 300, "15min": 900, "30min": 1800, "60min": 3600, "120min": 7200, "240min": 14400,
-  "360min": 21600, "720min": 43200, "1day": 86400, "3day": 259200, "1week": 604800, "1mon": 2678400,
+  "1min": 60,
+  "3min": 180,
+  "5min": 300,
+  "15min": 900,
+  "30min": 1800,
+  "60min": 3600,
+  "120min": 7200,
+  "240min": 14400,
+  "360min": 21600,
+  "720min": 43200,
+  "1day": 86400,
+  "3day": 259200,
+  "1week": 604800,
+  "1mon": 2678400,
 };
 
 /** The kline request window (unix seconds) that covers the last `bars` bars of a period. */
@@ -34,8 +46,6 @@ export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX
   const to = Math.floor(nowMs / 1000);
   return { from: to - PERIOD_SECONDS[klinePeriod(p)] * (bars + 1), to };
 }
-
-
 
 /**
  * The one time zone of the trade screen: the chart's axis and tooltips, recent trades and the order lists all
@@ -45,7 +55,13 @@ export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX
 export const TRADE_TIME_ZONE = "UTC";
 
 // Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.
-const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: TRADE_TIME_ZONE });
+const clockFormat = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: false,
+  timeZone: TRADE_TIME_ZONE,
+});
 const dateFormat = new Intl.DateTimeFormat("en-CA", { month: "2-digit", day: "2-digit", timeZone: TRADE_TIME_ZONE });
 
 /** A trade's or an order's time, hh:mm:ss (with `withDate`, MM-DD hh:mm:ss), in TRADE_TIME_ZONE. */

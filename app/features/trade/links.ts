@@ -19,7 +19,11 @@ export function screenOf(pathname: string): TradeScreenPath {
 }
 
 /** The current query with some params changed (null removes one). Unknown params are dropped. */
-export function tradeUrl(search: string, changes: Partial<Record<TradeParam, string | number | null>>, path: TradeScreenPath = "/trade"): string {
+export function tradeUrl(
+  search: string,
+  changes: Partial<Record<TradeParam, string | number | null>>,
+  path: TradeScreenPath = "/trade",
+): string {
   const current = new URLSearchParams(search);
   const out = new URLSearchParams();
   for (const key of TRADE_PARAMS) {

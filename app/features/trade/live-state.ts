@@ -8,7 +8,6 @@ import { sameAmount } from "./order-input";
 export const RECENT_TRADES_MAX = 30;
 export const ORDERS_PAGE_SIZE = 10;
 
-
 /** MARKET_DEPTH carries the whole book (20 levels a side): it replaces what we hold. */
 export function applyDepth(current: Depth, msg: { depth: Depth }): Depth {
   return { in: msg.depth.in.slice(), out: msg.depth.out.slice() };
@@ -37,12 +36,31 @@ export type KlineChange = "none" | "update" | "append";
  * KLINE: the bar in progress of some period. Only the shown period counts; the last bar is replaced
  * when it is the same bar, one is appended when a newer bar starts (the oldest leaves past `max`).
  */
-export function applyKline(bars: KlineBar[], bar: KlineBar, period: KlinePeriod, max = CHART_BARS_MAX): { bars: KlineBar[]; change: KlineChange } {
+export function applyKline(
+  bars: KlineBar[],
+  bar: KlineBar,
+  period: KlinePeriod,
+  max = CHART_BARS_MAX,
+): { bars: KlineBar[]; change: KlineChange } {
   if (bar.period !== period) return { bars, change: "none" };
   const last = bars[bars.length - 1];
-  const clean: KlineBar = { open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume, time: bar.time, period: bar.period };
+  const clean: KlineBar = {
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    close: bar.close,
+    volume: bar.volume,
+    time: bar.time,
+    period: bar.period,
+  };
   if (last && last.time === bar.time) {
-    if (last.open === clean.open && last.high === clean.high && last.low === clean.low && last.close === clean.close && last.volume === clean.volume) {
+    if (
+      last.open === clean.open &&
+      last.high === clean.high &&
+      last.low === clean.low &&
+      last.close === clean.close &&
+      last.volume === clean.volume
+    ) {
       return { bars, change: "none" };
     }
     const next = bars.slice();
@@ -60,8 +78,7 @@ export const ORDERS_TABS: OrdersTab[] = ["current", "all", "history"];
 export type OrdersSide = OrderWay | null;
 export type OrdersView = { pairId: number; tab: OrdersTab; way: OrdersSide; page: number };
 export type OrderEvent =
-  | { type: "TX_SUBMIT"; currency_match_id: number; order: SpotOrder }
-  | { type: "TX_MATCHED"; currency_match_id: number; order: SpotOrder };
+  { type: "TX_SUBMIT"; currency_match_id: number; order: SpotOrder } | { type: "TX_MATCHED"; currency_match_id: number; order: SpotOrder };
 
 function isStillOpen(o: SpotOrder): boolean {
   return o.status === 0 && !sameAmount(o.transacted_amount, o.number);
@@ -113,4 +130,3 @@ export function applyBalances(
   if (msg.currency_match_id !== pairId) return current;
   return { base: msg.base_account, quote: msg.quote_account };
 }
-

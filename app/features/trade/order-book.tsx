@@ -71,7 +71,15 @@ export const OrderBook = memo(function OrderBook({
   const asks = depth.out.slice(0, LEVELS).reverse();
   const bids = depth.in.slice(0, LEVELS);
   const row = (l: DepthEntry, kind: "ask" | "bid") => (
-    <Level key={`${kind}-${l.price}`} kind={kind} price={l.price} amount={l.amount} decimals={pair.decimals} href={tradeUrl(search, { price: l.price }, screenOf(pathname))} onPick={onPick} />
+    <Level
+      key={`${kind}-${l.price}`}
+      kind={kind}
+      price={l.price}
+      amount={l.amount}
+      decimals={pair.decimals}
+      href={tradeUrl(search, { price: l.price }, screenOf(pathname))}
+      onPick={onPick}
+    />
   );
   return (
     <section className={s.panel} aria-labelledby="book-title">
@@ -91,7 +99,9 @@ export const OrderBook = memo(function OrderBook({
           </tr>
         </thead>
         <tbody aria-label={t("book.asks")}>
-          {asks.length ? asks.map((l) => row(l, "ask")) : (
+          {asks.length ? (
+            asks.map((l) => row(l, "ask"))
+          ) : (
             <tr>
               <td colSpan={2} className={s.muted}>
                 {t("book.noAsks")}
@@ -108,7 +118,9 @@ export const OrderBook = memo(function OrderBook({
           </tr>
         </tbody>
         <tbody aria-label={t("book.bids")}>
-          {bids.length ? bids.map((l) => row(l, "bid")) : (
+          {bids.length ? (
+            bids.map((l) => row(l, "bid"))
+          ) : (
             <tr>
               <td colSpan={2} className={s.muted}>
                 {t("book.noBids")}

@@ -19,7 +19,6 @@ export const SLIDER_STEP = 25;
 export type Side = "buy" | "sell";
 export type OrderType = "limit" | "market";
 
-
 /**
  * What a price field keeps of what was typed: digits and one dot, at most `decimals` decimals.
  * 'e', '+', '-' and anything else are dropped (SPEC §5: typing e or minus is blocked).
@@ -111,7 +110,7 @@ export function sliderQuantity(args: { side: Side; percent: number; available: s
 
 /** SPEC §4: the market price: a buy takes the lowest ask, a sell the highest bid. null when that side is empty. */
 export function bestPrice(depth: Depth | null | undefined, side: Side): string | null {
-  const levels: DepthEntry[] = side === "buy" ? depth?.out ?? [] : depth?.in ?? [];
+  const levels: DepthEntry[] = side === "buy" ? (depth?.out ?? []) : (depth?.in ?? []);
   let best: Decimal | null = null;
   let text: string | null = null;
   for (const l of levels) {
@@ -138,4 +137,3 @@ export function sameAmount(a: string, b: string): boolean {
   const y = dec(b);
   return !!x && !!y && x.eq(y);
 }
-

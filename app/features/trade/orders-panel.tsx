@@ -51,7 +51,8 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   const qty = (v: string) => formatAmount(floorQty(v) || "0", { lang: i18n.language, minDp: 0 });
   const clock = useClock({ withDate: true });
   const fetcher = useFetcher<TradeActionData>({ key: `cancel-${order.id}` });
-  const gone = (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
+  const gone =
+    (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cancel") || (fetcher.state === "idle" && fetcher.data?.ok === true);
   // The answer arrives while the page reloads its data (the row is still in the list): say it once, like a toast.
   const said = useRef<unknown>(null);
   useEffect(() => {
@@ -65,20 +66,38 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   const buy = isBuyOrder(order);
   return (
     <tr data-order-id={order.id}>
-      <td className={s.tdLeft} data-label={t("orders.time")}>{clock(order.created_at)}</td>
-      <td className={s.tdLeft} data-label={t("orders.pair")}>{order.currency_match.symbol}</td>
-      <td className={`${s.tdLeft} ${buy ? s.up : s.down}`} data-label={t("orders.side")}>{order.way_name || t(buy ? "orders.buy" : "orders.sell")}</td>
-      <td className={s.tdLeft} data-label={t("orders.type")}>{t(order.type === "market" ? "form.market" : "form.limit")}</td>
-      <td className={s.td} data-label={t("orders.price")}>{formatPrice(order.price, pair.decimals, i18n.language)}</td>
-      <td className={s.td} data-label={t("orders.amount")}>{qty(order.number)}</td>
-      <td className={s.td} data-label={t("orders.filled")}>{qty(order.transacted_amount)}</td>
-      <td className={s.td} data-label={t("orders.volume")}>{qty(order.transacted_volume)}</td>
+      <td className={s.tdLeft} data-label={t("orders.time")}>
+        {clock(order.created_at)}
+      </td>
+      <td className={s.tdLeft} data-label={t("orders.pair")}>
+        {order.currency_match.symbol}
+      </td>
+      <td className={`${s.tdLeft} ${buy ? s.up : s.down}`} data-label={t("orders.side")}>
+        {order.way_name || t(buy ? "orders.buy" : "orders.sell")}
+      </td>
+      <td className={s.tdLeft} data-label={t("orders.type")}>
+        {t(order.type === "market" ? "form.market" : "form.limit")}
+      </td>
+      <td className={s.td} data-label={t("orders.price")}>
+        {formatPrice(order.price, pair.decimals, i18n.language)}
+      </td>
+      <td className={s.td} data-label={t("orders.amount")}>
+        {qty(order.number)}
+      </td>
+      <td className={s.td} data-label={t("orders.filled")}>
+        {qty(order.transacted_amount)}
+      </td>
+      <td className={s.td} data-label={t("orders.volume")}>
+        {qty(order.transacted_volume)}
+      </td>
       <td className={s.td} data-label={t("orders.fee")}>
         {/* The fee as the exchange booked it (it can be finer than the 6 decimals of a quantity). */}
         {order.fee || "0"}
         {order.fee_currency ? ` ${order.fee_currency}` : ""}
       </td>
-      <td className={s.tdLeft} data-label={t("orders.status")}>{order.status_name}</td>
+      <td className={s.tdLeft} data-label={t("orders.status")}>
+        {order.status_name}
+      </td>
       <td className={`${s.td} ${cardActions}`}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
     </tr>
   );
@@ -102,7 +121,13 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
         <ul className={s.tabs}>
           {ORDERS_TABS.map((x) => (
             <li key={x}>
-              <Link to={tradeUrl(search, { orders: x, page: null })} className={s.tab} aria-current={x === orders.tab ? "page" : undefined} preventScrollReset replace>
+              <Link
+                to={tradeUrl(search, { orders: x, page: null })}
+                className={s.tab}
+                aria-current={x === orders.tab ? "page" : undefined}
+                preventScrollReset
+                replace
+              >
                 {t(`orders.tabs.${x}`)}
               </Link>
             </li>
@@ -136,16 +161,36 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           </caption>
           <thead>
             <tr>
-              <th scope="col" className={s.thLeft}>{t("orders.time")}</th>
-              <th scope="col" className={s.thLeft}>{t("orders.pair")}</th>
-              <th scope="col" className={s.thLeft}>{t("orders.side")}</th>
-              <th scope="col" className={s.thLeft}>{t("orders.type")}</th>
-              <th scope="col" className={s.th}>{t("orders.price")}</th>
-              <th scope="col" className={s.th}>{t("orders.amount")}</th>
-              <th scope="col" className={s.th}>{t("orders.filled")}</th>
-              <th scope="col" className={s.th}>{t("orders.volume")}</th>
-              <th scope="col" className={s.th}>{t("orders.fee")}</th>
-              <th scope="col" className={s.thLeft}>{t("orders.status")}</th>
+              <th scope="col" className={s.thLeft}>
+                {t("orders.time")}
+              </th>
+              <th scope="col" className={s.thLeft}>
+                {t("orders.pair")}
+              </th>
+              <th scope="col" className={s.thLeft}>
+                {t("orders.side")}
+              </th>
+              <th scope="col" className={s.thLeft}>
+                {t("orders.type")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("orders.price")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("orders.amount")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("orders.filled")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("orders.volume")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("orders.fee")}
+              </th>
+              <th scope="col" className={s.thLeft}>
+                {t("orders.status")}
+              </th>
               <th scope="col" className={s.th}>
                 <span className="sr-only">{t("orders.actions")}</span>
               </th>

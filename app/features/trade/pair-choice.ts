@@ -68,4 +68,3 @@ export function pickPair(groups: QuoteGroup[], opts: { symbol?: string | null; t
   }
   return null;
 }
-

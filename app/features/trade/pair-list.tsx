@@ -10,7 +10,19 @@ import * as s from "./trade.css";
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
 
 /** Left column: open pairs by quote-currency tab (links `?tab=`), each with its latest price and change %. */
-export const PairList = memo(function PairList({ pairs, quotes, tab, current, live }: { pairs: PairRow[]; quotes: string[]; tab: string; current: number; live: Record<number, LiveQuotation> }) {
+export const PairList = memo(function PairList({
+  pairs,
+  quotes,
+  tab,
+  current,
+  live,
+}: {
+  pairs: PairRow[];
+  quotes: string[];
+  tab: string;
+  current: number;
+  live: Record<number, LiveQuotation>;
+}) {
   const { t, i18n } = useTranslation("trade");
   const { search, pathname } = useLocation();
   return (
@@ -22,7 +34,13 @@ export const PairList = memo(function PairList({ pairs, quotes, tab, current, li
         <ul className={s.tabs}>
           {quotes.map((q) => (
             <li key={q}>
-              <Link to={tradeUrl(search, { tab: q }, screenOf(pathname))} className={s.tab} aria-current={q === tab ? "page" : undefined} preventScrollReset replace>
+              <Link
+                to={tradeUrl(search, { tab: q }, screenOf(pathname))}
+                className={s.tab}
+                aria-current={q === tab ? "page" : undefined}
+                preventScrollReset
+                replace
+              >
                 {q}
               </Link>
             </li>

@@ -34,7 +34,13 @@ const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; 
 });
 
 /** The pair's latest trades on the whole site (at most 30): time, price coloured by side (2 = buy, green), amount. */
-export const RecentTrades = memo(function RecentTrades({ trades, pair }: { trades: Trade[]; pair: { base: string; quote: string; decimals: number } }) {
+export const RecentTrades = memo(function RecentTrades({
+  trades,
+  pair,
+}: {
+  trades: Trade[];
+  pair: { base: string; quote: string; decimals: number };
+}) {
   const { t } = useTranslation("trade");
   return (
     <section className={s.panel} aria-labelledby="trades-title">

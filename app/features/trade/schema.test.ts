@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { orderSchema } from "./schema";
 
-const t = (key: string, o?: Record<string, unknown>) => (key.endsWith("Decimals") && o?.decimals !== undefined ? `${key}:${o.decimals}` : key);
+const t = (key: string, o?: Record<string, unknown>) =>
+  key.endsWith("Decimals") && o?.decimals !== undefined ? `${key}:${o.decimals}` : key;
 function form(fields: Record<string, string>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries({ intent: "buy", type: "limit", currency_match_id: "1", ...fields })) fd.set(k, v);
@@ -29,6 +30,7 @@ describe("orderSchema", () => {
   it("accepts a valid order", () => {
     const r = parseWithZod(form({ price: "64000.12", number: "0.01", idempotency_key: "k" }), { schema: orderSchema(t, { decimals: 2 }) });
     expect(r.status).toBe("success");
-    if (r.status === "success") expect(r.value).toMatchObject({ intent: "buy", type: "limit", currency_match_id: 1, price: "64000.12", number: "0.01" });
+    if (r.status === "success")
+      expect(r.value).toMatchObject({ intent: "buy", type: "limit", currency_match_id: 1, price: "64000.12", number: "0.01" });
   });
 });

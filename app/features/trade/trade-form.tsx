@@ -6,7 +6,18 @@ import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotBalances } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
-import { availableFor, floorQty, orderTotal, sanitizePriceInput, sanitizeQtyInput, SLIDER_STEP, sliderQuantity, snapPercent, type OrderType, type Side } from "./order-input";
+import {
+  availableFor,
+  floorQty,
+  orderTotal,
+  sanitizePriceInput,
+  sanitizeQtyInput,
+  SLIDER_STEP,
+  sliderQuantity,
+  snapPercent,
+  type OrderType,
+  type Side,
+} from "./order-input";
 import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import type { TradeActionData } from "./action-data";
@@ -158,7 +169,9 @@ function OrderForm({
   const market = type === "market";
   const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
 
-  const [price, setPrice] = useState(() => picked.price || (typeof initial.price === "string" ? sanitizePriceInput(initial.price, pair.decimals) : ""));
+  const [price, setPrice] = useState(
+    () => picked.price || (typeof initial.price === "string" ? sanitizePriceInput(initial.price, pair.decimals) : ""),
+  );
   const [qty, setQty] = useState(() => (typeof initial.number === "string" ? sanitizeQtyInput(initial.number) : ""));
   const [percent, setPercent] = useState(() => snapPercent(typeof initial.percent === "string" ? initial.percent : 0));
 
@@ -185,7 +198,10 @@ function OrderForm({
 
   const effectivePrice = market ? best : price;
   const v = useLazyModule(spotValidate);
-  const validate = useMemo(() => v?.orderValidator(tr, { decimals: pair.decimals, bestPrice: market ? best : undefined }), [v, tr, pair.decimals, market, best]);
+  const validate = useMemo(
+    () => v?.orderValidator(tr, { decimals: pair.decimals, bestPrice: market ? best : undefined }),
+    [v, tr, pair.decimals, market, best],
+  );
   const [form, fields] = useForm({
     id: `order-${side}`,
     lastResult,

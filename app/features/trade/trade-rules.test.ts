@@ -1,7 +1,17 @@
 import type { KlineBar, QuoteGroup, SpotOrder, Trade } from "~/contract/entities";
 import { normalizeSymbol } from "~/contract/core/channels";
 import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, mergeOrderPages } from "./live-state";
-import { bestPrice, floorQty, orderTotal, priceProblem, qtyProblem, sanitizePriceInput, sanitizeQtyInput, sliderQuantity, snapPercent } from "./order-input";
+import {
+  bestPrice,
+  floorQty,
+  orderTotal,
+  priceProblem,
+  qtyProblem,
+  sanitizePriceInput,
+  sanitizeQtyInput,
+  sliderQuantity,
+  snapPercent,
+} from "./order-input";
 import { chartLocale, klineWindow, normalizePeriod } from "./chart-periods";
 import { parseTradeInfo, pickPair, serializeTradeInfo, tradeInfoOf } from "./pair-choice";
 
@@ -81,8 +91,15 @@ describe("slider", () => {
 
 describe("best price", () => {
   const depth = {
-    in: [{ price: "99.5", amount: "1" }, { price: "100", amount: "2" }, { price: "101", amount: "0" }],
-    out: [{ price: "102", amount: "1" }, { price: "101.5", amount: "3" }],
+    in: [
+      { price: "99.5", amount: "1" },
+      { price: "100", amount: "2" },
+      { price: "101", amount: "0" },
+    ],
+    out: [
+      { price: "102", amount: "1" },
+      { price: "101.5", amount: "3" },
+    ],
   };
   it("buy takes the lowest ask, sell the highest bid (empty levels ignored)", () => {
     expect(bestPrice(depth, "buy")).toBe("101.5");
@@ -97,14 +114,35 @@ describe("best price", () => {
 const pair = (id: number, symbol: string, open = 1) => {
   const [base, quote] = symbol.split("/");
   return {
-    id, name: symbol, symbol, base_currency_id: id * 10, quote_currency_id: quote === "USDT" ? 1 : 2, base_currency_code: base, quote_currency_code: quote,
-    open_change: open, open_lever: 0, open_microtrade: 0, added: false, price_precision: 2, amount_precision: 6,
+    id,
+    name: symbol,
+    symbol,
+    base_currency_id: id * 10,
+    quote_currency_id: quote === "USDT" ? 1 : 2,
+    base_currency_code: base,
+    quote_currency_code: quote,
+    open_change: open,
+    open_lever: 0,
+    open_microtrade: 0,
+    added: false,
+    price_precision: 2,
+    amount_precision: 6,
     currency_quotation: { currency_match_id: id, close: "1", change: "0", high: "1", low: "1", volume: "1" },
-    lever_point_rate: "0", lever_share_num: "1", lever_fee_rate: "0", quote_currency: { cny_price: "7.2", usd_price: "1" },
+    lever_point_rate: "0",
+    lever_share_num: "1",
+    lever_fee_rate: "0",
+    quote_currency: { cny_price: "7.2", usd_price: "1" },
   };
 };
 const groups: QuoteGroup[] = [
-  { id: 1, code: "USDT", is_quote: 1, cny_price: "7.2", usd_price: "1", matches: [pair(10, "LINK/USDT", 0), pair(1, "BTC/USDT"), pair(2, "ETH/USDT")] },
+  {
+    id: 1,
+    code: "USDT",
+    is_quote: 1,
+    cny_price: "7.2",
+    usd_price: "1",
+    matches: [pair(10, "LINK/USDT", 0), pair(1, "BTC/USDT"), pair(2, "ETH/USDT")],
+  },
   { id: 2, code: "BTC", is_quote: 1, cny_price: "1", usd_price: "1", matches: [pair(11, "ETH/BTC")] },
 ];
 
@@ -161,7 +199,15 @@ describe("live reducers", () => {
     expect(applyTrade(start, { completes: [trade(99)] }, true).map((t) => t.id)).toEqual([99]);
   });
 
-  const bar = (time: number, close: string, period = "1min"): KlineBar => ({ open: "1", high: "2", low: "0.5", close, volume: "1", time, period });
+  const bar = (time: number, close: string, period = "1min"): KlineBar => ({
+    open: "1",
+    high: "2",
+    low: "0.5",
+    close,
+    volume: "1",
+    time,
+    period,
+  });
   it("applyKline updates the last bar, appends a new one, ignores other periods and old bars", () => {
     const bars = [bar(60, "1"), bar(120, "1.5")];
     expect(applyKline(bars, bar(120, "1.6"), "1min")).toEqual({ bars: [bar(60, "1"), bar(120, "1.6")], change: "update" });
@@ -172,12 +218,34 @@ describe("live reducers", () => {
     expect(applyKline(bars, bar(180, "1.7"), "1min", 2).bars.map((b) => b.time)).toEqual([120, 180]);
     // Extra fields of a KLINE push (type, symbol…) are not kept.
     const pushed = { ...bar(240, "2"), type: "KLINE", symbol: "BTC/USDT" } as KlineBar;
-    expect(Object.keys(applyKline(bars, pushed, "1min").bars[2]).sort()).toEqual(["close", "high", "low", "open", "period", "time", "volume"]);
+    expect(Object.keys(applyKline(bars, pushed, "1min").bars[2]).sort()).toEqual([
+      "close",
+      "high",
+      "low",
+      "open",
+      "period",
+      "time",
+      "volume",
+    ]);
   });
 
   const order = (id: number, way: number, over: Partial<SpotOrder> = {}): SpotOrder => ({
-    id, number: "1", transacted_amount: "0", transacted_volume: "0", price: "100", way, way_name: "", status: 0, status_name: "",
-    created_at: id, updated_at: id, currency_match: { id: 1, symbol: "BTC/USDT" }, fee: "0", fee_currency: "", type: "limit", ...over,
+    id,
+    number: "1",
+    transacted_amount: "0",
+    transacted_volume: "0",
+    price: "100",
+    way,
+    way_name: "",
+    status: 0,
+    status_name: "",
+    created_at: id,
+    updated_at: id,
+    currency_match: { id: 1, symbol: "BTC/USDT" },
+    fee: "0",
+    fee_currency: "",
+    type: "limit",
+    ...over,
   });
   const view = { pairId: 1, tab: "current" as const, way: 1 as const, page: 1 };
 
@@ -201,13 +269,22 @@ describe("live reducers", () => {
   it("both sides (the default list) take a new order of either side", () => {
     const both = { ...view, way: null };
     const sub = (o: SpotOrder) => ({ type: "TX_SUBMIT" as const, currency_match_id: 1, order: o });
-    expect(applyOrderEvent([order(1, 1)], sub(order(2, 2)), both).map((r) => [r.id, r.way])).toEqual([[2, 2], [1, 1]]);
+    expect(applyOrderEvent([order(1, 1)], sub(order(2, 2)), both).map((r) => [r.id, r.way])).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
   });
 
   it("merges a page of both sides newest first, with the total of both", () => {
     const page = (rows: SpotOrder[], total: number) => ({ total, per_page: 10, current_page: 1, last_page: 1, data: rows });
-    const buys = page(Array.from({ length: 12 }, (_, i) => order(100 - 2 * i, 1)), 12);
-    const sells = page(Array.from({ length: 12 }, (_, i) => order(99 - 2 * i, 2)), 12);
+    const buys = page(
+      Array.from({ length: 12 }, (_, i) => order(100 - 2 * i, 1)),
+      12,
+    );
+    const sells = page(
+      Array.from({ length: 12 }, (_, i) => order(99 - 2 * i, 2)),
+      12,
+    );
     const first = mergeOrderPages(buys, sells, 1);
     expect(first.data.map((r) => r.id)).toEqual([100, 99, 98, 97, 96, 95, 94, 93, 92, 91]);
     expect([first.total, first.last_page, first.current_page]).toEqual([24, 3, 1]);
@@ -229,7 +306,9 @@ describe("live reducers", () => {
     const h = { ...view, tab: "history" as const };
     expect(applyOrderEvent([], { type: "TX_MATCHED", currency_match_id: 1, order: done }, h).map((r) => r.id)).toEqual([5]);
     expect(applyOrderEvent([], { type: "TX_MATCHED", currency_match_id: 1, order: done }, { ...h, page: 2 })).toEqual([]);
-    expect(applyOrderEvent([], { type: "TX_MATCHED", currency_match_id: 1, order: order(6, 2, { transacted_amount: "0.5" }) }, h)).toEqual([]);
+    expect(applyOrderEvent([], { type: "TX_MATCHED", currency_match_id: 1, order: order(6, 2, { transacted_amount: "0.5" }) }, h)).toEqual(
+      [],
+    );
     // A submission never goes on history, even one that filled at once (its fills arrive as TX_MATCHED).
     expect(applyOrderEvent([], { type: "TX_SUBMIT", currency_match_id: 1, order: done }, h)).toEqual([]);
   });

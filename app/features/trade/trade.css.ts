@@ -14,7 +14,16 @@ const TABLET = "screen and (min-width: 761px) and (max-width: 1100px)";
 const DESKTOP = "screen and (min-width: 1101px)";
 const WIDE_ENOUGH = "screen and (min-width: 761px)";
 
-export const page = style({ width: "100%", maxWidth: "1600px", margin: "0 auto", padding: "12px", display: "flex", flexDirection: "column", gap: "12px", "@media": { [MOBILE]: { padding: "8px" } } });
+export const page = style({
+  width: "100%",
+  maxWidth: "1600px",
+  margin: "0 auto",
+  padding: "12px",
+  display: "flex",
+  flexDirection: "column",
+  gap: "12px",
+  "@media": { [MOBILE]: { padding: "8px" } },
+});
 export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
 
 export const layout = style({
@@ -25,7 +34,10 @@ export const layout = style({
   gridTemplateAreas: `"header" "forms" "jump" "chart" "book" "trades" "orders" "pairs"`,
   "@media": {
     [MOBILE]: { gap: "8px" },
-    [TABLET]: { gridTemplateColumns: "minmax(0, 1fr) 280px", gridTemplateAreas: `"pairs pairs" "header book" "chart book" "forms trades" "orders orders"` },
+    [TABLET]: {
+      gridTemplateColumns: "minmax(0, 1fr) 280px",
+      gridTemplateAreas: `"pairs pairs" "header book" "chart book" "forms trades" "orders orders"`,
+    },
     [DESKTOP]: {
       gridTemplateColumns: "300px minmax(0, 1fr) 340px",
       gridTemplateAreas: `"pairs header book" "pairs chart book" "pairs forms book" "orders orders trades"`,
@@ -47,9 +59,23 @@ export const area = styleVariants({
 });
 
 /** Phone: anchors to the parts below the order form (they work without JavaScript). */
-export const jump = style({ display: "flex", gap: "4px", overflowX: "auto", listStyle: "none", margin: 0, padding: 0, whiteSpace: "nowrap" });
+export const jump = style({
+  display: "flex",
+  gap: "4px",
+  overflowX: "auto",
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  whiteSpace: "nowrap",
+});
 
-export const panel = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: "12px", minWidth: 0 });
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: "12px",
+  minWidth: 0,
+});
 export const pairs = style([panel, { "@media": { [DESKTOP]: { height: "100%", display: "flex", flexDirection: "column" } } }]);
 export const ordersPanel = style([panel, {}]);
 
@@ -61,10 +87,22 @@ export const down = style({ color: vars.color.down });
 // ---------------------------------------------------------------- tabs (links with aria-current)
 export const tabs = style({ display: "flex", flexWrap: "wrap", gap: "4px", listStyle: "none", margin: "0 0 8px", padding: 0 });
 export const tab = style({
-  display: "inline-block", padding: "6px 10px", borderRadius: vars.radius.sm, color: vars.color.muted, textDecoration: "none", fontWeight: 600,
-  border: "1px solid transparent", background: "transparent", cursor: "pointer", font: "inherit",
+  display: "inline-block",
+  padding: "6px 10px",
+  borderRadius: vars.radius.sm,
+  color: vars.color.muted,
+  textDecoration: "none",
+  fontWeight: 600,
+  border: "1px solid transparent",
+  background: "transparent",
+  cursor: "pointer",
+  font: "inherit",
   selectors: {
-    "&[aria-current='page'], &[aria-current='true'], &[aria-selected='true']": { color: vars.color.text, background: vars.color.surface2, borderColor: vars.color.border },
+    "&[aria-current='page'], &[aria-current='true'], &[aria-selected='true']": {
+      color: vars.color.text,
+      background: vars.color.surface2,
+      borderColor: vars.color.border,
+    },
     "&:hover": { color: vars.color.text },
   },
 });
@@ -77,11 +115,21 @@ export const td = style({ textAlign: "right", padding: "3px 4px", whiteSpace: "n
 export const tdLeft = style([td, { textAlign: "left" }]);
 // Positioned, so the visually hidden label of the actions column (absolute) stays inside the scroll area.
 export const scroller = style({ overflowX: "auto", position: "relative" });
-export const rowLink = style({ color: "inherit", textDecoration: "none", fontWeight: 600, selectors: { "&[aria-current='page']": { color: vars.color.link } } });
+export const rowLink = style({
+  color: "inherit",
+  textDecoration: "none",
+  fontWeight: 600,
+  selectors: { "&[aria-current='page']": { color: vars.color.link } },
+});
 export const currentRow = style({ background: vars.color.surface2 });
 
 // ---------------------------------------------------------------- pair list
-export const pairList = style({ maxHeight: "420px", overflowY: "auto", fontSize: "12px", "@media": { [NARROW]: { maxHeight: "260px" }, [DESKTOP]: { flex: "1 1 0", minHeight: 0, maxHeight: "none" } } });
+export const pairList = style({
+  maxHeight: "420px",
+  overflowY: "auto",
+  fontSize: "12px",
+  "@media": { [NARROW]: { maxHeight: "260px" }, [DESKTOP]: { flex: "1 1 0", minHeight: 0, maxHeight: "none" } },
+});
 // Column headings may wrap ('Änderung', 'Letzter Preis'): the figures, never cut, set the width.
 globalStyle(`${pairList} th`, { whiteSpace: "normal", verticalAlign: "bottom" });
 
@@ -95,7 +143,9 @@ globalStyle(`${stat} dt`, { color: vars.color.muted });
 globalStyle(`${stat} dd`, { margin: 0, fontVariantNumeric: "tabular-nums" });
 
 export const chartBox = style({
-  position: "relative", height: "516px", width: "100%",
+  position: "relative",
+  height: "516px",
+  width: "100%",
   "@media": { [MOBILE]: { height: "340px" } },
 });
 export const chartSvg = style({ display: "block", width: "100%", height: "100%" });
@@ -105,16 +155,46 @@ export const svgDown = style({ fill: "none", stroke: vars.color.down });
 export const svgLine = style({ fill: "none", stroke: vars.color.accent, strokeWidth: 1.5 });
 export const svgAxis = style({ fill: vars.color.muted, fontSize: "11px" });
 export const legend = style({
-  position: "absolute", top: "6px", left: "8px", display: "flex", flexWrap: "wrap", gap: "4px 12px", margin: 0, padding: "2px 6px",
-  listStyle: "none", fontSize: "12px", color: vars.color.muted, background: vars.color.surface, borderRadius: vars.radius.sm, pointerEvents: "none",
+  position: "absolute",
+  top: "6px",
+  left: "8px",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "4px 12px",
+  margin: 0,
+  padding: "2px 6px",
+  listStyle: "none",
+  fontSize: "12px",
+  color: vars.color.muted,
+  background: vars.color.surface,
+  borderRadius: vars.radius.sm,
+  pointerEvents: "none",
 });
 export const swatch = style({ display: "inline-block", width: "10px", height: "2px", marginRight: "4px", verticalAlign: "middle" });
 export const chartEmpty = style({ display: "grid", placeItems: "center", height: "100%", color: vars.color.muted });
 
 // ---------------------------------------------------------------- order book and trades
 export const bookPrice = styleVariants({
-  ask: { color: vars.color.down, textDecoration: "none", fontWeight: 600, background: "none", border: 0, padding: 0, font: "inherit", cursor: "pointer" },
-  bid: { color: vars.color.up, textDecoration: "none", fontWeight: 600, background: "none", border: 0, padding: 0, font: "inherit", cursor: "pointer" },
+  ask: {
+    color: vars.color.down,
+    textDecoration: "none",
+    fontWeight: 600,
+    background: "none",
+    border: 0,
+    padding: 0,
+    font: "inherit",
+    cursor: "pointer",
+  },
+  bid: {
+    color: vars.color.up,
+    textDecoration: "none",
+    fontWeight: 600,
+    background: "none",
+    border: 0,
+    padding: 0,
+    font: "inherit",
+    cursor: "pointer",
+  },
 });
 globalStyle(`${bookPrice.ask}:hover, ${bookPrice.bid}:hover`, { textDecoration: "underline" });
 export const bookLatest = style({ fontSize: "16px", fontWeight: 700, padding: "6px", textAlign: "left" });
@@ -122,16 +202,38 @@ export const trades = style({ maxHeight: "660px", overflowY: "auto" });
 
 // ---------------------------------------------------------------- forms
 export const forms = style([panel, {}]);
-export const formGrid = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "16px", "@media": { [MOBILE]: { gridTemplateColumns: "1fr" } } });
+export const formGrid = style({
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "16px",
+  "@media": { [MOBILE]: { gridTemplateColumns: "1fr" } },
+});
 /** The buy/sell switch: a phone shows one form at a time; wider screens show both side by side. */
-export const sideSwitch = style({ display: "none", "@media": { [MOBILE]: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "6px", margin: "0 0 8px", padding: 0, listStyle: "none" } } });
+export const sideSwitch = style({
+  display: "none",
+  "@media": { [MOBILE]: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "6px", margin: "0 0 8px", padding: 0, listStyle: "none" } },
+});
 const sideTabBase = style({
-  display: "block", textAlign: "center", padding: "8px", borderRadius: vars.radius.sm, fontWeight: 700, textDecoration: "none",
-  color: vars.color.text, border: `1px solid ${vars.color.border}`,
+  display: "block",
+  textAlign: "center",
+  padding: "8px",
+  borderRadius: vars.radius.sm,
+  fontWeight: 700,
+  textDecoration: "none",
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
 });
 export const sideTab = styleVariants({
-  buy: [sideTabBase, { selectors: { "&[aria-current='true']": { background: vars.color.up, borderColor: vars.color.up, color: vars.color.signalText } } }],
-  sell: [sideTabBase, { selectors: { "&[aria-current='true']": { background: vars.color.down, borderColor: vars.color.down, color: vars.color.signalText } } }],
+  buy: [
+    sideTabBase,
+    { selectors: { "&[aria-current='true']": { background: vars.color.up, borderColor: vars.color.up, color: vars.color.signalText } } },
+  ],
+  sell: [
+    sideTabBase,
+    {
+      selectors: { "&[aria-current='true']": { background: vars.color.down, borderColor: vars.color.down, color: vars.color.signalText } },
+    },
+  ],
 });
 export const hideOnPhone = style({ "@media": { [MOBILE]: { display: "none" } } });
 export const form = style({ display: "flex", flexDirection: "column", gap: "8px" });
@@ -147,8 +249,14 @@ export const visitor = style({ display: "flex", gap: "8px", flexWrap: "wrap", al
 
 // ---------------------------------------------------------------- orders panel
 export const cancel = style({
-  background: "none", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, color: vars.color.text, padding: "2px 10px",
-  cursor: "pointer", font: "inherit", minHeight: "28px",
+  background: "none",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  padding: "2px 10px",
+  cursor: "pointer",
+  font: "inherit",
+  minHeight: "28px",
 });
 
 // ---------------------------------------------------------------- more chart intervals (a <details>)
@@ -156,6 +264,17 @@ export const more = style({ position: "relative" });
 globalStyle(`${more} > summary`, { listStyle: "none" });
 globalStyle(`${more} > summary::-webkit-details-marker`, { display: "none" });
 export const moreList = style({
-  position: "absolute", zIndex: 5, top: "calc(100% + 4px)", left: 0, display: "grid", gap: "2px", listStyle: "none", margin: 0, padding: "6px",
-  background: vars.color.surface2, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, minWidth: "110px",
+  position: "absolute",
+  zIndex: 5,
+  top: "calc(100% + 4px)",
+  left: 0,
+  display: "grid",
+  gap: "2px",
+  listStyle: "none",
+  margin: 0,
+  padding: "6px",
+  background: vars.color.surface2,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: "110px",
 });

@@ -1,7 +1,20 @@
 import { normalizeSymbol } from "~/contract/core/channels";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from "react";
-import type { Depth, KlineBar, KlinePeriod, Quotation, SpotBalances, SpotOrder, Trade, WsGlobalTx, WsKline, WsMarketDepth, WsTxMatched, WsTxSubmit } from "~/contract/entities";
+import type {
+  Depth,
+  KlineBar,
+  KlinePeriod,
+  Quotation,
+  SpotBalances,
+  SpotOrder,
+  Trade,
+  WsGlobalTx,
+  WsKline,
+  WsMarketDepth,
+  WsTxMatched,
+  WsTxSubmit,
+} from "~/contract/entities";
 import { useLiveChannel, useLiveQuotations, type LiveQuotation } from "~/lib/use-live";
 import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, type OrdersSide, type OrdersTab } from "./live-state";
 import { klinePeriod, type TradePeriod } from "./chart-periods";

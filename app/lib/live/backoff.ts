@@ -3,4 +3,3 @@ export function backoffDelay(attempt: number, base: number, max: number, random:
   const ceiling = Math.min(max, base * 2 ** Math.min(attempt, 30));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
-

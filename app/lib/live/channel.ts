@@ -49,4 +49,3 @@ export class Stream {
     return this.sse.write(bytes);
   }
 }
-

@@ -25,7 +25,15 @@ async function fakeUpstream(opts: { silent?: boolean } = {}) {
   const closes: number[] = [];
   const snapshot = (ws: WebSocket, channel: string) => {
     if (channel === "DAY_MARKET") {
-      for (const id of [1, 2]) ws.send(JSON.stringify({ type: "DAY_MARKET", currency_match_id: id, symbol: id === 1 ? "BTC/USDT" : "ETH/USDT", quotation: { close: "snap" } }));
+      for (const id of [1, 2])
+        ws.send(
+          JSON.stringify({
+            type: "DAY_MARKET",
+            currency_match_id: id,
+            symbol: id === 1 ? "BTC/USDT" : "ETH/USDT",
+            quotation: { close: "snap" },
+          }),
+        );
     } else if (channel.startsWith("GLOBAL_TX.")) {
       ws.send(JSON.stringify({ type: "GLOBAL_TX", currency_match_id: 1, symbol: "BTC/USDT", completes: [{ price: "snap" }] }));
     }
@@ -104,7 +112,15 @@ async function until(pred: () => boolean, ms = 3000, what = "condition") {
   }
 }
 
-const fast: Partial<LiveHubOptions> = { pingMs: 50, deadAfterMs: 400, backoffBaseMs: 10, backoffMaxMs: 100, lingerMs: 0, heartbeatMs: 1000, log: () => {} };
+const fast: Partial<LiveHubOptions> = {
+  pingMs: 50,
+  deadAfterMs: 400,
+  backoffBaseMs: 10,
+  backoffMaxMs: 100,
+  lingerMs: 0,
+  heartbeatMs: 1000,
+  log: () => {},
+};
 
 const hubs: LiveHub[] = [];
 function makeHub(url: string, o: Partial<LiveHubOptions> = {}) {
@@ -201,7 +217,10 @@ describe("LiveHub", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(up.log.filter((m) => m.type === "unsub")).toHaveLength(0);
     // The newcomer got the relay's state at once, as a snapshot.
-    expect(b.json("snapshot")[0].data).toMatchObject({ channel: "DAY_MARKET", messages: [{ currency_match_id: 1 }, { currency_match_id: 2 }] });
+    expect(b.json("snapshot")[0].data).toMatchObject({
+      channel: "DAY_MARKET",
+      messages: [{ currency_match_id: 1 }, { currency_match_id: 2 }],
+    });
     await up.close();
   });
 
@@ -396,7 +415,14 @@ describe("LiveHub against the real exchange", () => {
 
   it("survives 5 upstream kills in a row: backs off more each time, re-subscribes and relays fresh snapshots", async () => {
     // (A generous deadAfterMs: the exchange shares this process, and its start-up backfill can stall the loop.)
-    const hub = makeHub(url, { backoffBaseMs: 20, backoffMaxMs: 200, stableAfterMs: 60_000, random: () => 1, pingMs: 500, deadAfterMs: 10_000 });
+    const hub = makeHub(url, {
+      backoffBaseMs: 20,
+      backoffMaxMs: 200,
+      stableAfterMs: 60_000,
+      random: () => 1,
+      pingMs: 500,
+      deadAfterMs: 10_000,
+    });
     const retries: Array<{ attempt: number; delay: number; at: number }> = [];
     const opens: number[] = [];
     hub.events.on("upstream:retry", (r) => retries.push({ ...r, at: Date.now() }));

@@ -26,7 +26,6 @@ import { Upstream, UserSocket } from "./upstream.server";
  *   snapshot built from the last state the relay saw.
  */
 
-
 type Pending = { c: Channel; seq: number; bytes: Uint8Array };
 
 export type AttachOptions = {
@@ -130,7 +129,10 @@ export class LiveHub {
     for (const e of replay) if (!stream.write(e.seq, e.bytes)) return;
     for (const c of snapshots) {
       const seq = ++this.seq;
-      if (!stream.write(seq, encodeEvent({ event: "snapshot", id: this.id(seq), data: { channel: c.name, messages: c.snapshotMessages() } }))) return;
+      if (
+        !stream.write(seq, encodeEvent({ event: "snapshot", id: this.id(seq), data: { channel: c.name, messages: c.snapshotMessages() } }))
+      )
+        return;
     }
   }
 
@@ -232,7 +234,8 @@ export class LiveHub {
     }
     let name: string | null = null;
     if (type === "DAY_MARKET" && !user) name = "DAY_MARKET";
-    else if ((SYMBOL_CHANNELS as readonly string[]).includes(type) && !user && typeof msg.symbol === "string") name = `${type}.${normalizeSymbol(msg.symbol)}`;
+    else if ((SYMBOL_CHANNELS as readonly string[]).includes(type) && !user && typeof msg.symbol === "string")
+      name = `${type}.${normalizeSymbol(msg.symbol)}`;
     else if (user && isPrivateChannel(type)) name = type;
     if (!name) return;
     const c = this.channels.get(user ? `u:${user.userKey}:${name}` : name);
@@ -256,7 +259,9 @@ export class LiveHub {
 
     const seq = ++this.seq;
     const bytes = encodeEvent(
-      snapshot ? { event: "snapshot", id: this.id(seq), data: { channel: c.name, messages: [msg] } } : { event: c.name, id: this.id(seq), data: msg },
+      snapshot
+        ? { event: "snapshot", id: this.id(seq), data: { channel: c.name, messages: [msg] } }
+        : { event: c.name, id: this.id(seq), data: msg },
     );
     c.push({ seq, bytes }, this.options.ringSize);
     this.events.emit("published", c.name, seq, bytes, msg);

@@ -41,4 +41,3 @@ export const DEFAULTS = {
   coalesceMs: 5,
   random: Math.random,
 };
-

@@ -168,4 +168,3 @@ export class UserSocket {
     readonly upstream: Upstream,
   ) {}
 }
-

@@ -60,9 +60,7 @@ function immediateTransactions(db: DB) {
 export function migrate(db: DB, dir = MIGRATIONS_DIR): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-  const done = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
-  );
+  const done = new Set((db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version));
   const files = readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort((a, b) => parseInt(a, 10) - parseInt(b, 10));

@@ -22,17 +22,143 @@ interface SeedCurrency {
 }
 
 export const SEED_CURRENCIES: SeedCurrency[] = [
-  { id: 1, code: "USDT", name: "Tether", usd: "1", decimals: 6, quote: true, stable: true, volatility: "0", draw_rate: "0.001", draw_min: "10", draw_max: "200000", chains: ["ERC20", "TRC20"] },
-  { id: 2, code: "BTC", name: "Bitcoin", usd: "64000", decimals: 8, quote: true, volatility: "0.03", draw_rate: "0.0005", draw_min: "0.001", draw_max: "50", chains: ["BTC"] },
-  { id: 3, code: "ETH", name: "Ethereum", usd: "3400", decimals: 8, quote: true, volatility: "0.035", draw_rate: "0.001", draw_min: "0.01", draw_max: "1000", chains: ["ERC20"] },
-  { id: 4, code: "TRX", name: "TRON", usd: "0.12", decimals: 6, volatility: "0.04", draw_rate: "0.002", draw_min: "10", draw_max: "5000000", chains: ["TRC20"] },
-  { id: 5, code: "SOL", name: "Solana", usd: "145", decimals: 8, volatility: "0.05", draw_rate: "0.002", draw_min: "0.1", draw_max: "20000", chains: ["SOL"] },
-  { id: 6, code: "XRP", name: "XRP", usd: "0.52", decimals: 6, volatility: "0.045", draw_rate: "0.002", draw_min: "20", draw_max: "5000000", chains: ["XRP"] },
-  { id: 7, code: "DOGE", name: "Dogecoin", usd: "0.12", decimals: 8, volatility: "0.06", draw_rate: "0.002", draw_min: "50", draw_max: "10000000", chains: ["DOGE"] },
-  { id: 8, code: "LTC", name: "Litecoin", usd: "72", decimals: 8, volatility: "0.045", draw_rate: "0.001", draw_min: "0.1", draw_max: "20000", chains: ["LTC"] },
-  { id: 9, code: "BNB", name: "BNB", usd: "580", decimals: 8, volatility: "0.035", draw_rate: "0.001", draw_min: "0.05", draw_max: "5000", chains: ["BEP20"] },
-  { id: 10, code: "ADA", name: "Cardano", usd: "0.45", decimals: 6, volatility: "0.05", draw_rate: "0.002", draw_min: "20", draw_max: "5000000", chains: ["ADA"] },
-  { id: 11, code: "LINK", name: "Chainlink", usd: "14.5", decimals: 8, volatility: "0.05", draw_rate: "0.002", draw_min: "1", draw_max: "100000", chains: ["ERC20"], open_draw: 1 },
+  {
+    id: 1,
+    code: "USDT",
+    name: "Tether",
+    usd: "1",
+    decimals: 6,
+    quote: true,
+    stable: true,
+    volatility: "0",
+    draw_rate: "0.001",
+    draw_min: "10",
+    draw_max: "200000",
+    chains: ["ERC20", "TRC20"],
+  },
+  {
+    id: 2,
+    code: "BTC",
+    name: "Bitcoin",
+    usd: "64000",
+    decimals: 8,
+    quote: true,
+    volatility: "0.03",
+    draw_rate: "0.0005",
+    draw_min: "0.001",
+    draw_max: "50",
+    chains: ["BTC"],
+  },
+  {
+    id: 3,
+    code: "ETH",
+    name: "Ethereum",
+    usd: "3400",
+    decimals: 8,
+    quote: true,
+    volatility: "0.035",
+    draw_rate: "0.001",
+    draw_min: "0.01",
+    draw_max: "1000",
+    chains: ["ERC20"],
+  },
+  {
+    id: 4,
+    code: "TRX",
+    name: "TRON",
+    usd: "0.12",
+    decimals: 6,
+    volatility: "0.04",
+    draw_rate: "0.002",
+    draw_min: "10",
+    draw_max: "5000000",
+    chains: ["TRC20"],
+  },
+  {
+    id: 5,
+    code: "SOL",
+    name: "Solana",
+    usd: "145",
+    decimals: 8,
+    volatility: "0.05",
+    draw_rate: "0.002",
+    draw_min: "0.1",
+    draw_max: "20000",
+    chains: ["SOL"],
+  },
+  {
+    id: 6,
+    code: "XRP",
+    name: "XRP",
+    usd: "0.52",
+    decimals: 6,
+    volatility: "0.045",
+    draw_rate: "0.002",
+    draw_min: "20",
+    draw_max: "5000000",
+    chains: ["XRP"],
+  },
+  {
+    id: 7,
+    code: "DOGE",
+    name: "Dogecoin",
+    usd: "0.12",
+    decimals: 8,
+    volatility: "0.06",
+    draw_rate: "0.002",
+    draw_min: "50",
+    draw_max: "10000000",
+    chains: ["DOGE"],
+  },
+  {
+    id: 8,
+    code: "LTC",
+    name: "Litecoin",
+    usd: "72",
+    decimals: 8,
+    volatility: "0.045",
+    draw_rate: "0.001",
+    draw_min: "0.1",
+    draw_max: "20000",
+    chains: ["LTC"],
+  },
+  {
+    id: 9,
+    code: "BNB",
+    name: "BNB",
+    usd: "580",
+    decimals: 8,
+    volatility: "0.035",
+    draw_rate: "0.001",
+    draw_min: "0.05",
+    draw_max: "5000",
+    chains: ["BEP20"],
+  },
+  {
+    id: 10,
+    code: "ADA",
+    name: "Cardano",
+    usd: "0.45",
+    decimals: 6,
+    volatility: "0.05",
+    draw_rate: "0.002",
+    draw_min: "20",
+    draw_max: "5000000",
+    chains: ["ADA"],
+  },
+  {
+    id: 11,
+    code: "LINK",
+    name: "Chainlink",
+    usd: "14.5",
+    decimals: 8,
+    volatility: "0.05",
+    draw_rate: "0.002",
+    draw_min: "1",
+    draw_max: "100000",
+    chains: ["ERC20"],
+    open_draw: 1,
+  },
 ];
 
 const CHAINS = ["BTC", "ERC20", "TRC20", "SOL", "XRP", "DOGE", "LTC", "BEP20", "ADA"];
@@ -190,13 +316,33 @@ function seed(db: DB, now: number): void {
     `INSERT INTO currencies (id, code, name, usd_price, decimals, is_quote, is_stable, volatility, open_recharge, open_draw,
        draw_rate, draw_min, draw_max, is_recharge_account, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, 1, ?)`,
   );
-  const proto = db.prepare("INSERT INTO currency_protocols (currency_id, chain_protocol_id, token_address, in_address) VALUES (?, ?, ?, ?)");
+  const proto = db.prepare(
+    "INSERT INTO currency_protocols (currency_id, chain_protocol_id, token_address, in_address) VALUES (?, ?, ?, ?)",
+  );
   const accType = db.prepare("INSERT INTO currency_account_types (currency_id, account_code) VALUES (?, ?)");
   for (const c of SEED_CURRENCIES) {
-    cur.run(c.id, c.code, c.name, c.usd, c.decimals, c.quote ? 1 : 0, c.stable ? 1 : 0, c.volatility, c.open_draw ?? 1, c.draw_rate, c.draw_min, c.draw_max, c.id);
+    cur.run(
+      c.id,
+      c.code,
+      c.name,
+      c.usd,
+      c.decimals,
+      c.quote ? 1 : 0,
+      c.stable ? 1 : 0,
+      c.volatility,
+      c.open_draw ?? 1,
+      c.draw_rate,
+      c.draw_min,
+      c.draw_max,
+      c.id,
+    );
     for (const ch of c.chains) proto.run(c.id, chainId(ch), TOKEN_ADDRESS[`${c.code}:${ch}`] ?? "", IN_ADDRESS[ch]);
-    const codes: AccountCode[] = c.code === "USDT" ? ["change_account", "legal_account", "lever_account", "micro_account", "financial_account"]
-      : c.quote ? ["change_account", "legal_account", "financial_account"] : ["change_account"];
+    const codes: AccountCode[] =
+      c.code === "USDT"
+        ? ["change_account", "legal_account", "lever_account", "micro_account", "financial_account"]
+        : c.quote
+          ? ["change_account", "legal_account", "financial_account"]
+          : ["change_account"];
     for (const a of codes) accType.run(c.id, a);
   }
   const curId = (code: string) => SEED_CURRENCIES.find((c) => c.code === code)!.id;
@@ -207,7 +353,21 @@ function seed(db: DB, now: number): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const p of SEED_PAIRS) {
-    pair.run(p.id, curId(p.base), curId(p.quote), p.open_change ?? 1, p.lever ?? 0, p.micro ?? 0, p.pp, p.ap, "0.05", p.share, "0.001", p.dayVolume, p.id);
+    pair.run(
+      p.id,
+      curId(p.base),
+      curId(p.quote),
+      p.open_change ?? 1,
+      p.lever ?? 0,
+      p.micro ?? 0,
+      p.pp,
+      p.ap,
+      "0.05",
+      p.share,
+      "0.001",
+      p.dayVolume,
+      p.id,
+    );
   }
 
   const user = db.prepare(
@@ -215,7 +375,17 @@ function seed(db: DB, now: number): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const d of DEMO_ACCOUNTS) {
-    const r = user.run(d.email, d.mobile ?? null, d.areaId ?? null, hashPasswordSync(d.password), d.inviteCode, randomCode(8), d.isSeller ? 1 : 0, d.reviewStatus ?? 0, now);
+    const r = user.run(
+      d.email,
+      d.mobile ?? null,
+      d.areaId ?? null,
+      hashPasswordSync(d.password),
+      d.inviteCode,
+      randomCode(8),
+      d.isSeller ? 1 : 0,
+      d.reviewStatus ?? 0,
+      now,
+    );
     const userId = Number(r.lastInsertRowid);
     for (const [accountCode, code, amount] of d.balances) {
       credit(db, { userId, currencyId: curId(code), accountCode, amount, type: "seed", memo: "demo balance", now });

@@ -68,7 +68,9 @@ interface ModelOrder {
 }
 
 function modelView(orders: Map<number, ModelOrder>, way: Way): Array<[string, Array<[number, string]>]> {
-  const list = [...orders.values()].filter((o) => o.way === way).sort((a, b) => (a.price === b.price ? a.id - b.id : way === BUY ? (a.price > b.price ? -1 : 1) : a.price < b.price ? -1 : 1));
+  const list = [...orders.values()]
+    .filter((o) => o.way === way)
+    .sort((a, b) => (a.price === b.price ? a.id - b.id : way === BUY ? (a.price > b.price ? -1 : 1) : a.price < b.price ? -1 : 1));
   const out: Array<[string, Array<[number, string]>]> = [];
   for (const o of list) {
     const price = formatScaled(o.price);
@@ -80,14 +82,32 @@ function modelView(orders: Map<number, ModelOrder>, way: Way): Array<[string, Ar
 
 function engineView(engine: SpotEngine, matchId: number) {
   const v = engine.book(matchId)!.view();
-  const side = (levels: typeof v.bids) => levels.map((l) => [formatScaled(l.price), l.orders.map((o) => [o.id, formatScaled(o.remaining)])]);
+  const side = (levels: typeof v.bids) =>
+    levels.map((l) => [formatScaled(l.price), l.orders.map((o) => [o.id, formatScaled(o.remaining)])]);
   return { bids: side(v.bids), asks: side(v.asks) };
 }
 
 const commandArb = (nUsers: number) =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant("limit" as const), user: fc.nat(nUsers - 1), way: fc.constantFrom(BUY, SELL), tick: fc.integer({ min: -8, max: 8 }), micro: fc.integer({ min: 1, max: 4_000_000 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("market" as const), user: fc.nat(nUsers - 1), way: fc.constantFrom(BUY, SELL), micro: fc.integer({ min: 1, max: 6_000_000 }) }) },
+    {
+      weight: 5,
+      arbitrary: fc.record({
+        kind: fc.constant("limit" as const),
+        user: fc.nat(nUsers - 1),
+        way: fc.constantFrom(BUY, SELL),
+        tick: fc.integer({ min: -8, max: 8 }),
+        micro: fc.integer({ min: 1, max: 4_000_000 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("market" as const),
+        user: fc.nat(nUsers - 1),
+        way: fc.constantFrom(BUY, SELL),
+        micro: fc.integer({ min: 1, max: 6_000_000 }),
+      }),
+    },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("cancel" as const), user: fc.nat(nUsers - 1), pick: fc.nat(1000) }) },
   );
 
@@ -95,75 +115,95 @@ describe("SpotEngine properties", () => {
   it.each([
     { matchId: SOL, quoteId: USDT_ID, mid: "150", tick: "0.25" },
     { matchId: SOL_BTC, quoteId: BTC_ID, mid: "0.0022662", tick: "0.0000013" },
-  ])("pair $matchId: keeps the book uncrossed, fills at the maker's price in price-time order, conserves every decimal, never goes negative", async ({ matchId, quoteId, mid, tick }) => {
-    const SOL = matchId;
-    const USDT_ID = quoteId;
-    const w = world();
-    const start = totals(w.db);
-    const model = new Map<number, ModelOrder>();
-    const checkBalances = () => {
-      const neg = w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE CAST(balance AS TEXT) LIKE '-%' OR CAST(lock_balance AS TEXT) LIKE '-%'").get() as { n: number };
-      expect(neg.n).toBe(0);
-      // Every user's locked funds are exactly what their open orders hold.
-      for (const u of w.users) {
-        const open = w.engine.openOrdersOf(u, SOL);
-        const lockedQuote = open.filter((o) => o.way === BUY).reduce((s, o) => s + parseScaled(o.locked, QUOTE_DIGITS), 0n);
-        const lockedBase = open.filter((o) => o.way === SELL).reduce((s, o) => s + parseScaled(o.locked), 0n);
-        const acc = (c: number) =>
-          (w.db.prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'change_account'").get(u, c) as { lock_balance: string }).lock_balance;
-        expect(parseScaled(acc(USDT_ID), QUOTE_DIGITS)).toBe(lockedQuote);
-        expect(parseScaled(acc(SOL_ID))).toBe(lockedBase);
-      }
-    };
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(commandArb(w.users.length), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 }), async (chunks) => {
-        for (const chunk of chunks) {
-          // A chunk is submitted in one tick: it commits as one group.
-          const cmds: Command[] = chunk.map((c) => {
-            const userId = w.users[c.user];
-            if (c.kind === "cancel") {
-              const mine = [...model.values()].filter((o) => w.engine.openOrdersOf(userId, SOL).some((x) => x.id === o.id));
-              const target = mine.length ? mine[c.pick % mine.length].id : 999_999;
-              return { kind: "cancel", userId, orderId: target };
-            }
-            const number = formatScaled(BigInt(c.micro) * 100n); // micro-units → 6 decimals at most
-            if (c.kind === "market") return { kind: "add", userId, matchId: SOL, way: c.way, type: "market", number };
-            return { kind: "add", userId, matchId: SOL, way: c.way, type: "limit", number, price: formatScaled(parseScaled(mid) + BigInt(c.tick) * parseScaled(tick)) };
-          });
-          const results = await Promise.all(cmds.map((c) => w.engine.submit(c)));
-          cmds.forEach((cmd, i) => applyModel(model, cmd, results[i]));
-          const v = engineView(w.engine, SOL);
-          expect(v.bids).toEqual(modelView(model, BUY));
-          expect(v.asks).toEqual(modelView(model, SELL));
-          const bb = w.engine.book(SOL)!.bestBid();
-          const ba = w.engine.book(SOL)!.bestAsk();
-          if (bb !== null && ba !== null) expect(bb < ba).toBe(true);
-          checkBalances();
+  ])(
+    "pair $matchId: keeps the book uncrossed, fills at the maker's price in price-time order, conserves every decimal, never goes negative",
+    async ({ matchId, quoteId, mid, tick }) => {
+      const SOL = matchId;
+      const USDT_ID = quoteId;
+      const w = world();
+      const start = totals(w.db);
+      const model = new Map<number, ModelOrder>();
+      const checkBalances = () => {
+        const neg = w.db
+          .prepare("SELECT COUNT(*) AS n FROM accounts WHERE CAST(balance AS TEXT) LIKE '-%' OR CAST(lock_balance AS TEXT) LIKE '-%'")
+          .get() as { n: number };
+        expect(neg.n).toBe(0);
+        // Every user's locked funds are exactly what their open orders hold.
+        for (const u of w.users) {
+          const open = w.engine.openOrdersOf(u, SOL);
+          const lockedQuote = open.filter((o) => o.way === BUY).reduce((s, o) => s + parseScaled(o.locked, QUOTE_DIGITS), 0n);
+          const lockedBase = open.filter((o) => o.way === SELL).reduce((s, o) => s + parseScaled(o.locked), 0n);
+          const acc = (c: number) =>
+            (
+              w.db
+                .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'change_account'")
+                .get(u, c) as { lock_balance: string }
+            ).lock_balance;
+          expect(parseScaled(acc(USDT_ID), QUOTE_DIGITS)).toBe(lockedQuote);
+          expect(parseScaled(acc(SOL_ID))).toBe(lockedBase);
         }
-        // Every trade is at the resting order's price.
-        const bad = w.db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM trades t JOIN spot_orders m ON m.id = CASE WHEN t.way = 2 THEN t.sell_order_id ELSE t.buy_order_id END
+      };
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(commandArb(w.users.length), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 }),
+          async (chunks) => {
+            for (const chunk of chunks) {
+              // A chunk is submitted in one tick: it commits as one group.
+              const cmds: Command[] = chunk.map((c) => {
+                const userId = w.users[c.user];
+                if (c.kind === "cancel") {
+                  const mine = [...model.values()].filter((o) => w.engine.openOrdersOf(userId, SOL).some((x) => x.id === o.id));
+                  const target = mine.length ? mine[c.pick % mine.length].id : 999_999;
+                  return { kind: "cancel", userId, orderId: target };
+                }
+                const number = formatScaled(BigInt(c.micro) * 100n); // micro-units → 6 decimals at most
+                if (c.kind === "market") return { kind: "add", userId, matchId: SOL, way: c.way, type: "market", number };
+                return {
+                  kind: "add",
+                  userId,
+                  matchId: SOL,
+                  way: c.way,
+                  type: "limit",
+                  number,
+                  price: formatScaled(parseScaled(mid) + BigInt(c.tick) * parseScaled(tick)),
+                };
+              });
+              const results = await Promise.all(cmds.map((c) => w.engine.submit(c)));
+              cmds.forEach((cmd, i) => applyModel(model, cmd, results[i]));
+              const v = engineView(w.engine, SOL);
+              expect(v.bids).toEqual(modelView(model, BUY));
+              expect(v.asks).toEqual(modelView(model, SELL));
+              const bb = w.engine.book(SOL)!.bestBid();
+              const ba = w.engine.book(SOL)!.bestAsk();
+              if (bb !== null && ba !== null) expect(bb < ba).toBe(true);
+              checkBalances();
+            }
+            // Every trade is at the resting order's price.
+            const bad = w.db
+              .prepare(
+                `SELECT COUNT(*) AS n FROM trades t JOIN spot_orders m ON m.id = CASE WHEN t.way = 2 THEN t.sell_order_id ELSE t.buy_order_id END
              WHERE t.match_id = ? AND CAST(m.price AS REAL) <> CAST(t.price AS REAL)`,
-          )
-          .get(SOL) as { n: number };
-        expect(bad.n).toBe(0);
-        // Conservation: with every order cancelled, the totals are the start totals to the last decimal.
-        const open = w.users.flatMap((u) => w.engine.openOrdersOf(u, SOL));
-        const cancels = await Promise.all(open.map((o) => w.engine.submit({ kind: "cancel", userId: o.user_id, orderId: o.id })));
-        expect(cancels.every((r) => r.ok)).toBe(true);
-        model.clear();
-        expect(totals(w.db)).toEqual(start);
-        const locked = w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lock_balance <> '0'").get() as { n: number };
-        expect(locked.n).toBe(0);
-      }),
-      { numRuns: 60 },
-    );
-    // The run traded and collected fees.
-    const fees = w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE user_id = ? AND balance <> '0'").get(w.feeUser) as { n: number };
-    expect(fees.n).toBeGreaterThan(0);
-    w.db.close();
-  });
+              )
+              .get(SOL) as { n: number };
+            expect(bad.n).toBe(0);
+            // Conservation: with every order cancelled, the totals are the start totals to the last decimal.
+            const open = w.users.flatMap((u) => w.engine.openOrdersOf(u, SOL));
+            const cancels = await Promise.all(open.map((o) => w.engine.submit({ kind: "cancel", userId: o.user_id, orderId: o.id })));
+            expect(cancels.every((r) => r.ok)).toBe(true);
+            model.clear();
+            expect(totals(w.db)).toEqual(start);
+            const locked = w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lock_balance <> '0'").get() as { n: number };
+            expect(locked.n).toBe(0);
+          },
+        ),
+        { numRuns: 60 },
+      );
+      // The run traded and collected fees.
+      const fees = w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE user_id = ? AND balance <> '0'").get(w.feeUser) as { n: number };
+      expect(fees.n).toBeGreaterThan(0);
+      w.db.close();
+    },
+  );
 });
 
 /** Applies an acknowledged command to the reference model and checks the taker's fills against it. */
@@ -214,9 +254,17 @@ describe("SpotEngine", () => {
     const sell = await w.engine.submit({ kind: "add", userId: a, matchId: SOL, way: SELL, type: "limit", price: "150", number: "2" });
     expect(sell.ok).toBe(true);
     const buy = await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "limit", price: "151.5", number: "3" });
-    expect(buy.ok && buy.order).toMatchObject({ transacted_amount: "2", transacted_volume: "300", fee: "0.002", status: 0, locked: "151.5" });
+    expect(buy.ok && buy.order).toMatchObject({
+      transacted_amount: "2",
+      transacted_volume: "300",
+      fee: "0.002",
+      status: 0,
+      locked: "151.5",
+    });
     const bal = (u: number, c: number) =>
-      w.db.prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'change_account'").get(u, c);
+      w.db
+        .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'change_account'")
+        .get(u, c);
     // Seller: 2 SOL out of the lock, 300 − 0.3 USDT in.
     expect(bal(a, SOL_ID)).toEqual({ balance: "15.25", lock_balance: "0" });
     expect(bal(a, USDT_ID)).toEqual({ balance: "2800.2", lock_balance: "0" });
@@ -234,25 +282,39 @@ describe("SpotEngine", () => {
   it("market orders: a buy locks exactly what the book asks, the rest is revoked; no best price on an empty side", async () => {
     const w = world();
     const [a, b] = w.users;
-    expect(await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "market", number: "1" })).toEqual({ ok: false, error: "no_best_price" });
+    expect(await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "market", number: "1" })).toEqual({
+      ok: false,
+      error: "no_best_price",
+    });
     await w.engine.submit({ kind: "add", userId: a, matchId: SOL, way: SELL, type: "limit", price: "150", number: "1" });
     await w.engine.submit({ kind: "add", userId: a, matchId: SOL, way: SELL, type: "limit", price: "152", number: "1" });
     const r = await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "market", number: "5" });
-    expect(r.ok && r.order).toMatchObject({ type: "market", transacted_amount: "2", transacted_volume: "302", price: "151.00", status: 3, locked: "0" });
+    expect(r.ok && r.order).toMatchObject({
+      type: "market",
+      transacted_amount: "2",
+      transacted_volume: "302",
+      price: "151.00",
+      status: 3,
+      locked: "0",
+    });
     expect(w.db.prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ?").get(b, USDT_ID)).toEqual({
       balance: "2198.5",
       lock_balance: "0",
     });
     // Too expensive: refused whole, nothing written.
     await w.engine.submit({ kind: "add", userId: a, matchId: SOL, way: SELL, type: "limit", price: "5000", number: "1" });
-    expect(await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "market", number: "1" })).toEqual({ ok: false, error: "insufficient_balance" });
+    expect(await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "market", number: "1" })).toEqual({
+      ok: false,
+      error: "insufficient_balance",
+    });
     w.db.close();
   });
 
   it("validates price precision and quantity", async () => {
     const w = world();
     const u = w.users[0];
-    const add = (price: string | undefined, number: string) => w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "limit", price, number });
+    const add = (price: string | undefined, number: string) =>
+      w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "limit", price, number });
     expect(await add("150.123", "1")).toEqual({ ok: false, error: "price_precision", vars: { decimals: 2 } });
     expect(await add("150.120", "1")).toMatchObject({ ok: true });
     expect(await add(undefined, "1")).toEqual({ ok: false, error: "price_required" });
@@ -261,8 +323,14 @@ describe("SpotEngine", () => {
     // SPEC §5's order: the price (or, for a market order, a best price) before the quantity.
     expect(await add(undefined, "0")).toEqual({ ok: false, error: "price_required" });
     // (the book holds only bids here, so a market buy has nothing to take)
-    expect(await w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "market", number: "0" })).toEqual({ ok: false, error: "no_best_price" });
-    expect(await w.engine.submit({ kind: "add", userId: u, matchId: 10, way: BUY, type: "limit", price: "1", number: "1" })).toEqual({ ok: false, error: "pair_not_found" });
+    expect(await w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "market", number: "0" })).toEqual({
+      ok: false,
+      error: "no_best_price",
+    });
+    expect(await w.engine.submit({ kind: "add", userId: u, matchId: 10, way: BUY, type: "limit", price: "1", number: "1" })).toEqual({
+      ok: false,
+      error: "pair_not_found",
+    });
     w.db.close();
   });
 
@@ -272,7 +340,17 @@ describe("SpotEngine", () => {
     const promises: Promise<CommandResult>[] = [];
     for (let i = 0; i < 300; i++) {
       const u = w.users[i % w.users.length];
-      promises.push(w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: i % 2 ? BUY : SELL, type: "limit", price: i % 2 ? "149" : "151", number: "0.01" }));
+      promises.push(
+        w.engine.submit({
+          kind: "add",
+          userId: u,
+          matchId: SOL,
+          way: i % 2 ? BUY : SELL,
+          type: "limit",
+          price: i % 2 ? "149" : "151",
+          number: "0.01",
+        }),
+      );
     }
     let acknowledged = 0;
     for (const p of promises) void p.then(() => acknowledged++);

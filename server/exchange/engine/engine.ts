@@ -44,7 +44,12 @@ export type AddCommand = {
   number: string;
   idempotencyKey?: string;
 };
-export type CancelCommand = { kind: "cancel"; userId: number; orderId: number; /** tx_in/cancel only cancels buys, tx_out/cancel sells. */ way?: Way };
+export type CancelCommand = {
+  kind: "cancel";
+  userId: number;
+  orderId: number;
+  /** tx_in/cancel only cancels buys, tx_out/cancel sells. */ way?: Way;
+};
 export type Command = AddCommand | CancelCommand;
 
 export type EngineErrorKey =
@@ -59,13 +64,23 @@ export type EngineErrorKey =
   | "order_not_open"
   | "server_error";
 
-export type CommandResult = { ok: true; order: OrderRow; repeated?: boolean } | { ok: false; error: EngineErrorKey; vars?: Record<string, string | number> };
+export type CommandResult =
+  { ok: true; order: OrderRow; repeated?: boolean } | { ok: false; error: EngineErrorKey; vars?: Record<string, string | number> };
 
 /** What happened in a committed batch; published after the commit. */
 export type EngineEvent =
   | { kind: "submit"; userId: number; order: OrderRow }
   | { kind: "cancel"; userId: number; order: OrderRow }
-  | { kind: "match"; userId: number; matchId: number; orderId: number; way: Way; price: string; number: string; /** The order after the command. */ order: OrderRow }
+  | {
+      kind: "match";
+      userId: number;
+      matchId: number;
+      orderId: number;
+      way: Way;
+      price: string;
+      number: string;
+      /** The order after the command. */ order: OrderRow;
+    }
   | { kind: "trades"; matchId: number; trades: Trade[] }
   | { kind: "book"; matchId: number };
 
@@ -382,7 +397,9 @@ export class SpotEngine {
     cmd: AddCommand,
     pair: PairInfo,
     book: OrderBook,
-  ): { ok: true; price: bigint; qty: bigint; lock: bigint; takeQty: bigint } | { ok: false; error: EngineErrorKey; vars?: Record<string, string | number> } {
+  ):
+    | { ok: true; price: bigint; qty: bigint; lock: bigint; takeQty: bigint }
+    | { ok: false; error: EngineErrorKey; vars?: Record<string, string | number> } {
     let price = 0n;
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price === "") return { ok: false, error: "price_required" };
@@ -428,14 +445,23 @@ export class SpotEngine {
         ],
       });
     } catch (err) {
-      if (err instanceof LedgerError) return { ok: false, error: err.reason === "insufficient_balance" ? "insufficient_balance" : "number_invalid" };
+      if (err instanceof LedgerError)
+        return { ok: false, error: err.reason === "insufficient_balance" ? "insufficient_balance" : "number_invalid" };
       throw err;
     }
     return null;
   }
 
   /** Matches the taker against the book and settles the fills; true if anything filled. */
-  private match(pair: PairInfo, book: OrderBook, taker: OrderState, takeQty: bigint, deltas: Deltas, events: EngineEvent[], now: number): boolean {
+  private match(
+    pair: PairInfo,
+    book: OrderBook,
+    taker: OrderState,
+    takeQty: bigint,
+    deltas: Deltas,
+    events: EngineEvent[],
+    now: number,
+  ): boolean {
     const fills = takeQty > 0n ? book.match(taker.way, taker.type === "limit" ? taker.price : null, takeQty) : [];
     if (fills.length > 0) this.settle(pair, taker, fills, deltas, events, now);
     return fills.length > 0;
@@ -463,7 +489,22 @@ export class SpotEngine {
   /** Writes the order row, its money (one posting) and its key; the taker's fill pushes carry the order as it ends up. */
   private persist(cmd: AddCommand, taker: OrderState, deltas: Deltas, events: EngineEvent[], firstEvent: number, now: number): OrderRow {
     const r = this.row(taker);
-    this.st.insertOrder.run(r.id, r.user_id, r.match_id, r.way, r.type, r.price, r.number, r.transacted_amount, r.transacted_volume, r.fee, r.locked, r.status, r.created_at, r.updated_at);
+    this.st.insertOrder.run(
+      r.id,
+      r.user_id,
+      r.match_id,
+      r.way,
+      r.type,
+      r.price,
+      r.number,
+      r.transacted_amount,
+      r.transacted_volume,
+      r.fee,
+      r.locked,
+      r.status,
+      r.created_at,
+      r.updated_at,
+    );
     for (let i = firstEvent; i < events.length; i++) {
       const e = events[i];
       if (e.kind === "match" && e.orderId === r.id) e.order = r;
@@ -532,8 +573,26 @@ export class SpotEngine {
         buyOrderId: buyer.id,
         sellOrderId: seller.id,
       });
-      events.push({ kind: "match", userId: maker.userId, matchId: pair.id, orderId: maker.id, way: maker.way, price: priceStr, number: numStr, order: makerRow });
-      events.push({ kind: "match", userId: taker.userId, matchId: pair.id, orderId: taker.id, way: taker.way, price: priceStr, number: numStr, order: makerRow });
+      events.push({
+        kind: "match",
+        userId: maker.userId,
+        matchId: pair.id,
+        orderId: maker.id,
+        way: maker.way,
+        price: priceStr,
+        number: numStr,
+        order: makerRow,
+      });
+      events.push({
+        kind: "match",
+        userId: taker.userId,
+        matchId: pair.id,
+        orderId: taker.id,
+        way: taker.way,
+        price: priceStr,
+        number: numStr,
+        order: makerRow,
+      });
     }
     if (taker.type === "market" && taker.filled > 0n) taker.price = taker.volume / taker.filled; // average price, 1e8
     const saved = this.market.insertTrades(pair.id, trades);
@@ -544,7 +603,8 @@ export class SpotEngine {
     const o = this.open.get(cmd.orderId);
     if (!o || o.userId !== cmd.userId || (cmd.way !== undefined && o.way !== cmd.way)) {
       const stored = this.st.findOrder.get(cmd.orderId) as OrderRow | undefined;
-      if (stored && stored.user_id === cmd.userId && (cmd.way === undefined || stored.way === cmd.way)) return { ok: false, error: "order_not_open" };
+      if (stored && stored.user_id === cmd.userId && (cmd.way === undefined || stored.way === cmd.way))
+        return { ok: false, error: "order_not_open" };
       return { ok: false, error: "order_not_found" };
     }
     const pair = this.pairs.get(o.matchId)!;

@@ -37,7 +37,11 @@ export function ensureSystemUsers(db: DB, now = Date.now()): SystemUsers {
     let mm = find(MARKET_MAKER_EMAIL);
     if (mm === undefined) {
       mm = create(MARKET_MAKER_EMAIL, "SYSMM001");
-      const currencies = db.prepare("SELECT id, usd_price, decimals FROM currencies ORDER BY id").all() as { id: number; usd_price: string; decimals: number }[];
+      const currencies = db.prepare("SELECT id, usd_price, decimals FROM currencies ORDER BY id").all() as {
+        id: number;
+        usd_price: string;
+        decimals: number;
+      }[];
       for (const c of currencies) {
         const amount = new Decimal(MM_USD_PER_CURRENCY).div(c.usd_price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
         credit(db, { userId: mm, currencyId: c.id, accountCode: SPOT_ACCOUNT, amount, type: "seed", memo: "market maker inventory", now });
@@ -171,7 +175,7 @@ export class MarketMaker {
     const size = (price: bigint, i: number) => {
       const r = mulberry32(hashSeed(`${p.id}|${price}`));
       const m = BigInt(300 + Math.floor(r() * 1700)); // 0.3–2.0 lots
-      const q = (((g.lot * m * BigInt(100 + 15 * i)) / 100_000n) / g.unit) * g.unit;
+      const q = ((g.lot * m * BigInt(100 + 15 * i)) / 100_000n / g.unit) * g.unit;
       return q < g.unit ? g.unit : q;
     };
     const topBid = ((ref - g.half) / g.step) * g.step;

@@ -87,7 +87,9 @@ export class Publisher {
     if (!pair) return;
     // Balances after the commit (the engine acknowledges only committed batches).
     const balances = spotBalances(this.db, userId, pair);
-    this.hub.publishToUser(userId, channel, (lang) => make(toSpotOrder(row, pair, this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)), balances, pair));
+    this.hub.publishToUser(userId, channel, (lang) =>
+      make(toSpotOrder(row, pair, this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)), balances, pair),
+    );
   }
 
   /** Depth now if the last push of this symbol is old enough, else once when it is. */
@@ -107,7 +109,12 @@ export class Publisher {
     this.lastDepth.set(matchId, Date.now());
     const p = this.market.pairs.get(matchId);
     if (!p) return;
-    this.hub.publish(`MARKET_DEPTH.${p.symbol}`, () => ({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: this.engine.depth(matchId) }));
+    this.hub.publish(`MARKET_DEPTH.${p.symbol}`, () => ({
+      type: "MARKET_DEPTH",
+      currency_match_id: p.id,
+      symbol: p.symbol,
+      depth: this.engine.depth(matchId),
+    }));
   }
 
   private pushQuotation(matchId: number): void {

@@ -37,7 +37,9 @@ function toAccount(ctx: Ctx, a: AccountRow, c: Priced): Account {
 }
 
 function logMemo(ctx: Ctx, r: LogRow, extra: Record<string, unknown>): string {
-  const id = String(extra.order_id ?? extra.withdrawal_id ?? extra.deposit_id ?? extra.holding_id ?? extra.convert_id ?? extra.transfer_id ?? "");
+  const id = String(
+    extra.order_id ?? extra.withdrawal_id ?? extra.deposit_id ?? extra.holding_id ?? extra.convert_id ?? extra.transfer_id ?? "",
+  );
   switch (r.type) {
     case "transfer": {
       const out = extra.from === r.account_code;
@@ -94,7 +96,15 @@ function toLogEntry(ctx: Ctx, r: LogRow): AccountLogEntry {
 export function logPage(ctx: Ctx, where: string, args: unknown[], p: { page?: number; limit?: number }) {
   const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
   const { total, rows } = listLog(ctx.db, where, args, limit, offset);
-  return ok(ctx, pageOf(total, page, limit, rows.map((r) => toLogEntry(ctx, r))));
+  return ok(
+    ctx,
+    pageOf(
+      total,
+      page,
+      limit,
+      rows.map((r) => toLogEntry(ctx, r)),
+    ),
+  );
 }
 
 function accountLog(code: AccountCode) {
@@ -106,7 +116,15 @@ function accountLog(code: AccountCode) {
   };
 }
 
-type AssetCalls = "accountList" | "accountDetail" | "currencyProtocols" | "accountLogChange" | "accountLogLegal" | "accountLogLever" | "accountLogMicro" | "accountLogFinancial";
+type AssetCalls =
+  | "accountList"
+  | "accountDetail"
+  | "currencyProtocols"
+  | "accountLogChange"
+  | "accountLogLegal"
+  | "accountLogLever"
+  | "accountLogMicro"
+  | "accountLogFinancial";
 
 export const assetHandlers: Pick<Handlers, AssetCalls> = {
   accountList(_p, ctx) {
@@ -123,7 +141,9 @@ export const assetHandlers: Pick<Handlers, AssetCalls> = {
         account_type_id: ACCOUNT_TYPE_IDS[code],
         name: accountName(ctx.t, code),
         is_recharge: code === SPOT_ACCOUNT ? 1 : 0,
-        convert_usd: usdTotal(mine.map((a) => ({ total: new Decimal(a.balance).plus(a.lock_balance).toFixed(), usdPrice: currencies.get(a.currency_id)!.usd }))),
+        convert_usd: usdTotal(
+          mine.map((a) => ({ total: new Decimal(a.balance).plus(a.lock_balance).toFixed(), usdPrice: currencies.get(a.currency_id)!.usd })),
+        ),
         accounts: mine.map((a) => toAccount(ctx, a, currencies.get(a.currency_id)!)),
       };
     });

@@ -68,7 +68,11 @@ describe("content calls answer in the request's language", () => {
     expect(agreement.title).toBe("利用者規約");
     expect(agreement.content).toContain("<strong>1. アカウント。</strong>");
     // An article the seed does not have (an operator's own) answers its stored text in every language.
-    ex.db.prepare("INSERT INTO news (id, category_id, title, content, banner, created_at) VALUES (900, 3, 'Operator notice', '<p>Hello</p>', '', 0)").run();
+    ex.db
+      .prepare(
+        "INSERT INTO news (id, category_id, title, content, banner, created_at) VALUES (900, 3, 'Operator notice', '<p>Hello</p>', '', 0)",
+      )
+      .run();
     expect(calls.newsInfo.data.parse((await get("news/info?id=900", "th")).data).title).toBe("Operator notice");
     ex.db.prepare("DELETE FROM news WHERE id = 900").run();
   });

@@ -52,7 +52,10 @@ export const contentHandlers: Pick<Handlers, "newsCategories" | "newsList" | "ne
   },
 
   areaList(_p, ctx) {
-    return ok(ctx, ctx.db.prepare("SELECT id, name, global_code FROM areas ORDER BY id").all() as { id: number; name: string; global_code: string }[]);
+    return ok(
+      ctx,
+      ctx.db.prepare("SELECT id, name, global_code FROM areas ORDER BY id").all() as { id: number; name: string; global_code: string }[],
+    );
   },
 
   setting(p, ctx) {

@@ -56,6 +56,14 @@ export const convertHandlers: Pick<Handlers, "convertQuote" | "convertExecute" |
     const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
     const { total, rows } = listConverts(ctx.db, ctx.userId!, limit, offset);
     const codes = currencyCodes(ctx.db);
-    return ok(ctx, pageOf(total, page, limit, rows.map((r) => toConvert(r, codes))));
+    return ok(
+      ctx,
+      pageOf(
+        total,
+        page,
+        limit,
+        rows.map((r) => toConvert(r, codes)),
+      ),
+    );
   },
 };

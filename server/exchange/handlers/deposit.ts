@@ -40,7 +40,15 @@ export const depositHandlers: Pick<Handlers, "wallet" | "createPayOrder" | "depo
     if (dec) return fail(ctx, dec.key, dec.vars);
     const amount = canonical(p.chargeNum);
     return once(ctx.db, userId, "createPayOrder", p.idempotency_key, ctx.now, () => {
-      const id = insertDeposit(ctx.db, { userId, currencyId: c.id, protocolId: proto?.id ?? null, amount, inAddress: p.in_address, walletAddress: p.walletAddress, now: ctx.now });
+      const id = insertDeposit(ctx.db, {
+        userId,
+        currencyId: c.id,
+        protocolId: proto?.id ?? null,
+        amount,
+        inAddress: p.in_address,
+        walletAddress: p.walletAddress,
+        now: ctx.now,
+      });
       return ok(ctx, toDeposit(findDeposit(ctx.db, id)!, ctx.t), "deposit_submitted");
     });
   },
@@ -48,6 +56,14 @@ export const depositHandlers: Pick<Handlers, "wallet" | "createPayOrder" | "depo
   depositList(p, ctx) {
     const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
     const { total, rows } = listDeposits(ctx.db, { userId: ctx.userId!, limit, offset });
-    return ok(ctx, pageOf(total, page, limit, rows.map((r) => toDeposit(r, ctx.t))));
+    return ok(
+      ctx,
+      pageOf(
+        total,
+        page,
+        limit,
+        rows.map((r) => toDeposit(r, ctx.t)),
+      ),
+    );
   },
 };

@@ -29,12 +29,18 @@ function bal(email: string) {
 }
 
 async function open(token: string, p: Record<string, string | number>) {
-  return c.call("leverSubmit", { currency_match_id: BTC, type: 1, status: 1, multiple: 10, share: 1, password: "Trade123", ...p }, { token });
+  return c.call(
+    "leverSubmit",
+    { currency_match_id: BTC, type: 1, status: 1, multiple: 10, share: 1, password: "Trade123", ...p },
+    { token },
+  );
 }
 
 async function newTrader(email: string, leverUsdt: string): Promise<string> {
   ex.db
-    .prepare("INSERT INTO users (email, password_hash, invite_code, authorization_code, created_at) VALUES (?, (SELECT password_hash FROM users WHERE email = 'demo@example.com'), ?, ?, ?)")
+    .prepare(
+      "INSERT INTO users (email, password_hash, invite_code, authorization_code, created_at) VALUES (?, (SELECT password_hash FROM users WHERE email = 'demo@example.com'), ?, ?, ?)",
+    )
     .run(email, email.slice(0, 8).toUpperCase(), `A${email.slice(0, 7)}`.toUpperCase(), now);
   credit(ex.db, { userId: c.userId(email), currencyId: usdt, accountCode: "lever_account", amount: leverUsdt, type: "seed" });
   const token = await c.login(email, "Trade2026");
@@ -44,7 +50,15 @@ async function newTrader(email: string, leverUsdt: string): Promise<string> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-lever-"));
-  ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, savingsScheduler: false, now: () => now, log: () => {} });
+  ex = createExchange({
+    dataDir: dir,
+    simulator: false,
+    marketMaker: false,
+    leverScheduler: false,
+    savingsScheduler: false,
+    now: () => now,
+    log: () => {},
+  });
   c = moneyClient(ex);
   usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   demo = await c.login("demo@example.com", "Trade2026");
@@ -69,9 +83,15 @@ describe("lever/submit", () => {
     const wrong = await open(demo, { password: "Wrong999" });
     expect(wrong.msg).toBe("incorrect trade password");
     expect(wrong.reason).toEqual({ key: "pay_password_incorrect", field: "password" });
-    expect((await c.call("leverSubmit", { currency_match_id: 8, type: 1, status: 1, multiple: 10, share: 1, password: "Trade123" }, { token: demo })).msg).toBe(
-      "this pair is not open for leverage",
-    );
+    expect(
+      (
+        await c.call(
+          "leverSubmit",
+          { currency_match_id: 8, type: 1, status: 1, multiple: 10, share: 1, password: "Trade123" },
+          { token: demo },
+        )
+      ).msg,
+    ).toBe("this pair is not open for leverage");
     expect(bal("demo@example.com")).toEqual({ balance: "5000", lock_balance: "0" });
   });
 
@@ -81,7 +101,16 @@ describe("lever/submit", () => {
     expect(r.code).toBe(1);
     const pos = LeverPositionSchema.parse(r.data);
     // Marked at once to 60000: the spread is the first loss, (60000 − 60030) × 0.02.
-    expect(pos).toMatchObject({ type: 1, status: 1, price: "60030.00", origin_price: "60000.00", number: "0.02", caution_money: "120.06", trade_fee: "1.2006", profits: "-0.6" });
+    expect(pos).toMatchObject({
+      type: 1,
+      status: 1,
+      price: "60030.00",
+      origin_price: "60000.00",
+      number: "0.02",
+      caution_money: "120.06",
+      trade_fee: "1.2006",
+      profits: "-0.6",
+    });
     expect(bal("demo@example.com")).toEqual({ balance: "4878.7394", lock_balance: "120.06" });
     // A double-posted order (the same key) opens one position.
     const again = await open(demo, { share: 2, idempotency_key: "open-1" });
@@ -102,7 +131,12 @@ describe("lever/submit", () => {
     expect(pos.liquidation_price).toBeNull();
     const closed = await c.call("leverClose", { id: pos.id }, { token: demo });
     expect(closed.code).toBe(1);
-    expect(LeverPositionSchema.parse(closed.data)).toMatchObject({ status: 3, profits: "10", update_price: "60530.00", close_reason: "close" });
+    expect(LeverPositionSchema.parse(closed.data)).toMatchObject({
+      status: 3,
+      profits: "10",
+      update_price: "60530.00",
+      close_reason: "close",
+    });
     expect(bal("demo@example.com")).toEqual({ balance: "5008.7994", lock_balance: "0" });
     expect((await c.call("leverClose", { id: pos.id }, { token: demo })).msg).toBe("this position is no longer open");
   });
@@ -123,7 +157,9 @@ describe("stops, pending orders, batch close", () => {
     const r = await open(demo, { target_profit_price: "60100", stop_loss_price: "59000" });
     const id = LeverPositionSchema.parse(r.data).id;
     price(BTC, "60099.99");
-    expect(LeverPositionSchema.parse(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 1 }, { token: demo })).data).data[0]).id).toBe(id);
+    expect(
+      LeverPositionSchema.parse(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 1 }, { token: demo })).data).data[0]).id,
+    ).toBe(id);
     price(BTC, "60100");
     const closed = LeverPageSchema.parse((await c.call("leverMyTrade", { status: 3 }, { token: demo })).data);
     expect(closed.data[0]).toMatchObject({ id, close_reason: "take_profit", update_price: "60100.00", profits: "0.7" });
@@ -137,7 +173,9 @@ describe("stops, pending orders, batch close", () => {
     const set = await c.call("leverSetstop", { id, target_profit_price: "59000", stop_loss_price: "60500" }, { token: demo });
     expect(LeverPositionSchema.parse(set.data)).toMatchObject({ target_profit_price: "59000", stop_loss_price: "60500" });
     price(BTC, "60500");
-    expect(LeverPositionSchema.parse(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 3 }, { token: demo })).data).data[0])).toMatchObject({ id, close_reason: "stop_loss" });
+    expect(
+      LeverPositionSchema.parse(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 3 }, { token: demo })).data).data[0]),
+    ).toMatchObject({ id, close_reason: "stop_loss" });
   });
 
   it("a fixed-price order waits with its margin and fee reserved, opens at its price, and a cancel returns the reservation", async () => {
@@ -149,12 +187,19 @@ describe("stops, pending orders, batch close", () => {
     const b = LeverPositionSchema.parse((await open(demo, { status: 0, target_price: "58000" })).data);
     expect(LeverPageSchema.parse((await c.call("leverMyTrade", { status: 0 }, { token: demo })).data).total).toBe(2);
     price(BTC, "59000");
-    expect(LeverPositionSchema.parse(LeverDealallSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: demo })).data).order.data[0])).toMatchObject({ id: a.id, status: 1 });
+    expect(
+      LeverPositionSchema.parse(
+        LeverDealallSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: demo })).data).order.data[0],
+      ),
+    ).toMatchObject({ id: a.id, status: 1 });
     const cancelled = await c.call("leverCancel", { id: b.id }, { token: demo });
     expect(LeverPositionSchema.parse(cancelled.data).status).toBe(4);
     expect((await c.call("leverCancel", { id: b.id }, { token: demo })).msg).toBe("this order is no longer pending");
     // Held: a's margin (its fee went to the collector when it opened); b's reservation is back.
-    expect(bal("demo@example.com")).toEqual({ balance: new Decimal(before.balance).minus("59.0295").minus("0.590295").toFixed(), lock_balance: "59.0295" });
+    expect(bal("demo@example.com")).toEqual({
+      balance: new Decimal(before.balance).minus("59.0295").minus("0.590295").toFixed(),
+      lock_balance: "59.0295",
+    });
     await c.call("leverClose", { id: a.id }, { token: demo });
   });
 
@@ -195,7 +240,9 @@ describe("risk and liquidation", () => {
     const carol = await newTrader("carol-lever@example.com", "6.6033");
     expect((await open(carol, { multiple: 100 })).code).toBe(1);
     price(BTC, "50000"); // loss (50000 − 60030) × 0.01 = 100.3, margin only 6.003
-    const row = ex.db.prepare("SELECT profits, absorbed, close_reason FROM lever_orders WHERE user_id = ? ORDER BY id DESC").get(c.userId("carol-lever@example.com"));
+    const row = ex.db
+      .prepare("SELECT profits, absorbed, close_reason FROM lever_orders WHERE user_id = ? ORDER BY id DESC")
+      .get(c.userId("carol-lever@example.com"));
     expect(row).toEqual({ profits: "-6.003", absorbed: "94.297", close_reason: "liquidation" });
     expect(bal("carol-lever@example.com")).toEqual({ balance: "0", lock_balance: "0" });
     for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
@@ -230,12 +277,23 @@ describe("restart", () => {
     price(BTC, "60000");
     const id = LeverPositionSchema.parse((await open(demo, { stop_loss_price: "59900" })).data).id;
     await ex.close();
-    ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, savingsScheduler: false, now: () => now, log: () => {} });
+    ex = createExchange({
+      dataDir: dir,
+      simulator: false,
+      marketMaker: false,
+      leverScheduler: false,
+      savingsScheduler: false,
+      now: () => now,
+      log: () => {},
+    });
     c = moneyClient(ex);
     demo = await c.login("demo@example.com", "Trade2026");
     expect(ex.lever.liveCount()).toBeGreaterThan(0);
     price(BTC, "59800");
-    expect(ex.db.prepare("SELECT status, close_reason FROM lever_orders WHERE id = ?").get(id)).toEqual({ status: 3, close_reason: "stop_loss" });
+    expect(ex.db.prepare("SELECT status, close_reason FROM lever_orders WHERE id = ?").get(id)).toEqual({
+      status: 3,
+      close_reason: "stop_loss",
+    });
     for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
   });
 });

@@ -67,14 +67,19 @@ export const leverHandlers: Pick<
         return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, "target_price");
       }
     }
-    for (const [field, v] of [["target_profit_price", p.target_profit_price], ["stop_loss_price", p.stop_loss_price]] as const) {
+    for (const [field, v] of [
+      ["target_profit_price", p.target_profit_price],
+      ["stop_loss_price", p.stop_loss_price],
+    ] as const) {
       if (!priceDecimalsOk(v, pair.price_precision)) return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, field);
     }
     // Stops are judged against the price the position opens at (the target of a fixed-price order).
     const base = p.status === 0 ? p.target_price! : market;
     const side = stopSideError(type, base, p.target_profit_price, p.stop_loss_price);
-    if (side === "take_profit") return fail(ctx, type === LEVER_TYPE.LONG ? "lever_tp_above" : "lever_tp_below", { price: base }, "target_profit_price");
-    if (side === "stop_loss") return fail(ctx, type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
+    if (side === "take_profit")
+      return fail(ctx, type === LEVER_TYPE.LONG ? "lever_tp_above" : "lever_tp_below", { price: base }, "target_profit_price");
+    if (side === "stop_loss")
+      return fail(ctx, type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
     const refused = await checkPayPassword(ctx, userId, p.password);
     if (refused) return { ...refused, reason: { key: refused.reason?.key ?? "pay_password_incorrect", field: "password" } };
     const q = leverQuote({ price: base, type, hands: p.share, multiple: p.multiple, terms: terms(pair) });
@@ -120,7 +125,15 @@ export const leverHandlers: Pick<
                 { ...user, amount: total.neg().toFixed() },
                 { ...user, field: "lock_balance", amount: q.margin },
                 ...(new Decimal(q.fee).gt(0)
-                  ? [{ userId: ctx.system.feeCollectorId, currencyId: pair.quote_currency_id, accountCode: "change_account" as const, amount: q.fee, type: "lever_fee" }]
+                  ? [
+                      {
+                        userId: ctx.system.feeCollectorId,
+                        currencyId: pair.quote_currency_id,
+                        accountCode: "change_account" as const,
+                        amount: q.fee,
+                        type: "lever_fee",
+                      },
+                    ]
                   : []),
               ],
         });
@@ -133,7 +146,10 @@ export const leverHandlers: Pick<
       if (err instanceof LedgerError && err.reason === "insufficient_balance") {
         return {
           ...fail(ctx, "insufficient_balance", undefined, "share"),
-          data: { available: leverAvailable(ctx.db, userId, pair.quote_currency_id), required: new Decimal(q.margin).plus(q.fee).toFixed() } as never,
+          data: {
+            available: leverAvailable(ctx.db, userId, pair.quote_currency_id),
+            required: new Decimal(q.margin).plus(q.fee).toFixed(),
+          } as never,
         };
       }
       return ledgerFail(ctx, err);
@@ -146,7 +162,9 @@ export const leverHandlers: Pick<
     if (!r) return fail(ctx, "lever_not_found");
     if (r.status !== LEVER_STATE.PENDING) return fail(ctx, "lever_not_pending");
     const done = ctx.db.transaction(() => {
-      const changed = ctx.db.prepare("UPDATE lever_orders SET status = 4, close_reason = 'cancel', closed_at = ? WHERE id = ? AND status = 0").run(ctx.now, r.id).changes;
+      const changed = ctx.db
+        .prepare("UPDATE lever_orders SET status = 4, close_reason = 'cancel', closed_at = ? WHERE id = ? AND status = 0")
+        .run(ctx.now, r.id).changes;
       if (!changed) return null;
       const total = new Decimal(r.caution_money).plus(r.trade_fee).toFixed();
       const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account" as const };
@@ -178,7 +196,9 @@ export const leverHandlers: Pick<
   leverBatchClose(p, ctx) {
     const lever = engineOf(ctx);
     const rows = ctx.db
-      .prepare(`SELECT * FROM lever_orders WHERE user_id = ? AND currency_match_id = ? AND status = 1${p.type ? " AND type = ?" : ""} ORDER BY id`)
+      .prepare(
+        `SELECT * FROM lever_orders WHERE user_id = ? AND currency_match_id = ? AND status = 1${p.type ? " AND type = ?" : ""} ORDER BY id`,
+      )
       .all(...[ctx.userId!, p.currency_match_id, ...(p.type ? [p.type] : [])]) as LeverRow[];
     if (rows.length === 0) return fail(ctx, "lever_nothing_to_close");
     const closed = lever.closeMany(rows, "batch", ctx.now);
@@ -191,13 +211,18 @@ export const leverHandlers: Pick<
     if (!r) return fail(ctx, "lever_not_found");
     if (r.status !== LEVER_STATE.TRADING && r.status !== LEVER_STATE.PENDING) return fail(ctx, "lever_not_open");
     const pair = leverPair(ctx.db, r.currency_match_id)!;
-    for (const [field, v] of [["target_profit_price", p.target_profit_price], ["stop_loss_price", p.stop_loss_price]] as const) {
+    for (const [field, v] of [
+      ["target_profit_price", p.target_profit_price],
+      ["stop_loss_price", p.stop_loss_price],
+    ] as const) {
       if (!priceDecimalsOk(v, pair.price_precision)) return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, field);
     }
     const base = r.status === LEVER_STATE.PENDING ? r.origin_price : lever.price(r.currency_match_id);
     const side = stopSideError(r.type, base, p.target_profit_price, p.stop_loss_price);
-    if (side === "take_profit") return fail(ctx, r.type === LEVER_TYPE.LONG ? "lever_tp_above" : "lever_tp_below", { price: base }, "target_profit_price");
-    if (side === "stop_loss") return fail(ctx, r.type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
+    if (side === "take_profit")
+      return fail(ctx, r.type === LEVER_TYPE.LONG ? "lever_tp_above" : "lever_tp_below", { price: base }, "target_profit_price");
+    if (side === "stop_loss")
+      return fail(ctx, r.type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
     const tp = new Decimal(p.target_profit_price).toFixed();
     const sl = new Decimal(p.stop_loss_price).toFixed();
     const changed = ctx.db
@@ -219,11 +244,21 @@ export const leverHandlers: Pick<
         `SELECT id, type, status, price, update_price, number, COALESCE(closed_at, opened_at) AS time FROM lever_orders
          WHERE user_id = ? AND currency_match_id = ? AND status IN (1, 3) ORDER BY time DESC, id DESC LIMIT 30`,
       )
-      .all(ctx.userId!, pair.id) as { id: number; type: number; status: number; price: string; update_price: string; number: string; time: number }[];
+      .all(ctx.userId!, pair.id) as {
+      id: number;
+      type: number;
+      status: number;
+      price: string;
+      update_price: string;
+      number: string;
+      time: number;
+    }[];
     return ok(ctx, {
       my_transaction: recent.map((r) => ({
         id: r.id,
-        type_name: ctx.t(r.status === 3 ? (r.type === 1 ? "lever_close_long" : "lever_close_short") : r.type === 1 ? "lever_long" : "lever_short"),
+        type_name: ctx.t(
+          r.status === 3 ? (r.type === 1 ? "lever_close_long" : "lever_close_short") : r.type === 1 ? "lever_long" : "lever_short",
+        ),
         time: r.time,
         price: r.status === 3 ? r.update_price : r.price,
         number: r.number,
@@ -260,8 +295,12 @@ export const leverHandlers: Pick<
 
   leverMyTrade(p, ctx) {
     const lever = engineOf(ctx);
-    const { rows, total } = leverPage(ctx.db, { userId: ctx.userId!, statuses: [p.status], matchId: p.currency_match_id }, p.page, LEVER_PAGE_SIZE);
+    const { rows, total } = leverPage(
+      ctx.db,
+      { userId: ctx.userId!, statuses: [p.status], matchId: p.currency_match_id },
+      p.page,
+      LEVER_PAGE_SIZE,
+    );
     return ok(ctx, { data: rows.map((r) => lever.present(r, ctx.t)), total, per_page: LEVER_PAGE_SIZE });
   },
 };
-

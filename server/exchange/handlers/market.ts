@@ -26,7 +26,10 @@ function priceRef(usd: string) {
 
 export const marketHandlers: Pick<Handlers, "currencyMatches" | "kline" | "deal"> = {
   currencyMatches(_p, ctx) {
-    const quotes = ctx.db.prepare("SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as { id: number; code: string }[];
+    const quotes = ctx.db.prepare("SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as {
+      id: number;
+      code: string;
+    }[];
     // Every pair, with its three flags: each screen keeps the ones open for it (spot open_change, lever
     // open_lever, second contract open_microtrade). The spot engine refuses orders on a pair closed for spot.
     const rows = ctx.db.prepare("SELECT * FROM currency_matches ORDER BY sort, id").all() as PairRow[];

@@ -81,7 +81,14 @@ describe("microtrade", () => {
     const r = await submit({ number: "100", idempotency_key: "up-1" });
     expect(r.code).toBe(1);
     const o = MicroOrderSchema.parse(r.data);
-    expect(o).toMatchObject({ status: 1, open_price: "60000.00", number: "100", fee: "0.1", remain_milli_seconds: 30_000, profit_ratio: "0.2" });
+    expect(o).toMatchObject({
+      status: 1,
+      open_price: "60000.00",
+      number: "100",
+      fee: "0.1",
+      remain_milli_seconds: 30_000,
+      profit_ratio: "0.2",
+    });
     // A double post (the same key) places one order.
     expect((await submit({ number: "100", idempotency_key: "up-1" })).data).toEqual(r.data);
     expect(micro()).toEqual({ balance: "899.9", lock_balance: "100" });
@@ -91,7 +98,14 @@ describe("microtrade", () => {
     expect(ex.micro.settleDue(now)).toBe(1);
     expect(ex.micro.settleDue(now)).toBe(0);
     const closed = MicroPageSchema.parse((await c.call("microLists", { match_id: BTC, status: 3 }, { token: demo })).data);
-    expect(closed.data[0]).toMatchObject({ id: o.id, status: 3, end_price: "60010.00", result: "win", fact_profits: "20", remain_milli_seconds: 0 });
+    expect(closed.data[0]).toMatchObject({
+      id: o.id,
+      status: 3,
+      end_price: "60010.00",
+      result: "win",
+      fact_profits: "20",
+      remain_milli_seconds: 0,
+    });
     expect(micro()).toEqual({ balance: "1019.9", lock_balance: "0" });
   });
 

@@ -1,5 +1,13 @@
 import Decimal from "decimal.js";
-import { MICRO_OPEN_MAX, MICRO_OPTIONS, MICRO_PAGE_SIZE, MICRO_PRESETS, microFee, type MicroOrder, type MicroType } from "../../../app/contract/index";
+import {
+  MICRO_OPEN_MAX,
+  MICRO_OPTIONS,
+  MICRO_PAGE_SIZE,
+  MICRO_PRESETS,
+  microFee,
+  type MicroOrder,
+  type MicroType,
+} from "../../../app/contract/index";
 import { fail, ok, type Ctx, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { LedgerError, post } from "../ledger/index";
@@ -18,15 +26,15 @@ function engineOf(ctx: Ctx): MicroEngine {
 function payable(ctx: Ctx): { id: number; code: string; decimals: number }[] {
   return ctx.db
     .prepare(
-      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`
+      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`,
     )
     .all() as { id: number; code: string; decimals: number }[];
 }
 
 function microBalance(ctx: Ctx, userId: number, currencyId: number): string {
-  const r = ctx.db.prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'").get(userId, currencyId) as
-    | { balance: string }
-    | undefined;
+  const r = ctx.db
+    .prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'")
+    .get(userId, currencyId) as { balance: string } | undefined;
   return r?.balance ?? "0";
 }
 
@@ -39,14 +47,14 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
         code: c.code,
         micro_account: { balance: microBalance(ctx, ctx.userId!, c.id) },
         micro_numbers: MICRO_PRESETS.map((number) => ({ number })),
-      }))
+      })),
     );
   },
 
   microSeconds(_p, ctx) {
     return ok(
       ctx,
-      MICRO_OPTIONS.map((o) => ({ ...o }))
+      MICRO_OPTIONS.map((o) => ({ ...o })),
     );
   },
 
@@ -56,7 +64,9 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
     const seen = firstAnswer<never>(ctx.db, userId, "microSubmit", p.idempotency_key);
     if (seen) return seen;
     const pair = ctx.db
-      .prepare("SELECT m.id, m.open_microtrade, q.code AS quote FROM currency_matches m JOIN currencies q ON q.id = m.quote_currency_id WHERE m.id = ?")
+      .prepare(
+        "SELECT m.id, m.open_microtrade, q.code AS quote FROM currency_matches m JOIN currencies q ON q.id = m.quote_currency_id WHERE m.id = ?",
+      )
       .get(p.match_id) as { id: number; open_microtrade: number; quote: string } | undefined;
     if (!pair || pair.open_microtrade !== 1 || pair.quote !== "USDT") return fail(ctx, "micro_pair_closed");
     const wallet = payable(ctx).find((c) => c.id === p.currency_id);
@@ -72,7 +82,9 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
     const fee = microFee(stake.toFixed());
     try {
       const answer = once(ctx.db, userId, "microSubmit", p.idempotency_key, ctx.now, () => {
-        const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE user_id = ? AND status = 1").get(userId) as { n: number };
+        const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE user_id = ? AND status = 1").get(userId) as {
+          n: number;
+        };
         if (n >= MICRO_OPEN_MAX) return fail(ctx, "micro_too_many", { max: MICRO_OPEN_MAX });
         const due = ctx.now + option.seconds * 1000;
         const row: Omit<MicroRow, "id"> = {
@@ -97,9 +109,9 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
           ctx.db
             .prepare(
               `INSERT INTO micro_orders (user_id, match_id, currency_id, type, status, seconds, number, profit_ratio, fee, open_price, created_at, due_at)
-               VALUES (@user_id, @match_id, @currency_id, @type, @status, @seconds, @number, @profit_ratio, @fee, @open_price, @created_at, @due_at)`
+               VALUES (@user_id, @match_id, @currency_id, @type, @status, @seconds, @number, @profit_ratio, @fee, @open_price, @created_at, @due_at)`,
             )
-            .run(row).lastInsertRowid
+            .run(row).lastInsertRowid,
         );
         const user = { userId, currencyId: wallet.id, accountCode: "micro_account" as const };
         // The stake is held in the micro account's locked column until settlement; the fee goes at once.
@@ -111,7 +123,15 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
             { ...user, amount: stake.plus(fee).neg().toFixed() },
             { ...user, field: "lock_balance", amount: stake.toFixed() },
             ...(new Decimal(fee).gt(0)
-              ? [{ userId: ctx.system.feeCollectorId, currencyId: wallet.id, accountCode: "change_account" as const, amount: fee, type: "micro_fee" }]
+              ? [
+                  {
+                    userId: ctx.system.feeCollectorId,
+                    currencyId: wallet.id,
+                    accountCode: "change_account" as const,
+                    amount: fee,
+                    type: "micro_fee",
+                  },
+                ]
               : []),
           ],
         });

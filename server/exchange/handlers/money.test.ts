@@ -66,7 +66,15 @@ async function bind(email: string, address: string, coin = "USDT", contract = "T
   const sent = await c.addr(ADDRESS_SERVICE_PATHS.sendVerificationcode, { user_id, timestamp: seconds(clock) });
   expect(sent).toMatchObject({ code: 1 });
   const code = c.lastCode(email, ADDRESS_CODE_TYPE);
-  return c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { user_id, address, coin_name: coin, contract_address: contract, memo, verificationcode: code, timestamp: seconds(clock) });
+  return c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+    user_id,
+    address,
+    coin_name: coin,
+    contract_address: contract,
+    memo,
+    verificationcode: code,
+    timestamp: seconds(clock),
+  });
 }
 
 describe("accounts", () => {
@@ -74,13 +82,26 @@ describe("accounts", () => {
     const r = await c.call("accountList", {}, { token: demo, lang: "de" });
     expect(r.code).toBe(1);
     const groups = AccountGroupSchema.array().parse(r.data);
-    expect(groups.map((g) => g.account_code)).toEqual(["change_account", "legal_account", "lever_account", "micro_account", "financial_account"]);
+    expect(groups.map((g) => g.account_code)).toEqual([
+      "change_account",
+      "legal_account",
+      "lever_account",
+      "micro_account",
+      "financial_account",
+    ]);
     const spot = groups[0];
     expect(spot).toMatchObject({ is_recharge: 1, name: "Spot-Konto", account_type_id: 1 });
     expect(groups.slice(1).every((g) => g.is_recharge === 0)).toBe(true);
     const usdt = spot.accounts.find((a) => a.currency_code === "USDT")!;
     expect(usdt).toMatchObject({ balance: "10000", lock_balance: "0", convert_usd: "10000.00" });
-    expect(usdt.currency).toMatchObject({ open_recharge: 1, open_draw: 1, draw_rate: "0.001", draw_min: "10", draw_max: "200000", is_recharge_account: 1 });
+    expect(usdt.currency).toMatchObject({
+      open_recharge: 1,
+      open_draw: 1,
+      draw_rate: "0.001",
+      draw_min: "10",
+      draw_max: "200000",
+      is_recharge_account: 1,
+    });
     expect(usdt.currency.currency_protocols.map((p) => p.chain_protocol.code)).toEqual(["ERC20", "TRC20"]);
     expect(usdt.currency.account_types).toHaveLength(5);
     // 10000 USDT + 0.5 BTC + 5 ETH + 40 SOL at the seed prices.
@@ -101,9 +122,13 @@ describe("accounts", () => {
     expect(a.chain_protocol.code).toBe("TRC20");
     expect(a.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(a.memo).toBe("");
-    const again = WalletSchema.parse((await c.call("wallet", { currency_id: USDT, currency_protocol_id: TRC20_USDT }, { token: demo })).data);
+    const again = WalletSchema.parse(
+      (await c.call("wallet", { currency_id: USDT, currency_protocol_id: TRC20_USDT }, { token: demo })).data,
+    );
     expect(again.address).toBe(a.address);
-    const other = WalletSchema.parse((await c.call("wallet", { currency_id: USDT, currency_protocol_id: TRC20_USDT }, { token: alice })).data);
+    const other = WalletSchema.parse(
+      (await c.call("wallet", { currency_id: USDT, currency_protocol_id: TRC20_USDT }, { token: alice })).data,
+    );
     expect(other.address).not.toBe(a.address);
     const xrp = WalletSchema.parse((await c.call("wallet", { currency_id: 6 }, { token: demo })).data);
     expect(xrp.memo).toMatch(/^\d{9}$/);
@@ -112,16 +137,28 @@ describe("accounts", () => {
 
 describe("deposits for review", () => {
   it("requires the amount and the wallet address, then credits on approval", async () => {
-    expect((await c.call("createPayOrder", { currency_id: USDT, walletAddress: "0xabc" }, { token: alice })).msg).toBe("please enter the deposit amount");
-    expect((await c.call("createPayOrder", { currency_id: USDT, chargeNum: "100" }, { token: alice })).msg).toBe("please enter your wallet address");
+    expect((await c.call("createPayOrder", { currency_id: USDT, walletAddress: "0xabc" }, { token: alice })).msg).toBe(
+      "please enter the deposit amount",
+    );
+    expect((await c.call("createPayOrder", { currency_id: USDT, chargeNum: "100" }, { token: alice })).msg).toBe(
+      "please enter your wallet address",
+    );
     expect((await c.call("createPayOrder", { currency_id: USDT, chargeNum: "1.1234567", walletAddress: "x" }, { token: alice })).msg).toBe(
       "the amount may have at most 6 decimals",
     );
-    const r = await c.call("createPayOrder", { currency_id: USDT, chargeNum: "250", walletAddress: "TSenderWallet", idempotency_key: "dep-1" }, { token: alice });
+    const r = await c.call(
+      "createPayOrder",
+      { currency_id: USDT, chargeNum: "250", walletAddress: "TSenderWallet", idempotency_key: "dep-1" },
+      { token: alice },
+    );
     expect(r).toMatchObject({ code: 1, msg: "deposit submitted for review" });
     const dep = DepositSchema.parse(r.data);
     expect(dep).toMatchObject({ amount: "250", status: "pending", wallet_address: "TSenderWallet" });
-    const repeat = await c.call("createPayOrder", { currency_id: USDT, chargeNum: "250", walletAddress: "TSenderWallet", idempotency_key: "dep-1" }, { token: alice });
+    const repeat = await c.call(
+      "createPayOrder",
+      { currency_id: USDT, chargeNum: "250", walletAddress: "TSenderWallet", idempotency_key: "dep-1" },
+      { token: alice },
+    );
     expect(DepositSchema.parse(repeat.data).id).toBe(dep.id);
     const uid = c.userId("alice@example.com");
     expect(c.balances(uid, USDT).balance).toBe("5000");
@@ -144,27 +181,46 @@ describe("transfers", () => {
     expect((await t({ balance: "5", from: 1, to: 1 }, "zh")).msg).toBe("转出与转入账户不能相同");
     expect((await t({ balance: "20000", from: "change_account", to: "lever_account" })).msg).toBe("insufficient balance");
     // SOL is held in the coin account only.
-    expect((await c.call("transfer", { currency_id: 5, balance: "1", from: "change_account", to: "lever_account" }, { token: demo })).msg).toBe(
-      "transfers are not available for SOL",
-    );
+    expect(
+      (await c.call("transfer", { currency_id: 5, balance: "1", from: "change_account", to: "lever_account" }, { token: demo })).msg,
+    ).toBe("transfers are not available for SOL");
     // BTC: change, legal, financial — not lever.
-    expect((await c.call("transfer", { currency_id: BTC, balance: "0.1", from: "change_account", to: "lever_account" }, { token: demo })).msg).toBe(
-      "the Lever account does not hold BTC",
-    );
+    expect(
+      (await c.call("transfer", { currency_id: BTC, balance: "0.1", from: "change_account", to: "lever_account" }, { token: demo })).msg,
+    ).toBe("the Lever account does not hold BTC");
   });
 
   it("moves between two accounts of the same user, logs both sides and lists the transfer", async () => {
     const uid = c.userId("demo@example.com");
-    const r = await c.call("transfer", { currency_id: USDT, balance: "1500.5", from: "change_account", to: "lever_account", idempotency_key: "tr-1" }, { token: demo });
+    const r = await c.call(
+      "transfer",
+      { currency_id: USDT, balance: "1500.5", from: "change_account", to: "lever_account", idempotency_key: "tr-1" },
+      { token: demo },
+    );
     expect(r).toMatchObject({ code: 1, msg: "transfer successful" });
-    expect(TransferSchema.parse(r.data)).toMatchObject({ balance: "1500.5", from: "change_account", to: "lever_account", from_name: "Spot account" });
+    expect(TransferSchema.parse(r.data)).toMatchObject({
+      balance: "1500.5",
+      from: "change_account",
+      to: "lever_account",
+      from_name: "Spot account",
+    });
     // The same form posted again moves nothing more.
-    const again = await c.call("transfer", { currency_id: USDT, balance: "1500.5", from: "change_account", to: "lever_account", idempotency_key: "tr-1" }, { token: demo });
+    const again = await c.call(
+      "transfer",
+      { currency_id: USDT, balance: "1500.5", from: "change_account", to: "lever_account", idempotency_key: "tr-1" },
+      { token: demo },
+    );
     expect(again.data).toEqual(r.data);
     expect(c.balances(uid, USDT).balance).toBe("8499.5");
     expect(c.balances(uid, USDT, "lever_account").balance).toBe("6500.5");
     const lever = AccountLogPageSchema.parse((await c.call("accountLogLever", {}, { token: demo })).data);
-    expect(lever.data[0]).toMatchObject({ type: "transfer", category: "transfer", value: "1500.5", extra_data: { from: "change_account" }, memo: "Transfer in from Spot account" });
+    expect(lever.data[0]).toMatchObject({
+      type: "transfer",
+      category: "transfer",
+      value: "1500.5",
+      extra_data: { from: "change_account" },
+      memo: "Transfer in from Spot account",
+    });
     const spot = AccountLogPageSchema.parse((await c.call("accountLogChange", { currency_id: USDT }, { token: demo, lang: "en" })).data);
     expect(spot.data[0]).toMatchObject({ value: "-1500.5", memo: "Transfer out to Lever account" });
     const log = TransferPageSchema.parse((await c.call("transferLog", { currency_id: USDT }, { token: demo })).data);
@@ -195,10 +251,12 @@ describe("trade password, address book and withdrawals", () => {
     const info = UserInfoSchema.parse((await c.call("userInfo", {}, { token: demo })).data);
     expect(info.has_pay_password).toBe(false);
     clock += 60_000;
-    expect((await c.call("amendPayPassword", { password: "Pay2026x", re_password: "Pay2026y", auth_code: "1" }, { token: demo })).msg).toBe("the two passwords do not match");
-    expect((await c.call("amendPayPassword", { password: "Pay2026x", re_password: "Pay2026x", auth_code: "000000" }, { token: demo })).msg).toBe(
-      "incorrect or expired verification code",
+    expect((await c.call("amendPayPassword", { password: "Pay2026x", re_password: "Pay2026y", auth_code: "1" }, { token: demo })).msg).toBe(
+      "the two passwords do not match",
     );
+    expect(
+      (await c.call("amendPayPassword", { password: "Pay2026x", re_password: "Pay2026x", auth_code: "000000" }, { token: demo })).msg,
+    ).toBe("incorrect or expired verification code");
     const r = await c.setPayPassword(demo, "demo@example.com", "Pay2026x");
     expect(r).toMatchObject({ code: 1, msg: "trade password saved" });
     expect(UserInfoSchema.parse((await c.call("userInfo", {}, { token: demo })).data).has_pay_password).toBe(true);
@@ -211,20 +269,38 @@ describe("trade password, address book and withdrawals", () => {
     expect((await draw({ number: "100", pay_password: "Pay2026x" })).msg).toBe("please enter the withdrawal address");
     expect((await draw({ address: TRON_ADDRESS, pay_password: "Pay2026x" })).msg).toBe("please enter the withdrawal amount");
     expect((await draw({ address: TRON_ADDRESS, number: "100" })).msg).toBe("please enter the trade password");
-    expect((await draw({ address: TRON_ADDRESS, number: "100", pay_password: "Pay2026x" })).msg).toBe("please bind or set a withdrawal address first");
+    expect((await draw({ address: TRON_ADDRESS, number: "100", pay_password: "Pay2026x" })).msg).toBe(
+      "please bind or set a withdrawal address first",
+    );
     expect((await draw({ address: TRON_ADDRESS, number: "100", pay_password: "Pay2026x" }, "hk")).msg).toBe("請先綁定或設置提幣地址");
 
     const bound = await bind("demo@example.com", TRON_ADDRESS);
     expect(bound).toMatchObject({ code: 1, msg: "withdrawal address saved" });
-    expect(AddressEntrySchema.parse(bound.data)).toMatchObject({ coin_name: "USDT", chain: "TRC20", address: TRON_ADDRESS, currency_protocol_id: TRC20_USDT });
-    const got = await c.addr(ADDRESS_SERVICE_PATHS.getDrawAddress, { user_id: uid, coin_name: "USDT", contract_address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", timestamp: seconds(clock) });
-    expect(AddressEntrySchema.array().parse(got.data).map((e) => e.address)).toEqual([TRON_ADDRESS]);
+    expect(AddressEntrySchema.parse(bound.data)).toMatchObject({
+      coin_name: "USDT",
+      chain: "TRC20",
+      address: TRON_ADDRESS,
+      currency_protocol_id: TRC20_USDT,
+    });
+    const got = await c.addr(ADDRESS_SERVICE_PATHS.getDrawAddress, {
+      user_id: uid,
+      coin_name: "USDT",
+      contract_address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      timestamp: seconds(clock),
+    });
+    expect(
+      AddressEntrySchema.array()
+        .parse(got.data)
+        .map((e) => e.address),
+    ).toEqual([TRON_ADDRESS]);
 
     expect((await draw({ address: "TXYZabPrwbZy45sbavfcjinPJC18kjpRTv8", number: "100", pay_password: "Pay2026x" })).msg).toBe(
       "this address is not in your address book",
     );
     expect((await draw({ address: TRON_ADDRESS, number: "5", pay_password: "Pay2026x" })).msg).toBe("the minimum withdrawal is 10 USDT");
-    expect((await draw({ address: TRON_ADDRESS, number: "300000", pay_password: "Pay2026x" })).msg).toBe("the maximum withdrawal is 200000 USDT");
+    expect((await draw({ address: TRON_ADDRESS, number: "300000", pay_password: "Pay2026x" })).msg).toBe(
+      "the maximum withdrawal is 200000 USDT",
+    );
     expect((await draw({ address: TRON_ADDRESS, number: "20000", pay_password: "Pay2026x" })).msg).toBe("insufficient balance");
     expect((await draw({ address: TRON_ADDRESS, number: "100", pay_password: "wrong123" })).msg).toBe("incorrect trade password");
 
@@ -263,7 +339,15 @@ describe("trade password, address book and withdrawals", () => {
     // A new, unverified user of its own (the others' address books and balances belong to other tests).
     const email = "dana@example.com";
     expect((await c.call("sendEmail", { to: email, type: CODE_TYPE.REGISTER })).code).toBe(1);
-    expect(await c.call("register", { account: email, password: "Dana2026x", re_password: "Dana2026x", sms_code: c.lastCode(email, CODE_TYPE.REGISTER), type: "email" })).toMatchObject({ code: 1 });
+    expect(
+      await c.call("register", {
+        account: email,
+        password: "Dana2026x",
+        re_password: "Dana2026x",
+        sms_code: c.lastCode(email, CODE_TYPE.REGISTER),
+        type: "email",
+      }),
+    ).toMatchObject({ code: 1 });
     const dana = await c.login(email, "Dana2026x");
     const uid = c.userId(email);
     clock += 61_000;
@@ -272,10 +356,18 @@ describe("trade password, address book and withdrawals", () => {
     clock += 61_000;
     // The spec's payload (password and the emailed code, no repeat) sets the trade password.
     await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
-    const set = await c.call("amendPayPassword", { password: "Pay2026x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) }, { token: dana });
+    const set = await c.call(
+      "amendPayPassword",
+      { password: "Pay2026x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) },
+      { token: dana },
+    );
     expect(set).toMatchObject({ code: 1 });
     const draw = (p: Record<string, string | number> = {}) =>
-      c.call("draw", { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, pay_password: "Pay2026x", number: "100", ...p }, { token: dana });
+      c.call(
+        "draw",
+        { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, pay_password: "Pay2026x", number: "100", ...p },
+        { token: dana },
+      );
     // Not verified: 2,000 USD a day.
     expect((await draw({ number: "2500" })).reason).toEqual({ key: "draw_daily_limit_verify", field: "number" });
     expect(await draw({ number: "1500" })).toMatchObject({ code: 1 });
@@ -288,7 +380,13 @@ describe("trade password, address book and withdrawals", () => {
     // Changing the trade password holds withdrawals for 24 hours, with the time in the message.
     clock += 61_000;
     await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
-    expect(await c.call("amendPayPassword", { password: "Pay2027x", re_password: "Pay2027x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) }, { token: dana })).toMatchObject({ code: 1 });
+    expect(
+      await c.call(
+        "amendPayPassword",
+        { password: "Pay2027x", re_password: "Pay2027x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) },
+        { token: dana },
+      ),
+    ).toMatchObject({ code: 1 });
     const held = await draw({ pay_password: "Pay2027x" });
     expect(held.reason).toMatchObject({ key: "withdraw_held" });
     expect(held.msg).toMatch(/withdrawals are paused after a security change until .*UTC/);
@@ -296,7 +394,9 @@ describe("trade password, address book and withdrawals", () => {
     expect(await draw({ pay_password: "Pay2027x" })).toMatchObject({ code: 1 });
     // With the authenticator on, a withdrawal needs its current code too (binding it held withdrawals a day).
     const secret = GoogleAuthSchema.parse((await c.call("googleQrCode", {}, { token: dana })).data).secret;
-    expect(await c.call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({ code: 1 });
+    expect(await c.call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({
+      code: 1,
+    });
     clock += 24 * 3600_000 + 30_000;
     expect((await draw({ pay_password: "Pay2027x" })).reason).toEqual({ key: "google_code_required", field: "google_code" });
     expect(await draw({ pay_password: "Pay2027x", google_code: totpCode(secret, clock) })).toMatchObject({ code: 1 });
@@ -304,8 +404,13 @@ describe("trade password, address book and withdrawals", () => {
     clock += 61_000;
     await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
     const change = { password: "Pay2028x", re_password: "Pay2028x", auth_code: c.lastCode(email, CODE_TYPE.TRADE_PASSWORD) };
-    expect((await c.call("amendPayPassword", change, { token: dana })).reason).toEqual({ key: "google_code_required", field: "google_code" });
-    expect(await c.call("amendPayPassword", { ...change, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({ code: 1 });
+    expect((await c.call("amendPayPassword", change, { token: dana })).reason).toEqual({
+      key: "google_code_required",
+      field: "google_code",
+    });
+    expect(await c.call("amendPayPassword", { ...change, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({
+      code: 1,
+    });
   });
 
   it("withdraws to the entry with exactly the memo given when one address is bound with several memos", async () => {
@@ -320,7 +425,11 @@ describe("trade password, address book and withdrawals", () => {
     clock += 61_000; // one code per address a minute
     expect(await c.setPayPassword(bob, "bob@example.com", "Pay2026x")).toMatchObject({ code: 1 });
     const draw = (p: Record<string, string | number>) =>
-      c.call("draw", { currency_id: XRP, currency_protocol_id: XRP_CHAIN, address: shared, number: "100", pay_password: "Pay2026x", ...p }, { token: bob });
+      c.call(
+        "draw",
+        { currency_id: XRP, currency_protocol_id: XRP_CHAIN, address: shared, number: "100", pay_password: "Pay2026x", ...p },
+        { token: bob },
+      );
     // Without a memo the entry is ambiguous; with a memo not in the book it is not bound.
     expect((await draw({})).msg).toBe("this address is not in your address book");
     expect((await draw({ memo: "3003" })).msg).toBe("this address is not in your address book");
@@ -332,7 +441,11 @@ describe("trade password, address book and withdrawals", () => {
 
   it("locks withdrawals for 15 minutes after five wrong trade passwords in a row", async () => {
     const draw = (pw: string, lang?: string) =>
-      c.call("draw", { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, number: "10", pay_password: pw }, { token: demo, lang });
+      c.call(
+        "draw",
+        { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, number: "10", pay_password: pw },
+        { token: demo, lang },
+      );
     for (let i = 0; i < 4; i++) expect((await draw("nope1234")).msg).toBe("incorrect trade password");
     const locked = await draw("nope1234");
     expect(locked.code).toBe(0);
@@ -357,7 +470,14 @@ describe("trade password, address book and withdrawals", () => {
       Array.from({ length: 50 }, (_, i) =>
         c.call(
           "draw",
-          { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, number: whole, pay_password: "BobPay2026", idempotency_key: `bob-${i}` },
+          {
+            currency_id: USDT,
+            currency_protocol_id: TRC20_USDT,
+            address: TRON_ADDRESS,
+            number: whole,
+            pay_password: "BobPay2026",
+            idempotency_key: `bob-${i}`,
+          },
           { token: bob },
         ),
       ),
@@ -395,21 +515,51 @@ describe("address service", () => {
     expect(wait.msg).toBe("please wait 29 seconds before requesting another code");
     const code = c.lastCode("alice@example.com", ADDRESS_CODE_TYPE);
     const base = { user_id: uid, coin_name: "XRP", contract_address: "", timestamp: seconds(clock) };
-    expect((await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { ...base, address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", verificationcode: "000000" })).msg).toBe(
-      "incorrect or expired verification code",
+    expect(
+      (
+        await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+          ...base,
+          address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+          verificationcode: "000000",
+        })
+      ).msg,
+    ).toBe("incorrect or expired verification code");
+    expect((await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { ...base, address: "0x1234", verificationcode: code })).msg).toBe(
+      "this is not a valid XRP address",
     );
-    expect((await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { ...base, address: "0x1234", verificationcode: code })).msg).toBe("this is not a valid XRP address");
-    expect((await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { ...base, address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", memo: "abc", verificationcode: code })).msg).toBe(
-      "the memo (destination tag) must be up to 10 digits",
-    );
-    const ok = await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { ...base, address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", memo: "12345", verificationcode: code });
+    expect(
+      (
+        await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+          ...base,
+          address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+          memo: "abc",
+          verificationcode: code,
+        })
+      ).msg,
+    ).toBe("the memo (destination tag) must be up to 10 digits");
+    const ok = await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+      ...base,
+      address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+      memo: "12345",
+      verificationcode: code,
+    });
     expect(ok).toMatchObject({ code: 1 });
     const entry = AddressEntrySchema.parse(ok.data);
     expect(entry).toMatchObject({ chain: "XRP", memo: "12345" });
     // The code is spent.
-    expect((await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { ...base, address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", verificationcode: code })).code).toBe(0);
+    expect(
+      (
+        await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+          ...base,
+          address: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+          verificationcode: code,
+        })
+      ).code,
+    ).toBe(0);
     const other = c.userId("bob@example.com");
-    expect((await c.addr(ADDRESS_SERVICE_PATHS.removeDrawAddress, { user_id: other, id: entry.id, timestamp: seconds(clock) })).msg).toBe("address not found");
+    expect((await c.addr(ADDRESS_SERVICE_PATHS.removeDrawAddress, { user_id: other, id: entry.id, timestamp: seconds(clock) })).msg).toBe(
+      "address not found",
+    );
     expect((await c.addr(ADDRESS_SERVICE_PATHS.removeDrawAddress, { user_id: uid, id: entry.id, timestamp: seconds(clock) })).code).toBe(1);
     const list = await c.addr(ADDRESS_SERVICE_PATHS.getDrawAddress, { user_id: uid, timestamp: seconds(clock) });
     expect(list.data).toEqual([]);
@@ -420,17 +570,32 @@ describe("savings", () => {
   it("lists products and buys one: principal moves from spot to financial (locked)", async () => {
     const products = LockProductPageSchema.parse((await c.call("lockList", { limit: 30 })).data);
     expect(products.total).toBe(6);
-    expect(products.data[0]).toMatchObject({ name: "USDT 7-day fixed savings", limit_days: 7, display_rate: "4.50", limit_number: "100", currency: { code: "USDT" } });
+    expect(products.data[0]).toMatchObject({
+      name: "USDT 7-day fixed savings",
+      limit_days: 7,
+      display_rate: "4.50",
+      limit_number: "100",
+      currency: { code: "USDT" },
+    });
     const uid = c.userId("alice@example.com");
     const before = c.balances(uid, USDT).balance;
-    expect((await c.call("submitLock", { id: products.data[0].id, number: "50" }, { token: alice })).msg).toBe("the minimum amount is 100 USDT");
+    expect((await c.call("submitLock", { id: products.data[0].id, number: "50" }, { token: alice })).msg).toBe(
+      "the minimum amount is 100 USDT",
+    );
     const r = await c.call("submitLock", { id: products.data[0].id, idempotency_key: "sv-1" }, { token: alice });
     expect(r).toMatchObject({ code: 1, msg: "savings purchased" });
     await c.call("submitLock", { id: products.data[0].id, idempotency_key: "sv-1" }, { token: alice });
     expect(minus(before, c.balances(uid, USDT).balance)).toBe("100");
     expect(c.balances(uid, USDT, "financial_account")).toEqual({ balance: "0", lock_balance: "100" });
     const held = SavingsHoldingPageSchema.parse((await c.call("currentSetting", {}, { token: alice })).data);
-    expect(held.data[0]).toMatchObject({ number: "100", daily_dividend: "0.012328", cumulative_income: "0", remaining_days: 7, status: "active", status_name: "in force" });
+    expect(held.data[0]).toMatchObject({
+      number: "100",
+      daily_dividend: "0.012328",
+      cumulative_income: "0",
+      remaining_days: 7,
+      status: "active",
+      status_name: "in force",
+    });
     const log = AccountLogPageSchema.parse((await c.call("savingsLog", {}, { token: alice })).data);
     expect(log.data.map((e) => e.type)).toEqual(["savings_lock", "savings_lock"]);
   });
@@ -439,7 +604,9 @@ describe("savings", () => {
 describe("flash convert", () => {
   it("quotes from the live price with a 0.2 % spread and executes atomically against the treasury", async () => {
     const uid = c.userId("alice@example.com");
-    const q = ConvertQuoteSchema.parse((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "640" }, { token: alice })).data);
+    const q = ConvertQuoteSchema.parse(
+      (await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "640" }, { token: alice })).data,
+    );
     expect(q).toMatchObject({ spread: "0.002", ttl_ms: 10_000, from_currency: { code: "USDT" }, to_currency: { code: "BTC" } });
     expect(Number(q.mid_rate)).toBeCloseTo(1 / 64000, 12);
     expect(q.receive).toBe("0.00998");
@@ -458,17 +625,29 @@ describe("flash convert", () => {
   });
 
   it("answers an expired quote with code 0, the localized message and a fresh quote", async () => {
-    const q = ConvertQuoteSchema.parse((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "10" }, { token: alice })).data);
+    const q = ConvertQuoteSchema.parse(
+      (await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "10" }, { token: alice })).data,
+    );
     clock += 10_001;
     const r = await c.call("convertExecute", { quote_id: q.quote_id }, { token: alice, lang: "fr" });
-    expect(r).toMatchObject({ code: 0, msg: "le devis a expiré, veuillez confirmer le nouveau taux", reason: { key: "convert_quote_expired" } });
+    expect(r).toMatchObject({
+      code: 0,
+      msg: "le devis a expiré, veuillez confirmer le nouveau taux",
+      reason: { key: "convert_quote_expired" },
+    });
     const fresh = ConvertQuoteSchema.parse(r.data);
     expect(fresh.quote_id).not.toBe(q.quote_id);
     expect(fresh.expires_at).toBe(clock + 10_000);
     expect((await c.call("convertExecute", { quote_id: fresh.quote_id }, { token: alice })).code).toBe(1);
-    expect((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: USDT, amount: "10" }, { token: alice })).msg).toBe("choose two different currencies");
-    expect((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "100000" }, { token: alice })).code).toBe(1);
-    const big = ConvertQuoteSchema.parse((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "100000" }, { token: alice })).data);
+    expect((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: USDT, amount: "10" }, { token: alice })).msg).toBe(
+      "choose two different currencies",
+    );
+    expect((await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "100000" }, { token: alice })).code).toBe(
+      1,
+    );
+    const big = ConvertQuoteSchema.parse(
+      (await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "100000" }, { token: alice })).data,
+    );
     expect((await c.call("convertExecute", { quote_id: big.quote_id }, { token: alice })).msg).toBe("insufficient balance");
   });
 });

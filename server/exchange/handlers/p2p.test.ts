@@ -26,7 +26,11 @@ const MIN = 60_000;
 const ads = (q: Payload = {}) => c.call("legalAds", q).then((r) => P2PAdPageSchema.parse(r.data));
 const legal = (email: string) => c.balances(c.userId(email), usdt, "legal_account");
 const adOf = (fiat: string, side: "sell" | "buy") =>
-  ex.db.prepare("SELECT * FROM p2p_ads WHERE fiat = ? AND side = ? ORDER BY id LIMIT 1").get(fiat, side) as { id: number; remaining: string; status: number };
+  ex.db.prepare("SELECT * FROM p2p_ads WHERE fiat = ? AND side = ? ORDER BY id LIMIT 1").get(fiat, side) as {
+    id: number;
+    remaining: string;
+    status: number;
+  };
 const order = (r: { data?: unknown }) => P2POrderSchema.parse(r.data);
 let key = 0;
 const create = (token: string, p: Payload) => c.call("legalOrderCreate", { idempotency_key: `k${++key}`, ...p }, { token });
@@ -44,13 +48,19 @@ function upload(email: string): string {
 
 /** Every user's legal lock equals what escrow holds for them: their sell ads' rest plus their open orders as seller. */
 function escrowHolds() {
-  const users = ex.db.prepare("SELECT user_id, lock_balance FROM accounts WHERE account_code = 'legal_account' AND currency_id = ?").all(usdt) as {
+  const users = ex.db
+    .prepare("SELECT user_id, lock_balance FROM accounts WHERE account_code = 'legal_account' AND currency_id = ?")
+    .all(usdt) as {
     user_id: number;
     lock_balance: string;
   }[];
   for (const u of users) {
-    const ads = ex.db.prepare("SELECT remaining FROM p2p_ads WHERE user_id = ? AND side = 'sell' AND status <> 3").all(u.user_id) as { remaining: string }[];
-    const open = ex.db.prepare("SELECT quantity FROM p2p_orders WHERE seller_id = ? AND status IN (1, 2, 5, 6, 7)").all(u.user_id) as { quantity: string }[];
+    const ads = ex.db.prepare("SELECT remaining FROM p2p_ads WHERE user_id = ? AND side = 'sell' AND status <> 3").all(u.user_id) as {
+      remaining: string;
+    }[];
+    const open = ex.db.prepare("SELECT quantity FROM p2p_orders WHERE seller_id = ? AND status IN (1, 2, 5, 6, 7)").all(u.user_id) as {
+      quantity: string;
+    }[];
     const held = [...ads.map((a) => a.remaining), ...open.map((o) => o.quantity)].reduce((s, v) => s.plus(v), new Decimal(0));
     expect(`${u.user_id}:${new Decimal(u.lock_balance).toFixed()}`).toBe(`${u.user_id}:${held.toFixed()}`);
   }
@@ -94,7 +104,13 @@ describe("fiat P2P", () => {
       ["sell", "CNY", "7.20"],
     ]);
     const cny = (await ads({ fiat: "CNY" })).data[0]!;
-    expect(cny).toMatchObject({ min_quantity: "10", max_quantity: "2000", min_amount: "72.00", max_amount: "14400.00", pay_types: ["bank"] });
+    expect(cny).toMatchObject({
+      min_quantity: "10",
+      max_quantity: "2000",
+      min_amount: "72.00",
+      max_amount: "14400.00",
+      pay_types: ["bank"],
+    });
     expect(cny.merchant).toMatchObject({ total_orders: 0, completion_rate: null });
     expect((await ads({ side: "sell" })).data.map((a) => [a.side, a.price])).toEqual([["buy", "7.05"]]);
     expect((await ads({ pay_type: "alipay" })).total).toBe(0);
@@ -110,7 +126,9 @@ describe("fiat P2P", () => {
     const low = await create(demo, { ad_id: cny.id, value: "71.99" });
     expect(low.reason).toEqual({ key: "p2p_below_limit", field: "value" });
     expect(low.msg).toBe("the quantity is below this ad's minimum of 10");
-    expect((await create(demo, { ad_id: cny.id, by: "quantity", value: "2000.5" })).msg).toBe("the quantity is above this ad's maximum of 2000");
+    expect((await create(demo, { ad_id: cny.id, by: "quantity", value: "2000.5" })).msg).toBe(
+      "the quantity is above this ad's maximum of 2000",
+    );
     expect((await create(demo, { ad_id: cny.id, value: "" })).reason).toEqual({ key: "p2p_value_required", field: "value" });
     expect((await create(demo, { ad_id: cny.id, value: "7.123" })).reason).toEqual({ key: "p2p_value_invalid", field: "value" });
     const sellTo = adOf("CNY", "buy");
@@ -128,20 +146,40 @@ describe("fiat P2P", () => {
     const created = await create(demo, { ad_id: cny.id, value: "720" });
     expect(created.msg).toBe("order placed, please pay within the time limit");
     const o = order(created);
-    expect(o).toMatchObject({ role: "buyer", quantity: "100", amount: "720.00", status: 1, pay_due_at: now + 15 * MIN, actions: ["voucher", "pay", "cancel", "abnormal", "message"] });
+    expect(o).toMatchObject({
+      role: "buyer",
+      quantity: "100",
+      amount: "720.00",
+      status: 1,
+      pay_due_at: now + 15 * MIN,
+      actions: ["voucher", "pay", "cancel", "abnormal", "message"],
+    });
     expect(o.payees).toEqual([{ code: "bank", raw_data: expect.objectContaining({ bank_name: "Demo Bank" }) }]);
     expect(pushes).toEqual([{ type: "P2P_ORDER", id: o.id, status: 1 }]);
     expect(adOf("CNY", "sell").remaining).toBe("4900");
     // The seller sees the order without the buyer's view of the payee.
-    const detail = (await c.call("legalOrderDetail", { id: o.id }, { token: bob })).data as { order: P2POrder; messages: { from: string; body: string }[] };
-    expect(detail.order).toMatchObject({ role: "seller", payment_hidden: "not_buyer", payees: null, actions: ["confirm", "abnormal", "message"] });
+    const detail = (await c.call("legalOrderDetail", { id: o.id }, { token: bob })).data as {
+      order: P2POrder;
+      messages: { from: string; body: string }[];
+    };
+    expect(detail.order).toMatchObject({
+      role: "seller",
+      payment_hidden: "not_buyer",
+      payees: null,
+      actions: ["confirm", "abnormal", "message"],
+    });
     expect(detail.messages[0]).toMatchObject({ from: "system", body: expect.stringContaining("Order created") });
     expect((await c.call("legalOrderDetail", { id: o.id }, { token: alice })).reason).toEqual({ key: "p2p_order_not_found" });
 
     const paidEarly = await c.call("legalPay", { id: o.id }, { token: demo });
-    expect(paidEarly).toMatchObject({ msg: "please upload the payment voucher first", reason: { key: "p2p_voucher_first", field: "voucher" } });
+    expect(paidEarly).toMatchObject({
+      msg: "please upload the payment voucher first",
+      reason: { key: "p2p_voucher_first", field: "voucher" },
+    });
     expect((await c.call("legalPay", { id: o.id }, { token: bob })).reason).toEqual({ key: "p2p_not_buyer" });
-    expect((await c.call("legalVoucher", { id: o.id, voucher: `/uploads/${upload("alice@example.com")}` }, { token: demo })).reason).toEqual({
+    expect(
+      (await c.call("legalVoucher", { id: o.id, voucher: `/uploads/${upload("alice@example.com")}` }, { token: demo })).reason,
+    ).toEqual({
       key: "image_not_found",
       field: "voucher",
     });
@@ -150,7 +188,11 @@ describe("fiat P2P", () => {
     // The voucher is shown to both parties of the order and to no one else.
     expect((await uploadFetch(voucher, bob)).status).toBe(200);
     expect((await uploadFetch(voucher, alice)).status).toBe(404);
-    expect(order(await c.call("legalPay", { id: o.id }, { token: demo }))).toMatchObject({ status: 2, pay_type: "bank", confirm_due_at: now + 30 * MIN });
+    expect(order(await c.call("legalPay", { id: o.id }, { token: demo }))).toMatchObject({
+      status: 2,
+      pay_type: "bank",
+      confirm_due_at: now + 30 * MIN,
+    });
     expect((await c.call("legalCancel", { id: o.id }, { token: bob })).reason).toEqual({ key: "p2p_not_buyer" });
     expect((await c.call("legalConfirm", { id: o.id, password: "Shop1234" }, { token: demo })).reason).toEqual({ key: "p2p_not_seller" });
 
@@ -178,7 +220,10 @@ describe("fiat P2P", () => {
     expect(ex.p2p.runDue()).toBe(0);
     now += 1;
     expect(ex.p2p.runDue()).toBe(1);
-    const after = (await c.call("legalOrderDetail", { id: first.id }, { token: demo })).data as { order: P2POrder; messages: { body: string }[] };
+    const after = (await c.call("legalOrderDetail", { id: first.id }, { token: demo })).data as {
+      order: P2POrder;
+      messages: { body: string }[];
+    };
     expect(after.order).toMatchObject({ status: 4, cancel_by: "timeout", payment_hidden: "cancelled", payees: null });
     expect(after.messages.at(-1)!.body).toBe("The order was cancelled because it was not paid in time.");
     expect(adOf("CNY", "sell").remaining).toBe("4900");
@@ -187,7 +232,10 @@ describe("fiat P2P", () => {
       expect(order(await c.call("legalCancel", { id: o.id }, { token: demo }))).toMatchObject({ status: 4, cancel_by: "buyer" });
     }
     const blocked = await create(demo, { ad_id: cny.id, by: "quantity", value: "10" });
-    expect(blocked).toMatchObject({ msg: "you have cancelled 3 orders today and cannot buy again until tomorrow (UTC)", reason: { key: "p2p_cancel_limit" } });
+    expect(blocked).toMatchObject({
+      msg: "you have cancelled 3 orders today and cannot buy again until tomorrow (UTC)",
+      reason: { key: "p2p_cancel_limit" },
+    });
     const midnight = Date.UTC(2026, 10, 25);
     now = midnight;
     const next = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "10" }));
@@ -200,7 +248,11 @@ describe("fiat P2P", () => {
   it("sell to a buy ad: the user's coins go into escrow; a delayed confirmation runs out and the coins are released to the merchant", async () => {
     ex.db
       .prepare("INSERT INTO pay_methods (user_id, type_id, raw_data, updated_at) VALUES (?, 3, ?, ?)")
-      .run(c.userId("demo@example.com"), JSON.stringify({ real_name: "Demo", bank_name: "Bank", bank_address: "Main", card_no: "1234" }), now);
+      .run(
+        c.userId("demo@example.com"),
+        JSON.stringify({ real_name: "Demo", bank_name: "Bank", bank_address: "Main", card_no: "1234" }),
+        now,
+      );
     const buyAd = adOf("CNY", "buy");
     const o = order(await create(demo, { ad_id: buyAd.id, by: "quantity", value: "50" }));
     expect(o).toMatchObject({ role: "seller", amount: "352.50", actions: ["confirm", "abnormal", "message"] });
@@ -232,19 +284,35 @@ describe("fiat P2P", () => {
     expect((await c.call("legalAppeal", { id: a.id, ...reasons }, { token: demo })).reason).toEqual({ key: "p2p_wrong_state" });
     await c.call("legalVoucher", { id: a.id, voucher: `/uploads/${upload("demo@example.com")}` }, { token: demo });
     await c.call("legalPay", { id: a.id }, { token: demo });
-    expect((await c.call("legalAppeal", { id: a.id, reason: "" }, { token: demo })).reason).toEqual({ key: "p2p_reason_required", field: "reason" });
-    expect(order(await c.call("legalAppeal", { id: a.id, ...reasons }, { token: demo }))).toMatchObject({ status: 6, appeal_by_me: true, actions: ["message"] });
+    expect((await c.call("legalAppeal", { id: a.id, reason: "" }, { token: demo })).reason).toEqual({
+      key: "p2p_reason_required",
+      field: "reason",
+    });
+    expect(order(await c.call("legalAppeal", { id: a.id, ...reasons }, { token: demo }))).toMatchObject({
+      status: 6,
+      appeal_by_me: true,
+      actions: ["message"],
+    });
     expect((await c.call("legalConfirm", { id: a.id, password: "Shop1234" }, { token: bob })).reason).toEqual({ key: "p2p_wrong_state" });
     now += 24 * 60 * MIN;
     expect(ex.p2p.runDue()).toBe(0);
     ex.p2p.resolveAppeal(a.id, "seller", "no payment arrived", now);
     expect(adOf("CNY", "sell").remaining).toBe("4900");
-    const seen = (await c.call("legalOrderDetail", { id: a.id }, { token: demo })).data as { order: P2POrder; messages: { body: string }[] };
+    const seen = (await c.call("legalOrderDetail", { id: a.id }, { token: demo })).data as {
+      order: P2POrder;
+      messages: { body: string }[];
+    };
     expect(seen.order).toMatchObject({ status: 4, cancel_by: "operator", resolution: "seller" });
-    expect(seen.messages.slice(-2).map((m) => m.body)).toEqual(["Customer service returned the coins to the seller.", "no payment arrived"]);
+    expect(seen.messages.slice(-2).map((m) => m.body)).toEqual([
+      "Customer service returned the coins to the seller.",
+      "no payment arrived",
+    ]);
 
     const b = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "20" }));
-    expect(order(await c.call("legalAbnormal", { id: b.id, reason: "wrong name on transfer" }, { token: bob }))).toMatchObject({ status: 7, pay_due_at: null });
+    expect(order(await c.call("legalAbnormal", { id: b.id, reason: "wrong name on transfer" }, { token: bob }))).toMatchObject({
+      status: 7,
+      pay_due_at: null,
+    });
     expect(order(await c.call("legalAppeal", { id: b.id, reason: "I paid" }, { token: demo })).status).toBe(6);
     const before = legal("demo@example.com").balance;
     ex.p2p.resolveAppeal(b.id, "buyer", "", now);
@@ -255,7 +323,16 @@ describe("fiat P2P", () => {
   });
 
   it("merchant: publish checks each field in order, off shelf returns the unsold rest, a paused ad takes no orders", async () => {
-    const base = { side: "sell", currency_id: usdt, fiat: "CNY", price: "7.10", total: "100", min_quantity: "10", max_quantity: "50", pay_types: "bank" };
+    const base = {
+      side: "sell",
+      currency_id: usdt,
+      fiat: "CNY",
+      price: "7.10",
+      total: "100",
+      min_quantity: "10",
+      max_quantity: "50",
+      pay_types: "bank",
+    };
     const publish = (p: Payload, token = bob) => c.call("shopAdPublish", { ...base, ...p }, { token });
     expect((await publish({}, demo)).reason).toEqual({ key: "p2p_not_merchant" });
     expect((await publish({ max_quantity: "5" })).msg).toBe("max trade amount cannot be below min");
@@ -286,10 +363,16 @@ describe("fiat P2P", () => {
     const before = legal("bob@example.com");
     expect((await c.call("shopAdStatus", { id: usd.id, status: 3 }, { token: bob })).code).toBe(1);
     // The unsold 1900 return; the 100 of the open order stay in escrow.
-    expect(legal("bob@example.com")).toEqual({ balance: new Decimal(before.balance).plus(1900).toFixed(), lock_balance: new Decimal(before.lock_balance).minus(1900).toFixed() });
+    expect(legal("bob@example.com")).toEqual({
+      balance: new Decimal(before.balance).plus(1900).toFixed(),
+      lock_balance: new Decimal(before.lock_balance).minus(1900).toFixed(),
+    });
     escrowHolds();
     expect((await c.call("legalCancel", { id: o.id }, { token: demo })).code).toBe(1);
-    expect(legal("bob@example.com")).toEqual({ balance: new Decimal(before.balance).plus(2000).toFixed(), lock_balance: new Decimal(before.lock_balance).minus(2000).toFixed() });
+    expect(legal("bob@example.com")).toEqual({
+      balance: new Decimal(before.balance).plus(2000).toFixed(),
+      lock_balance: new Decimal(before.lock_balance).minus(2000).toFixed(),
+    });
     escrowHolds();
     expect(globalTotals(ex.db)).toEqual(totals);
   });
@@ -299,10 +382,22 @@ describe("fiat P2P", () => {
     const o = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "10" }));
     await ex.close();
     now += 16 * MIN;
-    ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, p2pScheduler: false, now: () => now, log: () => {} });
+    ex = createExchange({
+      dataDir: dir,
+      simulator: false,
+      marketMaker: false,
+      leverScheduler: false,
+      microScheduler: false,
+      savingsScheduler: false,
+      p2pScheduler: false,
+      now: () => now,
+      log: () => {},
+    });
     c = moneyClient(ex);
     expect(ex.p2p.runDue()).toBe(1);
-    expect((ex.db.prepare("SELECT status, cancel_by FROM p2p_orders WHERE id = ?").get(o.id) as { status: number; cancel_by: string })).toEqual({ status: 4, cancel_by: "timeout" });
+    expect(
+      ex.db.prepare("SELECT status, cancel_by FROM p2p_orders WHERE id = ?").get(o.id) as { status: number; cancel_by: string },
+    ).toEqual({ status: 4, cancel_by: "timeout" });
     escrowHolds();
     expect(globalTotals(ex.db)).toEqual(totals);
   });

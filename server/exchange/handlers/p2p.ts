@@ -23,7 +23,18 @@ import { firstAnswer, remember } from "../ledger/idempotency";
 import { LedgerError } from "../ledger/index";
 import { boundAddresses } from "../money/addresses";
 import { maskAddress } from "../models/codes";
-import { findAd, findOrder, merchantStats, OPEN_SQL, messagesOf, payMethodsOf, userName, type AdRow, type MessageRow, type OrderRow } from "../models/p2p";
+import {
+  findAd,
+  findOrder,
+  merchantStats,
+  OPEN_SQL,
+  messagesOf,
+  payMethodsOf,
+  userName,
+  type AdRow,
+  type MessageRow,
+  type OrderRow,
+} from "../models/p2p";
 import { P2PRefusal, type P2PEngine } from "../p2p/engine";
 import { ledgerFail } from "./money-common";
 import { ownUpload } from "./personal";
@@ -90,7 +101,11 @@ function presentAd(ctx: Ctx, a: AdRow, cache?: Map<number, P2PMerchant>, withOpe
     created_at: a.created_at,
     merchant: merchantOf(ctx, a.user_id, cache),
     ...(withOpen
-      ? { open_orders: (ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE ad_id = ? AND status IN (${OPEN_SQL})`).get(a.id) as { n: number }).n }
+      ? {
+          open_orders: (
+            ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE ad_id = ? AND status IN (${OPEN_SQL})`).get(a.id) as { n: number }
+          ).n,
+        }
       : {}),
   };
 }
@@ -150,7 +165,12 @@ export function presentOrder(ctx: Ctx, o: OrderRow, viewerId: number, cache?: Ma
 function presentMessage(ctx: Ctx, m: MessageRow, viewerId: number): P2PMessage {
   // System lines are stored as message keys and read in the reader's language.
   const system = m.user_id == null;
-  return { id: m.id, from: system ? "system" : m.user_id === viewerId ? "me" : "them", body: system && m.body.startsWith("p2p_line_") ? ctx.t(m.body) : m.body, created_at: m.created_at };
+  return {
+    id: m.id,
+    from: system ? "system" : m.user_id === viewerId ? "me" : "them",
+    body: system && m.body.startsWith("p2p_line_") ? ctx.t(m.body) : m.body,
+    created_at: m.created_at,
+  };
 }
 
 /** Runs an engine step; a refusal or a ledger error becomes the answer. */
@@ -171,7 +191,9 @@ function ordersPage(ctx: Ctx, where: string, args: unknown[], p: { filter?: "ope
   else if (p.filter === "done") cond.push(`status IN (${P2P_STATUS.COMPLETED}, ${P2P_STATUS.CANCELLED})`);
   const sql = cond.join(" AND ");
   const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_orders WHERE ${sql}`).get(...args) as { total: number };
-  const rows = ctx.db.prepare(`SELECT * FROM p2p_orders WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as OrderRow[];
+  const rows = ctx.db
+    .prepare(`SELECT * FROM p2p_orders WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as OrderRow[];
   const cache = new Map<number, P2PMerchant>();
   return { data: rows.map((o) => presentOrder(ctx, o, ctx.userId!, cache)), total, per_page: P2P_PAGE_SIZE };
 }
@@ -225,7 +247,9 @@ export const p2pHandlers: Pick<
     const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
     // Sorting by price in SQL is a display order only (REAL); amounts are never computed from it.
     const order = side === "sell" ? "CAST(price AS REAL) ASC, id" : "CAST(price AS REAL) DESC, id";
-    const rows = ctx.db.prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as AdRow[];
+    const rows = ctx.db
+      .prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as AdRow[];
     const cache = new Map<number, P2PMerchant>();
     return ok(ctx, { data: rows.map((a) => presentAd(ctx, a, cache)), total, per_page: P2P_PAGE_SIZE });
   },
@@ -280,15 +304,21 @@ export const p2pHandlers: Pick<
     const userId = ctx.userId!;
     const name = ownUpload(ctx, userId, p.voucher);
     if (!name) return fail(ctx, "image_not_found", undefined, "voucher");
-    return attempt(ctx, () => ok(ctx, presentOrder(ctx, engineOf(ctx).setVoucher(p.id, userId, name, ctx.now), userId), "p2p_voucher_saved"));
+    return attempt(ctx, () =>
+      ok(ctx, presentOrder(ctx, engineOf(ctx).setVoucher(p.id, userId, name, ctx.now), userId), "p2p_voucher_saved"),
+    );
   },
 
   legalPay(p, ctx) {
-    return attempt(ctx, () => ok(ctx, presentOrder(ctx, engineOf(ctx).markPaid(p.id, ctx.userId!, p.pay_type, ctx.now), ctx.userId!), "p2p_paid"));
+    return attempt(ctx, () =>
+      ok(ctx, presentOrder(ctx, engineOf(ctx).markPaid(p.id, ctx.userId!, p.pay_type, ctx.now), ctx.userId!), "p2p_paid"),
+    );
   },
 
   legalCancel(p, ctx) {
-    return attempt(ctx, () => ok(ctx, presentOrder(ctx, engineOf(ctx).buyerCancel(p.id, ctx.userId!, ctx.now), ctx.userId!), "p2p_cancelled"));
+    return attempt(ctx, () =>
+      ok(ctx, presentOrder(ctx, engineOf(ctx).buyerCancel(p.id, ctx.userId!, ctx.now), ctx.userId!), "p2p_cancelled"),
+    );
   },
 
   async legalConfirm(p, ctx) {
@@ -308,18 +338,25 @@ export const p2pHandlers: Pick<
   },
 
   legalAbnormal(p, ctx) {
-    return attempt(ctx, () => ok(ctx, presentOrder(ctx, engineOf(ctx).markAbnormal(p.id, ctx.userId!, p.reason, ctx.now), ctx.userId!), "p2p_abnormal_marked"));
+    return attempt(ctx, () =>
+      ok(ctx, presentOrder(ctx, engineOf(ctx).markAbnormal(p.id, ctx.userId!, p.reason, ctx.now), ctx.userId!), "p2p_abnormal_marked"),
+    );
   },
 
   legalAppeal(p, ctx) {
-    return attempt(ctx, () => ok(ctx, presentOrder(ctx, engineOf(ctx).appeal(p.id, ctx.userId!, p.reason, ctx.now), ctx.userId!), "p2p_appealed"));
+    return attempt(ctx, () =>
+      ok(ctx, presentOrder(ctx, engineOf(ctx).appeal(p.id, ctx.userId!, p.reason, ctx.now), ctx.userId!), "p2p_appealed"),
+    );
   },
 
   legalMessages(p, ctx) {
     const userId = ctx.userId!;
     const o = findOrder(ctx.db, p.id);
     if (!o || (o.buyer_id !== userId && o.seller_id !== userId)) return fail(ctx, "p2p_order_not_found");
-    return ok(ctx, messagesOf(ctx.db, o.id, p.after ?? 0).map((m) => presentMessage(ctx, m, userId)));
+    return ok(
+      ctx,
+      messagesOf(ctx.db, o.id, p.after ?? 0).map((m) => presentMessage(ctx, m, userId)),
+    );
   },
 
   legalMessage(p, ctx) {
@@ -337,7 +374,9 @@ export const p2pHandlers: Pick<
          WHERE a.user_id = ? AND a.account_code = 'legal_account' ORDER BY c.sort, c.id`,
       )
       .all(userId) as { currency_id: number; code: string; balance: string; lock_balance: string }[];
-    const open = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE merchant_id = ? AND status IN (${OPEN_SQL})`).get(userId) as { n: number }).n;
+    const open = (
+      ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE merchant_id = ? AND status IN (${OPEN_SQL})`).get(userId) as { n: number }
+    ).n;
     return ok(ctx, {
       merchant: merchantOf(ctx, userId),
       balances,
@@ -354,7 +393,9 @@ export const p2pHandlers: Pick<
     if (p.status) (cond.push("status = ?"), args.push(p.status));
     const where = cond.join(" AND ");
     const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
-    const rows = ctx.db.prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY status = 3, id DESC LIMIT ? OFFSET ?`).all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as AdRow[];
+    const rows = ctx.db
+      .prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY status = 3, id DESC LIMIT ? OFFSET ?`)
+      .all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as AdRow[];
     const cache = new Map<number, P2PMerchant>();
     return ok(ctx, { data: rows.map((a) => presentAd(ctx, a, cache, true)), total, per_page: P2P_PAGE_SIZE });
   },
@@ -373,32 +414,35 @@ export const p2pHandlers: Pick<
     if (price.lte(0) || price.decimalPlaces() > 2) return fail(ctx, "p2p_price_invalid", undefined, "price");
     for (const f of ["total", "min_quantity", "max_quantity"] as const) {
       const v = new Decimal(p[f]);
-      if (v.lte(0) || v.decimalPlaces() > coin.decimals) return fail(ctx, `p2p_${f === "total" ? "total" : f === "min_quantity" ? "min" : "max"}_invalid`, undefined, f);
+      if (v.lte(0) || v.decimalPlaces() > coin.decimals)
+        return fail(ctx, `p2p_${f === "total" ? "total" : f === "min_quantity" ? "min" : "max"}_invalid`, undefined, f);
     }
     if (new Decimal(p.max_quantity).gt(p.total)) return fail(ctx, "p2p_max_above_total", undefined, "max_quantity");
     const mine = payMethodsOf(ctx.db, userId).map((m) => m.code);
     const missing = p.pay_types.find((c) => !mine.includes(c));
     if (missing) return fail(ctx, "p2p_method_missing", { method: ctx.t(`pay_method_${missing}`) }, "pay_types");
-    return attempt(ctx, () =>
-      ctx.db.transaction(() => {
-        const ad = engineOf(ctx).publishAd(
-          userId,
-          {
-            side: p.side,
-            currencyId: coin.id,
-            fiat: p.fiat,
-            price: price.toFixed(),
-            total: new Decimal(p.total).toFixed(),
-            minQuantity: new Decimal(p.min_quantity).toFixed(),
-            maxQuantity: new Decimal(p.max_quantity).toFixed(),
-            payTypes: [...new Set(p.pay_types)],
-          },
-          ctx.now,
-        );
-        const answer = ok(ctx, presentAd(ctx, ad, undefined, true), "p2p_ad_published");
-        remember(ctx.db, userId, "shopAdPublish", p.idempotency_key, answer, ctx.now);
-        return answer;
-      })(),
+    return attempt(
+      ctx,
+      () =>
+        ctx.db.transaction(() => {
+          const ad = engineOf(ctx).publishAd(
+            userId,
+            {
+              side: p.side,
+              currencyId: coin.id,
+              fiat: p.fiat,
+              price: price.toFixed(),
+              total: new Decimal(p.total).toFixed(),
+              minQuantity: new Decimal(p.min_quantity).toFixed(),
+              maxQuantity: new Decimal(p.max_quantity).toFixed(),
+              payTypes: [...new Set(p.pay_types)],
+            },
+            ctx.now,
+          );
+          const answer = ok(ctx, presentAd(ctx, ad, undefined, true), "p2p_ad_published");
+          remember(ctx.db, userId, "shopAdPublish", p.idempotency_key, answer, ctx.now);
+          return answer;
+        })(),
       "total",
       // SPEC §8: 'insufficient total release' (the legal account holds less than the ad offers).
       "p2p_total_insufficient",
@@ -408,7 +452,13 @@ export const p2pHandlers: Pick<
   shopAdStatus(p, ctx) {
     const refused = requireMerchant(ctx);
     if (refused) return refused;
-    return attempt(ctx, () => ok(ctx, presentAd(ctx, engineOf(ctx).setAdStatus(ctx.userId!, p.id, p.status as P2PAdStatus, ctx.now), undefined, true), "p2p_ad_saved"));
+    return attempt(ctx, () =>
+      ok(
+        ctx,
+        presentAd(ctx, engineOf(ctx).setAdStatus(ctx.userId!, p.id, p.status as P2PAdStatus, ctx.now), undefined, true),
+        "p2p_ad_saved",
+      ),
+    );
   },
 
   shopOrders(p, ctx) {

@@ -150,7 +150,11 @@ export const personalHandlers: Pick<
   sessionRevoke(p, ctx) {
     const userId = ctx.userId!;
     const n = ctx.db.transaction(() => {
-      const ended = p.all ? revokeOtherSessions(ctx.db, userId, ctx.token!, ctx.now) : revokeSession(ctx.db, userId, p.id!, ctx.now) ? 1 : 0;
+      const ended = p.all
+        ? revokeOtherSessions(ctx.db, userId, ctx.token!, ctx.now)
+        : revokeSession(ctx.db, userId, p.id!, ctx.now)
+          ? 1
+          : 0;
       if (ended > 0) recordSecurityEvent(ctx.db, userId, "session_revoked", clientOf(ctx), ctx.now);
       return ended;
     })();
@@ -170,14 +174,22 @@ export const personalHandlers: Pick<
   },
 
   payMethodTypes(_p, ctx) {
-    return ok(ctx, payMethodTypes(ctx.db).map((t) => ({ id: t.id, code: t.code, name: ctx.t(`pay_method_${t.code}`) })));
+    return ok(
+      ctx,
+      payMethodTypes(ctx.db).map((t) => ({ id: t.id, code: t.code, name: ctx.t(`pay_method_${t.code}`) })),
+    );
   },
 
   payMethodByType(p, ctx) {
     const type = payMethodType(ctx.db, p.type);
     if (!type) return fail(ctx, "field_invalid", { field: "type" }, "type");
     const saved = savedPayMethod(ctx.db, ctx.userId!, type.id);
-    return ok(ctx, saved ? { type: type.id, code: type.code, raw_data: JSON.parse(saved.raw_data) as Record<string, string>, updated_at: saved.updated_at } : null);
+    return ok(
+      ctx,
+      saved
+        ? { type: type.id, code: type.code, raw_data: JSON.parse(saved.raw_data) as Record<string, string>, updated_at: saved.updated_at }
+        : null,
+    );
   },
 
   payMethodSave(p, ctx) {
@@ -204,13 +216,30 @@ export const personalHandlers: Pick<
     const name = `${randomBytes(16).toString("hex")}.${IMAGE_TYPES[clean.format].ext}`;
     mkdirSync(ctx.uploadsDir, { recursive: true, mode: 0o700 });
     writeFileSync(join(ctx.uploadsDir, name), clean.data, { mode: 0o600 });
-    addUpload(ctx.db, { userId: ctx.userId!, name, mime: IMAGE_TYPES[clean.format].mime, bytes: clean.data.length, width: clean.width, height: clean.height }, ctx.now);
+    addUpload(
+      ctx.db,
+      {
+        userId: ctx.userId!,
+        name,
+        mime: IMAGE_TYPES[clean.format].mime,
+        bytes: clean.data.length,
+        width: clean.width,
+        height: clean.height,
+      },
+      ctx.now,
+    );
     return ok(ctx, { url: `/uploads/${name}` });
   },
 
   realNameCenter(_p, ctx) {
     const latest = latestIdentity(ctx.db, ctx.userId!);
-    const status = !latest ? REVIEW_STATUS.NONE : latest.status === 1 ? REVIEW_STATUS.PENDING : latest.status === 2 ? REVIEW_STATUS.APPROVED : REVIEW_STATUS.REJECTED;
+    const status = !latest
+      ? REVIEW_STATUS.NONE
+      : latest.status === 1
+        ? REVIEW_STATUS.PENDING
+        : latest.status === 2
+          ? REVIEW_STATUS.APPROVED
+          : REVIEW_STATUS.REJECTED;
     return ok(ctx, {
       review_status: status,
       reason: latest?.status === 3 ? latest.reason : "",
@@ -236,7 +265,8 @@ export const personalHandlers: Pick<
   sendBindCode(p, ctx) {
     const user = findUserById(ctx.db, ctx.userId!)!;
     const email = p.user_string.includes("@");
-    if (email ? user.email : user.mobile) return fail(ctx, email ? "email_already_bound" : "mobile_already_bound", undefined, "user_string");
+    if (email ? user.email : user.mobile)
+      return fail(ctx, email ? "email_already_bound" : "mobile_already_bound", undefined, "user_string");
     return sendCode(ctx, email ? "email" : "sms", p.user_string, CODE_TYPE.BIND);
   },
 

@@ -15,13 +15,29 @@ export const savingsHandlers: Pick<Handlers, "lockList" | "currentSetting" | "su
   lockList(p, ctx) {
     const { page, limit, offset } = pageWindow(p, LOCK_LIST_LIMIT, LOCK_LIST_LIMIT);
     const { total, rows } = listProducts(ctx.db, limit, offset);
-    return ok(ctx, pageOf(total, page, limit, rows.map((r) => toLockProduct(r, ctx.t))));
+    return ok(
+      ctx,
+      pageOf(
+        total,
+        page,
+        limit,
+        rows.map((r) => toLockProduct(r, ctx.t)),
+      ),
+    );
   },
 
   currentSetting(p, ctx) {
     const { page, limit, offset } = pageWindow(p, LOCK_LIST_LIMIT, LOCK_LIST_LIMIT);
     const { total, rows } = listHoldings(ctx.db, ctx.userId!, limit, offset);
-    return ok(ctx, pageOf(total, page, limit, rows.map((r) => toHolding(r, ctx.t))));
+    return ok(
+      ctx,
+      pageOf(
+        total,
+        page,
+        limit,
+        rows.map((r) => toHolding(r, ctx.t)),
+      ),
+    );
   },
 
   submitLock(p, ctx) {

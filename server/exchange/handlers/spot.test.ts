@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls, DealSchema, EnvelopeSchema, SpotBalancesSchema, SpotOrderPageSchema, SpotOrderSchema, type CallName } from "../../../app/contract/index";
+import {
+  calls,
+  DealSchema,
+  EnvelopeSchema,
+  SpotBalancesSchema,
+  SpotOrderPageSchema,
+  SpotOrderSchema,
+  type CallName,
+} from "../../../app/contract/index";
 import { createExchange, setPairPrice, type Exchange } from "../index";
 
 let ex: Exchange;
@@ -50,7 +58,8 @@ describe("spot orders through the API", () => {
   });
 
   it("validates, in the request's language", async () => {
-    const add = (p: Record<string, string | number>, lang?: string) => call("txInAdd", { currency_match_id: 2, ...p }, { token: demo, lang });
+    const add = (p: Record<string, string | number>, lang?: string) =>
+      call("txInAdd", { currency_match_id: 2, ...p }, { token: demo, lang });
     expect((await add({ number: "1" })).msg).toBe("please enter the price");
     expect((await add({ price: "3000" })).msg).toBe("please enter the quantity");
     expect((await add({ price: "3000", number: "0.1234567" })).msg).toBe("quantity may have at most 6 decimals");
@@ -71,12 +80,32 @@ describe("spot orders through the API", () => {
     const sell = await call("txOutAdd", { currency_match_id: 2, price: "3400", number: "1" }, { token: alice });
     expect(sell).toMatchObject({ code: 1, msg: "order placed" });
     const s = SpotOrderSchema.parse(sell.data);
-    expect(s).toMatchObject({ way: 2, way_name: "sell", status: 0, status_name: "open", number: "1", transacted_amount: "0", price: "3400.00", type: "limit" });
+    expect(s).toMatchObject({
+      way: 2,
+      way_name: "sell",
+      status: 0,
+      status_name: "open",
+      number: "1",
+      transacted_amount: "0",
+      price: "3400.00",
+      type: "limit",
+    });
     expect(s.currency_match).toEqual({ id: 2, symbol: "ETH/USDT" });
 
-    const buy = SpotOrderSchema.parse((await call("txInAdd", { currency_match_id: 2, price: "3410", number: "0.4" }, { token: demo })).data);
-    expect(buy).toMatchObject({ status: 1, status_name: "completed", transacted_amount: "0.4", transacted_volume: "1360", fee: "0.0004", fee_currency: "ETH" });
-    const rest = SpotOrderSchema.parse((await call("txInAdd", { currency_match_id: 2, price: "3390", number: "0.5" }, { token: demo, lang: "zh" })).data);
+    const buy = SpotOrderSchema.parse(
+      (await call("txInAdd", { currency_match_id: 2, price: "3410", number: "0.4" }, { token: demo })).data,
+    );
+    expect(buy).toMatchObject({
+      status: 1,
+      status_name: "completed",
+      transacted_amount: "0.4",
+      transacted_volume: "1360",
+      fee: "0.0004",
+      fee_currency: "ETH",
+    });
+    const rest = SpotOrderSchema.parse(
+      (await call("txInAdd", { currency_match_id: 2, price: "3390", number: "0.5" }, { token: demo, lang: "zh" })).data,
+    );
     expect(rest).toMatchObject({ status: 0, status_name: "委托中", way_name: "买入" });
 
     const deal = DealSchema.parse((await call("deal", { currency_match_id: 2 })).data);
@@ -91,7 +120,13 @@ describe("spot orders through the API", () => {
     const all = SpotOrderPageSchema.parse((await call("txInList", { currency_match_id: 2, status: "all" }, { token: demo })).data);
     expect(all.data.map((o) => o.id)).toEqual([rest.id, buy.id]);
     const sells = SpotOrderPageSchema.parse((await call("txOutList", { currency_match_id: 2 }, { token: alice })).data);
-    expect(sells.data[0]).toMatchObject({ id: s.id, transacted_amount: "0.4", transacted_volume: "1360", fee: "1.36", fee_currency: "USDT" });
+    expect(sells.data[0]).toMatchObject({
+      id: s.id,
+      transacted_amount: "0.4",
+      transacted_volume: "1360",
+      fee: "1.36",
+      fee_currency: "USDT",
+    });
 
     // Cancel: only my order, only through the call of its side.
     expect((await call("txInCancel", { id: rest.id }, { token: alice })).msg).toBe("order not found");
@@ -105,7 +140,9 @@ describe("spot orders through the API", () => {
     const history = SpotOrderPageSchema.parse((await call("txHistoryList", { currency_match_id: 2, limit: 1 }, { token: demo })).data);
     expect(history).toMatchObject({ total: 2, per_page: 1, last_page: 2, current_page: 1 });
     expect(history.data[0].id).toBe(rest.id);
-    const page2 = SpotOrderPageSchema.parse((await call("txHistoryList", { currency_match_id: 2, limit: 1, page: 2 }, { token: demo })).data);
+    const page2 = SpotOrderPageSchema.parse(
+      (await call("txHistoryList", { currency_match_id: 2, limit: 1, page: 2 }, { token: demo })).data,
+    );
     expect(page2.data[0].id).toBe(buy.id);
 
     const balances = SpotBalancesSchema.parse((await call("spotBalances", { currency_match_id: 2 }, { token: demo })).data);
@@ -126,7 +163,10 @@ describe("spot orders through the API", () => {
     expect(second).toEqual(first);
     expect(count()).toBe(before + 1);
     // Concurrent repeats in the same tick: still one order.
-    const [a, b] = await Promise.all([call("txInAdd", { ...payload, idempotency_key: "k2" }, { token: demo }), call("txInAdd", { ...payload, idempotency_key: "k2" }, { token: demo })]);
+    const [a, b] = await Promise.all([
+      call("txInAdd", { ...payload, idempotency_key: "k2" }, { token: demo }),
+      call("txInAdd", { ...payload, idempotency_key: "k2" }, { token: demo }),
+    ]);
     expect(b.data).toEqual(a.data);
     expect(count()).toBe(before + 2);
     // Another user may use the same key.
@@ -146,9 +186,25 @@ describe("spot orders through the API", () => {
       const spread = Number(deal.depth.out[0].price) / Number(deal.depth.in[0].price) - 1;
       expect(spread).toBeGreaterThan(0);
       expect(spread).toBeLessThan(0.002);
-      const token = ((await (await mmEx.handle(new Request("http://x/api/user/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ account: "bob@example.com", password: "Bob2026x" }) }))).json()) as { data: string }).data;
+      const token = (
+        (await (
+          await mmEx.handle(
+            new Request("http://x/api/user/login", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ account: "bob@example.com", password: "Bob2026x" }),
+            }),
+          )
+        ).json()) as { data: string }
+      ).data;
       const r = (await (
-        await mmEx.handle(new Request("http://x/api/tx_in/add", { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify({ currency_match_id: 1, number: "0.05", type: "market" }) }))
+        await mmEx.handle(
+          new Request("http://x/api/tx_in/add", {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: token },
+            body: JSON.stringify({ currency_match_id: 1, number: "0.05", type: "market" }),
+          }),
+        )
       ).json()) as { code: number; data: { transacted_amount: string; status: number } };
       expect(r.code).toBe(1);
       expect(r.data).toMatchObject({ transacted_amount: "0.05", status: 1 });

@@ -18,7 +18,11 @@ function engineOf(ctx: Ctx) {
   return ctx.engine;
 }
 
-async function add(ctx: Ctx, way: Way, p: { currency_match_id: number; number: string; price?: string; type: "limit" | "market"; idempotency_key?: string }) {
+async function add(
+  ctx: Ctx,
+  way: Way,
+  p: { currency_match_id: number; number: string; price?: string; type: "limit" | "market"; idempotency_key?: string },
+) {
   const r = await engineOf(ctx).submit({
     kind: "add",
     userId: ctx.userId!,
@@ -40,7 +44,9 @@ function page(ctx: Ctx, matchId: number, where: string, args: unknown[], pageNo 
   const pair = ctx.market.pairs.get(matchId);
   if (!pair) return fail(ctx, "pair_not_found");
   const limit = Math.min(limitIn, MAX_LIMIT);
-  const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`).get(ctx.userId, matchId, ...args) as {
+  const { total } = ctx.db
+    .prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`)
+    .get(ctx.userId, matchId, ...args) as {
     total: number;
   };
   const rows = ctx.db

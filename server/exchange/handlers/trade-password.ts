@@ -11,12 +11,16 @@ import { requireGoogleCode } from "./personal";
 // The trade password: set with an emailed or texted code; checked before a withdrawal.
 
 function lockedMessage(ctx: Ctx, until: number): Answer<never> {
-  return { ...fail(ctx, "pay_password_locked", { time: localTime(until, ctx.lang) }, "pay_password"), data: { locked_until: until } as never };
+  return {
+    ...fail(ctx, "pay_password_locked", { time: localTime(until, ctx.lang) }, "pay_password"),
+    data: { locked_until: until } as never,
+  };
 }
 
 export async function checkPayPassword(ctx: Ctx, userId: number, password: string): Promise<Answer<never> | null> {
   const st = payState(ctx.db, userId);
-  if (st.pay_password_locked_until !== null && st.pay_password_locked_until > ctx.now) return lockedMessage(ctx, st.pay_password_locked_until);
+  if (st.pay_password_locked_until !== null && st.pay_password_locked_until > ctx.now)
+    return lockedMessage(ctx, st.pay_password_locked_until);
   if (!st.pay_password_hash) return fail(ctx, "pay_password_not_set");
   const good = await verifyPassword(password, st.pay_password_hash);
   if (good) {

@@ -19,7 +19,8 @@ export const transferHandlers: Pick<Handlers, "transfer" | "transferLog"> = {
     if (c.is_recharge_account !== 1 || c.accountCodes.length < 2) return fail(ctx, "transfer_not_available", { code: c.code });
     if (p.from === p.to) return fail(ctx, "transfer_same_account");
     for (const code of [p.from, p.to]) {
-      if (!c.accountCodes.includes(code)) return fail(ctx, "transfer_account_not_supported", { account: accountName(ctx.t, code), code: c.code });
+      if (!c.accountCodes.includes(code))
+        return fail(ctx, "transfer_account_not_supported", { account: accountName(ctx.t, code), code: c.code });
     }
     const dec = decimalsProblem(p.balance, c.decimals);
     if (dec) return fail(ctx, dec.key, dec.vars);
@@ -37,7 +38,11 @@ export const transferHandlers: Pick<Handlers, "transfer" | "transferLog"> = {
             { userId, currencyId: c.id, accountCode: p.to, amount },
           ],
         });
-        return ok(ctx, transferOf(ctx, { id, currency_id: c.id, code: c.code, from_code: p.from, to_code: p.to, amount, created_at: ctx.now }), "transfer_ok");
+        return ok(
+          ctx,
+          transferOf(ctx, { id, currency_id: c.id, code: c.code, from_code: p.from, to_code: p.to, amount, created_at: ctx.now }),
+          "transfer_ok",
+        );
       });
     } catch (err) {
       return ledgerFail(ctx, err);
@@ -47,7 +52,15 @@ export const transferHandlers: Pick<Handlers, "transfer" | "transferLog"> = {
   transferLog(p, ctx) {
     const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
     const { total, rows } = listTransfers(ctx.db, ctx.userId!, p.currency_id, limit, offset);
-    return ok(ctx, pageOf(total, page, limit, rows.map((r) => transferOf(ctx, r))));
+    return ok(
+      ctx,
+      pageOf(
+        total,
+        page,
+        limit,
+        rows.map((r) => transferOf(ctx, r)),
+      ),
+    );
   },
 };
 

@@ -33,7 +33,6 @@ function passwordProblemKey(pw: string): string | null {
   return p ? `password_${p}` : null;
 }
 
-
 export const userHandlers: Pick<
   Handlers,
   "sendSms" | "sendEmail" | "login" | "register" | "userInfo" | "logout" | "authorizationCode" | "forgetPassword"

@@ -60,9 +60,17 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     // The daily limit in USD value: higher once the identity is verified (SPEC §6).
     const limit = dailyDrawLimit(ctx, userId);
     const usd = (id: number) => new Decimal(usdPriceOf(ctx.market, id));
-    const today = withdrawnToday(ctx.db, userId, ctx.now).reduce((sum, w) => sum.plus(new Decimal(w.amount).times(usd(w.currency_id))), new Decimal(0));
+    const today = withdrawnToday(ctx.db, userId, ctx.now).reduce(
+      (sum, w) => sum.plus(new Decimal(w.amount).times(usd(w.currency_id))),
+      new Decimal(0),
+    );
     if (today.plus(amount.times(usd(c.id))).gt(limit.usd)) {
-      return fail(ctx, limit.verified ? "draw_daily_limit" : "draw_daily_limit_verify", { limit: limit.usd, left: Decimal.max(0, new Decimal(limit.usd).minus(today)).toFixed(2) }, "number");
+      return fail(
+        ctx,
+        limit.verified ? "draw_daily_limit" : "draw_daily_limit_verify",
+        { limit: limit.usd, left: Decimal.max(0, new Decimal(limit.usd).minus(today)).toFixed(2) },
+        "number",
+      );
     }
     const refused = await checkPayPassword(ctx, userId, p.pay_password);
     if (refused) return refused;
@@ -105,6 +113,14 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
   drawList(p, ctx) {
     const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
     const { total, rows } = listWithdrawals(ctx.db, { userId: ctx.userId!, limit, offset });
-    return ok(ctx, pageOf(total, page, limit, rows.map((r) => toWithdrawal(r, ctx.t))));
+    return ok(
+      ctx,
+      pageOf(
+        total,
+        page,
+        limit,
+        rows.map((r) => toWithdrawal(r, ctx.t)),
+      ),
+    );
   },
 };

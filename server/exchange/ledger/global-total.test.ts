@@ -51,7 +51,9 @@ describe("system accounts", () => {
     const sell = await ex.engine.submit({ kind: "add", userId: demoId, matchId: pair.id, way: SELL, type: "limit", price, number: "0.5" });
     const buy = await ex.engine.submit({ kind: "add", userId: aliceId, matchId: pair.id, way: BUY, type: "limit", price, number: "0.5" });
     expect(sell.ok && buy.ok).toBe(true);
-    const fees = ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE user_id = ? AND balance <> '0'").get(ex.system.feeCollectorId) as { n: number };
+    const fees = ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE user_id = ? AND balance <> '0'").get(ex.system.feeCollectorId) as {
+      n: number;
+    };
     expect(fees.n).toBeGreaterThan(0);
 
     // Withdrawal, approved (paid out to the external account, fee to the fee collector).
@@ -60,9 +62,20 @@ describe("system accounts", () => {
     clock += 61_000;
     expect((await c.addr(ADDRESS_SERVICE_PATHS.sendVerificationcode, { user_id: demoId, timestamp: seconds(clock) })).code).toBe(1);
     const code = c.lastCode("demo@example.com", ADDRESS_CODE_TYPE);
-    const bound = await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { user_id: demoId, address: TRON, coin_name: "USDT", contract_address: "TRC20", verificationcode: code, timestamp: seconds(clock) });
+    const bound = await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+      user_id: demoId,
+      address: TRON,
+      coin_name: "USDT",
+      contract_address: "TRC20",
+      verificationcode: code,
+      timestamp: seconds(clock),
+    });
     expect(bound.code).toBe(1);
-    const w = await c.call("draw", { currency_id: 1, address: TRON, currency_protocol_id: 2, number: "100", pay_password: PAY }, { token: demo });
+    const w = await c.call(
+      "draw",
+      { currency_id: 1, address: TRON, currency_protocol_id: 2, number: "100", pay_password: PAY },
+      { token: demo },
+    );
     expect(w.code).toBe(1);
     expect(approveWithdrawal(ex.db, ex.system, (w.data as { id: number }).id, clock).ok).toBe(true);
 
@@ -72,7 +85,10 @@ describe("system accounts", () => {
     expect((await c.call("convertExecute", { quote_id: (q.data as { quote_id: string }).quote_id }, { token: alice })).code).toBe(1);
 
     // Savings: bought, accrued from the treasury, returned.
-    const product = ex.db.prepare("SELECT id, limit_number FROM lock_products WHERE currency_id = 1 ORDER BY sort LIMIT 1").get() as { id: number; limit_number: string };
+    const product = ex.db.prepare("SELECT id, limit_number FROM lock_products WHERE currency_id = 1 ORDER BY sort LIMIT 1").get() as {
+      id: number;
+      limit_number: string;
+    };
     expect((await c.call("submitLock", { id: product.id, number: product.limit_number }, { token: alice })).code).toBe(1);
     clock += 400 * DAY;
     ex.savings.runNow();
@@ -80,7 +96,9 @@ describe("system accounts", () => {
 
     expectZero();
     // Money that left and entered shows on the external account.
-    const external = ex.db.prepare("SELECT balance FROM system_accounts WHERE name = 'external' AND currency_id = 1").get() as { balance: string };
+    const external = ex.db.prepare("SELECT balance FROM system_accounts WHERE name = 'external' AND currency_id = 1").get() as {
+      balance: string;
+    };
     expect(external.balance.startsWith("-")).toBe(true);
   }, 60_000);
 });

@@ -9,14 +9,19 @@ import type { DB } from "../db/index";
 export function firstAnswer<D>(db: DB, userId: number, call: string, key: string | undefined): Answer<D> | null {
   if (!key) return null;
   const row = db.prepare("SELECT answer FROM idempotency WHERE user_id = ? AND call = ? AND key = ?").get(userId, call, key) as
-    | { answer: string }
-    | undefined;
+    { answer: string } | undefined;
   return row ? (JSON.parse(row.answer) as Answer<D>) : null;
 }
 
 export function remember(db: DB, userId: number, call: string, key: string | undefined, answer: Answer<unknown>, now: number): void {
   if (!key || answer.code !== 1) return;
-  db.prepare("INSERT INTO idempotency (user_id, call, key, answer, created_at) VALUES (?, ?, ?, ?, ?)").run(userId, call, key, JSON.stringify(answer), now);
+  db.prepare("INSERT INTO idempotency (user_id, call, key, answer, created_at) VALUES (?, ?, ?, ?, ?)").run(
+    userId,
+    call,
+    key,
+    JSON.stringify(answer),
+    now,
+  );
 }
 
 /**
@@ -33,4 +38,3 @@ export function once<D>(db: DB, userId: number, call: string, key: string | unde
     return answer;
   })();
 }
-

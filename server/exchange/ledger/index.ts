@@ -176,7 +176,15 @@ export class Ledger {
         this.st.insertAccount.run(userId, currencyId, accountCode);
         row = this.st.findAccount.get(userId, currencyId, accountCode) as Row;
       }
-      a = { id: row.id, userId, accountCode, currencyId, balance: new Decimal(row.balance), lock: new Decimal(row.lock_balance), dirty: false };
+      a = {
+        id: row.id,
+        userId,
+        accountCode,
+        currencyId,
+        balance: new Decimal(row.balance),
+        lock: new Decimal(row.lock_balance),
+        dirty: false,
+      };
       this.accounts.set(key, a);
     }
     return a;
@@ -231,7 +239,19 @@ export class Ledger {
       if ("lock" in t) {
         if (lock) t.lock = value;
         else t.balance = value;
-        this.logs.push(t.id, t.userId, t.currencyId, t.accountCode, lock ? "lock_balance" : "balance", amountStr, value.toFixed(), type, memo, extra, now);
+        this.logs.push(
+          t.id,
+          t.userId,
+          t.currencyId,
+          t.accountCode,
+          lock ? "lock_balance" : "balance",
+          amountStr,
+          value.toFixed(),
+          type,
+          memo,
+          extra,
+          now,
+        );
         results.push({ accountId: t.id, balance: t.balance.toFixed(), lockBalance: t.lock.toFixed() });
       } else {
         t.balance = value;
@@ -290,11 +310,31 @@ export function credit(db: DB, leg: UserLeg & { now?: number }): LegResult {
   const amount = parseAmount(leg.amount);
   if (amount.isNegative()) throw new LedgerError("invalid_amount");
   const { now, ...to } = leg;
-  return post(db, { now, legs: [{ system: "external", currencyId: leg.currencyId, amount: amount.neg().toFixed(), type: leg.type, memo: leg.memo, extra: leg.extra, extraJson: leg.extraJson }, to] })[0];
+  return post(db, {
+    now,
+    legs: [
+      {
+        system: "external",
+        currencyId: leg.currencyId,
+        amount: amount.neg().toFixed(),
+        type: leg.type,
+        memo: leg.memo,
+        extra: leg.extra,
+        extraJson: leg.extraJson,
+      },
+      to,
+    ],
+  })[0];
 }
 
 /** Moves an amount from one column/account to another of the same currency (a two-leg posting). */
-export function move(db: DB, from: Omit<UserLeg, "amount"> | Omit<SystemLeg, "amount">, to: Omit<UserLeg, "amount"> | Omit<SystemLeg, "amount">, amount: string, p: Omit<Posting, "legs"> = {}): LegResult[] {
+export function move(
+  db: DB,
+  from: Omit<UserLeg, "amount"> | Omit<SystemLeg, "amount">,
+  to: Omit<UserLeg, "amount"> | Omit<SystemLeg, "amount">,
+  amount: string,
+  p: Omit<Posting, "legs"> = {},
+): LegResult[] {
   return post(db, { ...p, legs: [{ ...from, amount: `-${amount}` } as Leg, { ...to, amount } as Leg] });
 }
 
@@ -302,11 +342,16 @@ export function move(db: DB, from: Omit<UserLeg, "amount"> | Omit<SystemLeg, "am
 export function globalTotals(db: DB): Map<number, string> {
   const out = new Map<number, Decimal>();
   const add = (c: number, v: string) => out.set(c, (out.get(c) ?? new Decimal(0)).plus(v));
-  for (const r of db.prepare("SELECT currency_id, balance, lock_balance FROM accounts").all() as { currency_id: number; balance: string; lock_balance: string }[]) {
+  for (const r of db.prepare("SELECT currency_id, balance, lock_balance FROM accounts").all() as {
+    currency_id: number;
+    balance: string;
+    lock_balance: string;
+  }[]) {
     add(r.currency_id, r.balance);
     add(r.currency_id, r.lock_balance);
   }
-  for (const r of db.prepare("SELECT currency_id, balance FROM system_accounts").all() as { currency_id: number; balance: string }[]) add(r.currency_id, r.balance);
+  for (const r of db.prepare("SELECT currency_id, balance FROM system_accounts").all() as { currency_id: number; balance: string }[])
+    add(r.currency_id, r.balance);
   return new Map([...out].map(([k, v]) => [k, v.toFixed()]));
 }
 

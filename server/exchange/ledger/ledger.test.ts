@@ -4,7 +4,10 @@ import { seedIfEmpty } from "../db/seed";
 import { credit, globalTotals, Ledger, LedgerError, openSystemAccounts, post } from "./index";
 
 /** A one-sided change balanced against the outside world (what the old one-sided entry was). */
-function ledgerApply(db: ReturnType<typeof openDatabase>, e: { userId: number; currencyId: number; accountCode: "change_account" | "lever_account"; amount: string; type: string }) {
+function ledgerApply(
+  db: ReturnType<typeof openDatabase>,
+  e: { userId: number; currencyId: number; accountCode: "change_account" | "lever_account"; amount: string; type: string },
+) {
   const world = e.amount.startsWith("-") ? e.amount.slice(1) : `-${e.amount}`;
   return post(db, { type: e.type, legs: [e, { system: "external", currencyId: e.currencyId, amount: world }] })[0];
 }
@@ -31,24 +34,41 @@ describe("ledger", () => {
 
   it("never lets a balance go below zero and writes nothing then", () => {
     const before = logCount();
-    expect(() => ledgerApply(db, { userId: alice, currencyId: 1, accountCode: "change_account", amount: "-5000.000001", type: "test" })).toThrow(LedgerError);
+    expect(() =>
+      ledgerApply(db, { userId: alice, currencyId: 1, accountCode: "change_account", amount: "-5000.000001", type: "test" }),
+    ).toThrow(LedgerError);
     expect(logCount()).toBe(before);
-    const bal = db.prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = 1 AND account_code = 'change_account'").get(alice);
+    const bal = db
+      .prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = 1 AND account_code = 'change_account'")
+      .get(alice);
     expect(bal).toEqual({ balance: "5000" });
   });
 
   it("refuses non-positive or malformed credits", () => {
     for (const amount of ["0", "-1", "abc", ""]) {
-      expect(() => ledgerCredit(db, { userId: alice, currencyId: 1, accountCode: "change_account", amount, type: "test" })).toThrow(LedgerError);
+      expect(() => ledgerCredit(db, { userId: alice, currencyId: 1, accountCode: "change_account", amount, type: "test" })).toThrow(
+        LedgerError,
+      );
     }
   });
 
   it("Ledger (batch): one read and one write per account, a log row per leg, same rules", () => {
     const batch = new Ledger(db);
     const before = logCount();
-    const bal = () => db.prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = 3 AND account_code = 'change_account'").get(alice);
+    const bal = () =>
+      db
+        .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = 3 AND account_code = 'change_account'")
+        .get(alice);
     const acc = { userId: alice, currencyId: 3, accountCode: "change_account" as const };
-    expect(() => batch.post({ type: "test", legs: [{ ...acc, amount: "-1" }, { ...acc, amount: "1", field: "lock_balance" }] })).toThrow("outside a transaction");
+    expect(() =>
+      batch.post({
+        type: "test",
+        legs: [
+          { ...acc, amount: "-1" },
+          { ...acc, amount: "1", field: "lock_balance" },
+        ],
+      }),
+    ).toThrow("outside a transaction");
     db.transaction(() => {
       batch.post({
         type: "spot_lock",
@@ -57,16 +77,30 @@ describe("ledger", () => {
           { ...acc, amount: "0.5", field: "lock_balance" },
         ],
       });
-      expect(() => batch.post({ type: "x", legs: [{ ...acc, amount: "-0.50000000000000001", field: "lock_balance" }, { system: "external", currencyId: 3, amount: "0.50000000000000001" }] })).toThrow(
-        LedgerError,
-      );
-      batch.post({ type: "spot_trade", legs: [{ ...acc, amount: "-0.1234567890123456", field: "lock_balance" }, { system: "external", currencyId: 3, amount: "0.1234567890123456" }] });
+      expect(() =>
+        batch.post({
+          type: "x",
+          legs: [
+            { ...acc, amount: "-0.50000000000000001", field: "lock_balance" },
+            { system: "external", currencyId: 3, amount: "0.50000000000000001" },
+          ],
+        }),
+      ).toThrow(LedgerError);
+      batch.post({
+        type: "spot_trade",
+        legs: [
+          { ...acc, amount: "-0.1234567890123456", field: "lock_balance" },
+          { system: "external", currencyId: 3, amount: "0.1234567890123456" },
+        ],
+      });
       batch.flush();
     })();
     batch.clear();
     expect(bal()).toEqual({ balance: "1.5", lock_balance: "0.3765432109876544" });
     expect(logCount()).toBe(before + 3);
-    const rows = db.prepare("SELECT field, value, balance_after, extra_data FROM account_log WHERE user_id = ? ORDER BY id DESC LIMIT 3").all(alice);
+    const rows = db
+      .prepare("SELECT field, value, balance_after, extra_data FROM account_log WHERE user_id = ? ORDER BY id DESC LIMIT 3")
+      .all(alice);
     expect(rows).toEqual([
       { field: "lock_balance", value: "-0.1234567890123456", balance_after: "0.3765432109876544", extra_data: "{}" },
       { field: "lock_balance", value: "0.5", balance_after: "0.5", extra_data: "{}" },
@@ -75,7 +109,13 @@ describe("ledger", () => {
   });
 
   it("keeps balances exact beyond 20 significant digits", () => {
-    const r = ledgerCredit(db, { userId: alice, currencyId: 1, accountCode: "lever_account", amount: "123456789012.1234567890123456", type: "test" });
+    const r = ledgerCredit(db, {
+      userId: alice,
+      currencyId: 1,
+      accountCode: "lever_account",
+      amount: "123456789012.1234567890123456",
+      type: "test",
+    });
     const r2 = ledgerApply(db, { userId: alice, currencyId: 1, accountCode: "lever_account", amount: "0.0000000000000001", type: "test" });
     expect(r.balance).toBe("123456789012.1234567890123456");
     expect(r2.balance).toBe("123456789012.1234567890123457");
@@ -83,7 +123,10 @@ describe("ledger", () => {
 
   it("refuses a posting whose legs do not sum to zero per currency, before anything is written", () => {
     const before = logCount();
-    const bal = () => db.prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = 1 AND account_code = 'change_account'").get(alice);
+    const bal = () =>
+      db
+        .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = 1 AND account_code = 'change_account'")
+        .get(alice);
     const was = bal();
     const acc = { userId: alice, currencyId: 1, accountCode: "change_account" as const };
     const refused = (legs: Parameters<typeof post>[1]["legs"]) => {
@@ -97,7 +140,10 @@ describe("ledger", () => {
       expect((err as LedgerError).reason).toBe("unbalanced");
     };
     refused([{ ...acc, amount: "-1" }]);
-    refused([{ ...acc, amount: "-1" }, { ...acc, amount: "0.999999", field: "lock_balance" }]);
+    refused([
+      { ...acc, amount: "-1" },
+      { ...acc, amount: "0.999999", field: "lock_balance" },
+    ]);
     // Balanced in total but not per currency.
     refused([
       { ...acc, amount: "-1" },

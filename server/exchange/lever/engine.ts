@@ -175,14 +175,23 @@ export class LeverEngine {
       margin = margin.plus(sum.margin);
       profit = profit.plus(sum.qty.times(this.price(matchId)).minus(sum.cost));
     }
-    return { available, marginInUse: margin.toFixed(), profit: profit.toFixed(), hazard: riskRate(available, margin.toFixed(), profit.toFixed()) };
+    return {
+      available,
+      marginInUse: margin.toFixed(),
+      profit: profit.toFixed(),
+      hazard: riskRate(available, margin.toFixed(), profit.toFixed()),
+    };
   }
 
   /** A row as the wire shows it: open positions marked to the current price, with their liquidation price. */
   present(r: LeverRow, t: Translate, state?: LeverAccountState): LeverPosition {
     const pair = this.market.pairs.get(r.currency_match_id);
     const open = r.status === LEVER_STATE.TRADING;
-    const current = open ? this.price(r.currency_match_id) : r.status === LEVER_STATE.PENDING ? this.price(r.currency_match_id) : r.update_price;
+    const current = open
+      ? this.price(r.currency_match_id)
+      : r.status === LEVER_STATE.PENDING
+        ? this.price(r.currency_match_id)
+        : r.update_price;
     const profits = open ? leverProfit(r.type, r.price, current, r.number) : r.profits;
     const s = open ? (state ?? this.accountState(r.user_id, r.currency_id)) : null;
     return {
@@ -252,19 +261,42 @@ export class LeverEngine {
       legs.push({ ...user, amount: r.caution_money, type: "lever_margin_release" });
     }
     if (new Decimal(s.paid).gt(0)) {
-      legs.push({ userId: this.opts.counterpartyId, currencyId: r.currency_id, accountCode: "change_account", amount: new Decimal(s.paid).neg().toFixed(), type: "lever_profit" });
+      legs.push({
+        userId: this.opts.counterpartyId,
+        currencyId: r.currency_id,
+        accountCode: "change_account",
+        amount: new Decimal(s.paid).neg().toFixed(),
+        type: "lever_profit",
+      });
       legs.push({ ...user, amount: s.paid, type: "lever_profit" });
     }
     if (new Decimal(s.lossTaken).gt(0)) {
       legs.push({ ...user, amount: new Decimal(s.lossTaken).neg().toFixed(), type: "lever_loss" });
-      legs.push({ userId: this.opts.counterpartyId, currencyId: r.currency_id, accountCode: "change_account", amount: s.lossTaken, type: "lever_loss" });
+      legs.push({
+        userId: this.opts.counterpartyId,
+        currencyId: r.currency_id,
+        accountCode: "change_account",
+        amount: s.lossTaken,
+        type: "lever_loss",
+      });
     }
     if (legs.length) batch.post({ legs, extra, now });
     const realized = new Decimal(s.paid).minus(s.lossTaken).toFixed();
     this.db
-      .prepare("UPDATE lever_orders SET status = 3, update_price = ?, profits = ?, absorbed = ?, close_reason = ?, closed_at = ?, next_overnight_at = NULL WHERE id = ? AND status = 1")
+      .prepare(
+        "UPDATE lever_orders SET status = 3, update_price = ?, profits = ?, absorbed = ?, close_reason = ?, closed_at = ?, next_overnight_at = NULL WHERE id = ? AND status = 1",
+      )
       .run(price, realized, s.absorbed, reason, now, r.id);
-    const closed: LeverRow = { ...r, status: 3, update_price: price, profits: realized, absorbed: s.absorbed, close_reason: reason, closed_at: now, next_overnight_at: null };
+    const closed: LeverRow = {
+      ...r,
+      status: 3,
+      update_price: price,
+      profits: realized,
+      absorbed: s.absorbed,
+      close_reason: reason,
+      closed_at: now,
+      next_overnight_at: null,
+    };
     return closed;
   }
 
@@ -296,7 +328,9 @@ export class LeverEngine {
       try {
         // Profitable ones first: their payout is free balance the losing ones may need.
         const ordered = [...rows].sort((a, b) =>
-          new Decimal(leverProfit(b.type, b.price, this.price(b.currency_match_id), b.number)).cmp(leverProfit(a.type, a.price, this.price(a.currency_match_id), a.number)),
+          new Decimal(leverProfit(b.type, b.price, this.price(b.currency_match_id), b.number)).cmp(
+            leverProfit(a.type, a.price, this.price(a.currency_match_id), a.number),
+          ),
         );
         const out = ordered.map((r) => this.closeIn(batch, r, reason, now));
         batch.flush();
@@ -306,7 +340,10 @@ export class LeverEngine {
       }
     })();
     this.closedAfterCommit(closed, reason);
-    for (const r of closed) this.opts.log(`[lever] closed #${r.id} (${reason}) at ${r.update_price}, profit ${r.profits}${r.absorbed !== "0" ? `, absorbed ${r.absorbed}` : ""}`);
+    for (const r of closed)
+      this.opts.log(
+        `[lever] closed #${r.id} (${reason}) at ${r.update_price}, profit ${r.profits}${r.absorbed !== "0" ? `, absorbed ${r.absorbed}` : ""}`,
+      );
     return closed;
   }
 
@@ -392,7 +429,13 @@ export class LeverEngine {
               extra: { lever_order_id: r.id },
               now,
               legs: [
-                { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account", field: "lock_balance", amount: new Decimal(r.trade_fee).neg().toFixed() },
+                {
+                  userId: r.user_id,
+                  currencyId: r.currency_id,
+                  accountCode: "lever_account",
+                  field: "lock_balance",
+                  amount: new Decimal(r.trade_fee).neg().toFixed(),
+                },
                 { userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: r.trade_fee },
               ],
             });
@@ -466,7 +509,9 @@ export class LeverEngine {
 
   /** Charges every open position held over its `next_overnight_at` (catching up missed days), then checks risk. */
   runOvernight(now = this.opts.clock()): number {
-    const due = this.db.prepare("SELECT * FROM lever_orders WHERE status = 1 AND next_overnight_at <= ? ORDER BY id").all(now) as LeverRow[];
+    const due = this.db
+      .prepare("SELECT * FROM lever_orders WHERE status = 1 AND next_overnight_at <= ? ORDER BY id")
+      .all(now) as LeverRow[];
     let charged = 0;
     for (const row of due) {
       const updated = this.db.transaction(() => {

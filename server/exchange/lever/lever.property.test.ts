@@ -17,7 +17,17 @@ import { DAY } from "../lib/time";
  * margin of their open positions plus the reservation (margin + fee) of their pending orders.
  */
 type Action =
-  | { k: "open"; user: number; pair: 1 | 2; type: 1 | 2; fixed: number | null; hands: number; multiple: 5 | 10 | 20 | 50 | 100; tp: number; sl: number }
+  | {
+      k: "open";
+      user: number;
+      pair: 1 | 2;
+      type: 1 | 2;
+      fixed: number | null;
+      hands: number;
+      multiple: 5 | 10 | 20 | 50 | 100;
+      tp: number;
+      sl: number;
+    }
   | { k: "price"; pair: 1 | 2; move: number }
   | { k: "close"; user: number; nth: number }
   | { k: "cancel"; user: number; nth: number }
@@ -43,11 +53,35 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   // Price moves in ‰ of the start price, with rare gaps of up to 40 %.
-  { weight: 6, arbitrary: fc.record({ k: fc.constant("price" as const), pair: fc.constantFrom(1 as const, 2 as const), move: fc.oneof(fc.integer({ min: -15, max: 15 }), fc.integer({ min: -400, max: 400 })) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      k: fc.constant("price" as const),
+      pair: fc.constantFrom(1 as const, 2 as const),
+      move: fc.oneof(fc.integer({ min: -15, max: 15 }), fc.integer({ min: -400, max: 400 })),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("close" as const), user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("cancel" as const), user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5) }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("setstop" as const), user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5), tp: fc.integer({ min: 0, max: 30 }), sl: fc.integer({ min: 0, max: 30 }) }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("batch" as const), user: fc.integer({ min: 0, max: 2 }), pair: fc.constantFrom(1 as const, 2 as const), type: fc.constantFrom(0 as const, 1 as const, 2 as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("setstop" as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      nth: fc.nat(5),
+      tp: fc.integer({ min: 0, max: 30 }),
+      sl: fc.integer({ min: 0, max: 30 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("batch" as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      pair: fc.constantFrom(1 as const, 2 as const),
+      type: fc.constantFrom(0 as const, 1 as const, 2 as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ k: "overnight" as const }) },
   { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
 );
@@ -64,10 +98,25 @@ describe("lever: conservation across random sequences", () => {
         const dir = mkdtempSync(join(tmpdir(), "lever-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
         const open = () =>
-          createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, now: () => now, log: () => {} });
+          createExchange({
+            dataDir: dir,
+            simulator: false,
+            marketMaker: false,
+            leverScheduler: false,
+            microScheduler: false,
+            savingsScheduler: false,
+            now: () => now,
+            log: () => {},
+          });
         let ex: Exchange = open();
         const call = async (path: string, token: string, body: Record<string, unknown>) => {
-          const r = await ex.handle(new Request(`http://localhost/api/${path}`, { method: "POST", headers: { authorization: token, "content-type": "application/json" }, body: JSON.stringify(body) }));
+          const r = await ex.handle(
+            new Request(`http://localhost/api/${path}`, {
+              method: "POST",
+              headers: { authorization: token, "content-type": "application/json" },
+              body: JSON.stringify(body),
+            }),
+          );
           return (await r.json()) as { code: number; data?: unknown };
         };
         try {
@@ -87,8 +136,14 @@ describe("lever: conservation across random sequences", () => {
           print(1);
           print(2);
           const rows = (userId: number, status: number) =>
-            ex.db.prepare("SELECT id, currency_match_id FROM lever_orders WHERE user_id = ? AND status = ? ORDER BY id").all(userId, status) as { id: number; currency_match_id: number }[];
-          const at = (pair: 1 | 2, permille: number) => price[pair].times(1000 + permille).div(1000).toFixed(2);
+            ex.db
+              .prepare("SELECT id, currency_match_id FROM lever_orders WHERE user_id = ? AND status = ? ORDER BY id")
+              .all(userId, status) as { id: number; currency_match_id: number }[];
+          const at = (pair: 1 | 2, permille: number) =>
+            price[pair]
+              .times(1000 + permille)
+              .div(1000)
+              .toFixed(2);
           for (const a of actions) {
             if (a.k === "open") {
               const u = users[a.user]!;
@@ -105,7 +160,13 @@ describe("lever: conservation across random sequences", () => {
                 stop_loss_price: a.sl ? at(a.pair, -side * a.sl * 5) : "0",
               });
             } else if (a.k === "price") {
-              price[a.pair] = Decimal.max(new Decimal(1), price[a.pair].times(1000 + a.move).div(1000).toDecimalPlaces(2));
+              price[a.pair] = Decimal.max(
+                new Decimal(1),
+                price[a.pair]
+                  .times(1000 + a.move)
+                  .div(1000)
+                  .toDecimalPlaces(2),
+              );
               print(a.pair);
             } else if (a.k === "close" || a.k === "cancel" || a.k === "setstop") {
               const u = users[a.user]!;
@@ -113,7 +174,11 @@ describe("lever: conservation across random sequences", () => {
               const r = list[a.nth % Math.max(1, list.length)];
               if (!r) continue;
               if (a.k === "setstop") {
-                await call("lever/setstop", u.token, { id: r.id, target_profit_price: a.tp ? at(r.currency_match_id as 1 | 2, a.tp * 5) : "0", stop_loss_price: a.sl ? at(r.currency_match_id as 1 | 2, -a.sl * 5) : "0" });
+                await call("lever/setstop", u.token, {
+                  id: r.id,
+                  target_profit_price: a.tp ? at(r.currency_match_id as 1 | 2, a.tp * 5) : "0",
+                  stop_loss_price: a.sl ? at(r.currency_match_id as 1 | 2, -a.sl * 5) : "0",
+                });
               } else await call(a.k === "close" ? "lever/close" : "lever/cancel", u.token, { id: r.id });
             } else if (a.k === "batch") {
               await call("lever/batch_close", users[a.user]!.token, { type: a.type, currency_match_id: a.pair });
@@ -125,19 +190,33 @@ describe("lever: conservation across random sequences", () => {
               ex = open();
             }
             for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
-            expect((ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'").get() as { n: number }).n).toBe(0);
+            expect(
+              (ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'").get() as { n: number })
+                .n,
+            ).toBe(0);
             for (const u of users) {
-              const lock = (ex.db.prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'lever_account'").get(u.id, usdt) as { lock_balance: string }).lock_balance;
-              const held = ex.db.prepare("SELECT status, caution_money, trade_fee FROM lever_orders WHERE user_id = ? AND status IN (0, 1)").all(u.id) as { status: number; caution_money: string; trade_fee: string }[];
+              const lock = (
+                ex.db
+                  .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'lever_account'")
+                  .get(u.id, usdt) as { lock_balance: string }
+              ).lock_balance;
+              const held = ex.db
+                .prepare("SELECT status, caution_money, trade_fee FROM lever_orders WHERE user_id = ? AND status IN (0, 1)")
+                .all(u.id) as { status: number; caution_money: string; trade_fee: string }[];
               const expected = held.reduce((s, r) => s.plus(r.caution_money).plus(r.status === 0 ? r.trade_fee : 0), new Decimal(0));
               expect(new Decimal(lock).toFixed()).toBe(expected.toFixed());
             }
           }
-          for (const r of ex.db.prepare("SELECT DISTINCT status, close_reason FROM lever_orders").all() as { status: number; close_reason: string | null }[]) {
+          for (const r of ex.db.prepare("SELECT DISTINCT status, close_reason FROM lever_orders").all() as {
+            status: number;
+            close_reason: string | null;
+          }[]) {
             seen.add(r.close_reason ?? `status ${r.status}`);
           }
-          if ((ex.db.prepare("SELECT COUNT(*) AS n FROM lever_orders WHERE absorbed != '0'").get() as { n: number }).n > 0) seen.add("absorbed");
-          if ((ex.db.prepare("SELECT COUNT(*) AS n FROM lever_orders WHERE overnight_money != '0'").get() as { n: number }).n > 0) seen.add("overnight");
+          if ((ex.db.prepare("SELECT COUNT(*) AS n FROM lever_orders WHERE absorbed != '0'").get() as { n: number }).n > 0)
+            seen.add("absorbed");
+          if ((ex.db.prepare("SELECT COUNT(*) AS n FROM lever_orders WHERE overnight_money != '0'").get() as { n: number }).n > 0)
+            seen.add("overnight");
         } finally {
           await ex.close();
           rmSync(dir, { recursive: true, force: true });
@@ -145,6 +224,7 @@ describe("lever: conservation across random sequences", () => {
       }),
       { numRuns: 20, seed: 20261125 },
     );
-    for (const what of ["status 1", "close", "take_profit", "stop_loss", "liquidation", "cancel", "overnight"]) expect(seen, what).toContain(what);
+    for (const what of ["status 1", "close", "take_profit", "stop_loss", "liquidation", "cancel", "overnight"])
+      expect(seen, what).toContain(what);
   }, 240_000);
 });

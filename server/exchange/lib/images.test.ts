@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, cleanImage, sniffImage } from "./images";
 
 const picture = (format: "jpeg" | "png" | "webp", width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    [format]()
+    .toBuffer();
 
 describe("image uploads", () => {
   it.each(["jpeg", "png", "webp"] as const)("accepts a %s and encodes it again in the same format", async (format) => {
@@ -34,7 +36,9 @@ describe("image uploads", () => {
       expect(await cleanImage(bytes)).toEqual({ ok: false, reason: "image_type" });
     }
     // A GIF is an image, but not one of the three kinds taken.
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect(await cleanImage(gif)).toEqual({ ok: false, reason: "image_type" });
   });
 

@@ -44,9 +44,11 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage | { ok: fals
   try {
     const pipeline = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
     const encoded =
-      sniffed === "jpeg" ? pipeline.jpeg({ quality: 88, mozjpeg: true })
-      : sniffed === "png" ? pipeline.png({ compressionLevel: 8 })
-      : pipeline.webp({ quality: 88 });
+      sniffed === "jpeg"
+        ? pipeline.jpeg({ quality: 88, mozjpeg: true })
+        : sniffed === "png"
+          ? pipeline.png({ compressionLevel: 8 })
+          : pipeline.webp({ quality: 88 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { ok: true, data, format: sniffed, width: info.width, height: info.height };
   } catch {

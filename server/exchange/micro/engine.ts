@@ -54,7 +54,7 @@ export class MicroEngine {
     private readonly market: Market,
     private readonly hub: Hub,
     private readonly messenger: Messenger,
-    private readonly opts: MicroEngineOptions
+    private readonly opts: MicroEngineOptions,
   ) {
     this.timer = new DueTimer({
       enabled: opts.timer !== false,
@@ -80,15 +80,17 @@ export class MicroEngine {
 
   /** The pair's last trade at or before `at` (the open price if none). */
   priceAt(matchId: number, at: number): string | null {
-    const row = this.db.prepare("SELECT price FROM trades WHERE match_id = ? AND time <= ? ORDER BY time DESC, id DESC LIMIT 1").get(matchId, at) as
-      | { price: string }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT price FROM trades WHERE match_id = ? AND time <= ? ORDER BY time DESC, id DESC LIMIT 1")
+      .get(matchId, at) as { price: string } | undefined;
     return row?.price ?? null;
   }
 
   /** Settles every running order due at `now` or before; answers how many. */
   settleDue(now = this.opts.clock()): number {
-    const due = this.db.prepare("SELECT * FROM micro_orders WHERE status = 1 AND due_at <= ? ORDER BY due_at, id LIMIT 5000").all(now) as MicroRow[];
+    const due = this.db
+      .prepare("SELECT * FROM micro_orders WHERE status = 1 AND due_at <= ? ORDER BY due_at, id LIMIT 5000")
+      .all(now) as MicroRow[];
     if (due.length === 0) return 0;
     const settled = this.db.transaction(() => {
       const batch = new Ledger(this.db);
@@ -98,7 +100,9 @@ export class MicroEngine {
           const end = this.priceAt(r.match_id, r.due_at) ?? r.open_price;
           const s = settleMicro({ type: r.type, open: r.open_price, end, stake: r.number, ratio: r.profit_ratio });
           const changed = this.db
-            .prepare("UPDATE micro_orders SET status = 3, end_price = ?, result = ?, fact_profits = ?, settled_at = ? WHERE id = ? AND status = 1")
+            .prepare(
+              "UPDATE micro_orders SET status = 3, end_price = ?, result = ?, fact_profits = ?, settled_at = ? WHERE id = ? AND status = 1",
+            )
             .run(end, s.result, s.profit, now, r.id).changes;
           if (!changed) continue;
           const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "micro_account" as const };
@@ -135,8 +139,9 @@ export class MicroEngine {
     const current = running ? this.market.price(r.match_id) : r.end_price;
     const expected = running
       ? settleMicro({ type: r.type, open: r.open_price, end: current ?? r.open_price, stake: r.number, ratio: r.profit_ratio }).profit
-      : r.fact_profits ?? "0";
-    const code = (this.db.prepare("SELECT code FROM currencies WHERE id = ?").get(r.currency_id) as { code: string } | undefined)?.code ?? "";
+      : (r.fact_profits ?? "0");
+    const code =
+      (this.db.prepare("SELECT code FROM currencies WHERE id = ?").get(r.currency_id) as { code: string } | undefined)?.code ?? "";
     return {
       id: r.id,
       match_id: r.match_id,

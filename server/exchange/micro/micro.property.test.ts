@@ -20,8 +20,24 @@ type Action =
   | { k: "restart" };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ k: fc.constant("submit" as const), user: fc.integer({ min: 0, max: 2 }), type: fc.constantFrom(1 as const, 2 as const), seconds: fc.constantFrom(30 as const, 60 as const, 120 as const), number: fc.constantFrom("10", "50", "99.5", "400") }) },
-  { weight: 4, arbitrary: fc.record({ k: fc.constant("print" as const), pair: fc.constantFrom(1 as const, 2 as const), move: fc.integer({ min: -3, max: 3 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      k: fc.constant("submit" as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      type: fc.constantFrom(1 as const, 2 as const),
+      seconds: fc.constantFrom(30 as const, 60 as const, 120 as const),
+      number: fc.constantFrom("10", "50", "99.5", "400"),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant("print" as const),
+      pair: fc.constantFrom(1 as const, 2 as const),
+      move: fc.integer({ min: -3, max: 3 }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("time" as const), ms: fc.integer({ min: 1_000, max: 90_000 }) }) },
   { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
 );
@@ -32,7 +48,17 @@ describe("second contract: conservation across random sequences and restarts", (
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
         const dir = mkdtempSync(join(tmpdir(), "micro-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () => createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, now: () => now, log: () => {} });
+        const open = () =>
+          createExchange({
+            dataDir: dir,
+            simulator: false,
+            marketMaker: false,
+            leverScheduler: false,
+            microScheduler: false,
+            savingsScheduler: false,
+            now: () => now,
+            log: () => {},
+          });
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
@@ -52,7 +78,13 @@ describe("second contract: conservation across random sequences and restarts", (
                 new Request("http://localhost/api/microtrade/submit", {
                   method: "POST",
                   headers: { authorization: u.token, "content-type": "application/json" },
-                  body: JSON.stringify({ match_id: 1 + (a.user % 2), currency_id: usdt, type: a.type, seconds: a.seconds, number: a.number }),
+                  body: JSON.stringify({
+                    match_id: 1 + (a.user % 2),
+                    currency_id: usdt,
+                    type: a.type,
+                    seconds: a.seconds,
+                    number: a.number,
+                  }),
                 }),
               );
             } else if (a.k === "print") {
@@ -67,15 +99,25 @@ describe("second contract: conservation across random sequences and restarts", (
               ex.micro.settleDue(now);
             }
             for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
-            const negative = ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'").get() as { n: number };
+            const negative = ex.db
+              .prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'")
+              .get() as { n: number };
             expect(negative.n).toBe(0);
             for (const u of users) {
-              const lock = (ex.db.prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'").get(u.id, usdt) as { lock_balance: string }).lock_balance;
-              const running = ex.db.prepare("SELECT number FROM micro_orders WHERE user_id = ? AND status = 1").all(u.id) as { number: string }[];
+              const lock = (
+                ex.db
+                  .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'")
+                  .get(u.id, usdt) as { lock_balance: string }
+              ).lock_balance;
+              const running = ex.db.prepare("SELECT number FROM micro_orders WHERE user_id = ? AND status = 1").all(u.id) as {
+                number: string;
+              }[];
               expect(new Decimal(lock).eq(running.reduce((s, r) => s.plus(r.number), new Decimal(0)))).toBe(true);
             }
             const twice = ex.db
-              .prepare("SELECT json_extract(extra_data, '$.micro_order_id') AS id, COUNT(DISTINCT type || created_at) AS n FROM account_log WHERE type IN ('micro_win', 'micro_lose', 'micro_tie') GROUP BY id HAVING n > 1")
+              .prepare(
+                "SELECT json_extract(extra_data, '$.micro_order_id') AS id, COUNT(DISTINCT type || created_at) AS n FROM account_log WHERE type IN ('micro_win', 'micro_lose', 'micro_tie') GROUP BY id HAVING n > 1",
+              )
               .all();
             expect(twice).toEqual([]);
           }

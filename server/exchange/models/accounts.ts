@@ -20,24 +20,26 @@ export function ensureAccounts(db: DB, userId: number): void {
 }
 
 export function listAccounts(db: DB, userId: number): AccountRow[] {
-  return db.prepare("SELECT id, user_id, currency_id, account_code, balance, lock_balance FROM accounts WHERE user_id = ?").all(userId) as AccountRow[];
+  return db
+    .prepare("SELECT id, user_id, currency_id, account_code, balance, lock_balance FROM accounts WHERE user_id = ?")
+    .all(userId) as AccountRow[];
 }
 
 /** The user's account of a currency and code, created (at zero) if missing. */
 export function accountOf(db: DB, userId: number, currencyId: number, code: AccountCode): AccountRow {
-  db.prepare("INSERT INTO accounts (user_id, currency_id, account_code) VALUES (?, ?, ?) ON CONFLICT (user_id, currency_id, account_code) DO NOTHING").run(
-    userId,
-    currencyId,
-    code,
-  );
-  return db.prepare("SELECT * FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?").get(userId, currencyId, code) as AccountRow;
+  db.prepare(
+    "INSERT INTO accounts (user_id, currency_id, account_code) VALUES (?, ?, ?) ON CONFLICT (user_id, currency_id, account_code) DO NOTHING",
+  ).run(userId, currencyId, code);
+  return db
+    .prepare("SELECT * FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?")
+    .get(userId, currencyId, code) as AccountRow;
 }
 
 /** The available balance (0 for an account that does not exist yet). */
 export function availableOf(db: DB, userId: number, currencyId: number, code: AccountCode): Decimal {
-  const row = db.prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?").get(userId, currencyId, code) as
-    | { balance: string }
-    | undefined;
+  const row = db
+    .prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?")
+    .get(userId, currencyId, code) as { balance: string } | undefined;
   return new Decimal(row?.balance ?? "0");
 }
 

@@ -19,9 +19,14 @@ export function resendWaitSeconds(db: DB, address: string, now: number): number 
 export function createCode(db: DB, address: string, channel: Channel, type: number, now: number): string {
   const code = newVerificationCode();
   db.prepare("UPDATE verification_codes SET used_at = ? WHERE address = ? AND type = ? AND used_at IS NULL").run(now, address, type);
-  db.prepare(
-    "INSERT INTO verification_codes (address, channel, type, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-  ).run(address, channel, type, hashVerificationCode(address, type, code), now, now + CODE_TTL_MS);
+  db.prepare("INSERT INTO verification_codes (address, channel, type, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+    address,
+    channel,
+    type,
+    hashVerificationCode(address, type, code),
+    now,
+    now + CODE_TTL_MS,
+  );
   return code;
 }
 
@@ -31,7 +36,9 @@ export function createCode(db: DB, address: string, channel: Channel, type: numb
  */
 export function checkCode(db: DB, address: string, type: number, code: string, now: number): number | null {
   const row = db
-    .prepare("SELECT id, code_hash, attempts, expires_at FROM verification_codes WHERE address = ? AND type = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1")
+    .prepare(
+      "SELECT id, code_hash, attempts, expires_at FROM verification_codes WHERE address = ? AND type = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1",
+    )
     .get(address, type) as { id: number; code_hash: string; attempts: number; expires_at: number } | undefined;
   if (!row || row.expires_at <= now || row.attempts >= CODE_MAX_ATTEMPTS) return null;
   if (safeEqualHex(hashVerificationCode(address, type, code.trim()), row.code_hash)) return row.id;

@@ -11,6 +11,8 @@ export function quoteUsedAt(db: DB, id: string): number | null {
 
 export function listConverts(db: DB, userId: number, limit: number, offset: number): { total: number; rows: ConvertRow[] } {
   const { total } = db.prepare("SELECT COUNT(*) AS total FROM converts WHERE user_id = ?").get(userId) as { total: number };
-  const rows = db.prepare("SELECT * FROM converts WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?").all(userId, limit, offset) as ConvertRow[];
+  const rows = db
+    .prepare("SELECT * FROM converts WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+    .all(userId, limit, offset) as ConvertRow[];
   return { total, rows };
 }

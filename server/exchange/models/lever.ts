@@ -57,7 +57,10 @@ export function leverOrder(db: DB, id: number): LeverRow | undefined {
   return db.prepare("SELECT * FROM lever_orders WHERE id = ?").get(id) as LeverRow | undefined;
 }
 
-export function insertLeverOrder(db: DB, r: Omit<LeverRow, "id" | "profits" | "absorbed" | "close_reason" | "closed_at" | "overnight_money">): number {
+export function insertLeverOrder(
+  db: DB,
+  r: Omit<LeverRow, "id" | "profits" | "absorbed" | "close_reason" | "closed_at" | "overnight_money">,
+): number {
   const res = db
     .prepare(
       `INSERT INTO lever_orders (user_id, currency_match_id, currency_id, type, status, share, multiple, number, price, origin_price, update_price,
@@ -75,9 +78,9 @@ export function liveLeverOrders(db: DB): LeverRow[] {
 }
 
 export function leverAvailable(db: DB, userId: number, currencyId: number): string {
-  const r = db.prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'lever_account'").get(userId, currencyId) as
-    | { balance: string }
-    | undefined;
+  const r = db
+    .prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'lever_account'")
+    .get(userId, currencyId) as { balance: string } | undefined;
   return r?.balance ?? "0";
 }
 
@@ -90,10 +93,8 @@ export function leverPage(
   const cond = `user_id = ? AND status IN (${where.statuses.map(() => "?").join(",")})${where.matchId ? " AND currency_match_id = ?" : ""}`;
   const args: number[] = [where.userId, ...where.statuses, ...(where.matchId ? [where.matchId] : [])];
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM lever_orders WHERE ${cond}`).get(...args) as { total: number };
-  const rows = db.prepare(`SELECT * FROM lever_orders WHERE ${cond} ORDER BY COALESCE(closed_at, opened_at, created_at) DESC, id DESC LIMIT ? OFFSET ?`).all(
-    ...args,
-    perPage,
-    (page - 1) * perPage,
-  ) as LeverRow[];
+  const rows = db
+    .prepare(`SELECT * FROM lever_orders WHERE ${cond} ORDER BY COALESCE(closed_at, opened_at, created_at) DESC, id DESC LIMIT ? OFFSET ?`)
+    .all(...args, perPage, (page - 1) * perPage) as LeverRow[];
   return { rows, total };
 }

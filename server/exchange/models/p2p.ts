@@ -82,7 +82,23 @@ export function insertAd(db: DB, a: Omit<AdRow, "id">): number {
   );
 }
 
-export function insertOrder(db: DB, o: Pick<OrderRow, "ad_id" | "merchant_id" | "buyer_id" | "seller_id" | "currency_id" | "fiat" | "price" | "quantity" | "amount" | "created_at" | "pay_due_at">): number {
+export function insertOrder(
+  db: DB,
+  o: Pick<
+    OrderRow,
+    | "ad_id"
+    | "merchant_id"
+    | "buyer_id"
+    | "seller_id"
+    | "currency_id"
+    | "fiat"
+    | "price"
+    | "quantity"
+    | "amount"
+    | "created_at"
+    | "pay_due_at"
+  >,
+): number {
   return Number(
     db
       .prepare(
@@ -109,7 +125,10 @@ export function setAd(db: DB, id: number, set: Partial<Pick<AdRow, "remaining" |
 }
 
 export function addMessage(db: DB, orderId: number, userId: number | null, body: string, now: number): MessageRow {
-  const id = Number(db.prepare("INSERT INTO p2p_messages (order_id, user_id, body, created_at) VALUES (?, ?, ?, ?)").run(orderId, userId, body, now).lastInsertRowid);
+  const id = Number(
+    db.prepare("INSERT INTO p2p_messages (order_id, user_id, body, created_at) VALUES (?, ?, ?, ?)").run(orderId, userId, body, now)
+      .lastInsertRowid,
+  );
   return { id, order_id: orderId, user_id: userId, body, created_at: now };
 }
 
@@ -121,7 +140,9 @@ export function messagesOf(db: DB, orderId: number, after = 0): MessageRow[] {
 export function cancelsSince(db: DB, buyerId: number, since: number): number {
   return (
     db
-      .prepare("SELECT COUNT(*) AS n FROM p2p_orders WHERE buyer_id = ? AND status = 4 AND cancel_by IN ('buyer', 'timeout') AND finished_at >= ?")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM p2p_orders WHERE buyer_id = ? AND status = 4 AND cancel_by IN ('buyer', 'timeout') AND finished_at >= ?",
+      )
       .get(buyerId, since) as { n: number }
   ).n;
 }
@@ -130,7 +151,9 @@ export function cancelsSince(db: DB, buyerId: number, since: number): number {
 export function openOrdersAsCustomer(db: DB, userId: number): number {
   return (
     db
-      .prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE (buyer_id = ? OR seller_id = ?) AND merchant_id <> ? AND status IN (${OPEN_SQL})`)
+      .prepare(
+        `SELECT COUNT(*) AS n FROM p2p_orders WHERE (buyer_id = ? OR seller_id = ?) AND merchant_id <> ? AND status IN (${OPEN_SQL})`,
+      )
       .get(userId, userId, userId) as { n: number }
   ).n;
 }
@@ -161,7 +184,8 @@ export function merchantStats(db: DB, merchantId: number, now: number): Merchant
  */
 export function uploadVisibleThroughP2P(db: DB, uploadName: string, userId: number): boolean {
   if (!/^[0-9a-f]{32}\.(jpg|png|webp)$/.test(uploadName)) return false;
-  if (db.prepare("SELECT 1 FROM p2p_orders WHERE voucher = ? AND (buyer_id = ? OR seller_id = ?) LIMIT 1").get(uploadName, userId, userId)) return true;
+  if (db.prepare("SELECT 1 FROM p2p_orders WHERE voucher = ? AND (buyer_id = ? OR seller_id = ?) LIMIT 1").get(uploadName, userId, userId))
+    return true;
   return !!db
     .prepare(
       `SELECT 1 FROM p2p_orders o JOIN pay_methods m ON m.user_id = o.seller_id
@@ -201,9 +225,13 @@ export function dueOrders(db: DB, now: number): OrderRow[] {
 
 export function userName(db: DB, userId: number): { account: string; created_at: number; is_seller: number; review_status: number } {
   const u = db.prepare("SELECT email, mobile, created_at, is_seller, review_status FROM users WHERE id = ?").get(userId) as
-    | { email: string | null; mobile: string | null; created_at: number; is_seller: number; review_status: number }
-    | undefined;
-  return { account: u?.email ?? u?.mobile ?? "", created_at: u?.created_at ?? 0, is_seller: u?.is_seller ?? 0, review_status: u?.review_status ?? 0 };
+    { email: string | null; mobile: string | null; created_at: number; is_seller: number; review_status: number } | undefined;
+  return {
+    account: u?.email ?? u?.mobile ?? "",
+    created_at: u?.created_at ?? 0,
+    is_seller: u?.is_seller ?? 0,
+    review_status: u?.review_status ?? 0,
+  };
 }
 
 /** A setting in minutes, or the default when absent or not a positive whole number. */

@@ -7,7 +7,9 @@ export interface PayState {
 }
 
 export function payState(db: DB, userId: number): PayState {
-  return db.prepare("SELECT pay_password_hash, pay_password_fails, pay_password_locked_until FROM users WHERE id = ?").get(userId) as PayState;
+  return db
+    .prepare("SELECT pay_password_hash, pay_password_fails, pay_password_locked_until FROM users WHERE id = ?")
+    .get(userId) as PayState;
 }
 
 export function clearPayPasswordFails(db: DB, userId: number): void {
@@ -19,11 +21,15 @@ export function countPayPasswordFail(db: DB, userId: number, maxFails: number, u
   return db.transaction(() => {
     db.prepare("UPDATE users SET pay_password_fails = pay_password_fails + 1 WHERE id = ?").run(userId);
     const r = db.prepare("SELECT pay_password_fails AS n FROM users WHERE id = ?").get(userId) as { n: number };
-    if (r.n >= maxFails) db.prepare("UPDATE users SET pay_password_fails = 0, pay_password_locked_until = ? WHERE id = ?").run(until, userId);
+    if (r.n >= maxFails)
+      db.prepare("UPDATE users SET pay_password_fails = 0, pay_password_locked_until = ? WHERE id = ?").run(until, userId);
     return r.n;
   })();
 }
 
 export function setPayPassword(db: DB, userId: number, hash: string): void {
-  db.prepare("UPDATE users SET pay_password_hash = ?, pay_password_fails = 0, pay_password_locked_until = NULL WHERE id = ?").run(hash, userId);
+  db.prepare("UPDATE users SET pay_password_hash = ?, pay_password_fails = 0, pay_password_locked_until = NULL WHERE id = ?").run(
+    hash,
+    userId,
+  );
 }

@@ -35,7 +35,13 @@ export function securityEventsPage(db: DB, userId: number, page: number, perPage
   const total = (db.prepare("SELECT COUNT(*) AS n FROM security_events WHERE user_id = ?").get(userId) as { n: number }).n;
   const rows = db
     .prepare("SELECT id, event, ip, device, created_at FROM security_events WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
-    .all(userId, perPage, (page - 1) * perPage) as Array<{ id: number; event: SecurityEvent; ip: string; device: string; created_at: number }>;
+    .all(userId, perPage, (page - 1) * perPage) as Array<{
+    id: number;
+    event: SecurityEvent;
+    ip: string;
+    device: string;
+    created_at: number;
+  }>;
   return { rows, total };
 }
 
@@ -55,21 +61,31 @@ export function withdrawalHold(db: DB, userId: number, now: number): number | nu
 // ---------------------------------------------------------------- sessions
 
 export function stampSession(db: DB, token: string, client: Client, now: number): void {
-  db.prepare("UPDATE tokens SET ip = ?, device = ?, last_seen_at = ? WHERE token_hash = ?").run(client.ip.slice(0, 64), client.device.slice(0, 200), now, hashToken(token));
+  db.prepare("UPDATE tokens SET ip = ?, device = ?, last_seen_at = ? WHERE token_hash = ?").run(
+    client.ip.slice(0, 64),
+    client.device.slice(0, 200),
+    now,
+    hashToken(token),
+  );
 }
 
 export function liveSessions(db: DB, userId: number, currentToken: string, now: number) {
   const current = hashToken(currentToken);
   return (
     db
-      .prepare("SELECT id, token_hash, ip, device, created_at, COALESCE(last_seen_at, created_at) AS last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY id DESC")
+      .prepare(
+        "SELECT id, token_hash, ip, device, created_at, COALESCE(last_seen_at, created_at) AS last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY id DESC",
+      )
       .all(userId, now) as Array<{ id: number; token_hash: string; ip: string; device: string; created_at: number; last_seen_at: number }>
   ).map(({ token_hash, ...s }) => ({ ...s, current: token_hash === current }));
 }
 
 /** Ends one of the user's sessions (never another user's); true when one was live. */
 export function revokeSession(db: DB, userId: number, sessionId: number, now: number): boolean {
-  return db.prepare("UPDATE tokens SET expires_at = ? WHERE id = ? AND user_id = ? AND expires_at > ?").run(now, sessionId, userId, now).changes > 0;
+  return (
+    db.prepare("UPDATE tokens SET expires_at = ? WHERE id = ? AND user_id = ? AND expires_at > ?").run(now, sessionId, userId, now)
+      .changes > 0
+  );
 }
 
 /** Ends every session of the user but the one making the request; how many ended. */
@@ -89,7 +105,9 @@ export interface GoogleState {
 }
 
 export function googleState(db: DB, userId: number): GoogleState {
-  return db.prepare("SELECT google_secret, google_pending_secret, google_on, google_last_step FROM users WHERE id = ?").get(userId) as GoogleState;
+  return db
+    .prepare("SELECT google_secret, google_pending_secret, google_on, google_last_step FROM users WHERE id = ?")
+    .get(userId) as GoogleState;
 }
 
 export function offerGoogleSecret(db: DB, userId: number, secret: string): void {
@@ -98,7 +116,9 @@ export function offerGoogleSecret(db: DB, userId: number, secret: string): void 
 
 /** The pending secret becomes the bound one and the authenticator is switched on. */
 export function bindGoogleSecret(db: DB, userId: number, step: number): void {
-  db.prepare("UPDATE users SET google_secret = google_pending_secret, google_pending_secret = NULL, google_on = 1, google_last_step = ? WHERE id = ?").run(step, userId);
+  db.prepare(
+    "UPDATE users SET google_secret = google_pending_secret, google_pending_secret = NULL, google_on = 1, google_last_step = ? WHERE id = ?",
+  ).run(step, userId);
 }
 
 export function switchGoogle(db: DB, userId: number, on: boolean, step: number): void {
@@ -112,14 +132,26 @@ export function rememberGoogleStep(db: DB, userId: number, step: number): void {
 // ---------------------------------------------------------------- feedback
 
 export function addFeedback(db: DB, userId: number, f: { type: string; title: string; content: string }, now: number): number {
-  return Number(db.prepare("INSERT INTO feedback (user_id, type, title, content, created_at) VALUES (?, ?, ?, ?, ?)").run(userId, f.type, f.title, f.content, now).lastInsertRowid);
+  return Number(
+    db
+      .prepare("INSERT INTO feedback (user_id, type, title, content, created_at) VALUES (?, ?, ?, ?, ?)")
+      .run(userId, f.type, f.title, f.content, now).lastInsertRowid,
+  );
 }
 
 export function feedbackPage(db: DB, userId: number, page: number, perPage: number) {
   const total = (db.prepare("SELECT COUNT(*) AS n FROM feedback WHERE user_id = ?").get(userId) as { n: number }).n;
   const rows = db
     .prepare("SELECT id, type, title, content, status, reply, created_at FROM feedback WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
-    .all(userId, perPage, (page - 1) * perPage) as Array<{ id: number; type: string; title: string; content: string; status: number; reply: string; created_at: number }>;
+    .all(userId, perPage, (page - 1) * perPage) as Array<{
+    id: number;
+    type: string;
+    title: string;
+    content: string;
+    status: number;
+    reply: string;
+    created_at: number;
+  }>;
   return { rows, total };
 }
 
@@ -131,17 +163,20 @@ export function replyFeedback(db: DB, id: number, reply: string, now: number): b
 // ---------------------------------------------------------------- collection (pay) methods
 
 export function payMethodTypes(db: DB) {
-  return db.prepare("SELECT id, code FROM pay_method_types ORDER BY sort").all() as Array<{ id: number; code: "alipay" | "wxpay" | "bank" }>;
+  return db.prepare("SELECT id, code FROM pay_method_types ORDER BY sort").all() as Array<{
+    id: number;
+    code: "alipay" | "wxpay" | "bank";
+  }>;
 }
 
 export function payMethodType(db: DB, id: number) {
-  return db.prepare("SELECT id, code FROM pay_method_types WHERE id = ?").get(id) as { id: number; code: "alipay" | "wxpay" | "bank" } | undefined;
+  return db.prepare("SELECT id, code FROM pay_method_types WHERE id = ?").get(id) as
+    { id: number; code: "alipay" | "wxpay" | "bank" } | undefined;
 }
 
 export function savedPayMethod(db: DB, userId: number, typeId: number) {
   return db.prepare("SELECT type_id, raw_data, updated_at FROM pay_methods WHERE user_id = ? AND type_id = ?").get(userId, typeId) as
-    | { type_id: number; raw_data: string; updated_at: number }
-    | undefined;
+    { type_id: number; raw_data: string; updated_at: number } | undefined;
 }
 
 export function savePayMethod(db: DB, userId: number, typeId: number, rawData: Record<string, string>, now: number): void {
@@ -152,12 +187,25 @@ export function savePayMethod(db: DB, userId: number, typeId: number, rawData: R
 
 // ---------------------------------------------------------------- uploads
 
-export function addUpload(db: DB, u: { userId: number; name: string; mime: string; bytes: number; width: number; height: number }, now: number): void {
-  db.prepare("INSERT INTO uploads (user_id, name, mime, bytes, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(u.userId, u.name, u.mime, u.bytes, u.width, u.height, now);
+export function addUpload(
+  db: DB,
+  u: { userId: number; name: string; mime: string; bytes: number; width: number; height: number },
+  now: number,
+): void {
+  db.prepare("INSERT INTO uploads (user_id, name, mime, bytes, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+    u.userId,
+    u.name,
+    u.mime,
+    u.bytes,
+    u.width,
+    u.height,
+    now,
+  );
 }
 
 export function findUpload(db: DB, name: string) {
-  return db.prepare("SELECT user_id, name, mime, bytes FROM uploads WHERE name = ?").get(name) as { user_id: number; name: string; mime: string; bytes: number } | undefined;
+  return db.prepare("SELECT user_id, name, mime, bytes FROM uploads WHERE name = ?").get(name) as
+    { user_id: number; name: string; mime: string; bytes: number } | undefined;
 }
 
 // ---------------------------------------------------------------- identity
@@ -180,10 +228,17 @@ export function latestIdentity(db: DB, userId: number): IdentityRow | undefined 
   return db.prepare("SELECT * FROM identity_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId) as IdentityRow | undefined;
 }
 
-export function submitIdentity(db: DB, userId: number, s: { name: string; card_id: string; front_pic: string; reverse_pic: string; hand_pic: string }, now: number): number {
+export function submitIdentity(
+  db: DB,
+  userId: number,
+  s: { name: string; card_id: string; front_pic: string; reverse_pic: string; hand_pic: string },
+  now: number,
+): number {
   const id = Number(
     db
-      .prepare("INSERT INTO identity_submissions (user_id, name, card_id, front_pic, reverse_pic, hand_pic, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO identity_submissions (user_id, name, card_id, front_pic, reverse_pic, hand_pic, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
       .run(userId, s.name, s.card_id, s.front_pic, s.reverse_pic, s.hand_pic, now).lastInsertRowid,
   );
   db.prepare("UPDATE users SET review_status = 1 WHERE id = ?").run(userId);
@@ -197,9 +252,15 @@ export function pendingIdentities(db: DB): IdentityRow[] {
 /** The operator's decision on a submission under review; false when it is not under review. */
 export function reviewIdentity(db: DB, id: number, approve: boolean, reason: string, now: number): boolean {
   return db.transaction(() => {
-    const row = db.prepare("SELECT user_id, status FROM identity_submissions WHERE id = ?").get(id) as { user_id: number; status: number } | undefined;
+    const row = db.prepare("SELECT user_id, status FROM identity_submissions WHERE id = ?").get(id) as
+      { user_id: number; status: number } | undefined;
     if (!row || row.status !== 1) return false;
-    db.prepare("UPDATE identity_submissions SET status = ?, reason = ?, reviewed_at = ? WHERE id = ?").run(approve ? 2 : 3, approve ? "" : reason, now, id);
+    db.prepare("UPDATE identity_submissions SET status = ?, reason = ?, reviewed_at = ? WHERE id = ?").run(
+      approve ? 2 : 3,
+      approve ? "" : reason,
+      now,
+      id,
+    );
     db.prepare("UPDATE users SET review_status = ? WHERE id = ?").run(approve ? 2 : 0, row.user_id);
     return true;
   })();
@@ -208,7 +269,12 @@ export function reviewIdentity(db: DB, id: number, approve: boolean, reason: str
 // ---------------------------------------------------------------- agents
 
 /** Adds a user as an agent, only with that user's authorization code (SPEC §6). */
-export function addAgent(db: DB, userId: number, authorizationCode: string, now: number): "added" | "already" | "code_mismatch" | "no_user" {
+export function addAgent(
+  db: DB,
+  userId: number,
+  authorizationCode: string,
+  now: number,
+): "added" | "already" | "code_mismatch" | "no_user" {
   const user = db.prepare("SELECT authorization_code FROM users WHERE id = ?").get(userId) as { authorization_code: string } | undefined;
   if (!user) return "no_user";
   if (user.authorization_code !== authorizationCode.trim()) return "code_mismatch";

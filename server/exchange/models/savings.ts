@@ -2,7 +2,12 @@ import type { DB } from "../db/index";
 import type { HoldingRow } from "../money/savings";
 
 /** A user's holdings, active ones first, newest first. */
-export function listHoldings(db: DB, userId: number, limit: number, offset: number): { total: number; rows: (HoldingRow & { code: string })[] } {
+export function listHoldings(
+  db: DB,
+  userId: number,
+  limit: number,
+  offset: number,
+): { total: number; rows: (HoldingRow & { code: string })[] } {
   const { total } = db.prepare("SELECT COUNT(*) AS total FROM savings_holdings WHERE user_id = ?").get(userId) as { total: number };
   const rows = db
     .prepare(

@@ -11,14 +11,23 @@ export interface TransferRow {
   created_at: number;
 }
 
-export function insertTransfer(db: DB, t: { userId: number; currencyId: number; from: AccountCode; to: AccountCode; amount: string; now: number }): number {
+export function insertTransfer(
+  db: DB,
+  t: { userId: number; currencyId: number; from: AccountCode; to: AccountCode; amount: string; now: number },
+): number {
   const r = db
     .prepare("INSERT INTO transfers (user_id, currency_id, from_code, to_code, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)")
     .run(t.userId, t.currencyId, t.from, t.to, t.amount, t.now);
   return Number(r.lastInsertRowid);
 }
 
-export function listTransfers(db: DB, userId: number, currencyId: number | undefined, limit: number, offset: number): { total: number; rows: TransferRow[] } {
+export function listTransfers(
+  db: DB,
+  userId: number,
+  currencyId: number | undefined,
+  limit: number,
+  offset: number,
+): { total: number; rows: TransferRow[] } {
   const where = ["t.user_id = ?"];
   const args: unknown[] = [userId];
   if (currencyId !== undefined) (where.push("t.currency_id = ?"), args.push(currencyId));

@@ -28,7 +28,8 @@ export function normalizeAddress(channel: Channel, address: string): string {
 
 export function findUserByAccount(db: DB, kind: "email" | "mobile", account: string): UserRow | undefined {
   const a = normalizeAddress(kind === "email" ? "email" : "sms", account);
-  return db.prepare(kind === "email" ? "SELECT * FROM users WHERE email = ?" : "SELECT * FROM users WHERE mobile = ?").get(a) as UserRow | undefined;
+  return db.prepare(kind === "email" ? "SELECT * FROM users WHERE email = ?" : "SELECT * FROM users WHERE mobile = ?").get(a) as
+    UserRow | undefined;
 }
 
 export function findUserById(db: DB, id: number): UserRow | undefined {
@@ -48,7 +49,14 @@ function uniqueCode(db: DB, column: "invite_code"): string {
 
 export function createUser(
   db: DB,
-  u: { email?: string | null; mobile?: string | null; areaId?: number | null; passwordHash: string; inviterId?: number | null; now: number },
+  u: {
+    email?: string | null;
+    mobile?: string | null;
+    areaId?: number | null;
+    passwordHash: string;
+    inviterId?: number | null;
+    now: number;
+  },
 ): number {
   const r = db
     .prepare(
@@ -71,14 +79,20 @@ export function createUser(
 /** Issues a session token (the raw value goes to the client once; only its hash is stored). */
 export function issueToken(db: DB, userId: number, now: number): string {
   const token = newToken();
-  db.prepare("INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)").run(userId, hashToken(token), now, now + TOKEN_TTL_MS);
+  db.prepare("INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
+    userId,
+    hashToken(token),
+    now,
+    now + TOKEN_TTL_MS,
+  );
   return token;
 }
 
 /** The user a live token belongs to, or null (absent, unknown, expired or revoked). */
 export function userIdForToken(db: DB, token: string, now: number): number | null {
   if (!token) return null;
-  const row = db.prepare("SELECT user_id FROM tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), now) as { user_id: number } | undefined;
+  const row = db.prepare("SELECT user_id FROM tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), now) as
+    { user_id: number } | undefined;
   return row?.user_id ?? null;
 }
 

@@ -53,19 +53,14 @@ export function deriveDepositAddress(userId: number, p: ProtocolRow): { address:
 
 /** The stored deposit address (created on first use). */
 export function depositAddress(db: DB, userId: number, c: CurrencyRow, p: ProtocolRow, now: number): { address: string; memo: string } {
-  const row = db.prepare("SELECT address, memo FROM deposit_addresses WHERE user_id = ? AND currency_id = ? AND protocol_id = ?").get(userId, c.id, p.id) as
-    | { address: string; memo: string }
-    | undefined;
+  const row = db
+    .prepare("SELECT address, memo FROM deposit_addresses WHERE user_id = ? AND currency_id = ? AND protocol_id = ?")
+    .get(userId, c.id, p.id) as { address: string; memo: string } | undefined;
   if (row) return row;
   const d = deriveDepositAddress(userId, p);
-  db.prepare("INSERT OR IGNORE INTO deposit_addresses (user_id, currency_id, protocol_id, address, memo, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
-    userId,
-    c.id,
-    p.id,
-    d.address,
-    d.memo,
-    now,
-  );
+  db.prepare(
+    "INSERT OR IGNORE INTO deposit_addresses (user_id, currency_id, protocol_id, address, memo, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run(userId, c.id, p.id, d.address, d.memo, now);
   return d;
 }
 

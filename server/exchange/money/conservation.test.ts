@@ -42,7 +42,14 @@ beforeAll(async () => {
       clock += 61_000;
       expect((await c.addr(ADDRESS_SERVICE_PATHS.sendVerificationcode, { user_id: uid, timestamp: seconds(clock) })).code).toBe(1);
       const code = c.lastCode(email, ADDRESS_CODE_TYPE);
-      const r = await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, { user_id: uid, address, coin_name: coin, contract_address: contract, verificationcode: code, timestamp: seconds(clock) });
+      const r = await c.addr(ADDRESS_SERVICE_PATHS.bindDrawAddress, {
+        user_id: uid,
+        address,
+        coin_name: coin,
+        contract_address: contract,
+        verificationcode: code,
+        timestamp: seconds(clock),
+      });
       expect(r.code).toBe(1);
     }
   }
@@ -55,7 +62,11 @@ afterAll(async () => {
 /** Sum of balance + lock_balance of every account (users and system accounts) per currency. */
 function totals(): Map<number, D> {
   const out = new Map<number, D>();
-  for (const r of ex.db.prepare("SELECT currency_id, balance, lock_balance FROM accounts").all() as { currency_id: number; balance: string; lock_balance: string }[]) {
+  for (const r of ex.db.prepare("SELECT currency_id, balance, lock_balance FROM accounts").all() as {
+    currency_id: number;
+    balance: string;
+    lock_balance: string;
+  }[]) {
     out.set(r.currency_id, (out.get(r.currency_id) ?? new Decimal(0)).plus(r.balance).plus(r.lock_balance));
   }
   return out;
@@ -78,10 +89,22 @@ const currency = fc.constantFrom(...CURRENCIES);
 const units = fc.integer({ min: 1, max: 200_000 });
 
 const command = fc.oneof(
-  fc.record({ kind: fc.constant("transfer" as const), user, currency, from: fc.constantFrom(...CODES), to: fc.constantFrom(...CODES), units }),
+  fc.record({
+    kind: fc.constant("transfer" as const),
+    user,
+    currency,
+    from: fc.constantFrom(...CODES),
+    to: fc.constantFrom(...CODES),
+    units,
+  }),
   fc.record({ kind: fc.constant("withdraw" as const), user, currency: fc.constantFrom(1, 3), units, outcome }),
   fc.record({ kind: fc.constant("deposit" as const), user, currency, units, outcome }),
-  fc.record({ kind: fc.constant("savings" as const), user, product: fc.integer({ min: 0, max: 5 }), factor: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({
+    kind: fc.constant("savings" as const),
+    user,
+    product: fc.integer({ min: 0, max: 5 }),
+    factor: fc.integer({ min: 1, max: 4 }),
+  }),
   fc.record({ kind: fc.constant("accrue" as const), hours: fc.integer({ min: 1, max: 96 }) }),
   fc.record({ kind: fc.constant("convert" as const), user, from: currency, to: currency, units, late: fc.boolean() }),
   fc.record({ kind: fc.constant("review" as const), approve: fc.boolean() }),
@@ -94,7 +117,10 @@ function amountOf(cur: number, u: number): string {
 
 describe("conservation of funds", () => {
   it("any sequence of transfers, withdrawals, deposits, savings, accruals and converts conserves every currency exactly", async () => {
-    const products = (ex.db.prepare("SELECT id, limit_number FROM lock_products ORDER BY sort").all() as { id: number; limit_number: string }[]);
+    const products = ex.db.prepare("SELECT id, limit_number FROM lock_products ORDER BY sort").all() as {
+      id: number;
+      limit_number: string;
+    }[];
     let runs = 0;
     let accepted = 0;
 
@@ -103,20 +129,31 @@ describe("conservation of funds", () => {
         runs++;
         const start = totals();
         const expected = new Map<number, D>([...start].map(([k, v]) => [k, v]));
-        const add = (cur: number, v: string, sign: 1 | -1) => expected.set(cur, (expected.get(cur) ?? new Decimal(0)).plus(new Decimal(v).times(sign)));
+        const add = (cur: number, v: string, sign: 1 | -1) =>
+          expected.set(cur, (expected.get(cur) ?? new Decimal(0)).plus(new Decimal(v).times(sign)));
         const tokenOf = (i: number) => issueToken(ex.db, uids[i], clock);
         for (const cmd of cmds) {
           clock += 1_000;
           switch (cmd.kind) {
             case "transfer": {
-              const r = await c.call("transfer", { currency_id: cmd.currency, balance: amountOf(cmd.currency, cmd.units), from: cmd.from, to: cmd.to }, { token: tokenOf(cmd.user) });
+              const r = await c.call(
+                "transfer",
+                { currency_id: cmd.currency, balance: amountOf(cmd.currency, cmd.units), from: cmd.from, to: cmd.to },
+                { token: tokenOf(cmd.user) },
+              );
               if (r.code === 1) accepted++;
               break;
             }
             case "withdraw": {
               const r = await c.call(
                 "draw",
-                { currency_id: cmd.currency, address: cmd.currency === 1 ? TRON : ETH_ADDR, currency_protocol_id: cmd.currency === 1 ? 2 : 3, number: amountOf(cmd.currency, cmd.units), pay_password: PAY },
+                {
+                  currency_id: cmd.currency,
+                  address: cmd.currency === 1 ? TRON : ETH_ADDR,
+                  currency_protocol_id: cmd.currency === 1 ? 2 : 3,
+                  number: amountOf(cmd.currency, cmd.units),
+                  pay_password: PAY,
+                },
                 { token: tokenOf(cmd.user) },
               );
               if (r.code !== 1) break;
@@ -129,7 +166,11 @@ describe("conservation of funds", () => {
               break;
             }
             case "deposit": {
-              const r = await c.call("createPayOrder", { currency_id: cmd.currency, chargeNum: amountOf(cmd.currency, cmd.units), walletAddress: "ext-wallet" }, { token: tokenOf(cmd.user) });
+              const r = await c.call(
+                "createPayOrder",
+                { currency_id: cmd.currency, chargeNum: amountOf(cmd.currency, cmd.units), walletAddress: "ext-wallet" },
+                { token: tokenOf(cmd.user) },
+              );
               if (r.code !== 1) break;
               accepted++;
               const id = (r.data as { id: number }).id;
@@ -141,14 +182,16 @@ describe("conservation of funds", () => {
             }
             case "review": {
               // Works the oldest pending withdrawal or deposit of any earlier command.
-              const w = ex.db.prepare("SELECT id FROM withdrawals WHERE status = 'pending' ORDER BY id LIMIT 1").get() as { id: number } | undefined;
+              const w = ex.db.prepare("SELECT id FROM withdrawals WHERE status = 'pending' ORDER BY id LIMIT 1").get() as
+                { id: number } | undefined;
               if (w) {
                 if (cmd.approve) {
                   const a = approveWithdrawal(ex.db, ex.system, w.id, clock);
                   if (a.ok) add(a.row.currency_id, a.row.received, -1);
                 } else rejectWithdrawal(ex.db, w.id, clock);
               }
-              const d = ex.db.prepare("SELECT id FROM deposits WHERE status = 'pending' ORDER BY id LIMIT 1").get() as { id: number } | undefined;
+              const d = ex.db.prepare("SELECT id FROM deposits WHERE status = 'pending' ORDER BY id LIMIT 1").get() as
+                { id: number } | undefined;
               if (d) {
                 if (cmd.approve) {
                   const a = approveDeposit(ex.db, d.id, clock);
@@ -159,7 +202,11 @@ describe("conservation of funds", () => {
             }
             case "savings": {
               const p = products[cmd.product];
-              const r = await c.call("submitLock", { id: p.id, number: new Decimal(p.limit_number).times(cmd.factor).toFixed() }, { token: tokenOf(cmd.user) });
+              const r = await c.call(
+                "submitLock",
+                { id: p.id, number: new Decimal(p.limit_number).times(cmd.factor).toFixed() },
+                { token: tokenOf(cmd.user) },
+              );
               if (r.code === 1) accepted++;
               break;
             }
@@ -168,10 +215,18 @@ describe("conservation of funds", () => {
               ex.savings.runNow();
               break;
             case "convert": {
-              const q = await c.call("convertQuote", { from_currency_id: cmd.from, to_currency_id: cmd.to, amount: amountOf(cmd.from, cmd.units) }, { token: tokenOf(cmd.user) });
+              const q = await c.call(
+                "convertQuote",
+                { from_currency_id: cmd.from, to_currency_id: cmd.to, amount: amountOf(cmd.from, cmd.units) },
+                { token: tokenOf(cmd.user) },
+              );
               if (q.code !== 1) break;
               if (cmd.late) clock += 11_000;
-              const r = await c.call("convertExecute", { quote_id: (q.data as { quote_id: string }).quote_id }, { token: tokenOf(cmd.user) });
+              const r = await c.call(
+                "convertExecute",
+                { quote_id: (q.data as { quote_id: string }).quote_id },
+                { token: tokenOf(cmd.user) },
+              );
               if (r.code === 1) accepted++;
               break;
             }
@@ -180,7 +235,8 @@ describe("conservation of funds", () => {
         }
         const end = totals();
         for (const [cur, v] of expected) {
-          if (!(end.get(cur) ?? new Decimal(0)).eq(v)) throw new Error(`currency ${cur}: expected ${v.toFixed()}, found ${end.get(cur)?.toFixed()}`);
+          if (!(end.get(cur) ?? new Decimal(0)).eq(v))
+            throw new Error(`currency ${cur}: expected ${v.toFixed()}, found ${end.get(cur)?.toFixed()}`);
         }
         return true;
       }),

@@ -42,7 +42,15 @@ export function midRate(market: Market, from: CurrencyRow, to: CurrencyRow): str
 }
 
 /** Creates and stores a quote honoured for CONVERT_QUOTE_TTL_MS: rate = mid × (1 − spread), receive floored. */
-export function createQuote(db: DB, market: Market, userId: number, from: CurrencyRow, to: CurrencyRow, amount: string, now: number): QuoteRow {
+export function createQuote(
+  db: DB,
+  market: Market,
+  userId: number,
+  from: CurrencyRow,
+  to: CurrencyRow,
+  amount: string,
+  now: number,
+): QuoteRow {
   const mid = midRate(market, from, to);
   const rate = new Decimal(mid).times(new Decimal(1).minus(CONVERT_SPREAD)).toSignificantDigits(RATE_DIGITS, Decimal.ROUND_DOWN).toFixed();
   const q: QuoteRow = {
@@ -64,7 +72,19 @@ export function createQuote(db: DB, market: Market, userId: number, from: Curren
   db.prepare(
     `INSERT INTO convert_quotes (id, user_id, from_currency_id, to_currency_id, amount, mid_rate, rate, receive, spread, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(q.id, q.user_id, q.from_currency_id, q.to_currency_id, q.amount, q.mid_rate, q.rate, q.receive, q.spread, q.created_at, q.expires_at);
+  ).run(
+    q.id,
+    q.user_id,
+    q.from_currency_id,
+    q.to_currency_id,
+    q.amount,
+    q.mid_rate,
+    q.rate,
+    q.receive,
+    q.spread,
+    q.created_at,
+    q.expires_at,
+  );
   return q;
 }
 

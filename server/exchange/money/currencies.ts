@@ -41,7 +41,10 @@ export function loadCurrencies(db: DB): CurrencyRow[] {
        FROM currencies ORDER BY sort, id`,
     )
     .all() as Omit<CurrencyRow, "accountCodes" | "protocols">[];
-  const types = db.prepare("SELECT currency_id, account_code FROM currency_account_types").all() as { currency_id: number; account_code: AccountCode }[];
+  const types = db.prepare("SELECT currency_id, account_code FROM currency_account_types").all() as {
+    currency_id: number;
+    account_code: AccountCode;
+  }[];
   const protos = db
     .prepare(
       `SELECT cp.id, cp.currency_id, cp.chain_protocol_id AS chain_id, ch.code AS chain, cp.token_address, cp.in_address

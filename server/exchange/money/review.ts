@@ -50,25 +50,35 @@ export function findWithdrawal(db: DB, id: number): WithdrawalRow | undefined {
   return db.prepare(`${WITHDRAWAL_SELECT} WHERE w.id = ?`).get(id) as WithdrawalRow | undefined;
 }
 
-export function listDeposits(db: DB, opts: { status?: string; userId?: number; limit: number; offset?: number }): { total: number; rows: DepositRow[] } {
+export function listDeposits(
+  db: DB,
+  opts: { status?: string; userId?: number; limit: number; offset?: number },
+): { total: number; rows: DepositRow[] } {
   const where: string[] = [];
   const args: unknown[] = [];
   if (opts.status) (where.push("d.status = ?"), args.push(opts.status));
   if (opts.userId !== undefined) (where.push("d.user_id = ?"), args.push(opts.userId));
   const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM deposits d ${w}`).get(...args) as { total: number };
-  const rows = db.prepare(`${DEPOSIT_SELECT} ${w} ORDER BY d.id DESC LIMIT ? OFFSET ?`).all(...args, opts.limit, opts.offset ?? 0) as DepositRow[];
+  const rows = db
+    .prepare(`${DEPOSIT_SELECT} ${w} ORDER BY d.id DESC LIMIT ? OFFSET ?`)
+    .all(...args, opts.limit, opts.offset ?? 0) as DepositRow[];
   return { total, rows };
 }
 
-export function listWithdrawals(db: DB, opts: { status?: string; userId?: number; limit: number; offset?: number }): { total: number; rows: WithdrawalRow[] } {
+export function listWithdrawals(
+  db: DB,
+  opts: { status?: string; userId?: number; limit: number; offset?: number },
+): { total: number; rows: WithdrawalRow[] } {
   const where: string[] = [];
   const args: unknown[] = [];
   if (opts.status) (where.push("w.status = ?"), args.push(opts.status));
   if (opts.userId !== undefined) (where.push("w.user_id = ?"), args.push(opts.userId));
   const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM withdrawals w ${w}`).get(...args) as { total: number };
-  const rows = db.prepare(`${WITHDRAWAL_SELECT} ${w} ORDER BY w.id DESC LIMIT ? OFFSET ?`).all(...args, opts.limit, opts.offset ?? 0) as WithdrawalRow[];
+  const rows = db
+    .prepare(`${WITHDRAWAL_SELECT} ${w} ORDER BY w.id DESC LIMIT ? OFFSET ?`)
+    .all(...args, opts.limit, opts.offset ?? 0) as WithdrawalRow[];
   return { total, rows };
 }
 
@@ -112,7 +122,9 @@ export function approveDeposit(db: DB, id: number, now = Date.now()): ReviewResu
   return db.transaction((): ReviewResult<DepositRow> => {
     const d = findDeposit(db, id);
     if (!d) return { ok: false, reason: "not_found" };
-    if (db.prepare("UPDATE deposits SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
+    if (
+      db.prepare("UPDATE deposits SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1
+    ) {
       return { ok: false, reason: "not_pending" };
     }
     credit(db, {
@@ -134,7 +146,9 @@ export function rejectDeposit(db: DB, id: number, now = Date.now()): ReviewResul
   return db.transaction((): ReviewResult<DepositRow> => {
     const d = findDeposit(db, id);
     if (!d) return { ok: false, reason: "not_found" };
-    if (db.prepare("UPDATE deposits SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
+    if (
+      db.prepare("UPDATE deposits SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1
+    ) {
       return { ok: false, reason: "not_pending" };
     }
     return { ok: true, row: findDeposit(db, id)! };
@@ -145,21 +159,49 @@ export function rejectDeposit(db: DB, id: number, now = Date.now()): ReviewResul
  * Approves a pending withdrawal: the locked amount leaves the user's spot account — `received` is paid out
  * (type 'withdrawal'), `fee` goes to the fee collector (type 'withdrawal_fee').
  */
-export function approveWithdrawal(db: DB, system: Pick<MoneySystem, "feeCollectorId">, id: number, now = Date.now()): ReviewResult<WithdrawalRow> {
+export function approveWithdrawal(
+  db: DB,
+  system: Pick<MoneySystem, "feeCollectorId">,
+  id: number,
+  now = Date.now(),
+): ReviewResult<WithdrawalRow> {
   return db.transaction((): ReviewResult<WithdrawalRow> => {
     const w = findWithdrawal(db, id);
     if (!w) return { ok: false, reason: "not_found" };
-    if (db.prepare("UPDATE withdrawals SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
+    if (
+      db.prepare("UPDATE withdrawals SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !==
+      1
+    ) {
       return { ok: false, reason: "not_pending" };
     }
-    const base = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT as AccountCode, field: "lock_balance" as const, extra: { withdrawal_id: w.id, stage: "paid" } };
+    const base = {
+      userId: w.user_id,
+      currencyId: w.currency_id,
+      accountCode: SPOT_ACCOUNT as AccountCode,
+      field: "lock_balance" as const,
+      extra: { withdrawal_id: w.id, stage: "paid" },
+    };
     if (w.received !== "0") {
       // Paid out: the lock leaves for the outside world.
       const memo = `withdrawal #${w.id} paid out`;
-      post(db, { type: "withdrawal", memo, now, legs: [{ ...base, amount: `-${w.received}` }, { system: "external", currencyId: w.currency_id, amount: w.received, extra: base.extra }] });
+      post(db, {
+        type: "withdrawal",
+        memo,
+        now,
+        legs: [
+          { ...base, amount: `-${w.received}` },
+          { system: "external", currencyId: w.currency_id, amount: w.received, extra: base.extra },
+        ],
+      });
     }
     if (w.fee !== "0") {
-      const fee: UserLeg = { userId: system.feeCollectorId, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT, amount: w.fee, extra: { withdrawal_id: w.id } };
+      const fee: UserLeg = {
+        userId: system.feeCollectorId,
+        currencyId: w.currency_id,
+        accountCode: SPOT_ACCOUNT,
+        amount: w.fee,
+        extra: { withdrawal_id: w.id },
+      };
       post(db, { type: "withdrawal_fee", memo: `withdrawal #${w.id} fee`, now, legs: [{ ...base, amount: `-${w.fee}` }, fee] });
     }
     return { ok: true, row: findWithdrawal(db, id)! };
@@ -171,7 +213,10 @@ export function rejectWithdrawal(db: DB, id: number, now = Date.now()): ReviewRe
   return db.transaction((): ReviewResult<WithdrawalRow> => {
     const w = findWithdrawal(db, id);
     if (!w) return { ok: false, reason: "not_found" };
-    if (db.prepare("UPDATE withdrawals SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1) {
+    if (
+      db.prepare("UPDATE withdrawals SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !==
+      1
+    ) {
       return { ok: false, reason: "not_pending" };
     }
     const account = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT } as const;

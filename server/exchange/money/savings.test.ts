@@ -96,7 +96,10 @@ describe("savings accrual on the stored schedule", () => {
   it("pays what fell due while the exchange was down as soon as it starts, without an operator", async () => {
     let ex = open();
     const uid = moneyClient(ex).userId("alice@example.com");
-    const p = findProduct(ex.db, (ex.db.prepare("SELECT id FROM lock_products WHERE limit_days = 30 AND currency_id = 1").get() as { id: number }).id)!;
+    const p = findProduct(
+      ex.db,
+      (ex.db.prepare("SELECT id FROM lock_products WHERE limit_days = 30 AND currency_id = 1").get() as { id: number }).id,
+    )!;
     const id = ex.db.transaction(() => buyHolding(ex.db, uid, p, "500", clock))();
     await ex.close();
     const valueDate = valueDateOf(clock);

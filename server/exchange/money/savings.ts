@@ -95,8 +95,7 @@ export function toHolding(h: HoldingRow & { code: string }, t: Translate): Savin
 
 export function findHolding(db: DB, id: number): (HoldingRow & { code: string }) | undefined {
   return db.prepare("SELECT h.*, c.code FROM savings_holdings h JOIN currencies c ON c.id = h.currency_id WHERE h.id = ?").get(id) as
-    | (HoldingRow & { code: string })
-    | undefined;
+    (HoldingRow & { code: string }) | undefined;
 }
 
 /** 00:00 UTC of the day after `now`: interest starts there (T+1). */
@@ -115,7 +114,19 @@ export function buyHolding(db: DB, userId: number, p: ProductRow, principal: str
       `INSERT INTO savings_holdings (user_id, product_id, currency_id, principal, annual_rate, daily_interest, limit_days, created_at, value_date, end_at, next_accrual_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(userId, p.id, p.currency_id, principal, p.annual_rate, dailyInterest(principal, p.annual_rate, p.decimals), p.limit_days, now, valueDate, valueDate + p.limit_days * DAY, valueDate + DAY);
+    .run(
+      userId,
+      p.id,
+      p.currency_id,
+      principal,
+      p.annual_rate,
+      dailyInterest(principal, p.annual_rate, p.decimals),
+      p.limit_days,
+      now,
+      valueDate,
+      valueDate + p.limit_days * DAY,
+      valueDate + DAY,
+    );
   const id = Number(r.lastInsertRowid);
   post(db, {
     type: "savings_lock",
@@ -149,7 +160,9 @@ export interface AccrualReport {
  */
 export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (line: string) => void = () => {}): AccrualReport {
   const report: AccrualReport = { paid: 0, expired: 0, failed: 0 };
-  const due = db.prepare("SELECT id FROM savings_holdings WHERE status = 'active' AND next_accrual_at <= ? ORDER BY next_accrual_at, id").all(now) as { id: number }[];
+  const due = db
+    .prepare("SELECT id FROM savings_holdings WHERE status = 'active' AND next_accrual_at <= ? ORDER BY next_accrual_at, id")
+    .all(now) as { id: number }[];
   for (const { id } of due) {
     try {
       db.transaction(() => {
@@ -206,7 +219,9 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
       })();
     } catch (err) {
       report.failed++;
-      log(`[savings] holding #${id} not paid: ${err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err)}`);
+      log(
+        `[savings] holding #${id} not paid: ${err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   return report;
@@ -237,7 +252,8 @@ export class SavingsScheduler {
   /** Runs what is due now (also the operator's `accrue`). */
   runNow(): AccrualReport {
     const r = runDueAccruals(this.db, this.treasuryId, this.clock(), this.log);
-    if (r.paid + r.expired + r.failed > 0) this.log(`[savings] paid ${r.paid} interest day(s), returned ${r.expired} principal(s)${r.failed ? `, ${r.failed} failed` : ""}`);
+    if (r.paid + r.expired + r.failed > 0)
+      this.log(`[savings] paid ${r.paid} interest day(s), returned ${r.expired} principal(s)${r.failed ? `, ${r.failed} failed` : ""}`);
     return r;
   }
 

@@ -44,13 +44,23 @@ export function ensureMoneySystem(db: DB, now = Date.now()): MoneySystem {
     if (treasury === undefined) {
       treasury = Number(
         db
-          .prepare("INSERT INTO users (email, password_hash, invite_code, authorization_code, is_system, created_at) VALUES (?, '!', ?, ?, 1, ?)")
+          .prepare(
+            "INSERT INTO users (email, password_hash, invite_code, authorization_code, is_system, created_at) VALUES (?, '!', ?, ?, 1, ?)",
+          )
           .run(TREASURY_EMAIL, "SYSTRES1", "SYSTRES1", now).lastInsertRowid,
       );
       const currencies = db.prepare("SELECT id, usd_price FROM currencies ORDER BY id").all() as { id: number; usd_price: string }[];
       for (const c of currencies) {
         const amount = new Decimal(TREASURY_USD_PER_CURRENCY).div(c.usd_price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
-        credit(db, { userId: treasury, currencyId: c.id, accountCode: "change_account", amount, type: "seed", memo: "treasury inventory", now });
+        credit(db, {
+          userId: treasury,
+          currencyId: c.id,
+          accountCode: "change_account",
+          amount,
+          type: "seed",
+          memo: "treasury inventory",
+          now,
+        });
       }
     }
     const { n } = db.prepare("SELECT COUNT(*) AS n FROM lock_products").get() as { n: number };

@@ -15,7 +15,16 @@ describe("operator CLI: fiat P2P", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "cli-p2p-"));
   let orderId = 0;
   beforeAll(async () => {
-    const ex = createExchange({ dataDir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, p2pScheduler: false, log: () => {} });
+    const ex = createExchange({
+      dataDir,
+      simulator: false,
+      marketMaker: false,
+      leverScheduler: false,
+      microScheduler: false,
+      savingsScheduler: false,
+      p2pScheduler: false,
+      log: () => {},
+    });
     const now = Date.now();
     const id = (email: string) => (ex.db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id;
     const ad = ex.db.prepare("SELECT id FROM p2p_ads WHERE side = 'sell' AND fiat = 'CNY'").get() as { id: number };
@@ -29,7 +38,10 @@ describe("operator CLI: fiat P2P", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("lists appeals with both sides and the reason escaped, and releases to the buyer once", () => {
-    const list = execFileSync("npx", ["tsx", "server/exchange/cli.ts", "appeals"], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+    const list = execFileSync("npx", ["tsx", "server/exchange/cli.ts", "appeals"], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
     expect(list).toContain("1 fiat order(s) under appeal");
     expect(list).toContain("25 USDT for 180.00 CNY");
     expect(list).toContain("appeal by the buyer: paid \\x1b[2J but not released");
@@ -39,7 +51,11 @@ describe("operator CLI: fiat P2P", () => {
     expect(again.status).not.toBe(0);
     expect(again.stderr).toContain("is not under appeal");
     const db = openDatabase(dataDir);
-    expect(db.prepare("SELECT status, complete_by, resolution_note FROM p2p_orders WHERE id = ?").get(orderId)).toEqual({ status: 3, complete_by: "operator", resolution_note: "payment seen" });
+    expect(db.prepare("SELECT status, complete_by, resolution_note FROM p2p_orders WHERE id = ?").get(orderId)).toEqual({
+      status: 3,
+      complete_by: "operator",
+      resolution_note: "payment seen",
+    });
     db.close();
   }, 60_000);
 

@@ -11,13 +11,17 @@ export function seedP2PDemo(db: DB, p2p: P2PEngine, now: number): void {
   const usdt = db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number } | undefined;
   if (!bob || !usdt) return;
   db.transaction(() => {
-    db.prepare("INSERT INTO pay_methods (user_id, type_id, raw_data, updated_at) SELECT ?, id, ?, ? FROM pay_method_types WHERE code = 'bank'").run(
+    db.prepare(
+      "INSERT INTO pay_methods (user_id, type_id, raw_data, updated_at) SELECT ?, id, ?, ? FROM pay_method_types WHERE code = 'bank'",
+    ).run(
       bob.id,
       JSON.stringify({ real_name: "Bob Merchant", bank_name: "Demo Bank", bank_address: "Central branch", card_no: "6222 0000 1234 5678" }),
       now,
     );
     const protocol = db
-      .prepare("SELECT p.id FROM currency_protocols p JOIN chain_protocols c ON c.id = p.chain_protocol_id WHERE p.currency_id = ? AND c.code = 'TRC20'")
+      .prepare(
+        "SELECT p.id FROM currency_protocols p JOIN chain_protocols c ON c.id = p.chain_protocol_id WHERE p.currency_id = ? AND c.code = 'TRC20'",
+      )
       .get(usdt.id) as { id: number } | undefined;
     if (protocol) {
       db.prepare("INSERT INTO withdrawal_addresses (user_id, currency_id, protocol_id, address, created_at) VALUES (?, ?, ?, ?, ?)").run(

@@ -64,17 +64,42 @@ function act(action: P2PAction, orderId: number, userId: number) {
 
 const snapshot = (orderId: number) => ({
   order: ex.db.prepare("SELECT * FROM p2p_orders WHERE id = ?").get(orderId),
-  accounts: ex.db.prepare("SELECT user_id, balance, lock_balance FROM accounts WHERE account_code = 'legal_account' ORDER BY user_id").all(),
+  accounts: ex.db
+    .prepare("SELECT user_id, balance, lock_balance FROM accounts WHERE account_code = 'legal_account' ORDER BY user_id")
+    .all(),
   ad: ex.db.prepare("SELECT remaining, status FROM p2p_ads WHERE id = ?").get(adId),
 });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "p2p-states-"));
-  ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, p2pScheduler: false, now: () => now, log: () => {} });
+  ex = createExchange({
+    dataDir: dir,
+    simulator: false,
+    marketMaker: false,
+    leverScheduler: false,
+    microScheduler: false,
+    savingsScheduler: false,
+    p2pScheduler: false,
+    now: () => now,
+    log: () => {},
+  });
   usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   merchant = createUser(ex.db, { email: "sm-merchant@example.com", passwordHash: "!", now });
   credit(ex.db, { userId: merchant, currencyId: usdt, accountCode: "legal_account", amount: "100000", type: "seed" });
-  adId = ex.p2p.publishAd(merchant, { side: "sell", currencyId: usdt, fiat: "CNY", price: "7.00", total: "100000", minQuantity: "1", maxQuantity: "100", payTypes: ["bank"] }, now).id;
+  adId = ex.p2p.publishAd(
+    merchant,
+    {
+      side: "sell",
+      currencyId: usdt,
+      fiat: "CNY",
+      price: "7.00",
+      total: "100000",
+      minQuantity: "1",
+      maxQuantity: "100",
+      payTypes: ["bank"],
+    },
+    now,
+  ).id;
 });
 afterAll(async () => {
   await ex.close();
@@ -83,7 +108,8 @@ afterAll(async () => {
 
 describe("fiat order state machine", () => {
   it("brings orders into each of the seven states", () => {
-    for (const s of STATES) expect((ex.db.prepare("SELECT status FROM p2p_orders WHERE id = ?").get(orderIn(s).id) as { status: number }).status).toBe(s);
+    for (const s of STATES)
+      expect((ex.db.prepare("SELECT status FROM p2p_orders WHERE id = ?").get(orderIn(s).id) as { status: number }).status).toBe(s);
   });
 
   for (const status of STATES) {
@@ -131,7 +157,9 @@ describe("fiat order state machine", () => {
   it("gives new orders the pay limit in force when they are placed", () => {
     ex.db.prepare("UPDATE settings SET value = '20' WHERE key = 'p2p_pay_minutes'").run();
     const o = orderIn(P2P_STATUS.PENDING);
-    expect((ex.db.prepare("SELECT pay_due_at FROM p2p_orders WHERE id = ?").get(o.id) as { pay_due_at: number }).pay_due_at).toBe(now + 20 * 60_000);
+    expect((ex.db.prepare("SELECT pay_due_at FROM p2p_orders WHERE id = ?").get(o.id) as { pay_due_at: number }).pay_due_at).toBe(
+      now + 20 * 60_000,
+    );
     ex.db.prepare("UPDATE settings SET value = '15' WHERE key = 'p2p_pay_minutes'").run();
   });
 });

@@ -226,7 +226,8 @@ export class P2PEngine {
       if (buying && cancelsSince(this.db, userId, utcDayStart(now)) >= P2P_CANCELS_PER_DAY) {
         throw new P2PRefusal("p2p_cancel_limit", undefined, { count: P2P_CANCELS_PER_DAY });
       }
-      if (openOrdersAsCustomer(this.db, userId) >= P2P_OPEN_ORDERS_MAX) throw new P2PRefusal("p2p_open_limit", undefined, { max: P2P_OPEN_ORDERS_MAX });
+      if (openOrdersAsCustomer(this.db, userId) >= P2P_OPEN_ORDERS_MAX)
+        throw new P2PRefusal("p2p_open_limit", undefined, { max: P2P_OPEN_ORDERS_MAX });
       const id = insertOrder(this.db, {
         ad_id: ad.id,
         merchant_id: ad.user_id,
@@ -324,7 +325,13 @@ export class P2PEngine {
   markAbnormal(orderId: number, userId: number, reason: string, now: number): OrderRow {
     return this.db.transaction(() => {
       const { order } = this.guard(orderId, userId, "abnormal");
-      moveOrder(this.db, order.id, [order.status], { status: P2P_STATUS.ABNORMAL, abnormal_by: userId, abnormal_reason: reason, pay_due_at: null, confirm_due_at: null });
+      moveOrder(this.db, order.id, [order.status], {
+        status: P2P_STATUS.ABNORMAL,
+        abnormal_by: userId,
+        abnormal_reason: reason,
+        pay_due_at: null,
+        confirm_due_at: null,
+      });
       return this.changed(order.id, P2P_SYSTEM_LINES.abnormal, now);
     })();
   }
@@ -369,7 +376,10 @@ export class P2PEngine {
       if (!order) throw new P2PRefusal("p2p_order_not_found");
       if (order.status !== P2P_STATUS.APPEAL) throw new P2PRefusal("p2p_wrong_state");
       moveOrder(this.db, order.id, [P2P_STATUS.APPEAL], { resolution: to, resolution_note: note });
-      const done = to === "buyer" ? this.release(order.id, "operator", now, [P2P_STATUS.APPEAL]) : this.cancel(order.id, "operator", now, [P2P_STATUS.APPEAL]);
+      const done =
+        to === "buyer"
+          ? this.release(order.id, "operator", now, [P2P_STATUS.APPEAL])
+          : this.cancel(order.id, "operator", now, [P2P_STATUS.APPEAL]);
       if (!done) throw new P2PRefusal("p2p_wrong_state");
       addMessage(this.db, order.id, null, to === "buyer" ? P2P_SYSTEM_LINES.resolved_buyer : P2P_SYSTEM_LINES.resolved_seller, now);
       if (note) addMessage(this.db, order.id, null, note, now);
@@ -386,7 +396,15 @@ export class P2PEngine {
       const order = findOrder(this.db, orderId);
       if (!order) return false;
       if (by === "timeout" && !(order.status === P2P_STATUS.PAID || order.status === P2P_STATUS.DELAYED)) return false;
-      if (!moveOrder(this.db, order.id, from, { status: P2P_STATUS.COMPLETED, complete_by: by, finished_at: now, pay_due_at: null, confirm_due_at: null })) {
+      if (
+        !moveOrder(this.db, order.id, from, {
+          status: P2P_STATUS.COMPLETED,
+          complete_by: by,
+          finished_at: now,
+          pay_due_at: null,
+          confirm_due_at: null,
+        })
+      ) {
         return false;
       }
       post(this.db, {
@@ -394,11 +412,21 @@ export class P2PEngine {
         extra: { p2p_order_id: order.id },
         now,
         legs: [
-          { userId: order.seller_id, currencyId: order.currency_id, accountCode: "legal_account", field: "lock_balance", amount: new Decimal(order.quantity).neg().toFixed() },
+          {
+            userId: order.seller_id,
+            currencyId: order.currency_id,
+            accountCode: "legal_account",
+            field: "lock_balance",
+            amount: new Decimal(order.quantity).neg().toFixed(),
+          },
           { userId: order.buyer_id, currencyId: order.currency_id, accountCode: "legal_account", amount: order.quantity },
         ],
       });
-      this.changed(order.id, by === "timeout" ? P2P_SYSTEM_LINES.timeout_release : by === "seller" ? P2P_SYSTEM_LINES.completed : null, now);
+      this.changed(
+        order.id,
+        by === "timeout" ? P2P_SYSTEM_LINES.timeout_release : by === "seller" ? P2P_SYSTEM_LINES.completed : null,
+        now,
+      );
       return true;
     })();
   }
@@ -412,7 +440,15 @@ export class P2PEngine {
       const order = findOrder(this.db, orderId);
       if (!order) return false;
       if (by === "timeout" && order.status !== P2P_STATUS.PENDING) return false;
-      if (!moveOrder(this.db, order.id, from, { status: P2P_STATUS.CANCELLED, cancel_by: by, finished_at: now, pay_due_at: null, confirm_due_at: null })) {
+      if (
+        !moveOrder(this.db, order.id, from, {
+          status: P2P_STATUS.CANCELLED,
+          cancel_by: by,
+          finished_at: now,
+          pay_due_at: null,
+          confirm_due_at: null,
+        })
+      ) {
         return false;
       }
       const ad = findAd(this.db, order.ad_id)!;

@@ -23,7 +23,15 @@ type Action =
   | { k: "restart" };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ k: fc.constant("order" as const), user: fc.integer({ min: 0, max: 2 }), ad: fc.integer({ min: 0, max: 2 }), quantity: fc.constantFrom("10", "25.5", "100", "333.333333") }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      k: fc.constant("order" as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      ad: fc.integer({ min: 0, max: 2 }),
+      quantity: fc.constantFrom("10", "25.5", "100", "333.333333"),
+    }),
+  },
   {
     weight: 8,
     arbitrary: fc.record({
@@ -33,7 +41,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       act: fc.constantFrom<Act>("pay", "cancel", "confirm", "delay", "abnormal", "appeal", "resolve_buyer", "resolve_seller"),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("ad" as const), ad: fc.integer({ min: 0, max: 2 }), status: fc.constantFrom(1 as const, 2 as const, 3 as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("ad" as const),
+      ad: fc.integer({ min: 0, max: 2 }),
+      status: fc.constantFrom(1 as const, 2 as const, 3 as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("time" as const), ms: fc.constantFrom(60_000, 16 * 60_000, 31 * 60_000) }) },
   { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
 );
@@ -45,7 +60,17 @@ describe("fiat P2P: conservation across random sequences and restarts", () => {
         const dir = mkdtempSync(join(tmpdir(), "p2p-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
         const open = () =>
-          createExchange({ dataDir: dir, simulator: false, marketMaker: false, leverScheduler: false, microScheduler: false, savingsScheduler: false, p2pScheduler: false, now: () => now, log: () => {} });
+          createExchange({
+            dataDir: dir,
+            simulator: false,
+            marketMaker: false,
+            leverScheduler: false,
+            microScheduler: false,
+            savingsScheduler: false,
+            p2pScheduler: false,
+            now: () => now,
+            log: () => {},
+          });
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
@@ -97,17 +122,34 @@ describe("fiat P2P: conservation across random sequences and restarts", () => {
               if (!(err instanceof P2PRefusal) && !(err instanceof LedgerError)) throw err;
             }
             for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
-            const negative = ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'").get() as { n: number };
+            const negative = ex.db
+              .prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'")
+              .get() as { n: number };
             expect(negative.n).toBe(0);
             for (const u of users) {
-              const lock = (ex.db.prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'legal_account'").get(u, usdt) as { lock_balance: string }).lock_balance;
-              const adsLeft = ex.db.prepare("SELECT remaining AS q FROM p2p_ads WHERE user_id = ? AND side = 'sell' AND status <> 3").all(u) as { q: string }[];
-              const inOrders = ex.db.prepare("SELECT quantity AS q FROM p2p_orders WHERE seller_id = ? AND status IN (1, 2, 5, 6, 7)").all(u) as { q: string }[];
+              const lock = (
+                ex.db
+                  .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'legal_account'")
+                  .get(u, usdt) as { lock_balance: string }
+              ).lock_balance;
+              const adsLeft = ex.db
+                .prepare("SELECT remaining AS q FROM p2p_ads WHERE user_id = ? AND side = 'sell' AND status <> 3")
+                .all(u) as { q: string }[];
+              const inOrders = ex.db
+                .prepare("SELECT quantity AS q FROM p2p_orders WHERE seller_id = ? AND status IN (1, 2, 5, 6, 7)")
+                .all(u) as { q: string }[];
               expect(new Decimal(lock).toFixed()).toBe([...adsLeft, ...inOrders].reduce((s, r) => s.plus(r.q), new Decimal(0)).toFixed());
             }
             // An ad never offers more than it had: its rest plus its open and completed orders make its total.
-            for (const row of ex.db.prepare("SELECT id, total, remaining, status FROM p2p_ads").all() as { id: number; total: string; remaining: string; status: number }[]) {
-              const sold = ex.db.prepare("SELECT quantity AS q FROM p2p_orders WHERE ad_id = ? AND status <> 4").all(row.id) as { q: string }[];
+            for (const row of ex.db.prepare("SELECT id, total, remaining, status FROM p2p_ads").all() as {
+              id: number;
+              total: string;
+              remaining: string;
+              status: number;
+            }[]) {
+              const sold = ex.db.prepare("SELECT quantity AS q FROM p2p_orders WHERE ad_id = ? AND status <> 4").all(row.id) as {
+                q: string;
+              }[];
               const used = sold.reduce((s, r) => s.plus(r.q), new Decimal(row.remaining));
               if (row.status === 3) expect(used.lte(row.total)).toBe(true);
               else expect(used.toFixed()).toBe(new Decimal(row.total).toFixed());
