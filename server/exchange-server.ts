@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import express from "express";
 import { callByPath } from "../app/contract/index";
-import { rootLogger } from "../app/lib/log.server";
+import { lineLogger, rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping } from "../app/lib/shutdown.server";
@@ -38,7 +38,7 @@ let exchange: Exchange;
 try {
   exchange = createExchange({
     ...exchangeOptions(config),
-    log: (line: string) => log.info(line),
+    log: lineLogger(() => log),
     logError: (line: string) => log.error(line),
     observe: observer,
   });

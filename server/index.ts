@@ -8,7 +8,7 @@ import { PageCache } from "./page-cache";
 import express from "express";
 import { callByPath } from "../app/contract/index";
 import { UNAVAILABLE_RETRY_S } from "../app/lib/unavailable.server";
-import { rootLogger } from "../app/lib/log.server";
+import { lineLogger, rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping, runShutdownHooks } from "../app/lib/shutdown.server";
@@ -70,7 +70,7 @@ if (!config.EXCHANGE_API_URL) {
   try {
     exchange = createExchange({
       ...exchangeOptions(config),
-      log: (line: string) => log.info(line),
+      log: lineLogger(() => log),
       logError: (line: string) => log.error(line),
       observe: observer,
     });

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { consoleErrors } from "../../tests/setup/fail-on-console-error";
-import { createLogger, MAX_VALUE_CHARS, requestContext } from "./log.server";
+import { createLogger, lineLogger, MAX_VALUE_CHARS, requestContext } from "./log.server";
 
 /** A logger writing into an array, one parsed JSON object per line. */
 function capture(level = "info") {
@@ -80,5 +80,16 @@ describe("the log", () => {
     expect(o.err).toMatchObject({ type: "TypeError", message: "bad thing" });
     expect(o.err.stack).toContain("log.server.test.ts");
     expect(consoleErrors()).toEqual(["failed"]);
+  });
+});
+
+describe("plain lines", () => {
+  it("are warnings when they say something failed, information otherwise", () => {
+    const { log, objects } = capture();
+    const line = lineLogger(() => log);
+    line("[engine] batch of 3 rolled back: Error: disk I/O error");
+    line("[live] public upstream error: connect ECONNREFUSED");
+    line("[listing] pair BTC/USDT: added");
+    expect(objects().map((o) => o.level)).toEqual(["warn", "warn", "info"]);
   });
 });

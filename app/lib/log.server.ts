@@ -98,4 +98,13 @@ export function log(): Logger {
   return requestContext.getStore()?.log ?? rootLogger();
 }
 
+/**
+ * For the modules that log plain lines (the exchange, the live relay): a line that says something failed is a
+ * warning, the rest information. The exchange's request errors have their own error-level channel.
+ */
+export function lineLogger(logger: () => Logger): (line: string) => void {
+  return (line) =>
+    /\b(error|errors|failed|failure|rolled back|refused|unreachable)\b/i.test(line) ? logger().warn(line) : logger().info(line);
+}
+
 export type { Logger };

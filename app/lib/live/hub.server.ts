@@ -6,7 +6,7 @@ import type { Entry, Json } from "./types";
 import { canonicalChannel, isPrivateChannel, normalizeSymbol, SYMBOL_CHANNELS } from "./channels";
 import { DEFAULTS, type LiveHubOptions, type Required_ } from "./options";
 import { createSseStream, encodeEvent, HEARTBEAT, retryField, sseResponse, type SseStream } from "./sse.server";
-import { rootLogger } from "../log.server";
+import { lineLogger, rootLogger } from "../log.server";
 import { metrics } from "../metrics.server";
 import { onShutdown } from "../shutdown.server";
 import { Upstream, UserSocket } from "./upstream.server";
@@ -379,7 +379,7 @@ export function getLiveHub(): LiveHub {
   return remember("live-hub", () => {
     const hub = new LiveHub({
       url: () => process.env.EXCHANGE_WS_URL ?? `ws://127.0.0.1:${process.env.PORT ?? 3000}/ws`,
-      log: (line) => rootLogger().info(line),
+      log: lineLogger(rootLogger),
     });
     onShutdown("live streams", () => hub.close());
     metrics().sources.liveClients.set("sse", () => hub.stats().streams);
