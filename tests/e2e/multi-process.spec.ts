@@ -178,11 +178,14 @@ test.describe("several app processes: one exchange, one Redis", () => {
     await page.goto(`${B}/trade?symbol=BTCUSDT`);
     await expect(rowOn(page)).toHaveCount(1);
     await expect(rowOn(page)).toContainText("0.01");
-    // Cancelled through B, it is gone on A.
+    // Cancelled through B, it is gone on A. (The row leaves B's screen as soon as the cancel is sent: wait for B's
+    // answer before leaving, or the navigation could abort the cancel on its way.)
+    const cancelled = page.waitForResponse((r) => r.request().method() === "POST" && r.url().startsWith(`${B}/trade`));
     await rowOn(page)
       .getByRole("button", { name: /^Cancel order/ })
       .click();
     await expect(rowOn(page)).toHaveCount(0);
+    await cancelled;
     await page.goto(`${A}/trade?symbol=BTCUSDT`);
     await expect(page.getByRole("region", { name: "My orders" })).toBeVisible();
     await expect(rowOn(page)).toHaveCount(0);
