@@ -72,21 +72,16 @@ export function prepareDatabase(db: DB, opts: { demo: boolean; listing?: Listing
   return { created, changes };
 }
 
-/** For the operator's commands: an existing database, never seeded with a demo unless that is what it is. */
+/**
+ * For the operator's commands: they work on the database as it is, demo or real (they run no simulator and seed
+ * nothing into it). Only an empty DATA_DIR needs DEMO: the demo is seeded there as before, a real exchange's is made
+ * by its first start (from the listing), never by a command.
+ */
 export function checkDatabaseFor(db: DB, demo: boolean): void {
-  const mode = dataModeOf(db);
-  if (mode === null) {
-    if (!demo) throw new DataModeError("no exchange database here yet: start the exchange once (it creates it from the listing)");
-    seedIfEmpty(db);
-    mark(db, "demo");
-    return;
-  }
-  if (mode !== (demo ? "demo" : "live"))
-    throw new DataModeError(
-      mode === "demo"
-        ? "this database holds the demo; set DEMO=on (or leave DEMO unset) for it"
-        : "this database belongs to a real exchange; set DEMO=off",
-    );
+  if (dataModeOf(db) !== null) return;
+  if (!demo) throw new DataModeError("no exchange database here yet: start the exchange once (it creates it from the listing)");
+  seedIfEmpty(db);
+  mark(db, "demo");
 }
 
 /** The demo's published accounts (empty for a real exchange). */
