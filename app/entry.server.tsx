@@ -1,10 +1,17 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { BCP47 } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
+import { log } from "~/lib/log.server";
 import { I18nPayloadProvider } from "~/lib/i18n-payload";
 import { i18nPayload } from "~/lib/i18n-payload.server";
 import { resources } from "~/lib/locales.server";
@@ -67,10 +74,16 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           didError = true;
-          console.error(error);
+          log().error({ err: error }, "render failed");
         },
       },
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
+
+/** A loader or action that threw (not a thrown Response): into the log with its path, never the query (it may carry a code). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "a loader or action failed");
+};

@@ -15,4 +15,6 @@ cp -r public/. "$snap/public/"
 exec 9>&-
 export BUILD_DIR="$snap/build" PUBLIC_DIR="$snap/public"
 export PORT="${E2E_PORT:-3210}" NODE_ENV=production SIM_SEED=42 COOKIE_SECURE=false
+# One JSON line per request would bury the test report; warnings and errors still show.
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
 exec npx tsx server/index.ts

@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { APP_CALLER_HEADER } from "./app-caller";
 import { requestSite } from "./security";
 
 /**
@@ -38,8 +39,11 @@ export function apiBase(baseUrl: string): URL {
   return /\/api\/$/.test(base.pathname) ? base : new URL("api/", base);
 }
 
-/** A transport that forwards the app's API calls to an exchange elsewhere, as plain HTTP. */
-export function remoteTransport(baseUrl: string) {
+/**
+ * A transport that forwards the app's API calls to an exchange elsewhere, as plain HTTP. `callerKey` marks them as
+ * an app process's (server/app-caller.ts), so the standalone exchange does not count their sign-ins a second time.
+ */
+export function remoteTransport(baseUrl: string, callerKey?: string) {
   const api = apiBase(baseUrl);
   return (request: Request): Promise<Response> => {
     const incoming = new URL(request.url);
@@ -47,6 +51,8 @@ export function remoteTransport(baseUrl: string) {
     const target = incoming.pathname.startsWith("/addr/")
       ? new URL(incoming.pathname + incoming.search, api)
       : new URL(incoming.pathname.replace(/^\/api\//, "") + incoming.search, api);
-    return fetch(new Request(target, request));
+    const forwarded = new Request(target, request);
+    if (callerKey) forwarded.headers.set(APP_CALLER_HEADER, callerKey);
+    return fetch(forwarded);
   };
 }

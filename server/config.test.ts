@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, exchangeOptions, loadConfig, loadExchangeConfig, SETTING_NAMES } from "./config";
 
 const dir = () => mkdtempSync(join(tmpdir(), "cfg-"));
 
@@ -30,5 +30,73 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir(), EXCHANGE_API_URL: "not a url" })).toThrow(/EXCHANGE_API_URL/);
     expect(() => loadConfig({ DATA_DIR: dir(), SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe("one configuration for both processes", () => {
+  const example = new URL("../deploy/exchange.example.json", import.meta.url).pathname;
+
+  it("keeps the demo as the default, with the simulator and the market maker on", () => {
+    for (const load of [loadConfig, loadExchangeConfig]) {
+      const c = load({ DATA_DIR: dir() });
+      expect([c.DEMO, c.SIMULATOR, c.MARKET_MAKER]).toEqual(["on", "on", "on"]);
+      expect(c.listing).toBeUndefined();
+    }
+  });
+
+  it("spells on/off alike in both: the old SIMULATOR=0 stops either start with a message", () => {
+    for (const load of [loadConfig, loadExchangeConfig]) {
+      expect(() => load({ DATA_DIR: dir(), SIMULATOR: "0" })).toThrow(/SIMULATOR: must be on or off \(got "0"\)/);
+      expect(() => load({ DATA_DIR: dir(), MARKET_MAKER: "no" })).toThrow(/MARKET_MAKER/);
+      expect(() => load({ DATA_DIR: dir(), DEMO: "false" })).toThrow(/DEMO: must be on or off/);
+      expect(() => load({ DATA_DIR: dir(), LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+      expect(() => load({ DATA_DIR: dir(), SPOT_TAKER_FEE: "1.5" })).toThrow(/SPOT_TAKER_FEE/);
+    }
+  });
+
+  it("DEMO=off: the simulator and market maker off, the listing read and validated where the exchange runs", () => {
+    const c = loadExchangeConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_CONFIG: example });
+    expect([c.SIMULATOR, c.MARKET_MAKER]).toEqual(["off", "off"]);
+    expect(c.listing?.currencies.map((x) => x.code)).toEqual(["USDT", "BTC", "ETH"]);
+    expect(exchangeOptions(c)).toMatchObject({
+      demo: false,
+      simulator: false,
+      marketMaker: false,
+      fees: { maker: "0.001", taker: "0.001" },
+    });
+    // The app in front of a remote exchange does not need the listing.
+    expect(loadConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_API_URL: "http://127.0.0.1:3001/api/" }).listing).toBeUndefined();
+  });
+
+  it("DEMO=off refuses what would invent trades or money, and a missing or bad listing", () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_CONFIG: example, SIMULATOR: "on" })).toThrow(
+      /SIMULATOR: on invents trades/,
+    );
+    expect(() => loadExchangeConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_CONFIG: example, MARKET_MAKER: "on" })).toThrow(
+      /MARKET_MAKER/,
+    );
+    expect(() => loadExchangeConfig({ DATA_DIR: dir(), DEMO: "off" })).toThrow(
+      /EXCHANGE_CONFIG: a real exchange \(DEMO=off\) needs its listing/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), EXCHANGE_CONFIG: example })).toThrow(/EXCHANGE_CONFIG: read only with DEMO=off/);
+    const bad = join(dir(), "listing.json");
+    writeFileSync(bad, JSON.stringify({ chains: ["BTC"], currencies: [], pairs: [{ base: "BTC", quote: "USDT" }], fees: {} }));
+    expect(() => loadExchangeConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_CONFIG: bad })).toThrow(
+      /currencies: Array must contain at least 1/,
+    );
+    expect(() => loadExchangeConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_CONFIG: bad })).toThrow(
+      /Unrecognized key\(s\) in object: 'fees'/,
+    );
+  });
+
+  it("binds the standalone exchange to loopback unless told otherwise", () => {
+    expect(loadExchangeConfig({ DATA_DIR: dir() })).toMatchObject({ EXCHANGE_HOST: "127.0.0.1", EXCHANGE_PORT: 3001 });
+    expect(loadExchangeConfig({ DATA_DIR: dir(), EXCHANGE_HOST: "0.0.0.0" }).EXCHANGE_HOST).toBe("0.0.0.0");
+  });
+
+  it("names every setting in the README's one table", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("## Settings"), readme.indexOf("\n## ", readme.indexOf("## Settings") + 5));
+    for (const name of SETTING_NAMES) expect(table, name).toContain(`\`${name}\``);
   });
 });

@@ -19,6 +19,64 @@ export const UPLOAD_SCREENS: readonly string[] = ["/personal/collectionSettings"
 export const MAX_FIELD_NAME_DEPTH = 16;
 export const MAX_FIELD_NAME_LENGTH = 256;
 
+/**
+ * The most of a refused body read (and thrown away) so that the refusal can be answered on a connection the client
+ * or proxy may keep using. A reverse proxy sends the whole body before it reads the answer: answering 413 and
+ * closing while it is still sending gives it a broken pipe, so it answers 502 and takes this process out of its
+ * rotation. The tested nginx configuration (deploy/nginx/exchange.conf) lets at most 1 MB through on the form
+ * routes, well under this; a body past it (a client sending straight to the app) is answered and the connection
+ * closed.
+ */
+export const DISCARD_LIMIT = 4 * 1024 * 1024;
+/** How long reading a refused body may take before the connection is closed instead. */
+export const DISCARD_TIMEOUT_MS = 5_000;
+
+/**
+ * Reads what is left of a request's body and throws it away, up to `cap` bytes and `ms`: true when the body was read
+ * to its end (the connection can carry the next request), false when it was not (the caller closes the connection).
+ */
+export function discardBody(req: IncomingMessage, cap = DISCARD_LIMIT, ms = DISCARD_TIMEOUT_MS): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  if (req.destroyed || req.readableEnded || req.socket?.destroyed) return Promise.resolve(false);
+  const declared = declaredLength(req);
+  if (declared !== null && declared > cap) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = (whole: boolean) => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onFail);
+      req.off("close", onClose);
+      if (!whole) req.pause();
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > cap) done(false);
+    };
+    const onEnd = () => done(true);
+    const onFail = () => done(false);
+    const onClose = () => done(req.complete);
+    const timer = setTimeout(() => done(false), ms);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onFail);
+    req.on("close", onClose);
+    req.resume();
+  });
+}
+
+/**
+ * Before answering a request whose body was not read to its end (refused early, or past its limit): read the rest
+ * within DISCARD_LIMIT, or mark the answer to close the connection, so that what is left of the body is never
+ * parsed as the next request.
+ */
+export async function settleBody(req: IncomingMessage, res: { setHeader(name: string, value: string): unknown }): Promise<void> {
+  if (req.complete) return;
+  if (!(await discardBody(req))) res.setHeader("Connection", "close");
+}
+
 export class PayloadTooLargeError extends Error {
   override name = "PayloadTooLargeError";
   constructor(readonly limit: number) {
@@ -180,6 +238,23 @@ export function allowedMethods(build: ServerBuild) {
 }
 
 /**
+ * The route pattern a screen URL renders (`/assets/:account`, `/*` for the catch-all), a bounded label for the
+ * request metrics; a single-fetch URL (`/x.data`) is its page's.
+ */
+export function routePatterns(build: ServerBuild) {
+  const tree = routeTree(build.routes);
+  return (pathname: string): string => {
+    let path = pathname;
+    if (path === "/_root.data") path = "/";
+    else if (path.endsWith(".data")) path = path.slice(0, -".data".length) || "/";
+    const matches = matchRoutes(tree as never, path) as { route: RouteNode }[] | null;
+    if (!matches?.length) return "unmatched";
+    const parts = matches.map((m) => m.route.path ?? "").filter(Boolean);
+    return "/" + parts.join("/").replace(/\/+/g, "/");
+  };
+}
+
+/**
  * Screen routes: 405 with Allow for any method the route does not answer (PUT, DELETE, PATCH; POST without an
  * action), 204 with Allow for OPTIONS; a POST must be a form (415 otherwise), within FORM_BODY_LIMIT (413), and
  * parse (400). The body is read here, through the limit, and handed on as `res.locals.body`.
@@ -192,9 +267,10 @@ export function screenRequestGuard(build: ServerBuild, formLimit = FORM_BODY_LIM
     const url = new URL(req.originalUrl, "http://x");
     const allow = allowed(url.pathname, url.search);
     const limit = uploadScreens.includes(url.pathname.replace(/\/+$/, "")) ? UPLOAD_BODY_LIMIT : formLimit;
-    const refuse = (status: number, text: string) => {
-      // A body left unread on the socket must not be parsed as the next request.
-      if (!req.complete) res.set("Connection", "close");
+    const refuse = async (status: number, text: string) => {
+      // A body left unread is read and thrown away first (a proxy gets the answer, not a broken pipe), or the
+      // connection closes after the answer: it must not be parsed as the next request.
+      await settleBody(req, res);
       res.status(status).set("Cache-Control", "no-store").type("text/plain").send(text);
     };
     if (method === "OPTIONS") {

@@ -1,31 +1,43 @@
+import { readFileSync } from "node:fs";
 import { createServer, STATUS_CODES } from "node:http";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import { PageCache } from "./page-cache";
 import express from "express";
+import { callByPath } from "../app/contract/index";
+import { UNAVAILABLE_RETRY_S } from "../app/lib/unavailable.server";
+import { lineLogger, rootLogger } from "../app/lib/log.server";
+import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
-import { ConfigError, loadConfig } from "./config";
+import { isStopping, markStopping, runShutdownHooks } from "../app/lib/shutdown.server";
+import { ConfigError, exchangeOptions, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
+import { appCallerKey } from "./app-caller";
 import { createExchange, type Exchange } from "./exchange/index";
+import { exchangeAnswers, healthz, readyz, type Readiness } from "./health";
 import {
   API_BODY_LIMIT,
   bytes,
   FORM_BODY_LIMIT,
   limitedStream,
   refuseForbiddenMethods,
+  routePatterns,
   screenRequestGuard,
+  settleBody,
   UPLOAD_BODY_LIMIT,
 } from "./http-guards";
+import { exchangeObserver, observeRequests, startMetricsServer } from "./observe";
 import { csrfGuard, requestSite, securityHeaders } from "./security";
+import { InFlight, shutdown, stopOnSignals } from "./shutdown";
 
 let config;
 try {
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
   throw error;
@@ -34,9 +46,11 @@ try {
 process.env.SESSION_SECRET = config.SESSION_SECRET;
 process.env.COOKIE_SECURE = config.COOKIE_SECURE;
 process.env.DATA_DIR = config.DATA_DIR;
+process.env.LOG_LEVEL = config.LOG_LEVEL;
 if (config.EXCHANGE_API_URL) process.env.EXCHANGE_API_URL = config.EXCHANGE_API_URL;
 // Rate limits: shared through Redis across app processes when set (decision 006), in this process's memory otherwise.
 if (config.REDIS_URL) process.env.REDIS_URL = config.REDIS_URL;
+const log = rootLogger();
 const limits = processLimiters();
 // The live relay's upstream socket: given, or derived from the remote API, or our own /ws on loopback.
 process.env.EXCHANGE_WS_URL = config.EXCHANGE_WS_URL ?? wsUrlFor(config.EXCHANGE_API_URL, config.PORT);
@@ -50,16 +64,42 @@ function wsUrlFor(apiUrl: string | undefined, port: number): string {
   return u.toString();
 }
 
-const exchange: Exchange | null = config.EXCHANGE_API_URL
-  ? null
-  : createExchange({
-      dataDir: config.DATA_DIR,
-      simulator: config.SIMULATOR === "on",
-      seed: config.SIM_SEED,
-      log: (l: string) => console.log(l),
+const observer = exchangeObserver();
+let exchange: Exchange | null = null;
+if (!config.EXCHANGE_API_URL) {
+  try {
+    exchange = createExchange({
+      ...exchangeOptions(config),
+      log: lineLogger(() => log),
+      logError: (line: string) => log.error(line),
+      observe: observer,
     });
+  } catch (error) {
+    // A database of the other mode, a schema newer than this code, a listing that would harm existing data.
+    log.fatal({ err: error }, "the embedded exchange cannot start");
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  observer.wire(exchange);
+}
 
-const exchangeFetch = exchange ? (request: Request) => exchange.handle(request) : remoteTransport(config.EXCHANGE_API_URL!);
+/** The secret shared with a standalone exchange: the variable, or the file an exchange wrote into this DATA_DIR. */
+function sharedSecret(): string | null {
+  if (config!.ADDRESS_SERVICE_SECRET) return config!.ADDRESS_SERVICE_SECRET;
+  try {
+    return readFileSync(join(config!.DATA_DIR, "address-secret"), "utf8").trim() || null;
+  } catch {
+    return null;
+  }
+}
+const callerSecret = exchange ? null : sharedSecret();
+if (!exchange && !callerSecret)
+  log.warn(
+    "ADDRESS_SERVICE_SECRET is not set: the exchange cannot tell this app's calls from a stranger's (it limits its sign-ins a second time) and the address book will not work; give every app process the exchange's secret",
+  );
+const exchangeFetch = exchange
+  ? (request: Request) => exchange!.handle(request)
+  : remoteTransport(config.EXCHANGE_API_URL!, callerSecret ? appCallerKey(callerSecret) : undefined);
 
 const buildPath = resolve(config.BUILD_DIR, "index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -67,6 +107,22 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+
+// One log line and one duration per request, by route pattern (server/observe.ts).
+const screenRoute = routePatterns(build);
+app.use(
+  observeRequests((req) => {
+    const p = req.path;
+    if (p === "/healthz" || p === "/readyz" || p === "/events") return p;
+    if (p.startsWith("/build/")) return "/build/*";
+    if (p.startsWith("/api/")) {
+      const found = callByPath(p.slice("/api/".length).replace(/\/+$/, ""));
+      return found ? `/api/${found.call.path}` : "/api/*";
+    }
+    if (/\.[A-Za-z0-9]{2,5}$/.test(p) && !p.endsWith(".data")) return "static";
+    return screenRoute(p);
+  }),
+);
 
 // TRACE (and TRACK, CONNECT) anywhere: no route answers them, and a fetch Request cannot even be made of one.
 app.use(refuseForbiddenMethods("GET, HEAD, POST"));
@@ -78,10 +134,19 @@ app.use(
   }),
 );
 
-app.get("/healthz", (_req, res) => {
-  res.setHeader("Cache-Control", "no-store");
-  res.json({ ok: true, exchange: exchange ? "embedded" : "remote" });
-});
+// Alive, and ready: the exchange (embedded or remote) and its database answer, and the process is not stopping.
+const exchangeReady = exchangeAnswers(exchangeFetch);
+let lastReady = true;
+async function readiness(): Promise<Readiness> {
+  if (isStopping()) return { ok: false, problem: "stopping" };
+  const own = exchange?.health();
+  const r = own && !own.ok ? own : await exchangeReady();
+  lastReady = r.ok;
+  return r;
+}
+metrics().sources.ready = () => !isStopping() && lastReady && (exchange?.health().ok ?? true);
+app.get("/healthz", healthz({ exchange: exchange ? "embedded" : "remote" }));
+app.get("/readyz", readyz(readiness));
 
 app.use("/build", express.static(resolve(config.PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", index: false }));
@@ -97,11 +162,11 @@ if (exchange) {
         limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
         client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
       });
-      // A body left unread (refused early) must not be parsed as the next request on this connection.
-      if (!req.complete) res.setHeader("Connection", "close");
+      // A body left unread (refused early) is read and thrown away, or its connection closes after the answer.
+      await settleBody(req, res);
       await sendFetchResponse(res, response);
     } catch (error) {
-      console.error("api adapter failed", error);
+      log.error({ err: error }, "api adapter failed");
       if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
     }
   });
@@ -195,6 +260,12 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     // A rate-limited form: the page rendered for it says how long to wait, and so does the header.
     if (response.status === 429 && refusals.retryAfter && !response.headers.has("Retry-After"))
       res.setHeader("Retry-After", String(refusals.retryAfter));
+    // A page whose data could not be loaded (api.server's loaded()): Remix keeps a thrown response's headers off the
+    // error page it renders, so the hint to come back is put here.
+    if (response.status === 503 && !response.headers.has("Retry-After")) {
+      res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_S));
+      res.setHeader("Cache-Control", "no-store");
+    }
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();
@@ -225,41 +296,51 @@ app.use((error: Error, _req: express.Request, res: express.Response, next: expre
 });
 
 const server = createServer(app);
+const inFlight = new InFlight(server);
 // Idle keep-alive connections outlive the reverse proxy's (nginx keeps upstream ones 60 s): a proxy or client reusing
 // one just as Node's default 5 s closed it would get a reset instead of an answer.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.on("upgrade", (req, socket, head) => {
   const path = new URL(req.url ?? "/", "http://x").pathname;
-  if (exchange && path === "/ws") exchange.handleUpgrade(req, socket, head);
+  if (exchange && path === "/ws" && !isStopping()) exchange.handleUpgrade(req, socket, head);
   else socket.destroy();
 });
 
 server.listen(config.PORT, config.HOST, () => {
-  console.log(
-    `Exchange site listening on http://localhost:${config!.PORT} (${exchange ? "embedded exchange, data in " + config!.DATA_DIR : "exchange at " + config!.EXCHANGE_API_URL})`,
+  log.info(
+    {
+      port: config!.PORT,
+      host: config!.HOST,
+      exchange: exchange ? "embedded" : "remote",
+      demo: exchange ? config!.DEMO : undefined,
+      simulator: exchange ? config!.SIMULATOR : undefined,
+      marketMaker: exchange ? config!.MARKET_MAKER : undefined,
+    },
+    `exchange site listening on http://localhost:${config!.PORT} (${exchange ? "embedded exchange, data in " + config!.DATA_DIR : "exchange at " + new URL(config!.EXCHANGE_API_URL!).origin})`,
   );
-  if (exchange) {
-    console.log("Demo accounts:");
-    for (const a of exchange.demoAccounts) console.log(`  ${a.email}  password ${a.password}  (${a.note})`);
-  }
+  // The demo's accounts, for whoever started it by hand (their passwords are in the README, never in the log).
+  for (const a of exchange?.demoAccounts ?? []) log.info(`demo account ${a.email} (${a.note})`);
 });
+const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close();
-  process.emit("exchange:shutdown" as never);
-  server.closeIdleConnections();
-  await exchange?.close();
-  await limits.close();
-  setTimeout(() => server.closeAllConnections(), 2_000).unref();
-  server.on("close", () => process.exit(0));
-  if (!server.listening) process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+stopOnSignals(
+  (signal) =>
+    shutdown(
+      {
+        server,
+        inFlight,
+        log,
+        markStopping,
+        // The relay's event streams (with a retry hint) and its sockets to the exchange.
+        endStreams: () => runShutdownHooks((name, err) => log.warn({ err, hook: name }, "a shutdown step failed")),
+        closeResources: async () => {
+          await exchange?.close();
+          await limits.close();
+          metricsServer?.close();
+        },
+      },
+      signal,
+    ),
+  log,
+);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { consoleErrors } from "../../tests/setup/fail-on-console-error";
-import { api, buildRequest, clearPublicCache } from "./api.server";
+import { api, buildRequest, clearPublicCache, loaded, UNAVAILABLE_RETRY_S } from "./api.server";
 import { commitSession, getSession } from "./session.server";
 
 beforeAll(() => {
@@ -208,5 +208,45 @@ describe("public data kept briefly", () => {
     const ex = counting([{ id: 1, name: "News", pid: 0 }]);
     const r = await api({ request: page(), context: ex }, "newsCategories", {});
     expect(r.ok && Object.isFrozen(r.data) && Object.isFrozen(r.data[0])).toBe(true);
+  });
+});
+
+describe("a page's own data", () => {
+  const args = (exchangeFetch: (r: Request) => Promise<Response>) => ({
+    request: page("/assets/tradeAccount"),
+    context: { exchangeFetch },
+  });
+
+  it("an exchange answering 5xx (an error, or stopping) is trouble, not a refusal the screen could explain", async () => {
+    const stopping = async () =>
+      new Response(JSON.stringify({ code: 0, msg: "server error", data: null }), {
+        status: 503,
+        headers: { "Content-Type": "application/json" },
+      });
+    expect(await api(args(stopping), "accountList", {}, { token: "t" })).toMatchObject({ ok: false, kind: "network" });
+    expect(consoleErrors()).toEqual([expect.stringContaining("account/list: the exchange answered 503")]);
+  });
+
+  it("loaded(): what could not be loaded is a 503 page with Retry-After, never drawn from nothing", async () => {
+    const down = await api(
+      args(() => Promise.reject(new TypeError("fetch failed"))),
+      "accountList",
+      {},
+      { token: "t" },
+    );
+    let thrown: unknown;
+    try {
+      loaded(down);
+    } catch (e) {
+      thrown = e;
+    }
+    const response = thrown as { type: string; init: ResponseInit | null };
+    expect(response?.type).toBe("DataWithResponseInit");
+    expect(response.init?.status).toBe(503);
+    expect(new Headers(response.init?.headers).get("Retry-After")).toBe(String(UNAVAILABLE_RETRY_S));
+    // A refusal and an empty answer are the screen's to show.
+    const refused = await api(args(envelope({ code: 0, msg: "not allowed" })), "accountList", {}, { token: "t" });
+    expect(loaded(refused)).toBe(refused);
+    expect(consoleErrors()).toHaveLength(1);
   });
 });

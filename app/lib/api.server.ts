@@ -1,8 +1,10 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { calls, CODE, EnvelopeSchema, type CallName, type Reason } from "~/contract";
 import { BCP47 } from "~/i18n";
 import { getLang, getT } from "~/lib/i18next.server";
+import { log } from "~/lib/log.server";
+import { UNAVAILABLE_RETRY_S } from "~/lib/unavailable.server";
 import { sentenceCase } from "~/lib/sentence-case";
 import { commitSession, getSession, getToken, redirectWithToast } from "~/lib/session.server";
 
@@ -178,23 +180,30 @@ export async function exchangeCall<T>(
   const serverError = async () => (await getT(request))("common:errors.server");
   const controller = new AbortController();
   let body: unknown;
+  let status = 0;
   try {
     const response = await withTimeout(context.exchangeFetch(build(controller.signal)), timeoutMs, controller);
+    status = response.status;
     body = await withTimeout(response.json(), timeoutMs, controller);
   } catch (error) {
-    console.error(`${label} failed: ${(error as Error).message}`);
+    log().error(`${label} failed: ${(error as Error).message}`);
+    return { ok: false, kind: "network", msg: await serverError() };
+  }
+  if (status >= 500) {
+    // The exchange's own trouble (an error, or it is stopping): not a refusal the screen could explain.
+    log().error(`${label}: the exchange answered ${status}`);
     return { ok: false, kind: "network", msg: await serverError() };
   }
   const envelope = EnvelopeSchema.safeParse(body);
   if (!envelope.success) {
-    console.error(`${label}: answer is not an envelope`);
+    log().error(`${label}: answer is not an envelope`);
     return { ok: false, kind: "network", msg: await serverError() };
   }
   const { code, msg, data, reason } = envelope.data;
   if (code === CODE.OK) {
     const parsed = dataSchema.safeParse(data);
     if (!parsed.success) {
-      console.error(
+      log().error(
         `${label}: answer does not match the contract: ${parsed.error.issues
           .slice(0, 3)
           .map((i) => i.path.join(".") + " " + i.message)
@@ -225,9 +234,21 @@ export async function loginTimeout(request: Request): Promise<Response> {
   );
 }
 
+/**
+ * For a loader's own data (balances, lists, prices): the result as it came, unless the exchange could not be asked
+ * or did not answer — then the page is a 503 (the route's error boundary, with Retry-After), never a screen drawn
+ * from nothing, where an unknown balance would read as 0 and a missing list as empty. A refusal (`fail`) and 996
+ * (`empty`) come back for the screen to show. Secondary data a page can do without (the footer) does not use it.
+ */
+export function loaded<T>(result: ApiResult<T>): ApiResult<T> {
+  if (!result.ok && result.kind === "network")
+    throw data(result.msg, { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_S), "Cache-Control": "no-store" } });
+  return result;
+}
+
 /** For loaders: the data, or a fallback when the call failed (the page still renders). */
 export function dataOr<T, F>(result: ApiResult<T>, fallback: F): T | F {
   return result.ok ? result.data : fallback;
 }
 
-export { commitSession };
+export { commitSession, UNAVAILABLE_RETRY_S };

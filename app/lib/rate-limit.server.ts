@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { rootLogger } from "./log.server";
+import { metrics } from "./metrics.server";
 import { remember } from "./remember.server";
 
 /**
@@ -43,7 +45,7 @@ export interface LimiterOptions {
   /** redis:// or rediss:// URL; absent: memory of this process. */
   redisUrl?: string;
   limits?: Record<LimiterName, { points: number; duration: number }>;
-  /** Where the one warning per Redis outage goes (default console.warn). */
+  /** Where the one warning per Redis outage goes (default the process's log). */
   warn?: (line: string) => void;
   /** Key prefix in Redis (tests use their own). */
   prefix?: string;
@@ -58,7 +60,7 @@ export interface Limiters {
 
 export function createLimiters(opts: LimiterOptions = {}): Limiters {
   const limits = opts.limits ?? LIMITS;
-  const warn = opts.warn ?? ((line: string) => console.warn(line));
+  const warn = opts.warn ?? ((line: string) => rootLogger().warn(line));
   const prefix = opts.prefix ?? "rl";
   const names = Object.keys(limits) as LimiterName[];
   const memory = (name: LimiterName) => new RateLimiterMemory({ ...limits[name], keyPrefix: `${prefix}:${name}` });
@@ -147,6 +149,7 @@ export async function rateLimit(name: LimiterName, ip: string, address?: string 
   const keys = [`ip:${ip}`];
   if (address) keys.push(`address:${address.trim().toLowerCase()}`);
   const refused = await processLimiters().limiters[name].hit(keys);
+  if (refused) metrics().rateLimitRefusals.inc({ limit: name });
   const scope = refusalScope.getStore();
   if (refused && scope) scope.retryAfter = Math.max(scope.retryAfter ?? 0, refused.retryAfter);
   return refused;

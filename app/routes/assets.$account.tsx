@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { getLang, getT } from "~/lib/i18next.server";
 import { formatAmount } from "~/lib/amount";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/features/assets/constants";
 import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
@@ -19,7 +19,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const name = params.account as AccountPage;
   invariantResponse(ACCOUNT_PAGE_NAMES.includes(name), "Not found", { status: 404 });
   const code = ACCOUNT_PAGES[name];
-  const [list, t, lang] = await Promise.all([api({ request, context }, "accountList", {}), getT(request, "assets"), getLang(request)]);
+  const [list, t, lang] = await Promise.all([
+    api({ request, context }, "accountList", {}).then(loaded),
+    getT(request, "assets"),
+    getLang(request),
+  ]);
   // Every amount through the one formatter (app/lib/amount.ts): the currency's decimals, the visitor's separators.
   const fmt = (value: string, dp: number) => formatAmount(value, { lang, dp });
   const group = list.ok ? groupOf(list.data, code) : undefined;

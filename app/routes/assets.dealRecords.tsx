@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
@@ -25,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const args = { request, context };
   const [list, log, t] = await Promise.all([
-    api(args, "accountList", {}),
-    api(args, ACCOUNT_LOG_CALLS[code], { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }),
+    api(args, "accountList", {}).then(loaded),
+    api(args, ACCOUNT_LOG_CALLS[code], { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }).then(loaded),
     assetsT(request),
   ]);
   const group = list.ok ? groupOf(list.data, code) : undefined;

@@ -9,7 +9,7 @@ import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { FormError, TextField } from "~/components/form/field";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { amountText } from "~/features/assets/rules.server";
 import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
@@ -33,14 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const args = { request, context };
-  const [currenciesR, t] = await Promise.all([api(args, "currencyProtocols", {}), assetsT(request)]);
+  const [currenciesR, t] = await Promise.all([api(args, "currencyProtocols", {}).then(loaded), assetsT(request)]);
   const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_recharge === 1) : [];
   const { currency, chain } = pickCurrencyAndChain(currencies, url);
   const page = parsePage(url.searchParams.get("page"));
   const [wallet, detail, deposits] = await Promise.all([
     currency ? api(args, "wallet", { currency_id: currency.id, currency_protocol_id: chain?.id }) : null,
-    currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
-    api(args, "depositList", { page, limit: RECORDS_PAGE_SIZE }),
+    currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }).then(loaded) : null,
+    api(args, "depositList", { page, limit: RECORDS_PAGE_SIZE }).then(loaded),
   ]);
   const address = wallet?.ok ? wallet.data.address : "";
   return data(

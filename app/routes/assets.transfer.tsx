@@ -10,7 +10,7 @@ import { CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import type { AccountCode, Currency } from "~/contract/money";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/features/assets/constants";
 import { amountText, availableIn, transferableCurrencies } from "~/features/assets/rules.server";
 import { formatAmount } from "~/lib/amount";
@@ -29,7 +29,11 @@ const FIELD_MESSAGES = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
-  const [list, t, lang] = await Promise.all([api({ request, context }, "accountList", {}), assetsT(request), getLang(request)]);
+  const [list, t, lang] = await Promise.all([
+    api({ request, context }, "accountList", {}).then(loaded),
+    assetsT(request),
+    getLang(request),
+  ]);
   const groups = list.ok ? list.data : [];
   const byId = new Map<number, Currency>();
   for (const g of groups) for (const a of g.accounts) if (!byId.has(a.currency_id)) byId.set(a.currency_id, a.currency);

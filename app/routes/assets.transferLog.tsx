@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { formatAmount } from "~/lib/amount";
 import { requireToken } from "~/lib/session.server";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .toUpperCase();
   const page = parsePage(url.searchParams.get("page"));
   const [r, t] = await Promise.all([
-    api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }),
+    api({ request, context }, "transferLog", { currency_id: currencyId, page, limit: RECORDS_PAGE_SIZE }).then(loaded),
     assetsT(request),
   ]);
   const accountName = (code: string, fallback: string) => {

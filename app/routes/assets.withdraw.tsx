@@ -13,7 +13,7 @@ import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { refusalMessage } from "~/lib/refusals.server";
-import { api, type ApiArgs, type DataOf } from "~/lib/api.server";
+import { api, type ApiArgs, type DataOf, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { amountText, feePercent } from "~/features/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const args = { request, context };
   const [currenciesR, info, t, userId] = await Promise.all([
-    api(args, "currencyProtocols", {}),
+    api(args, "currencyProtocols", {}).then(loaded),
     api(args, "userInfo", {}),
     assetsT(request),
     sessionUserId(request),
@@ -72,8 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const uid = userId ?? (info.ok ? info.data.id : null);
   const [addresses, detail, draws, center] = await Promise.all([
     currency && chain && uid ? addressBook(args, uid, currency, chain) : null,
-    currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null,
-    api(args, "drawList", { page, limit: RECORDS_PAGE_SIZE }),
+    currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }).then(loaded) : null,
+    api(args, "drawList", { page, limit: RECORDS_PAGE_SIZE }).then(loaded),
     api(args, "realNameCenter", {}),
   ]);
   const lang = await getLang(request);

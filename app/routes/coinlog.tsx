@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import * as s from "~/features/savings/savings.css";
 import { getT } from "~/lib/i18next.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { formatUtc, signedAmount } from "~/features/savings/format";
 import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.server";
@@ -14,7 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
-  const [t, log] = await Promise.all([getT(request, "savings"), api({ request, context }, "savingsLog", { page, limit: LOG_PAGE_SIZE })]);
+  const [t, log] = await Promise.all([
+    getT(request, "savings"),
+    api({ request, context }, "savingsLog", { page, limit: LOG_PAGE_SIZE }).then(loaded),
+  ]);
   const entries = log.ok ? log.data.data : [];
   const total = log.ok ? log.data.total : 0;
   return data(

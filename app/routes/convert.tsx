@@ -17,7 +17,7 @@ import { cleanAmount, CONVERT_PAGE_SIZE, pickPair } from "~/features/convert/con
 import { displayAmount } from "~/features/savings/format";
 import * as ss from "~/features/savings/savings.css";
 import { getT } from "~/lib/i18next.server";
-import { api, type ApiArgs } from "~/lib/api.server";
+import { api, type ApiArgs, loaded } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -28,8 +28,9 @@ async function convertT(request: Request): Promise<Translate> {
 }
 
 /** Currencies of the spot account (what a convert pays from and into), with the available balance. */
-async function spotCurrencies(args: ApiArgs): Promise<{ currencies: ConvertCurrency[]; error: string | null }> {
-  const r = await api(args, "accountList", {});
+async function spotCurrencies(args: ApiArgs, page = false): Promise<{ currencies: ConvertCurrency[]; error: string | null }> {
+  // The page cannot be drawn without the balances (503); an action reports the trouble on its form.
+  const r = page ? loaded(await api(args, "accountList", {})) : await api(args, "accountList", {});
   if (!r.ok) return { currencies: [], error: r.kind === "empty" ? null : r.msg };
   const spot = r.data.find((g) => g.account_code === "change_account")?.accounts ?? [];
   return {
@@ -45,8 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const [t, spot, history] = await Promise.all([
     convertT(request),
-    spotCurrencies(args),
-    api(args, "convertHistory", { page, limit: CONVERT_PAGE_SIZE }),
+    spotCurrencies(args, true),
+    api(args, "convertHistory", { page, limit: CONVERT_PAGE_SIZE }).then(loaded),
   ]);
   const pair = pickPair(spot.currencies, url.searchParams.get("from"), url.searchParams.get("to"));
   return data(

@@ -4,7 +4,7 @@ import { HoldingsTable } from "~/features/savings/holdings";
 import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
 import * as s from "~/features/savings/savings.css";
 import { getLang, getT } from "~/lib/i18next.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount } from "~/features/savings/format";
 import { cycleInterest, LOCK_LIST_LIMIT, lockAmountProblem, parseProductId } from "~/features/savings/savings.server";
@@ -18,9 +18,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await getToken(request);
   const [t, list, held, accounts] = await Promise.all([
     getT(request, "savings"),
-    api(args, "lockList", { limit: LOCK_LIST_LIMIT }),
-    token ? api(args, "currentSetting", { limit: LOCK_LIST_LIMIT }) : null,
-    token ? api(args, "accountList", {}) : null,
+    api(args, "lockList", { limit: LOCK_LIST_LIMIT }).then(loaded),
+    token ? api(args, "currentSetting", { limit: LOCK_LIST_LIMIT }).then(loaded) : null,
+    token ? api(args, "accountList", {}).then(loaded) : null,
   ]);
   const products = (list.ok ? list.data.data.slice(0, LOCK_LIST_LIMIT) : []).map((p) => ({
     ...p,

@@ -9,7 +9,7 @@ import { currentNotice } from "~/features/home/popup-rules";
 import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
 import { MarketTiles } from "~/features/home/market-tile";
 import { getT } from "~/lib/i18next.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
 import { homeTiles } from "~/lib/markets";
 import { articleText, safeImageUrl } from "~/lib/sanitize.server";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [banners, notices, markets, popupOn, appUrl, t] = await Promise.all([
     api(args, "newsList", { category_id: BANNER_CATEGORY }),
     api(args, "newsList", { category_id: NOTICE_CATEGORY }),
-    api(args, "currencyMatches", {}),
+    api(args, "currencyMatches", {}).then(loaded),
     api(args, "setting", { key: "popup_on" }),
     api(args, "setting", { key: "app_download_url" }),
     getT(request, "home"),

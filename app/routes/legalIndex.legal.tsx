@@ -9,7 +9,7 @@ import * as s from "~/features/fiat/fiat.css";
 import { createOrder, fiatT, newKey, type FiatActionData } from "~/features/fiat/fiat.server";
 import { COIN_DP, FIAT_DP, utcTime } from "~/features/fiat/labels";
 import { formatAmount } from "~/lib/amount";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { getSession, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = url.searchParams;
   const args = { request, context };
   const side = q.get("side") === "sell" ? "sell" : "buy";
-  const [market, t, session] = await Promise.all([api(args, "legalMarket", {}), fiatT(request), getSession(request)]);
+  const [market, t, session] = await Promise.all([api(args, "legalMarket", {}).then(loaded), fiatT(request), getSession(request)]);
   const coins = market.ok ? market.data.coins : [];
   const fiats = market.ok ? market.data.fiats : [];
   const payTypes = market.ok ? market.data.pay_types : [];
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const fiat = fiats.find((f) => f === q.get("fiat"));
   const payType = payTypes.find((p) => p === q.get("pay_type"));
   const page = parsePage(q.get("page"));
-  const ads = await api(args, "legalAds", { side, currency_id: coinId, fiat, pay_type: payType, page });
+  const ads = await api(args, "legalAds", { side, currency_id: coinId, fiat, pay_type: payType, page }).then(loaded);
   return data(
     {
       title: t("legal.title"),

@@ -5,7 +5,7 @@ import { FiatNav } from "~/features/fiat/fiat-nav";
 import * as s from "~/features/fiat/fiat.css";
 import { fiatT, listQuery, orderRow } from "~/features/fiat/fiat.server";
 import { OrdersList } from "~/features/fiat/orders-list";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { getSession, requireToken } from "~/lib/session.server";
 
 /** /legalIndex/orders (SPEC §2): my fiat orders, in progress or finished, newest first. */
@@ -13,7 +13,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   await requireToken(request, { returnTo: "/legalIndex/orders" });
   const q = listQuery(url);
-  const [r, t, session] = await Promise.all([api({ request, context }, "legalOrders", q), fiatT(request), getSession(request)]);
+  const [r, t, session] = await Promise.all([
+    api({ request, context }, "legalOrders", q).then(loaded),
+    fiatT(request),
+    getSession(request),
+  ]);
   return data(
     {
       title: t("orders.title"),

@@ -26,7 +26,7 @@ import type { Translate } from "~/features/lever/schema";
 import { leverTabOf } from "~/features/lever/tabs";
 import { useLeverLive } from "~/features/lever/use-lever-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const args = { request, context };
-  const [markets, t, lang] = await Promise.all([api(args, "currencyMatches", {}), getT(request, "lever"), getLang(request)]);
+  const [markets, t, lang] = await Promise.all([api(args, "currencyMatches", {}).then(loaded), getT(request, "lever"), getLang(request)]);
   const groups = leverGroups(markets.ok ? markets.data : []);
   const pair = pickLeverPair(groups, q.get("symbol"));
   const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/lever") : null;
@@ -71,10 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let list = null;
   if (pair) {
     const [dealR, , orderR, allR, listR] = await Promise.all([
-      api(args, "deal", { currency_match_id: pair.id }),
+      api(args, "deal", { currency_match_id: pair.id }).then(loaded),
       renderChartOnServer(args, pair.id, period),
-      api(args, "leverDeal", { currency_match_id: pair.id }),
-      api(args, "leverDealall", { currency_match_id: pair.id, page: 1 }),
+      api(args, "leverDeal", { currency_match_id: pair.id }).then(loaded),
+      api(args, "leverDealall", { currency_match_id: pair.id, page: 1 }).then(loaded),
       loadTab(args, ordersTab, pair.id, page),
     ]);
     deal = dealR.ok ? dealR.data : null;

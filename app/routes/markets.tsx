@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { MarketsTable } from "~/features/markets/markets-table";
 import * as s from "~/features/markets/markets.css";
 import { getT } from "~/lib/i18next.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
 import { ALL_TAB, FAV_TAB, marketsSearch, normalizeSort, normalizeTab, parseFavs, quoteTabs, rowsForTab, sortRows } from "~/lib/markets";
 import { container, formError } from "~/styles/ui.css";
@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [markets, t] = await Promise.all([api({ request, context }, "currencyMatches", {}), getT(request, "markets")]);
+  const [markets, t] = await Promise.all([api({ request, context }, "currencyMatches", {}).then(loaded), getT(request, "markets")]);
   const groups = markets.ok ? markets.data : [];
   const quotes = quoteTabs(groups);
   const tab = normalizeTab(url.searchParams.get("tab"), quotes);

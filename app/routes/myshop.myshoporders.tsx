@@ -9,7 +9,7 @@ import { fiatT, newKey, type FiatActionData } from "~/features/fiat/fiat.server"
 import { COIN_DP, FIAT_DP } from "~/features/fiat/labels";
 import { requireShop, shopAction } from "~/features/fiat/shop.server";
 import { formatAmount } from "~/lib/amount";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
@@ -23,7 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const info = await requireShop(args, "/myshop/myshoporders");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const [ads, market, t] = await Promise.all([api(args, "shopAds", { page }), api(args, "legalMarket", {}), fiatT(request)]);
+  const [ads, market, t] = await Promise.all([
+    api(args, "shopAds", { page }).then(loaded),
+    api(args, "legalMarket", {}).then(loaded),
+    fiatT(request),
+  ]);
   return data(
     {
       title: t("shop.title"),

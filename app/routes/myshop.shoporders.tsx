@@ -6,7 +6,7 @@ import * as s from "~/features/fiat/fiat.css";
 import { fiatT, listQuery, orderRow } from "~/features/fiat/fiat.server";
 import { OrdersList } from "~/features/fiat/orders-list";
 import { requireShop } from "~/features/fiat/shop.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 
 /** /myshop/shoporders (SPEC §2): the orders on my shop's ads, in progress or finished. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   await requireShop(args, "/myshop/shoporders");
   const q = listQuery(url);
-  const [r, t] = await Promise.all([api(args, "shopOrders", q), fiatT(request)]);
+  const [r, t] = await Promise.all([api(args, "shopOrders", q).then(loaded), fiatT(request)]);
   return data(
     {
       title: t("shop.ordersTitle"),

@@ -7,7 +7,7 @@ import { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, type FeedbackType } from "~/contr
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { getT } from "~/lib/i18next.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { pagerOf } from "~/lib/pager";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -24,7 +24,10 @@ const PER_PAGE = 10;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request, { returnTo: RETURN_TO });
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-  const [t, list] = await Promise.all([getT(request, "kyc"), api({ request, context }, "feedbackList", { page, limit: PER_PAGE })]);
+  const [t, list] = await Promise.all([
+    getT(request, "kyc"),
+    api({ request, context }, "feedbackList", { page, limit: PER_PAGE }).then(loaded),
+  ]);
   return data(
     {
       title: t("feedback.title"),

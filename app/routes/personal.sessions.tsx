@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { getT } from "~/lib/i18next.server";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
@@ -15,7 +15,7 @@ const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("
 /** /personal/sessions: my signed-in devices, 'sign out' for each other one and 'sign out everywhere else'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request, { returnTo: RETURN_TO });
-  const [t, list] = await Promise.all([getT(request, "kyc"), api({ request, context }, "sessions", {})]);
+  const [t, list] = await Promise.all([getT(request, "kyc"), api({ request, context }, "sessions", {}).then(loaded)]);
   return data(
     {
       title: t("sessions.title"),

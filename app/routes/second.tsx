@@ -20,7 +20,7 @@ import { SecondOrderForm } from "~/features/second/order-form";
 import { microPairs, pickMicroPair } from "~/features/second/second.server";
 import type { Translate } from "~/features/second/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { api } from "~/lib/api.server";
+import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -43,11 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = url.searchParams;
   const args = { request, context };
   const [markets, t, lang, walletsR, secondsR] = await Promise.all([
-    api(args, "currencyMatches", {}),
+    api(args, "currencyMatches", {}).then(loaded),
     getT(request, "second"),
     getLang(request),
-    api(args, "microPayableCurrencies", {}),
-    api(args, "microSeconds", {}),
+    api(args, "microPayableCurrencies", {}).then(loaded),
+    api(args, "microSeconds", {}).then(loaded),
   ]);
   const all = microPairs(markets.ok ? markets.data : []);
   const pair = pickMicroPair(all, q.get("symbol"));
@@ -67,8 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (pair) {
     const [, dealR, listR] = await Promise.all([
       renderChartOnServer(args, pair.id, period),
-      api(args, "deal", { currency_match_id: pair.id }),
-      api(args, "microLists", { match_id: pair.id, status: tab === "progress" ? 1 : 3, page, limit: MICRO_PAGE_SIZE }),
+      api(args, "deal", { currency_match_id: pair.id }).then(loaded),
+      api(args, "microLists", { match_id: pair.id, status: tab === "progress" ? 1 : 3, page, limit: MICRO_PAGE_SIZE }).then(loaded),
     ]);
     if (dealR.ok) quotation = dealR.data.quotation;
     list = { tab, page, at: Date.now(), ...(listR.ok ? listR.data : { data: [], total: 0, per_page: MICRO_PAGE_SIZE }) };

@@ -18,7 +18,7 @@ import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import type { Deal, SpotBalances, SpotOrderPage } from "~/contract/entities";
 import { getLang, getT } from "~/lib/i18next.server";
-import { api, type ApiArgs } from "~/lib/api.server";
+import { api, type ApiArgs, loaded } from "~/lib/api.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { readCookie } from "~/lib/cookies";
 import { quoteTabs } from "~/lib/markets";
@@ -48,7 +48,7 @@ function emptyPage(): SpotOrderPage {
 async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: OrdersSide, page: number) {
   const payload = { currency_match_id: pairId, page, limit: ORDERS_PAGE_SIZE };
   if (tab === "history") {
-    const r = await api(args, "txHistoryList", payload);
+    const r = await api(args, "txHistoryList", payload).then(loaded);
     return r.ok ? r.data : emptyPage();
   }
   const status = tab === "current" ? "open" : "all";
@@ -59,8 +59,8 @@ async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: Or
   // Both sides (the default): the first `page` pages of each side, merged newest first, then this page of them.
   const limit = Math.min(page * ORDERS_PAGE_SIZE, 100);
   const [buys, sells] = await Promise.all([
-    api(args, "txInList", { ...payload, page: 1, limit, status }),
-    api(args, "txOutList", { ...payload, page: 1, limit, status }),
+    api(args, "txInList", { ...payload, page: 1, limit, status }).then(loaded),
+    api(args, "txOutList", { ...payload, page: 1, limit, status }).then(loaded),
   ]);
   return mergeOrderPages(buys.ok ? buys.data : emptyPage(), sells.ok ? sells.data : emptyPage(), page);
 }
@@ -70,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = url.searchParams;
   const args = { request, context };
   const [markets, t, lang, token] = await Promise.all([
-    api(args, "currencyMatches", {}),
+    api(args, "currencyMatches", {}).then(loaded),
     getT(request, "trade"),
     getLang(request),
     getToken(request),
@@ -101,9 +101,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let orders: SpotOrderPage | null = null;
   if (pair) {
     const [dealResult, , balancesResult, ordersResult] = await Promise.all([
-      api(args, "deal", { currency_match_id: pair.id }),
+      api(args, "deal", { currency_match_id: pair.id }).then(loaded),
       renderChartOnServer(args, pair.id, period),
-      token ? api(args, "spotBalances", { currency_match_id: pair.id }) : null,
+      token ? api(args, "spotBalances", { currency_match_id: pair.id }).then(loaded) : null,
       token ? loadOrders(args, pair.id, ordersTab, way, page) : null,
     ]);
     deal = dealResult.ok ? dealResult.data : null;

@@ -1,10 +1,11 @@
 // Operator CLI of the embedded exchange: `tsx server/exchange/cli.ts <command>` (npm run exchange -- <command>).
 // DATA_DIR selects the data folder (default ./data).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { join } from "node:path";
-import { openDatabase, type DB } from "./db/index";
-import { seedIfEmpty } from "./db/seed";
-import { createExchange } from "./index";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { openDatabase, schemaVersion, type DB } from "./db/index";
+import { applyListing, ListingError, readListingFile } from "./db/listing";
+import { checkDatabaseFor, DataModeError } from "./db/mode";
 import { isAccountCode, REVIEW_STATUS } from "../../app/contract/core/index";
 import { credit as ledgerCredit, LedgerError } from "./ledger/index";
 import { formatDateTime } from "./lib/time";
@@ -22,8 +23,13 @@ import { P2PEngine, P2PRefusal } from "./p2p/engine";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
-  serve                                    run the exchange alone on EXCHANGE_PORT (default 3001): /api, /ws and the
-                                           address service /addr/ (internal: expose it to the app servers only)
+  serve                                    run the exchange alone on EXCHANGE_HOST:EXCHANGE_PORT (default 127.0.0.1:3001):
+                                           /api, /ws and the address service /addr/ (internal: for the app processes only;
+                                           in production start it as node --import tsx server/exchange-server.ts)
+  backup <file>                            a consistent copy of the database, taken while it runs (SQLite's backup API),
+                                           checked with PRAGMA integrity_check; restore: README "Backup and restore"
+  listing check [<file>]                   validate a real exchange's listing (default EXCHANGE_CONFIG) and say what the
+                                           next start would change in this database (nothing is written)
   outbox [--to <address>] [--limit N] [--json]
                                            codes sent by email/SMS, newest first
   credit <email|mobile> <account code> <currency> <amount>
@@ -59,9 +65,9 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
   resolve-appeal <id> buyer|seller [note…] decide an appeal: release the coins to the buyer, or return them to the
                                            seller; the note is shown to both in the order's chat
 
-environment: DATA_DIR (default ./data), EXCHANGE_PORT, SIM_SEED, SIM_TICK_MS, SIMULATOR=0 to switch the simulator off,
-             MARKET_MAKER=0 to switch the market maker off, SPOT_MAKER_FEE / SPOT_TAKER_FEE (default 0.001),
-             ADDRESS_SERVICE_SECRET (else <DATA_DIR>/address-secret is created and used)`;
+environment: the settings of the README's table, the same for both processes (DATA_DIR, DEMO, EXCHANGE_CONFIG,
+             EXCHANGE_PORT, EXCHANGE_HOST, SIMULATOR=on|off, MARKET_MAKER=on|off, SPOT_MAKER_FEE, SPOT_TAKER_FEE,
+             ADDRESS_SERVICE_SECRET, REDIS_URL, LOG_LEVEL, METRICS_PORT, ...); a bad value stops the start with a message`;
 
 const dataDir = process.env.DATA_DIR || "./data";
 
@@ -93,9 +99,22 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** DEMO as the commands need it: only to know whether an empty DATA_DIR may be seeded with the demo. */
+function demoSetting(): boolean {
+  const v = process.env.DEMO || "on";
+  if (v !== "on" && v !== "off") fail(`Invalid configuration:\n  DEMO: must be on or off (got ${JSON.stringify(v)})`);
+  return v === "on";
+}
+
 function openDb(): DB {
   const db = openDatabase(dataDir);
-  seedIfEmpty(db);
+  try {
+    checkDatabaseFor(db, demoSetting());
+  } catch (err) {
+    db.close();
+    if (err instanceof DataModeError) fail(err.message);
+    throw err;
+  }
   return db;
 }
 
@@ -109,76 +128,73 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else if (v !== undefined) headers.set(k, v);
+/**
+ * A consistent copy of the live database with SQLite's online backup API: every page copied in one step, inside one
+ * read transaction, so the copy is the database as of one instant even while the exchange commits (in WAL mode a
+ * reader blocks no writer). The copy is then checked (PRAGMA integrity_check) and its users counted.
+ */
+async function backup(args: string[]): Promise<void> {
+  const target = args[0];
+  if (!target) fail(USAGE);
+  const to = resolve(target);
+  if (existsSync(to)) fail(`${to} already exists: give a new file name`);
+  const from = join(dataDir, "exchange.db");
+  if (!existsSync(from)) fail(`no database at ${from} (DATA_DIR)`);
+  const started = Date.now();
+  const source = new Database(from, { fileMustExist: true });
+  source.pragma("busy_timeout = 5000");
+  try {
+    // The largest step there is: all pages at once (several steps would restart whenever the server writes between them).
+    await source.backup(to, { progress: () => 0x7fffffff });
+  } catch (err) {
+    fail(`backup failed: ${(err as Error).message}`);
+  } finally {
+    source.close();
   }
-  let body: ArrayBuffer | undefined;
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 2 * 1024 * 1024) throw new Error("body too large");
-      chunks.push(chunk as Buffer);
-    }
-    const buf = Buffer.concat(chunks);
-    body = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+  const copy = new Database(to, { readonly: true, fileMustExist: true });
+  try {
+    const check = copy.pragma("integrity_check") as { integrity_check: string }[];
+    if (check.length !== 1 || check[0].integrity_check !== "ok")
+      fail(`the copy at ${to} failed the integrity check: ${check.map((c) => c.integrity_check).join("; ")}`);
+    const users = (copy.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
+    const pages = (copy.pragma("page_count") as { page_count: number }[])[0].page_count;
+    console.log(
+      `backup of ${from} written to ${to}: schema version ${schemaVersion(copy)}, ${users} users, ${pages} pages, integrity ok, in ${Date.now() - started} ms`,
+    );
+  } finally {
+    copy.close();
   }
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }
 
-async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((v, k) => res.setHeader(k, v));
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
-function serve(): void {
-  const port = Number(process.env.EXCHANGE_PORT || 3001);
-  const exchange = createExchange({
-    dataDir,
-    simulator: process.env.SIMULATOR !== "0",
-    seed: process.env.SIM_SEED ? Number(process.env.SIM_SEED) : undefined,
-    tickMs: process.env.SIM_TICK_MS ? Number(process.env.SIM_TICK_MS) : undefined,
-    marketMaker: process.env.MARKET_MAKER !== "0",
-    fees: { maker: process.env.SPOT_MAKER_FEE || undefined, taker: process.env.SPOT_TAKER_FEE || undefined },
-  });
-  const server = createServer(async (req, res) => {
-    try {
-      const path = (req.url ?? "/").split("?")[0];
-      if (path === "/healthz") return void res.end("ok");
-      if (!path.startsWith("/api/") && !path.startsWith("/addr/")) {
-        res.statusCode = 404;
-        return void res.end("not found");
-      }
-      await sendResponse(res, await exchange.handle(await toRequest(req, `http://${req.headers.host ?? "localhost"}`)));
-    } catch (err) {
-      // An oversized body is the client's mistake (413), not the exchange's; close so its rest is not read as a request.
-      const tooLarge = err instanceof Error && err.message === "body too large";
-      if (!tooLarge) console.error(err);
-      if (!res.headersSent) res.statusCode = tooLarge ? 413 : 500;
-      if (tooLarge) res.setHeader("Connection", "close");
-      res.end();
-    }
-  });
-  server.on("upgrade", (req, socket, head) => exchange.handleUpgrade(req, socket, head));
-  server.listen(port, () => {
-    console.log(`[exchange] listening on http://localhost:${port} (/api, /ws), data in ${dataDir}`);
-    for (const d of exchange.demoAccounts) console.log(`[exchange] demo account ${d.email} / ${d.password} (${d.note})`);
-  });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    server.closeAllConnections?.();
-    void exchange.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+/** Validates a listing and reports what applying it would change, in a transaction that is rolled back. */
+function listing(args: string[]): void {
+  if (args[0] !== "check") fail(USAGE);
+  const file = args[1] ?? process.env.EXCHANGE_CONFIG;
+  if (!file) fail("listing check needs a file (or EXCHANGE_CONFIG)");
+  let parsed;
+  try {
+    parsed = readListingFile(resolve(file));
+  } catch (err) {
+    if (err instanceof ListingError) fail(err.message);
+    throw err;
+  }
+  console.log(
+    `${file}: valid (${parsed.currencies.length} currencies, ${parsed.pairs.length} pairs, ${parsed.savings.length} savings products, ${parsed.news.length} articles)`,
+  );
+  if (!existsSync(join(dataDir, "exchange.db"))) {
+    console.log(`no database in ${dataDir} yet: the first start with DEMO=off creates it from this listing`);
+    return;
+  }
+  const db = openDatabase(dataDir);
+  try {
+    const changes = applyListing(db, parsed, { dryRun: true });
+    console.log(changes.length ? `the next start changes:\n${changes.map((c) => `  ${c}`).join("\n")}` : "the database already matches it");
+  } catch (err) {
+    if (err instanceof ListingError) fail(`the next start would stop: ${err.message}`);
+    throw err;
+  } finally {
+    db.close();
+  }
 }
 
 function outbox(args: string[]): void {
@@ -557,7 +573,14 @@ function resolveAppeal(args: string[]): void {
 const [command = "serve", ...rest] = process.argv.slice(2);
 switch (command) {
   case "serve":
-    serve();
+    // The exchange's HTTP process (server/exchange-server.ts): the same settings, logs, limits and shutdown as the app's.
+    await import("../exchange-server");
+    break;
+  case "backup":
+    await backup(rest);
+    break;
+  case "listing":
+    listing(rest);
     break;
   case "outbox":
     outbox(rest);

@@ -6,7 +6,8 @@ import type { ZodIssue } from "zod";
 import { callByPath, CODE } from "../../app/contract/index";
 import type { Answer, Ctx, Handlers } from "./context";
 import { openDatabase, type DB } from "./db/index";
-import { DEMO_ACCOUNTS, seedIfEmpty } from "./db/seed";
+import { DataModeError, demoAccountsFor, prepareDatabase } from "./db/mode";
+import type { Listing } from "./db/listing";
 import { contentHandlers } from "./handlers/content";
 import { marketHandlers } from "./handlers/market";
 import { spotHandlers } from "./handlers/spot";
@@ -38,6 +39,13 @@ import { createSocketServer } from "./ws";
 
 export interface ExchangeOptions {
   dataDir: string;
+  /**
+   * The demo (default): a new database is seeded with demo users and balances, and the market maker and simulator
+   * run unless switched off. `false` is a real exchange: the operator's `listing`, no demo data, nothing simulated.
+   */
+  demo?: boolean;
+  /** A real exchange's currencies, chains, pairs, products and content (db/listing.ts); required with `demo: false`. */
+  listing?: Listing;
   simulator?: boolean;
   seed?: number;
   tickMs?: number;
@@ -61,6 +69,23 @@ export interface ExchangeOptions {
   savingsScheduler?: boolean;
   /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
   addressSecret?: string;
+  /** Where warnings and errors go (default: `log`). */
+  logError?: (line: string) => void;
+  /** Measurements for the operator's metrics (server/metrics.ts); all optional. */
+  observe?: ExchangeObserver;
+}
+
+export interface ExchangeObserver {
+  /** A spot engine batch was committed and answered: its commands, how many were refused, its seconds. */
+  batch?(b: { commands: number; refused: number; seconds: number }): void;
+  /** A /ws connection was cut for not reading. */
+  slowReaderCut?(): void;
+}
+
+export interface ExchangeHealth {
+  ok: boolean;
+  /** Why not, for the operator (never shown to visitors). */
+  problem?: string;
 }
 
 export interface Exchange {
@@ -92,6 +117,10 @@ export interface Exchange {
   addressSecret: string;
   /** Resolves when the market maker's first ladders are committed. */
   ready: Promise<void>;
+  /** Whether the exchange can answer now: open, and its database answers a query. */
+  health(): ExchangeHealth;
+  /** Figures for the metrics: open /ws connections, and codes in the outbox from the last 15 minutes. */
+  stats(): { wsClients: number; outboxBacklog: number };
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -248,10 +277,25 @@ function payloadRefusal(issue: ZodIssue, raw: Record<string, unknown>, t: Transl
 
 export function createExchange(opts: ExchangeOptions): Exchange {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const db = openDatabase(opts.dataDir);
-  const seeded = seedIfEmpty(db);
-  if (seeded) log(`[exchange] seeded a new database in ${opts.dataDir}`);
+  const logError = opts.logError ?? log;
+  const demo = opts.demo !== false;
+  if (!demo && (opts.simulator === true || opts.marketMaker === true))
+    throw new DataModeError("a real exchange (DEMO=off) runs neither the market simulator nor the market maker");
+  const db = openDatabase(opts.dataDir, { log });
   const clock = opts.now ?? (() => Date.now());
+  let prepared: ReturnType<typeof prepareDatabase>;
+  try {
+    prepared = prepareDatabase(db, { demo, listing: opts.listing, now: clock() });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const seeded = demo && prepared.created;
+  if (seeded) log(`[exchange] seeded a new demo database in ${opts.dataDir}`);
+  if (!demo) {
+    log(`[exchange] real exchange (DEMO=off): ${prepared.created ? "new database" : "database"} in ${opts.dataDir}`);
+    for (const c of prepared.changes) log(`[listing] ${c}`);
+  }
   const system = ensureMoneySystem(db, clock());
   const addressSecret = opts.addressSecret ?? loadOrCreateAddressSecret(opts.dataDir);
   const savings = new SavingsScheduler(db, system.treasuryId, clock, log);
@@ -286,10 +330,13 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });
   if (seeded) seedP2PDemo(db, p2p, clock());
   p2p.start();
+  engine.onBatch = opts.observe?.batch ?? null;
   const marketMaker =
-    opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
+    !demo || opts.marketMaker === false
+      ? null
+      : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
   const simulator =
-    opts.simulator === false
+    !demo || opts.simulator === false
       ? null
       : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
   simulator?.start();
@@ -301,7 +348,10 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     messenger,
     authenticate: (token) => userIdForToken(db, token, Date.now()),
     log,
+    onSlowReaderCut: opts.observe?.slowReaderCut,
   });
+  const outboxRecent = db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE created_at > ?");
+  const ping = db.prepare("SELECT 1 AS one");
   let closed = false;
   const uploadsDir = join(opts.dataDir, "uploads");
 
@@ -402,7 +452,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
-      log(`[exchange] error on ${request.method} ${url.pathname}: ${err instanceof Error ? err.stack : String(err)}`);
+      logError(`[exchange] error on ${request.method} ${url.pathname}: ${err instanceof Error ? err.stack : String(err)}`);
       return json({ code: CODE.FAIL, msg: t("server_error") }, 500);
     }
   }
@@ -410,7 +460,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   return {
     handle,
     handleUpgrade: (req, socket, head) => sockets.handleUpgrade(req, socket, head),
-    demoAccounts: DEMO_ACCOUNTS.filter((d) => d.email).map((d) => ({ email: d.email!, password: d.password, note: d.note })),
+    demoAccounts: demoAccountsFor(demo),
     market,
     hub,
     db,
@@ -423,6 +473,20 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     savings,
     addressSecret,
     ready,
+    health() {
+      if (closed) return { ok: false, problem: "the exchange is closed" };
+      try {
+        ping.get();
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, problem: `the database does not answer: ${(err as Error).message}` };
+      }
+    },
+    stats() {
+      let outboxBacklog = 0;
+      if (!closed) outboxBacklog = (outboxRecent.get(Date.now() - 15 * 60_000) as { n: number }).n;
+      return { wsClients: sockets.clients, outboxBacklog };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -22,12 +22,23 @@ export interface SocketServerOptions {
   /** The user a token belongs to, or null. */
   authenticate(token: string): number | null;
   log(line: string): void;
+  /** Called when a connection is cut for not reading (its send buffer over the bound). */
+  onSlowReaderCut?: () => void;
 }
 
 export interface SocketServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Open connections. */
+  readonly clients: number;
+  /**
+   * Ends every connection with 1012 (service restart: the client should reconnect, to this server once it is back
+   * or to another), waits briefly for the closing handshakes, then drops what is left.
+   */
   close(): Promise<void>;
 }
+
+/** How long close() waits for clients to answer the close frame. */
+const CLOSE_WAIT_MS = 1_000;
 
 export function createSocketServer(opts: SocketServerOptions): SocketServer {
   const { hub, market, engine, messenger } = opts;
@@ -85,6 +96,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
         if (ws.readyState !== WebSocket.OPEN) return;
         if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
           ws.terminate();
+          opts.onSlowReaderCut?.();
           return;
         }
         ws.send(JSON.stringify(message));
@@ -158,10 +170,21 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
       }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
     },
-    close() {
+    get clients() {
+      return wss.clients.size;
+    },
+    async close() {
       clearInterval(sweeper);
+      const open = [...wss.clients];
+      const closed = Promise.all(
+        open.map((ws) => new Promise<void>((r) => (ws.readyState === WebSocket.CLOSED ? r() : ws.once("close", () => r())))),
+      );
+      for (const ws of open) ws.close(1012, "restarting: reconnect shortly");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
       for (const ws of wss.clients) ws.terminate();
-      return new Promise((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }

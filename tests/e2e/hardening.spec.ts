@@ -163,7 +163,9 @@ test.describe("issue 8 over HTTP", () => {
     expect((await send("POST", "/login", { "Content-Type": "application/json" }, ['{"account":"a"}'])).status).toBe(415);
     expect((await send("POST", "/login", {}, ["account=a"])).status).toBe(415);
     for (const method of ["PUT", "DELETE", "PATCH"]) {
-      const r = await send(method, "/login", FORM, ["account=a"]);
+      // With its length stated: Node's client sends a DELETE body with no framing at all unless told, and the
+      // connection (kept: a refused body is read and thrown away) would take it for the next request.
+      const r = await send(method, "/login", { ...FORM, "Content-Length": 9 }, ["account=a"]);
       expect(r.status, method).toBe(405);
       expect(r.headers.allow).toBe("GET, HEAD, POST");
       const home = await send(method, "/home");

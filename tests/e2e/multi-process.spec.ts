@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -8,6 +7,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { freePort } from "../helpers/ports";
+import { start, stop, waitFor, type Proc } from "../helpers/processes";
 
 /**
  * Several app processes, the way the README's "Running several app processes" sets them up: Redis (Debian's
@@ -26,37 +26,6 @@ function redisPing(port: number): Promise<boolean> {
     s.on("data", (b) => (s.destroy(), resolve(b.toString().startsWith("+PONG"))));
     s.on("error", () => resolve(false));
   });
-}
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  output: string;
-}
-
-function start(name: string, command: string, args: string[], env: Record<string, string>): Proc {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const proc: Proc = { name, child, output: "" };
-  child.stdout!.on("data", (b: Buffer) => (proc.output += b.toString()));
-  child.stderr!.on("data", (b: Buffer) => (proc.output += b.toString()));
-  return proc;
-}
-
-function stop(proc: Proc | null | undefined, signal: NodeJS.Signals = "SIGTERM") {
-  if (!proc?.child.pid || proc.child.exitCode !== null) return;
-  try {
-    process.kill(-proc.child.pid, signal);
-  } catch {
-    /* gone */
-  }
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, procs: Proc[], seconds = 120) {
-  for (let i = 0; i < seconds * 4; i++) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not come up:\n${procs.map((p) => `--- ${p.name}\n${p.output.slice(-1500)}`).join("\n")}`);
 }
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
@@ -209,11 +178,14 @@ test.describe("several app processes: one exchange, one Redis", () => {
     await page.goto(`${B}/trade?symbol=BTCUSDT`);
     await expect(rowOn(page)).toHaveCount(1);
     await expect(rowOn(page)).toContainText("0.01");
-    // Cancelled through B, it is gone on A.
+    // Cancelled through B, it is gone on A. (The row leaves B's screen as soon as the cancel is sent: wait for B's
+    // answer before leaving, or the navigation could abort the cancel on its way.)
+    const cancelled = page.waitForResponse((r) => r.request().method() === "POST" && r.url().startsWith(`${B}/trade`));
     await rowOn(page)
       .getByRole("button", { name: /^Cancel order/ })
       .click();
     await expect(rowOn(page)).toHaveCount(0);
+    await cancelled;
     await page.goto(`${A}/trade?symbol=BTCUSDT`);
     await expect(page.getByRole("region", { name: "My orders" })).toBeVisible();
     await expect(rowOn(page)).toHaveCount(0);

@@ -5,7 +5,10 @@ import { Channel, Stream } from "./channel";
 import type { Entry, Json } from "./types";
 import { canonicalChannel, isPrivateChannel, normalizeSymbol, SYMBOL_CHANNELS } from "./channels";
 import { DEFAULTS, type LiveHubOptions, type Required_ } from "./options";
-import { createSseStream, encodeEvent, HEARTBEAT, sseResponse, type SseStream } from "./sse.server";
+import { createSseStream, encodeEvent, HEARTBEAT, retryField, sseResponse, type SseStream } from "./sse.server";
+import { lineLogger, rootLogger } from "../log.server";
+import { metrics } from "../metrics.server";
+import { onShutdown } from "../shutdown.server";
 import { Upstream, UserSocket } from "./upstream.server";
 
 /**
@@ -80,7 +83,8 @@ export class LiveHub {
       maxBufferedBytes: o.maxBufferedBytes,
       retryMs: o.retryMs,
       sinkBuffered: opts.sinkBuffered,
-      onClose: () => {
+      onClose: (reason) => {
+        if (reason === "overflow") metrics().slowReadersCut.inc({ kind: "sse" });
         if (stream) this.detach(stream);
         opts.onClose?.();
       },
@@ -349,12 +353,19 @@ export class LiveHub {
     (userKey == null ? this.publicUp : this.users.get(userKey)?.upstream)?.kill();
   }
 
-  /** Ends every stream and closes every upstream socket. */
+  /**
+   * Ends every stream and closes every upstream socket (the server's graceful shutdown). Each browser is told first
+   * to come back in one to three seconds (spread, so they do not all return at once): EventSource reconnects with
+   * its Last-Event-ID, through the proxy to a process that is up.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
-    for (const s of [...this.streams]) s.sse.close();
+    for (const s of [...this.streams]) {
+      s.sse.write(retryField(1_000 + Math.floor(this.options.random() * 2_000)));
+      s.sse.close();
+    }
     for (const c of this.channels.values()) if (c.lingerTimer) clearTimeout(c.lingerTimer);
     this.publicUp.close();
     for (const u of this.users.values()) u.upstream.close();
@@ -368,9 +379,10 @@ export function getLiveHub(): LiveHub {
   return remember("live-hub", () => {
     const hub = new LiveHub({
       url: () => process.env.EXCHANGE_WS_URL ?? `ws://127.0.0.1:${process.env.PORT ?? 3000}/ws`,
-      log: (line) => console.log(line),
+      log: lineLogger(rootLogger),
     });
-    process.once("exchange:shutdown" as never, () => void hub.close());
+    onShutdown("live streams", () => hub.close());
+    metrics().sources.liveClients.set("sse", () => hub.stats().streams);
     return hub;
   });
 }

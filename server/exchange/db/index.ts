@@ -12,7 +12,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
  * created 0700 and the database 0600 (its -wal and -shm files take the database's mode), like the secrets beside it:
  * balances, password hashes and tokens are no other local user's business.
  */
-export function openDatabase(dataDir: string): DB {
+export function openDatabase(dataDir: string, opts: { log?: (line: string) => void } = {}): DB {
   let file = ":memory:";
   if (dataDir !== ":memory:") {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -36,8 +36,21 @@ export function openDatabase(dataDir: string): DB {
   db.pragma("cache_size = -65536");
   db.pragma("busy_timeout = 5000");
   immediateTransactions(db);
-  migrate(db);
+  const applied = migrate(db);
+  // Every start says which schema it runs on, and what it just upgraded (a backup before an upgrade is the way back).
+  opts.log?.(
+    `[db] schema version ${schemaVersion(db)}${applied.length ? `: applied ${applied.join(", ")}` : ", nothing to migrate"} (${file === ":memory:" ? "in memory" : file})`,
+  );
   return db;
+}
+
+/** The highest migration applied to this database. */
+export function schemaVersion(db: DB): number {
+  return (db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as { v: number | null }).v ?? 0;
+}
+
+export class SchemaTooNewError extends Error {
+  override name = "SchemaTooNewError";
 }
 
 /**
@@ -64,6 +77,12 @@ export function migrate(db: DB, dir = MIGRATIONS_DIR): string[] {
   const files = readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+  const newest = files.length ? parseInt(files[files.length - 1], 10) : 0;
+  const unknown = [...done].filter((v) => v > newest);
+  if (unknown.length)
+    throw new SchemaTooNewError(
+      `the database is at schema version ${Math.max(...unknown)}, newer than this code knows (${newest}): run the newer code, or restore the backup taken before the upgrade`,
+    );
   const applied: string[] = [];
   for (const f of files) {
     const version = parseInt(f, 10);

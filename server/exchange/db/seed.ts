@@ -296,15 +296,28 @@ export function seedIfEmpty(db: DB, now = Date.now()): boolean {
   return true;
 }
 
+/**
+ * Reference data every database holds, a demo's or a real exchange's: the areas (dialling codes) and the news
+ * categories the screens look for by id. Only into an empty table.
+ */
+export function seedReference(db: DB): void {
+  const { areas } = db.prepare("SELECT COUNT(*) AS areas FROM areas").get() as { areas: number };
+  if (areas === 0) {
+    const area = db.prepare("INSERT INTO areas (id, name, global_code) VALUES (?, ?, ?)");
+    AREAS.forEach(([name, code], i) => area.run(i + 1, name, code));
+  }
+  const { cats } = db.prepare("SELECT COUNT(*) AS cats FROM news_categories").get() as { cats: number };
+  if (cats === 0) {
+    const cat = db.prepare("INSERT INTO news_categories (id, name) VALUES (?, ?)");
+    for (const [id, name] of NEWS_CATEGORIES) cat.run(id, name);
+  }
+}
+
 function seed(db: DB, now: number): void {
   const setting = db.prepare("INSERT INTO settings (key, value) VALUES (?, ?)");
   for (const [k, v] of Object.entries(SEED_SETTINGS)) setting.run(k, v);
 
-  const area = db.prepare("INSERT INTO areas (id, name, global_code) VALUES (?, ?, ?)");
-  AREAS.forEach(([name, code], i) => area.run(i + 1, name, code));
-
-  const cat = db.prepare("INSERT INTO news_categories (id, name) VALUES (?, ?)");
-  for (const [id, name] of NEWS_CATEGORIES) cat.run(id, name);
+  seedReference(db);
   const art = db.prepare("INSERT INTO news (id, category_id, title, content, banner, created_at) VALUES (?, ?, ?, ?, ?, ?)");
   for (const a of NEWS) art.run(a.id, a.category_id, a.title, a.content, a.banner ?? "", Date.parse(`${a.date.replace(" ", "T")}:00Z`));
 

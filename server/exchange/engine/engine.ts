@@ -169,6 +169,8 @@ export class SpotEngine {
   readonly stats = { commits: 0, commands: 0, lastBatch: 0, maxBatch: 0, rebuilds: 0 };
   /** Receives the events of each committed batch. */
   onEvents: ((events: EngineEvent[]) => void) | null = null;
+  /** Told of each batch once answered: its commands, how many were refused, and the seconds from flush to answer. */
+  onBatch: ((batch: { commands: number; refused: number; seconds: number }) => void) | null = null;
 
   constructor(
     private readonly db: DB,
@@ -269,6 +271,7 @@ export class SpotEngine {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return this.wakeIdle();
+    const started = performance.now();
     const events: EngineEvent[] = [];
     let results: CommandResult[];
     try {
@@ -303,18 +306,23 @@ export class SpotEngine {
           return { ok: false, error: "server_error" } as CommandResult;
         }
       });
-      this.finish(batch, results, events);
+      this.finish(batch, results, events, started);
       return;
     }
     this.stats.commits++;
-    this.finish(batch, results, events);
+    this.finish(batch, results, events, started);
   }
 
-  private finish(batch: Pending[], results: CommandResult[], events: EngineEvent[]): void {
+  private finish(batch: Pending[], results: CommandResult[], events: EngineEvent[], started: number): void {
     this.stats.commands += batch.length;
     this.stats.lastBatch = batch.length;
     if (batch.length > this.stats.maxBatch) this.stats.maxBatch = batch.length;
     for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
+    if (this.onBatch) {
+      let refused = 0;
+      for (const r of results) if (!r.ok) refused++;
+      this.onBatch({ commands: batch.length, refused, seconds: (performance.now() - started) / 1000 });
+    }
     if (events.length > 0 && this.onEvents) {
       try {
         this.onEvents(events);

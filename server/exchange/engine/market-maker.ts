@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import type { DB } from "../db/index";
 import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
 import { credit } from "../ledger/index";
+import { isLiveDatabase } from "../db/mode";
 import { hashSeed, mulberry32 } from "../lib/prng";
 import { HOUR } from "../lib/time";
 import type { Market, PairInfo } from "../market";
@@ -37,11 +38,14 @@ export function ensureSystemUsers(db: DB, now = Date.now()): SystemUsers {
     let mm = find(MARKET_MAKER_EMAIL);
     if (mm === undefined) {
       mm = create(MARKET_MAKER_EMAIL, "SYSMM001");
-      const currencies = db.prepare("SELECT id, usd_price, decimals FROM currencies ORDER BY id").all() as {
-        id: number;
-        usd_price: string;
-        decimals: number;
-      }[];
+      // A real exchange's market maker holds only what the operator credits it (and runs only in the demo).
+      const currencies = isLiveDatabase(db)
+        ? []
+        : (db.prepare("SELECT id, usd_price, decimals FROM currencies ORDER BY id").all() as {
+            id: number;
+            usd_price: string;
+            decimals: number;
+          }[]);
       for (const c of currencies) {
         const amount = new Decimal(MM_USD_PER_CURRENCY).div(c.usd_price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
         credit(db, { userId: mm, currencyId: c.id, accountCode: SPOT_ACCOUNT, amount, type: "seed", memo: "market maker inventory", now });

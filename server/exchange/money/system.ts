@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import type { DB } from "../db/index";
 import { ensureSystemUsers } from "../engine/market-maker";
 import { credit, openSystemAccounts } from "../ledger/index";
+import { isLiveDatabase } from "../db/mode";
 
 /** The treasury: the counterparty of flash converts and the payer of savings interest. Part of the system total. */
 export const TREASURY_EMAIL = "treasury@exchange.invalid";
@@ -37,6 +38,7 @@ export const SEED_LOCK_PRODUCTS: SeedProduct[] = [
  * start of the exchange and of the CLI, so databases created before this migration get them too.
  */
 export function ensureMoneySystem(db: DB, now = Date.now()): MoneySystem {
+  const live = isLiveDatabase(db);
   openSystemAccounts(db, now);
   const base = ensureSystemUsers(db, now);
   return db.transaction((): MoneySystem => {
@@ -49,7 +51,10 @@ export function ensureMoneySystem(db: DB, now = Date.now()): MoneySystem {
           )
           .run(TREASURY_EMAIL, "SYSTRES1", "SYSTRES1", now).lastInsertRowid,
       );
-      const currencies = db.prepare("SELECT id, usd_price FROM currencies ORDER BY id").all() as { id: number; usd_price: string }[];
+      // A real exchange's treasury holds only what the operator credits it: nothing is invented there.
+      const currencies = live
+        ? []
+        : (db.prepare("SELECT id, usd_price FROM currencies ORDER BY id").all() as { id: number; usd_price: string }[]);
       for (const c of currencies) {
         const amount = new Decimal(TREASURY_USD_PER_CURRENCY).div(c.usd_price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
         credit(db, {
@@ -64,7 +69,8 @@ export function ensureMoneySystem(db: DB, now = Date.now()): MoneySystem {
       }
     }
     const { n } = db.prepare("SELECT COUNT(*) AS n FROM lock_products").get() as { n: number };
-    if (n === 0) {
+    // A real exchange's savings products come from its listing.
+    if (n === 0 && !live) {
       const insert = db.prepare(
         "INSERT INTO lock_products (currency_id, limit_days, annual_rate, limit_number, max_number, open, sort) VALUES (?, ?, ?, ?, ?, 1, ?)",
       );

@@ -1,0 +1,144 @@
+// The standalone exchange, for several app processes: /api, /addr and /ws of one exchange on EXCHANGE_PORT, bound to
+// EXCHANGE_HOST (loopback unless told otherwise). Started by `npm run exchange` (serve) for a try, and in production
+// as `node --import tsx server/exchange-server.ts` so that it receives the signals itself (deploy/).
+import { createServer } from "node:http";
+import express from "express";
+import { callByPath } from "../app/contract/index";
+import { lineLogger, rootLogger } from "../app/lib/log.server";
+import { metrics } from "../app/lib/metrics.server";
+import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
+import { isStopping, markStopping } from "../app/lib/shutdown.server";
+import { sendFetchResponse, toFetchRequest } from "./api-adapter";
+import { isAppCall } from "./app-caller";
+import { ConfigError, exchangeOptions, loadExchangeConfig } from "./config";
+import { createExchange, type Exchange } from "./exchange/index";
+import { healthz, readyz } from "./health";
+import { API_BODY_LIMIT, limitedStream, refuseForbiddenMethods, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
+import { exchangeObserver, observeRequests, startMetricsServer } from "./observe";
+import { InFlight, shutdown, stopOnSignals } from "./shutdown";
+
+let config;
+try {
+  config = loadExchangeConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+process.env.LOG_LEVEL = config.LOG_LEVEL;
+// The sign-in and code limits of its public /api/, shared through Redis with the app processes when REDIS_URL is set.
+if (config.REDIS_URL) process.env.REDIS_URL = config.REDIS_URL;
+const log = rootLogger();
+const limits = processLimiters();
+
+const observer = exchangeObserver();
+let exchange: Exchange;
+try {
+  exchange = createExchange({
+    ...exchangeOptions(config),
+    log: lineLogger(() => log),
+    logError: (line: string) => log.error(line),
+    observe: observer,
+  });
+} catch (error) {
+  log.fatal({ err: error }, "the exchange cannot start");
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
+observer.wire(exchange);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+app.use(refuseForbiddenMethods("GET, HEAD, POST"));
+app.use(
+  observeRequests((req) => {
+    const p = req.path;
+    if (p === "/healthz" || p === "/readyz") return p;
+    if (p.startsWith("/addr/")) return "/addr/*";
+    if (p.startsWith("/api/")) {
+      const found = callByPath(p.slice("/api/".length).replace(/\/+$/, ""));
+      return found ? `/api/${found.call.path}` : "/api/*";
+    }
+    return "unmatched";
+  }),
+);
+
+app.get("/healthz", healthz({ exchange: "standalone" }));
+app.get(
+  "/readyz",
+  readyz(async () => (isStopping() ? { ok: false, problem: "stopping" } : exchange.health())),
+);
+metrics().sources.ready = () => !isStopping() && exchange.health().ok;
+
+app.all(["/api/*", "/addr/*"], async (req, res) => {
+  try {
+    const limit = req.path === "/api/common/image_upload" ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+    // The app processes' calls were limited at their forms (they prove who they are with the shared secret); every
+    // other caller gets the same sign-in and code limits as the app's public /api/ mount, by its address.
+    const fromApp = isAppCall(req.get("x-exchange-caller"), exchange.addressSecret);
+    const response = await exchange.handle(
+      toFetchRequest(req, limitedStream(req, limit)),
+      fromApp
+        ? undefined
+        : {
+            limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
+            client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
+          },
+    );
+    await settleBody(req, res);
+    await sendFetchResponse(res, response);
+  } catch (error) {
+    log.error({ err: error }, "api adapter failed");
+    if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
+  }
+});
+app.use((_req, res) => {
+  res.status(404).type("text/plain").send("not found");
+});
+
+const server = createServer(app);
+const inFlight = new InFlight(server);
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.on("upgrade", (req, socket, head) => {
+  if (isStopping()) socket.destroy();
+  else exchange.handleUpgrade(req, socket, head);
+});
+server.listen(config.EXCHANGE_PORT, config.EXCHANGE_HOST, () => {
+  log.info(
+    {
+      host: config!.EXCHANGE_HOST,
+      port: config!.EXCHANGE_PORT,
+      demo: config!.DEMO,
+      simulator: config!.SIMULATOR,
+      marketMaker: config!.MARKET_MAKER,
+    },
+    `exchange listening on http://${config!.EXCHANGE_HOST}:${config!.EXCHANGE_PORT} (/api, /addr, /ws), data in ${config!.DATA_DIR}`,
+  );
+  for (const a of exchange.demoAccounts) log.info(`demo account ${a.email} (${a.note})`);
+});
+const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
+
+stopOnSignals(
+  (signal) =>
+    shutdown(
+      {
+        server,
+        inFlight,
+        log,
+        markStopping,
+        // The /ws sockets end with the exchange (close code 1012: the app processes' relays reconnect).
+        endStreams: async () => {},
+        closeResources: async () => {
+          await exchange.close();
+          await limits.close();
+          metricsServer?.close();
+        },
+      },
+      signal,
+    ),
+  log,
+);

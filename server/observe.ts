@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { requestContext, rootLogger, type Logger } from "../app/lib/log.server";
+import { metrics } from "../app/lib/metrics.server";
+import type { Exchange, ExchangeObserver } from "./exchange/index";
+
+/**
+ * What every process writes about its requests, and what it counts (decision 017): one log line per request with
+ * its id, and its duration in `http_request_duration_seconds` by route pattern.
+ */
+
+/** A request id from the proxy is kept when it is a plain token; anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** Requests too frequent or too dull for an info line (still counted). */
+const QUIET = /^\/(healthz|readyz|favicon\.ico|build\/|fonts\/|images\/)/;
+
+/**
+ * Gives each request an id (the proxy's X-Request-Id, or a new one; sent back in X-Request-Id), runs it in a log
+ * context carrying that id, and when it ends writes one line (method, path without its query, route, status,
+ * milliseconds) and observes its duration. `routeOf` turns the path into a bounded label.
+ */
+export function observeRequests(routeOf: (req: Request) => string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const given = req.get("x-request-id");
+    const reqId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", reqId);
+    const log = rootLogger().child({ reqId });
+    const started = process.hrtime.bigint();
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(req);
+      const status = res.statusCode;
+      metrics().httpDuration.observe({ route, method: req.method, status: `${Math.floor(status / 100)}xx` }, seconds);
+      const line = {
+        method: req.method,
+        path: req.path,
+        route,
+        status,
+        ms: Math.round(seconds * 1000),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (status >= 500) log.warn(line, "request");
+      else if (QUIET.test(req.path)) log.debug(line, "request");
+      else log.info(line, "request");
+    });
+    requestContext.run({ reqId, log }, next);
+  };
+}
+
+/** Feeds the exchange's engine and sockets into the metrics; `wire` registers its gauges' sources. */
+export function exchangeObserver(): ExchangeObserver & { wire(exchange: Exchange): void } {
+  const m = metrics();
+  return {
+    batch({ commands, refused, seconds }) {
+      m.commitSeconds.observe(seconds);
+      m.batchSize.observe(commands);
+      if (commands - refused) m.acks.inc({ result: "accepted" }, commands - refused);
+      if (refused) m.acks.inc({ result: "refused" }, refused);
+    },
+    slowReaderCut() {
+      m.slowReadersCut.inc({ kind: "ws" });
+    },
+    wire(exchange) {
+      m.sources.liveClients.set("ws", () => exchange.stats().wsClients);
+      m.sources.outboxBacklog = () => exchange.stats().outboxBacklog;
+    },
+  };
+}
+
+/**
+ * The metrics in Prometheus's text format at GET /metrics on their own listener (METRICS_PORT on METRICS_HOST,
+ * loopback by default): never on the public port, so nothing about the exchange is exposed through the proxy.
+ */
+export function startMetricsServer(host: string, port: number, log: Logger): Server {
+  const server = createServer((req, res) => {
+    if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+      return;
+    }
+    const { registry } = metrics();
+    registry.metrics().then(
+      (text) => res.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(text),
+      (err: Error) => {
+        log.error({ err }, "metrics could not be collected");
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.listen(port, host, () => log.info({ host, port }, "metrics on http://%s:%d/metrics", host, port));
+  return server;
+}
