@@ -161,6 +161,9 @@ export const SECURITY_EVENTS = [
   "mobile_bound",
   "withdraw_requested",
   "session_revoked",
+  "password_reset",
+  "check_locked",
+  "hold_lifted",
 ] as const;
 export const SecurityEventSchema = z.object({
   id: IdSchema,

@@ -360,8 +360,10 @@ export function createExchange(opts: ExchangeOptions): Exchange {
           db,
           secret: addressSecret,
           t,
+          lang,
           now: clock(),
           log,
+          client: opts?.client ?? forwardedClient(request),
         });
         return answer ? json(answer) : json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       }

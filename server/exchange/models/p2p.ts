@@ -63,6 +63,13 @@ export interface MessageRow {
   created_at: number;
 }
 
+/** The order number shown to people: P, the UTC date it was placed, and its id. */
+export function p2pOrderNo(o: Pick<OrderRow, "id" | "created_at">): string {
+  const d = new Date(o.created_at);
+  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
+  return `P${ymd}${String(o.id).padStart(6, "0")}`;
+}
+
 export function findAd(db: DB, id: number): AdRow | undefined {
   return db.prepare("SELECT * FROM p2p_ads WHERE id = ?").get(id) as AdRow | undefined;
 }
