@@ -27,9 +27,33 @@ const ConfigSchema = z.object({
   SIM_SEED: z.coerce.number().int().optional(),
   TRUST_PROXY: z.string().default("loopback"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /**
+   * Other front ends allowed to open /ws with a browser (comma-separated origins, `https://app.example.com`); the
+   * site's own origin always may, and a client without Origin (not a browser) too.
+   */
+  WS_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isOrigin), "must be comma-separated origins such as https://app.example.com (scheme and host, no path)"),
   BUILD_DIR: z.string().min(1).default("build"),
   PUBLIC_DIR: z.string().min(1).default("public"),
 });
+
+/** `https://host[:port]` with nothing after it. */
+function isOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string; DATA_DIR: string };
 

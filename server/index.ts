@@ -18,7 +18,9 @@ import {
   screenRequestGuard,
   UPLOAD_BODY_LIMIT,
 } from "./http-guards";
-import { csrfGuard, requestSite, securityHeaders } from "./security";
+import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
+import { hasDotSegment } from "./exchange/lib/raw-path";
+import { createWsGuard, wsUpgradeListener } from "./ws-guard";
 
 let config;
 try {
@@ -67,6 +69,13 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+
+// A path with a dot segment ('/api/../addr/…', '/api/%2e%2e/addr/…', either slash) is refused before any routing:
+// URL parsers resolve it, so it could reach what its prefix does not (the address service is never public).
+app.use((req, res, next) => {
+  if (!hasDotSegment(req.originalUrl)) return next();
+  res.status(400).type("text/plain").send("Bad Request: dot segments in the path");
+});
 
 // TRACE (and TRACK, CONNECT) anywhere: no route answers them, and a fetch Request cannot even be made of one.
 app.use(refuseForbiddenMethods("GET, HEAD, POST"));
@@ -229,9 +238,11 @@ const server = createServer(app);
 // one just as Node's default 5 s closed it would get a reset instead of an answer.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// /ws (embedded exchange only): the site's own origin (or WS_ALLOWED_ORIGINS), 20 open sockets per client address.
+const wsGuard = createWsGuard({ trust: app.get("trust proxy fn") as TrustProxy, allowedOrigins: config.WS_ALLOWED_ORIGINS });
+const upgrade = wsUpgradeListener(wsGuard, (req, socket, head) => exchange!.handleUpgrade(req, socket, head));
 server.on("upgrade", (req, socket, head) => {
-  const path = new URL(req.url ?? "/", "http://x").pathname;
-  if (exchange && path === "/ws") exchange.handleUpgrade(req, socket, head);
+  if (exchange) upgrade(req, socket, head);
   else socket.destroy();
 });
 

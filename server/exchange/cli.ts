@@ -7,6 +7,7 @@ import { seedIfEmpty } from "./db/seed";
 import { createExchange } from "./index";
 import { isAccountCode, REVIEW_STATUS } from "../../app/contract/core/index";
 import { credit as ledgerCredit, LedgerError } from "./ledger/index";
+import { hasDotSegment } from "./lib/raw-path";
 import { formatDateTime } from "./lib/time";
 import { findUserByAccount, revokeAllTokens, type UserRow } from "./models/users";
 import { OrderBook, BUY } from "./engine/book";
@@ -159,6 +160,11 @@ function serve(): void {
   const server = createServer(async (req, res) => {
     try {
       const path = (req.url ?? "/").split("?")[0];
+      // Dot segments ('/api/../addr/…') are refused before routing, as on the app's port (lib/raw-path.ts).
+      if (hasDotSegment(req.url ?? "/")) {
+        res.statusCode = 400;
+        return void res.end("dot segments in the path");
+      }
       if (path === "/healthz") return void res.end("ok");
       if (!path.startsWith("/api/") && !path.startsWith("/addr/")) {
         res.statusCode = 404;
@@ -174,7 +180,10 @@ function serve(): void {
       res.end();
     }
   });
-  server.on("upgrade", (req, socket, head) => exchange.handleUpgrade(req, socket, head));
+  server.on("upgrade", (req, socket, head) => {
+    if (hasDotSegment(req.url ?? "/")) socket.destroy();
+    else exchange.handleUpgrade(req, socket, head);
+  });
   server.listen(port, () => {
     console.log(`[exchange] listening on http://localhost:${port} (/api, /ws), data in ${dataDir}`);
     for (const d of exchange.demoAccounts) console.log(`[exchange] demo account ${d.email} / ${d.password} (${d.note})`);

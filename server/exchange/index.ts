@@ -109,6 +109,11 @@ export interface HandleOptions {
   limit?: (call: string, payload: Record<string, unknown>) => Promise<{ retryAfter: number } | null> | null;
   /** For public requests: the client's address (trusted-proxy aware) and browser. */
   client?: Client;
+  /**
+   * Whether `/addr/` (the address service) is served. The app's in-process calls (no options) and the standalone
+   * exchange's internal port reach it; the public /api/ mount of the app's port never passes this, so it answers 404.
+   */
+  addressService?: boolean;
 }
 
 const handlers: Handlers = {
@@ -347,6 +352,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     try {
       if (closed) return json({ code: CODE.FAIL, msg: t("server_error") }, 503);
       if (url.pathname.startsWith("/addr/")) {
+        if (opts && !opts.addressService) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
         if (request.method !== "POST" && request.method !== "GET") return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
         let raw: Record<string, unknown>;
         try {
