@@ -404,7 +404,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         return json({ code: CODE.FAIL, msg: t("too_many_requests", { seconds }) }, 429, { "retry-after": seconds });
       }
       const parsed = call.payload.safeParse(raw);
-      if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
+      // A payload that does not fit the call is the client's mistake: 400, the message on its field.
+      if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger), 400);
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
       const ctx: Ctx = { db, market, hub, engine, lever, micro, p2p, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
