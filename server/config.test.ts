@@ -25,6 +25,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir() }).REDIS_URL).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR: dir(), REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL/);
   });
+  it("takes WS_ALLOWED_ORIGINS as comma-separated origins, nothing after the host", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).WS_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dir(), WS_ALLOWED_ORIGINS: "https://app.example.com, http://localhost:5173" }).WS_ALLOWED_ORIGINS,
+    ).toEqual(["https://app.example.com", "http://localhost:5173"]);
+    for (const bad of ["app.example.com", "https://app.example.com/path", "ftp://x.example", "*"])
+      expect(() => loadConfig({ DATA_DIR: dir(), WS_ALLOWED_ORIGINS: bad }), bad).toThrow(/WS_ALLOWED_ORIGINS/);
+  });
   it("names the bad variable", () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: "eighty" })).toThrow(/PORT/);

@@ -57,6 +57,20 @@ const ConfigSchema = z.object({
   /** Share a visitor's render of the public market screens for a second (server/page-cache.ts). */
   PAGE_CACHE: onOff.default("on"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /**
+   * Other front ends allowed to open /ws with a browser (comma-separated origins, `https://app.example.com`); the
+   * site's own origin always may, and a client without Origin (not a browser) too.
+   */
+  WS_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isOrigin), "must be comma-separated origins such as https://app.example.com (scheme and host, no path)"),
   BUILD_DIR: z.string().min(1).default("build"),
   PUBLIC_DIR: z.string().min(1).default("public"),
   // ---- the standalone exchange
@@ -64,6 +78,16 @@ const ConfigSchema = z.object({
   /** Loopback unless told otherwise: only the app processes should reach the exchange. */
   EXCHANGE_HOST: z.string().min(1).default("127.0.0.1"),
 });
+
+/** `https://host[:port]` with nothing after it. */
+function isOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
 
 type Parsed = z.infer<typeof ConfigSchema>;
 

@@ -2,6 +2,7 @@
 // EXCHANGE_HOST (loopback unless told otherwise). Started by `npm run exchange` (serve) for a try, and in production
 // as `node --import tsx server/exchange-server.ts` so that it receives the signals itself (deploy/).
 import { createServer } from "node:http";
+import { hasDotSegment } from "./exchange/lib/raw-path";
 import express from "express";
 import { callByPath } from "../app/contract/index";
 import { lineLogger, rootLogger } from "../app/lib/log.server";
@@ -52,6 +53,11 @@ observer.wire(exchange);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+// Dot segments ('/api/../addr/…') are refused before routing, as on the app's port (lib/raw-path.ts).
+app.use((req, res, next) => {
+  if (!hasDotSegment(req.originalUrl)) return next();
+  res.status(400).type("text/plain").send("Bad Request: dot segments in the path");
+});
 app.use(refuseForbiddenMethods("GET, HEAD, POST"));
 app.use(
   observeRequests((req) => {
@@ -104,7 +110,7 @@ const inFlight = new InFlight(server);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.on("upgrade", (req, socket, head) => {
-  if (isStopping()) socket.destroy();
+  if (isStopping() || hasDotSegment(req.url ?? "/")) socket.destroy();
   else exchange.handleUpgrade(req, socket, head);
 });
 server.listen(config.EXCHANGE_PORT, config.EXCHANGE_HOST, () => {

@@ -29,8 +29,10 @@ import {
   UPLOAD_BODY_LIMIT,
 } from "./http-guards";
 import { exchangeObserver, observeRequests, startMetricsServer } from "./observe";
-import { csrfGuard, requestSite, securityHeaders } from "./security";
+import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
 import { InFlight, shutdown, stopOnSignals } from "./shutdown";
+import { hasDotSegment } from "./exchange/lib/raw-path";
+import { createWsGuard, wsUpgradeListener } from "./ws-guard";
 
 let config;
 try {
@@ -107,6 +109,13 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+
+// A path with a dot segment ('/api/../addr/…', '/api/%2e%2e/addr/…', either slash) is refused before any routing:
+// URL parsers resolve it, so it could reach what its prefix does not (the address service is never public).
+app.use((req, res, next) => {
+  if (!hasDotSegment(req.originalUrl)) return next();
+  res.status(400).type("text/plain").send("Bad Request: dot segments in the path");
+});
 
 // One log line and one duration per request, by route pattern (server/observe.ts).
 const screenRoute = routePatterns(build);
@@ -301,9 +310,11 @@ const inFlight = new InFlight(server);
 // one just as Node's default 5 s closed it would get a reset instead of an answer.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// /ws (embedded exchange only): the site's own origin (or WS_ALLOWED_ORIGINS), 20 open sockets per client address.
+const wsGuard = createWsGuard({ trust: app.get("trust proxy fn") as TrustProxy, allowedOrigins: config.WS_ALLOWED_ORIGINS });
+const upgrade = wsUpgradeListener(wsGuard, (req, socket, head) => exchange!.handleUpgrade(req, socket, head));
 server.on("upgrade", (req, socket, head) => {
-  const path = new URL(req.url ?? "/", "http://x").pathname;
-  if (exchange && path === "/ws" && !isStopping()) exchange.handleUpgrade(req, socket, head);
+  if (exchange && !isStopping()) upgrade(req, socket, head);
   else socket.destroy();
 });
 

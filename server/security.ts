@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /** Methods that change state; every other method must be safe to replay from any site. */
@@ -22,7 +23,14 @@ function first(value: string | string[] | undefined): string | undefined {
  * anyone else can send those headers too.
  */
 export function requestSite(req: Request): RequestSite {
-  const trust = req.app?.get("trust proxy fn") as ((addr: string, hop: number) => boolean) | undefined;
+  return siteOf(req, req.app?.get("trust proxy fn") as TrustProxy | undefined);
+}
+
+/** Express's compiled `trust proxy` setting: whether the address at `hop` (0: the socket's peer) is a trusted proxy. */
+export type TrustProxy = (addr: string, hop: number) => boolean;
+
+/** `requestSite` of a request Express has not seen (a WebSocket upgrade), with the `trust proxy` function given. */
+export function siteOf(req: IncomingMessage, trust: TrustProxy | undefined): RequestSite {
   const fromProxy = Boolean(trust?.(req.socket?.remoteAddress ?? "", 0));
   const encrypted = Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted);
   const proto = (fromProxy && first(req.headers["x-forwarded-proto"])) || (encrypted ? "https" : "http");
@@ -30,7 +38,22 @@ export function requestSite(req: Request): RequestSite {
   return { protocol: proto.toLowerCase().replace(/:$/, ""), host };
 }
 
-function originOf(value: string): string | null {
+/**
+ * The client's address as Express's `req.ip` finds it: the socket's peer, or, while that hop is a trusted proxy, the
+ * address it forwarded (X-Forwarded-For, read from the right).
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustProxy | undefined): string {
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [req.socket?.remoteAddress ?? "", ...forwarded];
+  for (let hop = 0; hop < chain.length - 1; hop++) if (!trust?.(chain[hop]!, hop)) return chain[hop]!;
+  return chain[chain.length - 1]!;
+}
+
+export function originOf(value: string): string | null {
   try {
     const origin = new URL(value).origin;
     return origin === "null" ? null : origin;

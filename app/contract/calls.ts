@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitSchema, PageSchema } from "./paging";
 import {
   AreaSchema,
   AuthorizationCodeSchema,
@@ -189,16 +190,16 @@ export type SpotAddPayload = z.infer<typeof SpotAddPayloadSchema>;
 
 export const SpotListPayloadSchema = z.object({
   currency_match_id: PositiveInt,
-  page: OptionalPositiveInt,
+  page: PageSchema,
   /** Default 10, at most 100. */
-  limit: OptionalPositiveInt,
+  limit: LimitSchema,
   /** 'open' (default): open and partially filled orders; 'all': every order of this side. */
   status: z
     .union([z.literal(""), z.enum(["open", "all"])])
     .optional()
     .transform((v) => (v ? v : "open")),
 });
-export const SpotHistoryPayloadSchema = z.object({ currency_match_id: PositiveInt, page: OptionalPositiveInt, limit: OptionalPositiveInt });
+export const SpotHistoryPayloadSchema = z.object({ currency_match_id: PositiveInt, page: PageSchema, limit: LimitSchema });
 
 export const calls = {
   newsCategories: defineCall({ method: "GET", path: "news/categories", auth: false, payload: Empty, data: z.array(NewsCategorySchema) }),
@@ -206,7 +207,7 @@ export const calls = {
     method: "GET",
     path: "news/list",
     auth: false,
-    payload: z.object({ category_id: PositiveInt, page: OptionalPositiveInt, limit: OptionalPositiveInt }),
+    payload: z.object({ category_id: PositiveInt, page: PageSchema, limit: LimitSchema }),
     data: NewsListSchema,
   }),
   newsInfo: defineCall({ method: "GET", path: "news/info", auth: false, payload: z.object({ id: PositiveInt }), data: NewsArticleSchema }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitSchema, PageSchema } from "./paging";
 import { DecimalStringSchema, FlagSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { ACCOUNT_CODES, accountCodeOfTypeId } from "./core/accounts";
 import { LOG_CATEGORIES, REVIEW_STATUSES, SAVINGS_STATUSES } from "./core/money";
@@ -110,15 +111,15 @@ export const TransferPayloadSchema = z.object({
 export const AccountLogPayloadSchema = z.object({
   /** Absent or '' = all currencies. */
   currency_id: OptionalPositiveInt,
-  page: OptionalPositiveInt,
+  page: PageSchema,
   /** Default 15, at most 100. */
-  limit: OptionalPositiveInt,
+  limit: LimitSchema,
 });
-export const PagePayloadSchema = z.object({ page: OptionalPositiveInt, limit: OptionalPositiveInt });
+export const PagePayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
 export const TransferLogPayloadSchema = z.object({
   currency_id: OptionalPositiveInt,
-  page: OptionalPositiveInt,
-  limit: OptionalPositiveInt,
+  page: PageSchema,
+  limit: LimitSchema,
 });
 
 /**
@@ -133,7 +134,7 @@ export const AmendPayPasswordPayloadSchema = z.object({
   google_code: z.string().trim().max(6).optional(),
 });
 
-export const LockListPayloadSchema = z.object({ limit: OptionalPositiveInt, page: OptionalPositiveInt });
+export const LockListPayloadSchema = z.object({ limit: LimitSchema, page: PageSchema });
 export const SubmitLockPayloadSchema = z.object({
   id: z.coerce.number().int().positive(),
   /** Default the product's limit_number. */

@@ -23,13 +23,9 @@ const Page = z
   .transform((v) => (v === "" || v === undefined ? 1 : v));
 const IdempotencyKey = IdempotencyKeySchema;
 /** A positive decimal typed by a person: digits with an optional fraction, no sign or exponent. */
+const TYPED_DECIMAL = /^\d+(\.\d+)?$/;
 const typedDecimal = (requiredKey: string, invalidKey = "field_invalid") =>
-  z
-    .string({ required_error: requiredKey })
-    .trim()
-    .min(1, requiredKey)
-    .max(40, invalidKey)
-    .regex(/^\d+(\.\d+)?$/, invalidKey);
+  z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(40, invalidKey).regex(TYPED_DECIMAL, invalidKey);
 const reason = (requiredKey: string) =>
   z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(P2P_REASON_MAX, "p2p_reason_long");
 
@@ -255,6 +251,8 @@ export const ShopAdPublishPayloadSchema = z
     idempotency_key: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
+    // Refinements run on a payload whose fields failed too ('abc', '１２', true): compare only two decimals.
+    if (!TYPED_DECIMAL.test(v.min_quantity) || !TYPED_DECIMAL.test(v.max_quantity)) return;
     if (decimalBelow(v.max_quantity, v.min_quantity))
       ctx.addIssue({ code: "custom", path: ["max_quantity"], message: "p2p_max_below_min" });
   });

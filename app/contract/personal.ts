@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitSchema, PageSchema } from "./paging";
 import { IdSchema } from "./entities";
 import { defineCall } from "./define-call";
 import { isValidEmail, isValidPhone } from "./core/rules";
@@ -161,6 +162,9 @@ export const SECURITY_EVENTS = [
   "mobile_bound",
   "withdraw_requested",
   "session_revoked",
+  "password_reset",
+  "check_locked",
+  "hold_lifted",
 ] as const;
 export const SecurityEventSchema = z.object({
   id: IdSchema,
@@ -175,7 +179,7 @@ const OptionalPage = z
   .union([z.literal(""), z.coerce.number().int().positive()])
   .optional()
   .transform((v) => (v === "" ? undefined : v));
-const PagePayload = z.object({ page: OptionalPage, limit: OptionalPage });
+const PagePayload = z.object({ page: PageSchema, limit: LimitSchema });
 const pageOf = <T extends z.ZodTypeAny>(row: T) =>
   z.object({
     data: z.array(row),

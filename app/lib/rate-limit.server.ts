@@ -162,6 +162,7 @@ export const API_LIMITS: Record<string, { limiter: LimiterName; field: string }>
   forgetPassword: { limiter: "resetPassword", field: "account" },
   sendEmail: { limiter: "sendCode", field: "to" },
   sendSms: { limiter: "sendCode", field: "to" },
+  sendBindCode: { limiter: "sendCode", field: "user_string" },
 };
 
 /** The limit of one public /api/ call (null for calls the forms do not limit). */

@@ -10,6 +10,7 @@ import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { api, type ApiArgs } from "~/lib/api.server";
+import { rateLimit } from "~/lib/rate-limit.server";
 import { BIND_CODE_COUNTDOWN_S, formatTime } from "~/features/assets/constants";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -20,7 +21,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 const FIELD_MESSAGES = {
   address: ["draw_address_required", "address_invalid", "address_invalid_for_chain", "address_already_bound", "address_book_full"],
   memo: ["memo_not_supported", "memo_invalid"],
-  verificationcode: ["code_required", "code_invalid"],
+  verificationcode: ["code_required", "code_invalid", "code_locked"],
   currency_protocol_id: ["currency_not_found", "chain_not_found"],
 };
 
@@ -110,6 +111,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "send-code") {
+    // The forms' code-sending limit, as on every page that sends a code (the exchange keeps its own as well).
+    const limited = await rateLimit("sendCode", context.clientIp, `user:${userId}`);
+    if (limited) {
+      const codeSend: CodeSendResult = {
+        ok: false,
+        message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }),
+        wait: limited.retryAfter,
+      };
+      return data<ActionData>(
+        { result: replyWith(formData, {}), codeSend },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
+      );
+    }
     const r = await addressService(args, "sendVerificationcode", { user_id: userId });
     const codeSend: CodeSendResult = r.ok
       ? { ok: true, message: t("code.sent"), sentAt: Date.now() }

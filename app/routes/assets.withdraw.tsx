@@ -35,7 +35,7 @@ const FIELD_MESSAGES = {
   address_id: ["draw_address_required", "address_invalid", "bind_address_first", "address_not_bound", "chain_not_found"],
   number: ["draw_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "draw_min", "draw_max", "insufficient_balance"],
   pay_password: ["pay_password_required", "pay_password_locked", "pay_password_not_set", "pay_password_incorrect"],
-  google_code: ["google_code_required", "google_code_error", "google_code_used"],
+  google_code: ["google_code_required", "google_code_error", "google_code_used", "google_code_locked"],
 };
 
 type Currency = DataOf<"currencyProtocols">[number];

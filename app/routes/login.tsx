@@ -103,6 +103,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
+  // A wrong or locked texted code goes on its field.
+  if (!login.ok && login.reason?.field === "sms_code") {
+    return data<AuthActionData>(
+      { result: submission.reply({ fieldErrors: { sms_code: [login.msg] }, hideFields: ["password"] }), codeSend: null },
+      { status: 400 },
+    );
+  }
   if (!login.ok) return fail(login.msg);
   const token = login.data;
   const info = await api(args, "userInfo", {}, { token });

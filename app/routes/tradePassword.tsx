@@ -23,8 +23,8 @@ const SECRET_FIELDS = ["password", "re_password"];
 const FIELD_MESSAGES = {
   password: ["password_required", "password_length", "password_format", "password_simple"],
   re_password: ["repeat_password_required", "password_mismatch"],
-  auth_code: ["code_required", "code_invalid"],
-  google_code: ["google_code_required", "google_code_error", "google_code_used"],
+  auth_code: ["code_required", "code_invalid", "code_locked"],
+  google_code: ["google_code_required", "google_code_error", "google_code_used", "google_code_locked"],
 };
 
 /** /tradePassword: set or change the trade password with a code (type 3) sent to the user's own email (SPEC §5). */

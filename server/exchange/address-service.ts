@@ -16,8 +16,11 @@ import {
 } from "../../app/contract/index";
 import type { Answer } from "./context";
 import type { DB } from "./db/index";
-import type { Translate } from "./lib/i18n";
-import { checkCode, consumeCode, createCode, maskAddress } from "./models/codes";
+import type { Lang, Translate } from "./lib/i18n";
+import { consumeCode } from "./models/codes";
+import type { Client } from "./models/personal";
+import { checkCodeLimited } from "./handlers/checks";
+import { sendCodeMessage } from "./handlers/send-code";
 import { findUserById, type Channel } from "./models/users";
 import { addressFitsChain, boundAddresses, findAddressEntry, memoProblem, protocolByContract } from "./money/addresses";
 import { loadCurrencies } from "./money/currencies";
@@ -84,8 +87,11 @@ export interface AddressServiceDeps {
   db: DB;
   secret: string;
   t: Translate;
+  lang: Lang;
   now: number;
   log: (line: string) => void;
+  /** The app's visitor, forwarded by the app (code sending and the code's tries are limited per client address too). */
+  client: Client;
 }
 
 function fail(t: Translate, key: string, vars?: Record<string, string | number>): Answer<never> {
@@ -174,20 +180,15 @@ export function handleAddressService(
       if (!u) return fail(t, "user_not_found");
       const channel: Channel = u.email ? "email" : "sms";
       const address = (u.email ?? u.mobile)!;
-      const last = deps.db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ?").get(address) as {
-        t: number | null;
-      };
-      if (last.t !== null) {
-        const wait = Math.ceil((last.t + ADDRESS_CODE_RESEND_SECONDS * 1000 - deps.now) / 1000);
-        if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait }), reason: { key: "code_wait", wait } };
-      }
-      deps.db.transaction(() => {
-        const code = createCode(deps.db, address, channel, ADDRESS_CODE_TYPE, deps.now);
-        deps.db
-          .prepare("INSERT INTO outbox (address, channel, type, code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-          .run(address, channel, ADDRESS_CODE_TYPE, code, t(`code_body_${ADDRESS_CODE_TYPE}`, { code }), deps.now);
-      })();
-      deps.log(`[outbox] code for ${maskAddress(address)} type ${ADDRESS_CODE_TYPE} (${channel})`);
+      // The same code-sending limits as every call that sends one (handlers/send-code.ts).
+      const wait = sendCodeMessage(deps, {
+        channel,
+        address,
+        type: ADDRESS_CODE_TYPE,
+        userId: u.id,
+        resendMs: ADDRESS_CODE_RESEND_SECONDS * 1000,
+      });
+      if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait }), reason: { key: "code_wait", wait } };
       return { code: CODE.OK, msg: t("code_sent"), data: { resend_after: ADDRESS_CODE_RESEND_SECONDS } };
     }
     case ADDRESS_SERVICE_PATHS.bindDrawAddress: {
@@ -205,8 +206,15 @@ export function handleAddressService(
       const memoKey = memoProblem(p.chain, d.memo);
       if (memoKey) return fail(t, memoKey);
       const address = (u.email ?? u.mobile)!;
-      const codeId = checkCode(deps.db, address, ADDRESS_CODE_TYPE, d.verificationcode, deps.now);
-      if (codeId == null) return fail(t, "code_invalid");
+      const checked = checkCodeLimited(deps, {
+        address,
+        type: ADDRESS_CODE_TYPE,
+        code: d.verificationcode,
+        userId: u.id,
+        field: "verificationcode",
+      });
+      if ("refusal" in checked) return checked.refusal;
+      const codeId = checked.id;
       const result = deps.db.transaction((): Answer<unknown> => {
         const existing = deps.db
           .prepare(

@@ -17,7 +17,15 @@ import { normalizeSymbol } from "../../app/contract/index";
 import { ensureMoneySystem } from "./money/system";
 import { approveDeposit, approveWithdrawal, listDeposits, listWithdrawals, rejectDeposit, rejectWithdrawal } from "./money/review";
 import { runDueAccruals } from "./money/savings";
-import { addAgent, pendingIdentities, replyFeedback, reviewIdentity } from "./models/personal";
+import {
+  addAgent,
+  liftWithdrawalHold,
+  pendingIdentities,
+  recordSecurityEvent,
+  replyFeedback,
+  reviewIdentity,
+  withdrawalHold,
+} from "./models/personal";
 import { Hub } from "./hub";
 import { P2PEngine, P2PRefusal } from "./p2p/engine";
 
@@ -36,6 +44,8 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            credit a balance through the ledger
                                            (account code: change_account, legal_account, lever_account, micro_account, financial_account)
   revoke-tokens <email|mobile>             expire every session token of a user
+  lift-hold <email|mobile>                 end a user's 24-hour withdrawal hold after a security change (once you
+                                           know the change was the owner's; the user's security log shows it)
   users                                    list users
   orders <email|mobile> [--pair BTC/USDT] [--open] [--limit N]
                                            a user's spot orders, newest first
@@ -215,6 +225,24 @@ function outbox(args: string[]): void {
       console.log(
         `${formatDateTime(r.created_at)}  ${r.channel.padEnd(5)}  ${esc(r.address)}  type ${r.type}  code ${esc(r.code)}  ${esc(r.body)}`,
       );
+  }
+  db.close();
+}
+
+function liftHold(args: string[]): void {
+  const [account] = args;
+  if (!account) fail(USAGE);
+  const db = openDb();
+  const user = findUser(db, account);
+  const now = Date.now();
+  const until = withdrawalHold(db, user.id, now);
+  if (until === null) console.log(`${esc(account)}: withdrawals are not held`);
+  else {
+    db.transaction(() => {
+      liftWithdrawalHold(db, user.id);
+      recordSecurityEvent(db, user.id, "hold_lifted", { ip: "", device: "operator" }, now);
+    })();
+    console.log(`${esc(account)}: the withdrawal hold (until ${formatDateTime(until)} UTC) is lifted`);
   }
   db.close();
 }
@@ -593,6 +621,9 @@ switch (command) {
     break;
   case "users":
     users();
+    break;
+  case "lift-hold":
+    liftHold(rest);
     break;
   case "orders":
     orders(rest);

@@ -271,22 +271,24 @@ describe("codes and register", () => {
     expect(r.msg).toBe("incorrect or expired verification code");
   });
 
-  it("kills a code after 5 wrong tries; forget_password resets and revokes tokens", async () => {
+  it("locks codes after 5 wrong tries (the right one too); forget_password resets, revokes tokens and holds withdrawals", async () => {
     const token = await login("alice@example.com", "Alice2026");
     await call("sendEmail", { to: "alice@example.com", type: 2 });
     const code = lastCode("alice@example.com", 2);
     const wrong = code === "000000" ? "000001" : "000000";
     const reset = { account: "alice@example.com", type: "email", new_password: "Alice2027", secondary_password: "Alice2027" };
     for (let i = 0; i < 5; i++) expect((await call("forgetPassword", { ...reset, auth_code: wrong })).code).toBe(0);
-    expect((await call("forgetPassword", { ...reset, auth_code: code })).msg).toBe("incorrect or expired verification code");
+    expect((await call("forgetPassword", { ...reset, auth_code: code })).reason).toEqual({ key: "code_locked", field: "auth_code" });
 
-    advance(61_000);
+    advance(15 * 60_000);
     await call("sendEmail", { to: "alice@example.com", type: 2 });
     const fresh = lastCode("alice@example.com", 2);
     expect((await call("forgetPassword", { ...reset, auth_code: fresh })).code).toBe(1);
     expect((await call("userInfo", {}, { token })).code).toBe(999);
     expect((await call("login", { account: "alice@example.com", password: "Alice2026" })).code).toBe(0);
-    await login("alice@example.com", "Alice2027");
+    const after = await login("alice@example.com", "Alice2027");
+    const draw = await call("draw", { currency_id: 1, address: "x", number: "1", pay_password: "x" }, { token: after });
+    expect(draw.reason).toEqual({ key: "withdraw_held" });
   });
 });
 

@@ -138,6 +138,11 @@ export interface HandleOptions {
   limit?: (call: string, payload: Record<string, unknown>) => Promise<{ retryAfter: number } | null> | null;
   /** For public requests: the client's address (trusted-proxy aware) and browser. */
   client?: Client;
+  /**
+   * Whether `/addr/` (the address service) is served. The app's in-process calls (no options) and the standalone
+   * exchange's internal port reach it; the public /api/ mount of the app's port never passes this, so it answers 404.
+   */
+  addressService?: boolean;
 }
 
 const handlers: Handlers = {
@@ -397,6 +402,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     try {
       if (closed) return json({ code: CODE.FAIL, msg: t("server_error") }, 503);
       if (url.pathname.startsWith("/addr/")) {
+        if (opts && !opts.addressService) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
         if (request.method !== "POST" && request.method !== "GET") return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
         let raw: Record<string, unknown>;
         try {
@@ -410,8 +416,10 @@ export function createExchange(opts: ExchangeOptions): Exchange {
           db,
           secret: addressSecret,
           t,
+          lang,
           now: clock(),
           log,
+          client: opts?.client ?? forwardedClient(request),
         });
         return answer ? json(answer) : json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       }
@@ -446,7 +454,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         return json({ code: CODE.FAIL, msg: t("too_many_requests", { seconds }) }, 429, { "retry-after": seconds });
       }
       const parsed = call.payload.safeParse(raw);
-      if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger));
+      // A payload that does not fit the call is the client's mistake: 400, the message on its field.
+      if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger), 400);
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
       const ctx: Ctx = { db, market, hub, engine, lever, micro, p2p, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;

@@ -177,6 +177,12 @@ test.describe("assets", () => {
     await amount.fill("100");
     await page.getByLabel("Trade password", { exact: true }).fill("Wrong2026x");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    // Setting the first trade password held withdrawals for 24 hours (as a password reset does); the operator lifts
+    // the hold once the owner is known to have made the change.
+    await expect(page.getByText(/^For your safety, withdrawals are paused after a security change until .+ UTC/)).toBeVisible();
+    expect(cli("lift-hold", email)).toContain("lifted");
+    await page.getByLabel("Trade password", { exact: true }).fill("Wrong2026x");
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await expect(page.getByText("incorrect trade password")).toBeVisible();
     await expect(page.getByLabel("Trade password", { exact: true })).toHaveAttribute("aria-invalid", "true");
     // More than there is: the amount field says what is available.

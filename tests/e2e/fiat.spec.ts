@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   latestCode,
   logIn as logInForm,
+  outbox,
   registerUser,
   setTheme,
   test,
@@ -167,6 +168,8 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   await expect(page.getByRole("status").filter({ hasText: /^Pending payment$/ })).toBeVisible();
   await expect(page.getByText("Demo Bank")).toBeVisible();
   await expect(page.getByText("144.00 CNY")).toBeVisible();
+  // Nothing to report before a payment is claimed: an unpaid order marked abnormal would freeze the seller's coins.
+  await expect(page.getByText("Report a problem")).toHaveCount(0);
 
   await page.getByRole("button", { name: "I have paid" }).click();
   await expect(page.getByText("please upload the payment voucher first")).toBeVisible();
@@ -189,6 +192,14 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   await bob.getByRole("link", { name: new RegExp(`Details of order P\\d{8}${no.padStart(6, "0")}$`) }).click();
   await expect(bob.getByRole("heading", { name: "Sell 20 USDT" })).toBeVisible();
   await expect(bob.getByRole("img", { name: "Payment voucher uploaded by the buyer" })).toBeVisible();
+  // The seller is told of the payment at once (the outbox) and sees on the page when the coins go if he does nothing.
+  const deadline = /If you neither confirm receipt nor appeal by (\d{4}-\d\d-\d\d \d\d:\d\d UTC), the coins are released to the buyer/;
+  await expect(bob.getByTestId("release-notice")).toContainText("The buyer says they have paid 144.00 CNY.");
+  const shown = deadline.exec((await bob.getByTestId("release-notice").textContent()) ?? "");
+  expect(shown, "the deadline is on the page").not.toBeNull();
+  const orderNo = new RegExp(`^Fiat order P\\d{8}${no.padStart(6, "0")}: `);
+  const notice = outbox("bob@example.com").find((r) => Number(r.type) === 102 && orderNo.test(r.body));
+  expect(notice?.body, "the seller's notice").toContain("the buyer says they have paid 144.00 CNY for 20 USDT");
   await bob.getByLabel("Trade password").fill("Wrong2026");
   await bob.getByRole("button", { name: "Confirm receipt and release" }).click();
   await expect(bob.getByText("incorrect trade password")).toBeVisible();

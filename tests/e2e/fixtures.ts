@@ -6,7 +6,7 @@ import { BASE_URL } from "../../playwright.config";
 
 export const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".e2e-data");
 
-type OutboxRow = { address: string; type: number; code: string; created_at: string };
+type OutboxRow = { address: string; type: number; code: string; body: string; created_at: string };
 
 /** Reads the exchange's outbox through the operator CLI, as an operator would. */
 export function outbox(address: string): OutboxRow[] {

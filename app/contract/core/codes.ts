@@ -13,6 +13,25 @@ export type CodeType = (typeof CODE_TYPE)[keyof typeof CODE_TYPE];
 export const CODE_COUNTDOWN_S = 60;
 
 /**
+ * Code sending, for every call that sends one (notify/send_email, notify/send_sms, api/sms_mail, the address
+ * service's SendVerificationcode): besides one code per target every CODE_COUNTDOWN_S, at most `perTarget` codes
+ * to one email or phone, `perAccount` for one account and `perClient` from one client address in `windowMs`.
+ */
+export const CODE_SEND_LIMITS = { perTarget: 5, perAccount: 5, perClient: 10, windowMs: 15 * 60_000 } as const;
+
+/**
+ * The checks of a second factor or a code that are limited in tries: the authenticator ('google_code': sign-in,
+ * user/switch, withdrawal, trade password change), emailed and texted codes ('code': every purpose), and the trade
+ * password ('pay_password'). Each is counted per account and per client address: CHECK_MAX_FAILS wrong tries in
+ * CHECK_WINDOW_MS lock that check for CHECK_LOCK_MS, and a right answer while locked is refused too.
+ */
+export const CHECK_NAMES = ["google_code", "code", "pay_password"] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+export const CHECK_MAX_FAILS = 5;
+export const CHECK_WINDOW_MS = 15 * 60_000;
+export const CHECK_LOCK_MS = 15 * 60_000;
+
+/**
  * Why a call was refused, beside its localized `msg`: the message key (`locales/<lang>/exchange.json`) and,
  * where the refusal concerns one, the payload field. A form puts the error on its field from this, never by
  * reading the text. An upstream that sends only `msg` leaves it out, and the form shows a form-level error.

@@ -14,9 +14,6 @@ export const LOCK_LIST_LIMIT = 30;
 /** Flash convert: the spread taken from the live mid rate, and how long a quote is honoured. */
 export const CONVERT_SPREAD = "0.002";
 export const CONVERT_QUOTE_TTL_MS = 10_000;
-/** Five wrong trade passwords in a row lock withdrawals for 15 minutes. */
-export const PAY_PASSWORD_MAX_FAILS = 5;
-export const PAY_PASSWORD_LOCK_MS = 15 * 60_000;
 /** Address service: the code type of SendVerificationcode, its resend wait, and the oldest timestamp accepted. */
 export const ADDRESS_CODE_TYPE = 6;
 export const ADDRESS_CODE_RESEND_SECONDS = 59;

@@ -15,7 +15,8 @@ describe("fiat P2P rules", () => {
   it("gives each party its actions in each state (SPEC §4: the buyer cancels and pays, the seller confirms and delays)", () => {
     const table = Object.values(P2P_STATUS).map((s) => [s, allowedActions(s, "buyer").join(" "), allowedActions(s, "seller").join(" ")]);
     expect(table).toEqual([
-      [1, "voucher pay cancel abnormal message", "confirm abnormal message"],
+      // Abnormal only once a payment is claimed: an unpaid order marked abnormal would freeze the escrow with no end.
+      [1, "voucher pay cancel message", "confirm message"],
       [2, "voucher cancel abnormal appeal message", "confirm delay abnormal appeal message"],
       [3, "", ""],
       [4, "", ""],
@@ -26,6 +27,9 @@ describe("fiat P2P rules", () => {
     expect(canAct("pay", P2P_STATUS.PAID, "buyer")).toBe(false);
     expect(canAct("confirm", P2P_STATUS.APPEAL, "seller")).toBe(false);
     expect(canAct("delay", P2P_STATUS.DELAYED, "seller")).toBe(false);
+    expect(canAct("abnormal", P2P_STATUS.PENDING, "buyer")).toBe(false);
+    expect(canAct("abnormal", P2P_STATUS.PENDING, "seller")).toBe(false);
+    expect(canAct("abnormal", P2P_STATUS.PAID, "buyer")).toBe(true);
   });
 
   it("names the user's side of an ad", () => {

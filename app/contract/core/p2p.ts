@@ -35,6 +35,11 @@ export const P2P_PAY_MINUTES = 15;
 export const P2P_CONFIRM_MINUTES = 30;
 /** A seller's delayed confirmation adds this much to the confirmation limit, once per order. */
 export const P2P_DELAY_MINUTES = 30;
+/**
+ * The seller is told at once when the buyer marks an order paid, and reminded this long before the confirmation
+ * limit runs out (not again when the limit is this short or shorter: the first notice already names it).
+ */
+export const P2P_CONFIRM_REMINDER_MINUTES = 10;
 /** SPEC §6: a buyer who cancels this many orders in one (UTC) day cannot buy again that day. */
 export const P2P_CANCELS_PER_DAY = 3;
 /** One user's orders in progress at once, as buyer or seller outside their own ads. */
@@ -51,6 +56,8 @@ export type P2PAction = "voucher" | "pay" | "cancel" | "confirm" | "delay" | "ab
  * delay confirmation; either side may mark abnormal or appeal). `to` is the state the action leads to.
  * - The buyer may cancel until the seller has released: cancelling only returns the coins to the seller.
  * - The seller may release at any state before completion, except while an appeal is with the operator.
+ * - Abnormal needs a payment claimed (paid, delayed): before that the pay limit decides (an unpaid order marked
+ *   abnormal would stop it and hold the seller's coins with no end; docs/decisions/018-p2p-abnormal-after-paid.md).
  * - An appeal needs a payment claimed (paid, delayed) or an order marked abnormal.
  */
 export const P2P_RULES: Record<P2PAction, { role: P2PRole | "either"; from: readonly P2PStatus[]; to?: P2PStatus }> = {
@@ -59,7 +66,7 @@ export const P2P_RULES: Record<P2PAction, { role: P2PRole | "either"; from: read
   cancel: { role: "buyer", from: [1, 2, 5, 7], to: 4 },
   confirm: { role: "seller", from: [1, 2, 5, 7], to: 3 },
   delay: { role: "seller", from: [2], to: 5 },
-  abnormal: { role: "either", from: [1, 2, 5], to: 7 },
+  abnormal: { role: "either", from: [2, 5], to: 7 },
   appeal: { role: "either", from: [2, 5, 7], to: 6 },
   message: { role: "either", from: [1, 2, 5, 6, 7] },
 };

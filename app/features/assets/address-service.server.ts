@@ -79,7 +79,13 @@ export async function addressService<N extends AddressCall>(
     (signal) =>
       new Request(`http://exchange.internal${path}`, {
         method: "POST",
-        headers: { lang, Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          lang,
+          Accept: "application/json",
+          "Content-Type": "application/x-www-form-urlencoded",
+          // The visitor's address: codes sent and code tries are limited per client address too.
+          ...(context.clientIp ? { "X-Forwarded-For": context.clientIp } : {}),
+        },
         body: signedAddressForm(payload, options.secret ?? addressSecret(), options.now).toString(),
         signal,
       }),

@@ -64,7 +64,7 @@ export function replyWithRefusal(
 /** The exchange's refusals of register and reset, by the field of those forms they belong to. */
 export const ACCOUNT_FORM_FIELDS = {
   account: ["account_registered", "account_not_registered", "email_invalid", "phone_invalid"],
-  sms_code: ["code_required", "code_invalid"],
+  sms_code: ["code_required", "code_invalid", "code_locked"],
   password: ["password_required", "password_length", "password_format", "password_simple"],
   re_password: ["repeat_password_required", "password_mismatch"],
   invite_code: ["invite_invalid"],

@@ -126,3 +126,11 @@ export const publish = style({ display: "grid", gridTemplateColumns: "repeat(aut
 export const fieldset = style({ border: 0, padding: 0, margin: "0 0 12px", display: "flex", gap: "12px", flexWrap: "wrap" });
 export const contents = style({ display: "contents" });
 export const refresh = style({ fontSize: "14px", marginLeft: "8px", whiteSpace: "nowrap" });
+/** A notice the reader must act on (the seller's confirmation deadline): set off by a bar in the accent colour. */
+export const notice = style({
+  borderLeft: `4px solid ${vars.color.accent}`,
+  padding: "8px 12px",
+  margin: "0 0 12px",
+  background: vars.color.bg,
+  color: vars.color.text,
+});

@@ -89,6 +89,12 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
             {t(buyer ? "order.waitConfirm" : "order.confirmWithin")} <span className={s.countdown}>{clock(confirmLeft)}</span> {refresh}
           </p>
         ) : null}
+        {!buyer && (order.status === 2 || order.status === 5) && order.confirm_due_at ? (
+          // The seller's deadline as a time, not only a countdown: missing it releases the coins to the buyer.
+          <p className={s.notice} data-testid="release-notice">
+            {t("order.releaseNotice", { amount: fiat(order.amount), fiat: order.fiat, time: utcTime(order.confirm_due_at) })}
+          </p>
+        ) : null}
         {order.status === 6 ? <p>{t("order.appealNote")}</p> : null}
         {order.status === 7 ? <p>{t("order.abnormalNote", { reason: order.abnormal_reason ?? "" })}</p> : null}
         {order.resolution ? <p>{t(`order.resolution.${order.resolution}`)}</p> : null}

@@ -260,6 +260,14 @@ describe("trade password, address book and withdrawals", () => {
     const r = await c.setPayPassword(demo, "demo@example.com", "Pay2026x");
     expect(r).toMatchObject({ code: 1, msg: "trade password saved" });
     expect(UserInfoSchema.parse((await c.call("userInfo", {}, { token: demo })).data).has_pay_password).toBe(true);
+    // The first trade password holds withdrawals for 24 hours too: a mailbox taken over must not lead straight to one.
+    const held = await c.call(
+      "draw",
+      { currency_id: USDT, currency_protocol_id: TRC20_USDT, address: TRON_ADDRESS, number: "100", pay_password: "Pay2026x" },
+      { token: demo },
+    );
+    expect(held.reason).toEqual({ key: "withdraw_held" });
+    clock += 24 * 3600_000 + 1;
   });
 
   it("asks for a bound address first, then withdraws through review", async () => {
@@ -362,6 +370,8 @@ describe("trade password, address book and withdrawals", () => {
       { token: dana },
     );
     expect(set).toMatchObject({ code: 1 });
+    // Setting it held withdrawals for a day.
+    clock += 24 * 3600_000 + 1;
     const draw = (p: Record<string, string | number> = {}) =>
       c.call(
         "draw",
@@ -424,6 +434,7 @@ describe("trade password, address book and withdrawals", () => {
     ledgerCredit(ex.db, { userId: uid, currencyId: XRP, accountCode: "change_account", amount: "1000", type: "test" });
     clock += 61_000; // one code per address a minute
     expect(await c.setPayPassword(bob, "bob@example.com", "Pay2026x")).toMatchObject({ code: 1 });
+    clock += 24 * 3600_000 + 1; // setting it held withdrawals for a day
     const draw = (p: Record<string, string | number>) =>
       c.call(
         "draw",
@@ -439,7 +450,7 @@ describe("trade password, address book and withdrawals", () => {
     expect(row).toEqual({ address: shared, memo: "2002" });
   });
 
-  it("locks withdrawals for 15 minutes after five wrong trade passwords in a row", async () => {
+  it("locks the trade password for 15 minutes after five wrong ones in 15 minutes", async () => {
     const draw = (pw: string, lang?: string) =>
       c.call(
         "draw",
@@ -449,11 +460,11 @@ describe("trade password, address book and withdrawals", () => {
     for (let i = 0; i < 4; i++) expect((await draw("nope1234")).msg).toBe("incorrect trade password");
     const locked = await draw("nope1234");
     expect(locked.code).toBe(0);
-    expect(locked.msg).toMatch(/^too many wrong trade passwords: withdrawals are locked until .*UTC/);
+    expect(locked.msg).toMatch(/^too many wrong trade passwords: the trade password is locked until .*UTC/);
     expect(locked.reason).toEqual({ key: "pay_password_locked", field: "pay_password" });
     // Even the right password is refused while locked, with the time in the user's language.
     const de = await draw("Pay2026x", "de");
-    expect(de.msg).toMatch(/^zu viele falsche Handelspasswörter: Auszahlungen sind bis .+ gesperrt$/);
+    expect(de.msg).toMatch(/^zu viele falsche Handelspasswörter: das Handelspasswort ist bis .+ gesperrt$/);
     clock += 15 * 60_000 + 1;
     expect((await draw("Pay2026x")).code).toBe(1);
   });

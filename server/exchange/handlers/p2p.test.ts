@@ -152,7 +152,7 @@ describe("fiat P2P", () => {
       amount: "720.00",
       status: 1,
       pay_due_at: now + 15 * MIN,
-      actions: ["voucher", "pay", "cancel", "abnormal", "message"],
+      actions: ["voucher", "pay", "cancel", "message"],
     });
     expect(o.payees).toEqual([{ code: "bank", raw_data: expect.objectContaining({ bank_name: "Demo Bank" }) }]);
     expect(pushes).toEqual([{ type: "P2P_ORDER", id: o.id, status: 1 }]);
@@ -166,7 +166,7 @@ describe("fiat P2P", () => {
       role: "seller",
       payment_hidden: "not_buyer",
       payees: null,
-      actions: ["confirm", "abnormal", "message"],
+      actions: ["confirm", "message"],
     });
     expect(detail.messages[0]).toMatchObject({ from: "system", body: expect.stringContaining("Order created") });
     expect((await c.call("legalOrderDetail", { id: o.id }, { token: alice })).reason).toEqual({ key: "p2p_order_not_found" });
@@ -255,7 +255,7 @@ describe("fiat P2P", () => {
       );
     const buyAd = adOf("CNY", "buy");
     const o = order(await create(demo, { ad_id: buyAd.id, by: "quantity", value: "50" }));
-    expect(o).toMatchObject({ role: "seller", amount: "352.50", actions: ["confirm", "abnormal", "message"] });
+    expect(o).toMatchObject({ role: "seller", amount: "352.50", actions: ["confirm", "message"] });
     expect(legal("demo@example.com")).toEqual({ balance: "2050", lock_balance: "50" });
     // The merchant is the buyer: he sees the user's bank details to pay them.
     const asBuyer = (await c.call("legalOrderDetail", { id: o.id }, { token: bob })).data as { order: P2POrder };
@@ -309,9 +309,11 @@ describe("fiat P2P", () => {
     ]);
 
     const b = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "20" }));
+    await c.call("legalVoucher", { id: b.id, voucher: `/uploads/${upload("demo@example.com")}` }, { token: demo });
+    await c.call("legalPay", { id: b.id }, { token: demo });
     expect(order(await c.call("legalAbnormal", { id: b.id, reason: "wrong name on transfer" }, { token: bob }))).toMatchObject({
       status: 7,
-      pay_due_at: null,
+      confirm_due_at: null,
     });
     expect(order(await c.call("legalAppeal", { id: b.id, reason: "I paid" }, { token: demo })).status).toBe(6);
     const before = legal("demo@example.com").balance;
@@ -373,6 +375,80 @@ describe("fiat P2P", () => {
       balance: new Decimal(before.balance).plus(2000).toFixed(),
       lock_balance: new Decimal(before.lock_balance).minus(2000).toFixed(),
     });
+    escrowHolds();
+    expect(globalTotals(ex.db)).toEqual(totals);
+  });
+
+  it("an unpaid order cannot be marked abnormal by either party: the pay limit still runs and the escrow comes back", async () => {
+    now = Date.UTC(2026, 10, 27, 9, 0, 0);
+    const cny = adOf("CNY", "sell");
+    const o = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "10" }));
+    expect(o.actions).not.toContain("abnormal");
+    for (const token of [demo, bob]) {
+      const r = await c.call("legalAbnormal", { id: o.id, reason: "I have not paid and never will" }, { token });
+      expect(r.reason).toEqual({ key: "p2p_wrong_state" });
+    }
+    const held = ex.db.prepare("SELECT status, pay_due_at FROM p2p_orders WHERE id = ?").get(o.id);
+    expect(held).toEqual({ status: 1, pay_due_at: now + 15 * MIN });
+    now += 15 * MIN;
+    expect(ex.p2p.runDue()).toBe(1);
+    expect(ex.db.prepare("SELECT status, cancel_by FROM p2p_orders WHERE id = ?").get(o.id)).toEqual({ status: 4, cancel_by: "timeout" });
+    expect(adOf("CNY", "sell").remaining).toBe(cny.remaining);
+    escrowHolds();
+    expect(globalTotals(ex.db)).toEqual(totals);
+  });
+
+  it("tells the seller at once when the buyer marks paid and again before the deadline; an appeal by either party stops the clock", async () => {
+    now = Date.UTC(2026, 10, 28, 9, 0, 0);
+    const notices = (type: number) =>
+      ex.db.prepare("SELECT body, created_at FROM outbox WHERE address = 'bob@example.com' AND type = ? ORDER BY id").all(type) as {
+        body: string;
+        created_at: number;
+      }[];
+    const paidBefore = notices(102).length;
+    const cny = adOf("CNY", "sell");
+    const o = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "10" }));
+    await c.call("legalVoucher", { id: o.id, voucher: `/uploads/${upload("demo@example.com")}` }, { token: demo });
+    const paid = order(await c.call("legalPay", { id: o.id }, { token: demo }));
+    expect(paid.confirm_due_at).toBe(now + 30 * MIN);
+    const told = notices(102).slice(paidBefore);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.created_at).toBe(now);
+    expect(told[0]!.body).toBe(
+      `Fiat order ${paid.order_no}: the buyer says they have paid 72.00 CNY for 10 USDT. Check that the money has arrived, then ` +
+        "confirm receipt. If you neither confirm nor appeal by Nov 28, 2026, 09:30 AM UTC, the coins are released to the buyer automatically.",
+    );
+    // Ten minutes before the deadline, a reminder; once.
+    const remindersBefore = notices(103).length;
+    now += 20 * MIN - 1;
+    expect(ex.p2p.runDue()).toBe(0);
+    expect(notices(103)).toHaveLength(remindersBefore);
+    now += 1;
+    ex.p2p.runDue();
+    ex.p2p.runDue();
+    const reminded = notices(103).slice(remindersBefore);
+    expect(reminded.map((n) => n.body)).toEqual([
+      `Reminder for fiat order ${paid.order_no}: unless you confirm receipt or appeal before Nov 28, 2026, 09:30 AM UTC, the 10 USDT are ` +
+        "released to the buyer automatically.",
+    ]);
+    // The seller appeals: the clock stops, nothing is released at the deadline or a day later.
+    const appealed = order(await c.call("legalAppeal", { id: o.id, reason: "no money arrived" }, { token: bob }));
+    expect(appealed).toMatchObject({ status: 6, confirm_due_at: null, appeal_by_me: true });
+    now += 24 * 60 * MIN;
+    expect(ex.p2p.runDue()).toBe(0);
+    expect(ex.db.prepare("SELECT status FROM p2p_orders WHERE id = ?").get(o.id)).toEqual({ status: 6 });
+    ex.p2p.resolveAppeal(o.id, "seller", "", now);
+    // A delay moves the deadline and the reminder with it.
+    const d = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "10" }));
+    await c.call("legalVoucher", { id: d.id, voucher: `/uploads/${upload("demo@example.com")}` }, { token: demo });
+    await c.call("legalPay", { id: d.id }, { token: demo });
+    const delayed = order(await c.call("legalDelay", { id: d.id }, { token: bob }));
+    expect(delayed.confirm_due_at).toBe(now + 60 * MIN);
+    const beforeDelayReminder = notices(103).length;
+    now += 50 * MIN;
+    ex.p2p.runDue();
+    expect(notices(103)).toHaveLength(beforeDelayReminder + 1);
+    expect(order(await c.call("legalConfirm", { id: d.id, password: "Shop1234" }, { token: bob })).status).toBe(3);
     escrowHolds();
     expect(globalTotals(ex.db)).toEqual(totals);
   });

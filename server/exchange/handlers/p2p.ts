@@ -33,6 +33,7 @@ import {
   userName,
   type AdRow,
   type MessageRow,
+  p2pOrderNo,
   type OrderRow,
 } from "../models/p2p";
 import { P2PRefusal, type P2PEngine } from "../p2p/engine";
@@ -110,12 +111,6 @@ function presentAd(ctx: Ctx, a: AdRow, cache?: Map<number, P2PMerchant>, withOpe
   };
 }
 
-function orderNo(o: OrderRow): string {
-  const d = new Date(o.created_at);
-  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
-  return `P${ymd}${String(o.id).padStart(6, "0")}`;
-}
-
 export function presentOrder(ctx: Ctx, o: OrderRow, viewerId: number, cache?: Map<number, P2PMerchant>): P2POrder {
   const role: P2PRole = o.buyer_id === viewerId ? "buyer" : "seller";
   const other = role === "buyer" ? o.seller_id : o.buyer_id;
@@ -125,7 +120,7 @@ export function presentOrder(ctx: Ctx, o: OrderRow, viewerId: number, cache?: Ma
   const payees = hidden ? null : payMethodsOf(ctx.db, o.seller_id).filter((m) => payTypes.includes(m.code as PayMethodCode));
   return {
     id: o.id,
-    order_no: orderNo(o),
+    order_no: p2pOrderNo(o),
     ad_id: o.ad_id,
     role,
     is_merchant: o.merchant_id === viewerId,

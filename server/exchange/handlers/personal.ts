@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CODE_TYPE, DRAW_DAILY_LIMIT_USD, methodDataSchema, REVIEW_STATUS } from "../../../app/contract/index";
-import { fail, ok, type Ctx, type Handlers } from "../context";
+import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { cleanImage, IMAGE_MAX_BYTES, IMAGE_TYPES } from "../lib/images";
 import { hashPassword, verifyPassword } from "../lib/crypto";
 import { formatDateTime } from "../lib/time";
-import { checkTotp, newTotpSecret, totpUri } from "../lib/totp";
-import { checkCode, consumeCode } from "../models/codes";
+import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from "../lib/totp";
+import { consumeCode } from "../models/codes";
+import { checkCodeLimited, checkDeps, limitedCheck } from "./checks";
 import { findUserByAccount, findUserById, normalizeAddress } from "../models/users";
 import { sendCode } from "./send-code";
 import {
@@ -61,10 +62,26 @@ export function requireGoogleCode(ctx: Ctx, userId: number, code: string | undef
   const g = googleState(ctx.db, userId);
   if (!g.google_on || !g.google_secret) return null;
   if (!code) return fail(ctx, "google_code_required", undefined, "google_code");
-  const check = checkTotp(g.google_secret, code, ctx.now, g.google_last_step);
-  if (!check.ok) return fail(ctx, check.reason, undefined, "google_code");
-  ctx.db.prepare("UPDATE users SET google_last_step = ? WHERE id = ?").run(check.step, userId);
+  const secret = g.google_secret;
+  const checked = limitedTotp(ctx, userId, () => checkTotp(secret, code, ctx.now, g.google_last_step));
+  if ("refusal" in checked) return checked.refusal;
+  ctx.db.prepare("UPDATE users SET google_last_step = ? WHERE id = ?").run(checked.step, userId);
   return null;
+}
+
+/**
+ * An authenticator code under the attempt limits (handlers/checks.ts: six digits cannot be guessed at sign-in,
+ * user/switch, withdrawal or anywhere else): the step it matched, or the refusal on `google_code`.
+ */
+function limitedTotp(ctx: Ctx, userId: number, run: () => TotpCheck): { step: number } | { refusal: Answer<never> } {
+  let result = null as TotpCheck | null;
+  const r = limitedCheck(checkDeps(ctx), "google_code", { userId }, "google_code", () => {
+    result = run();
+    return result.ok;
+  });
+  if (r.passed && result?.ok) return { step: result.step };
+  const refusal = r.passed ? null : r.refusal;
+  return { refusal: refusal ?? fail(ctx, result && !result.ok ? result.reason : "google_code_error", undefined, "google_code") };
 }
 
 export const personalHandlers: Pick<
@@ -121,11 +138,12 @@ export const personalHandlers: Pick<
     const secret = g.google_secret ?? g.google_pending_secret;
     if (!secret) return fail(ctx, "google_not_bound");
     if (!g.google_secret && p.google_switch === 0) return fail(ctx, "google_not_bound");
-    const check = checkTotp(secret, p.google_code, ctx.now, g.google_secret ? g.google_last_step : null);
-    if (!check.ok) return fail(ctx, check.reason, undefined, "google_code");
+    const checked = limitedTotp(ctx, userId, () => checkTotp(secret, p.google_code, ctx.now, g.google_secret ? g.google_last_step : null));
+    if ("refusal" in checked) return checked.refusal;
+    const step = checked.step;
     ctx.db.transaction(() => {
-      if (!g.google_secret) bindGoogleSecret(ctx.db, userId, check.step);
-      else switchGoogle(ctx.db, userId, p.google_switch === 1, check.step);
+      if (!g.google_secret) bindGoogleSecret(ctx.db, userId, step);
+      else switchGoogle(ctx.db, userId, p.google_switch === 1, step);
       holdWithdrawals(ctx.db, userId, ctx.now);
       recordSecurityEvent(ctx.db, userId, g.google_secret ? "google_switched" : "google_bound", clientOf(ctx), ctx.now);
     })();
@@ -267,7 +285,7 @@ export const personalHandlers: Pick<
     const email = p.user_string.includes("@");
     if (email ? user.email : user.mobile)
       return fail(ctx, email ? "email_already_bound" : "mobile_already_bound", undefined, "user_string");
-    return sendCode(ctx, email ? "email" : "sms", p.user_string, CODE_TYPE.BIND);
+    return sendCode(ctx, email ? "email" : "sms", p.user_string, CODE_TYPE.BIND, user.id);
   },
 
   bindEmail(p, ctx) {
@@ -286,8 +304,9 @@ function bindAddress(ctx: Ctx, kind: "email" | "mobile", value: string, code: st
   const codeField = "code";
   if (kind === "email" ? user.email : user.mobile) return fail(ctx, kind === "email" ? "email_already_bound" : "mobile_already_bound");
   const address = normalizeAddress(kind === "email" ? "email" : "sms", value);
-  const codeId = checkCode(ctx.db, address, CODE_TYPE.BIND, code, ctx.now);
-  if (codeId == null) return fail(ctx, "code_invalid", undefined, codeField);
+  const checked = checkCodeLimited(checkDeps(ctx), { address, type: CODE_TYPE.BIND, code, userId, field: codeField });
+  if ("refusal" in checked) return checked.refusal;
+  const codeId = checked.id;
   const bound = ctx.db.transaction(() => {
     if (findUserByAccount(ctx.db, kind, address)) return false;
     if (kind === "email") ctx.db.prepare("UPDATE users SET email = ? WHERE id = ?").run(address, userId);

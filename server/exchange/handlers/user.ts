@@ -1,8 +1,9 @@
 import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, type AccountType } from "../../../app/contract/index";
 import { fail, ok, type Handlers } from "../context";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/crypto";
-import { checkCode, consumeCode } from "../models/codes";
-import { googleState, recordSecurityEvent, stampSession } from "../models/personal";
+import { consumeCode } from "../models/codes";
+import { googleState, holdWithdrawals, recordSecurityEvent, stampSession } from "../models/personal";
+import { checkCodeLimited, checkDeps } from "./checks";
 import { requireGoogleCode } from "./personal";
 import { sendCode } from "./send-code";
 import {
@@ -50,15 +51,23 @@ export const userHandlers: Pick<
     if (setting?.value === "1") {
       if (!p.sms_code) return fail(ctx, "code_required");
       const address = normalizeAddress(channelOf(kind), p.account);
-      const codeId = checkCode(ctx.db, address, CODE_TYPE.LOGIN, p.sms_code, ctx.now);
-      if (codeId == null) return fail(ctx, "code_invalid");
-      consumeCode(ctx.db, codeId, ctx.now);
+      const checked = checkCodeLimited(checkDeps(ctx), {
+        address,
+        type: CODE_TYPE.LOGIN,
+        code: p.sms_code,
+        userId: user.id,
+        field: "sms_code",
+      });
+      if ("refusal" in checked) return checked.refusal;
+      consumeCode(ctx.db, checked.id, ctx.now);
     }
     const googleRefusal = requireGoogleCode(ctx, user.id, p.google_code);
     if (googleRefusal) return googleRefusal;
     const client = ctx.client ?? { ip: "", device: "" };
     const token = ctx.db.transaction(() => {
       const issued = issueToken(ctx.db, user.id, ctx.now);
+      // Notices sent outside a request (a lock, a fiat order) are written in the language of the last sign-in.
+      ctx.db.prepare("UPDATE users SET lang = ? WHERE id = ?").run(ctx.lang, user.id);
       stampSession(ctx.db, issued, client, ctx.now);
       recordSecurityEvent(ctx.db, user.id, "login", client, ctx.now);
       return issued;
@@ -72,8 +81,9 @@ export const userHandlers: Pick<
     const address = normalizeAddress(channelOf(p.type), p.account);
     // SPEC §5 order: code, password, password format, repeat password, match; then invite code and account.
     if (!p.sms_code) return fail(ctx, "code_required");
-    const codeId = checkCode(ctx.db, address, CODE_TYPE.REGISTER, p.sms_code, ctx.now);
-    if (codeId == null) return fail(ctx, "code_invalid");
+    const checked = checkCodeLimited(checkDeps(ctx), { address, type: CODE_TYPE.REGISTER, code: p.sms_code, field: "sms_code" });
+    if ("refusal" in checked) return checked.refusal;
+    const codeId = checked.id;
     const pwKey = passwordProblemKey(p.password);
     if (pwKey) return fail(ctx, pwKey);
     if (p.re_password === "") return fail(ctx, "repeat_password_required");
@@ -139,19 +149,31 @@ export const userHandlers: Pick<
     if (badAccount) return fail(ctx, badAccount);
     const address = normalizeAddress(channelOf(p.type), p.account);
     if (!p.auth_code) return fail(ctx, "code_required");
-    const codeId = checkCode(ctx.db, address, CODE_TYPE.FORGOT_PASSWORD, p.auth_code, ctx.now);
-    if (codeId == null) return fail(ctx, "code_invalid");
+    // Tries are the account's when there is one (the same answer either way: no account enumeration).
+    const owner = findUserByAccount(ctx.db, p.type, address);
+    const checked = checkCodeLimited(checkDeps(ctx), {
+      address,
+      type: CODE_TYPE.FORGOT_PASSWORD,
+      code: p.auth_code,
+      userId: owner?.id,
+      field: "auth_code",
+    });
+    if ("refusal" in checked) return checked.refusal;
+    const codeId = checked.id;
     const pwKey = passwordProblemKey(p.new_password);
     if (pwKey) return fail(ctx, pwKey);
     if (p.secondary_password === "") return fail(ctx, "repeat_password_required");
     if (p.secondary_password !== p.new_password) return fail(ctx, "password_mismatch");
-    const user = findUserByAccount(ctx.db, p.type, address);
+    const user = owner;
     if (!user) return fail(ctx, "code_invalid");
     const passwordHash = await hashPassword(p.new_password);
     ctx.db.transaction(() => {
       ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, user.id);
       revokeAllTokens(ctx.db, user.id, ctx.now);
       consumeCode(ctx.db, codeId, ctx.now);
+      // A reset is a change of password: withdrawals wait 24 h, so a mailbox taken over does not lead straight to one.
+      holdWithdrawals(ctx.db, user.id, ctx.now);
+      recordSecurityEvent(ctx.db, user.id, "password_reset", ctx.client ?? { ip: "", device: "" }, ctx.now);
     })();
     return ok(ctx, null, "password_reset_ok");
   },

@@ -71,6 +71,7 @@ describe("system accounts", () => {
       timestamp: seconds(clock),
     });
     expect(bound.code).toBe(1);
+    clock += 24 * 3600_000; // the first trade password held withdrawals for a day
     const w = await c.call(
       "draw",
       { currency_id: 1, address: TRON, currency_protocol_id: 2, number: "100", pay_password: PAY },

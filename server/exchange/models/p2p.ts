@@ -53,6 +53,7 @@ export interface OrderRow {
   appeal_at: number | null;
   resolution: "buyer" | "seller" | null;
   resolution_note: string | null;
+  confirm_reminded_at: number | null;
 }
 
 export interface MessageRow {
@@ -61,6 +62,13 @@ export interface MessageRow {
   user_id: number | null;
   body: string;
   created_at: number;
+}
+
+/** The order number shown to people: P, the UTC date it was placed, and its id. */
+export function p2pOrderNo(o: Pick<OrderRow, "id" | "created_at">): string {
+  const d = new Date(o.created_at);
+  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
+  return `P${ymd}${String(o.id).padStart(6, "0")}`;
 }
 
 export function findAd(db: DB, id: number): AdRow | undefined {
@@ -202,15 +210,30 @@ export function payMethodsOf(db: DB, userId: number): { code: string; raw_data: 
   return rows.map((r) => ({ code: r.code, raw_data: JSON.parse(r.raw_data) as Record<string, string> }));
 }
 
-/** The earliest due time of an order's timer (pay or confirm), or null when none is running. */
-export function nextDue(db: DB): number | null {
+/**
+ * The earliest due time of an order's timer (pay, confirm, or the seller's reminder `remindMs` before the confirm
+ * limit), or null when none is running.
+ */
+export function nextDue(db: DB, remindMs: number): number | null {
   const r = db
     .prepare(
       `SELECT MIN(t) AS n FROM (SELECT MIN(pay_due_at) AS t FROM p2p_orders WHERE status = 1
-                                UNION ALL SELECT MIN(confirm_due_at) FROM p2p_orders WHERE status IN (2, 5))`,
+                                UNION ALL SELECT MIN(confirm_due_at) FROM p2p_orders WHERE status IN (2, 5)
+                                UNION ALL SELECT MIN(confirm_due_at) - @remindMs FROM p2p_orders
+                                  WHERE status IN (2, 5) AND confirm_reminded_at IS NULL)`,
     )
-    .get() as { n: number | null };
+    .get({ remindMs }) as { n: number | null };
   return r.n;
+}
+
+/** Orders whose seller is to be reminded now: paid or delayed, not yet reminded, the confirm limit `remindMs` away. */
+export function remindOrders(db: DB, now: number, remindMs: number): OrderRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM p2p_orders WHERE status IN (2, 5) AND confirm_reminded_at IS NULL
+       AND confirm_due_at - @remindMs <= @now AND confirm_due_at > @now ORDER BY id LIMIT 1000`,
+    )
+    .all({ now, remindMs }) as OrderRow[];
 }
 
 export function dueOrders(db: DB, now: number): OrderRow[] {

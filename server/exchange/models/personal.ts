@@ -2,19 +2,25 @@ import type { DB } from "../db/index";
 import { hashToken } from "../lib/crypto";
 import { HOUR } from "../lib/time";
 
-/** Withdrawals wait this long after a change of login password, trade password, authenticator or bound email/phone. */
+/**
+ * Withdrawals wait this long after a change of login password (changed or reset through forgot-password), trade
+ * password (set or changed), authenticator or bound email/phone.
+ */
 export const SECURITY_HOLD_MS = 24 * HOUR;
 
 export type SecurityEvent =
   | "login"
   | "password_changed"
+  | "password_reset"
   | "pay_password_changed"
   | "google_bound"
   | "google_switched"
   | "email_bound"
   | "mobile_bound"
   | "withdraw_requested"
-  | "session_revoked";
+  | "session_revoked"
+  | "check_locked"
+  | "hold_lifted";
 
 export interface Client {
   ip: string;
@@ -50,6 +56,11 @@ export function holdWithdrawals(db: DB, userId: number, now: number): number {
   const until = now + SECURITY_HOLD_MS;
   db.prepare("UPDATE users SET withdraw_hold_until = MAX(COALESCE(withdraw_hold_until, 0), ?) WHERE id = ?").run(until, userId);
   return until;
+}
+
+/** The operator ends a hold (the owner confirmed the change was theirs). */
+export function liftWithdrawalHold(db: DB, userId: number): void {
+  db.prepare("UPDATE users SET withdraw_hold_until = NULL WHERE id = ?").run(userId);
 }
 
 /** The moment withdrawals open again, or null when they are not held. */

@@ -4,6 +4,7 @@ import {
   P2P_AD_STATUS,
   P2P_CANCELS_PER_DAY,
   P2P_CONFIRM_MINUTES,
+  P2P_CONFIRM_REMINDER_MINUTES,
   P2P_DELAY_MINUTES,
   P2P_OPEN_ORDERS_MAX,
   P2P_PAY_MINUTES,
@@ -21,6 +22,7 @@ import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { post, type Leg } from "../ledger/index";
 import { DueTimer } from "../lib/due-timer";
+import { noticeP2PConfirmSoon, noticeP2PPaid } from "../notices";
 import {
   addMessage,
   cancelsSince,
@@ -33,12 +35,14 @@ import {
   moveOrder,
   nextDue,
   openOrdersAsCustomer,
+  remindOrders,
   setAd,
   type AdRow,
   type OrderRow,
 } from "../models/p2p";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
+const REMIND_MS = P2P_CONFIRM_REMINDER_MINUTES * 60_000;
 
 /** A refusal of a P2P action: the message key of `exchange.json`, the payload field it concerns, and its variables. */
 export class P2PRefusal extends Error {
@@ -106,7 +110,7 @@ export class P2PEngine {
       enabled: opts.timer !== false,
       clock: opts.clock,
       run: () => this.runDue(),
-      next: () => nextDue(db),
+      next: () => nextDue(db, REMIND_MS),
       onError: (err) => opts.log(`[p2p] timers failed: ${err instanceof Error ? err.stack : String(err)}`),
     });
   }
@@ -131,8 +135,12 @@ export class P2PEngine {
     this.timer.wake(at);
   }
 
-  /** Cancels unpaid orders past their pay limit and releases paid ones past their confirmation limit; answers how many. */
+  /**
+   * Cancels unpaid orders past their pay limit and releases paid ones past their confirmation limit; answers how many.
+   * Reminds the sellers whose confirmation limit is near.
+   */
   runDue(now = this.opts.clock()): number {
+    for (const o of remindOrders(this.db, now, REMIND_MS)) this.remindSeller(o.id, now);
     let n = 0;
     for (const o of dueOrders(this.db, now)) {
       const done = o.status === P2P_STATUS.PENDING ? this.cancel(o.id, "timeout", now) : this.release(o.id, "timeout", now);
@@ -296,14 +304,20 @@ export class P2PEngine {
       const accepted = ad.pay_types.split(",");
       const method = payType ?? accepted[0]!;
       if (!accepted.includes(method)) throw new P2PRefusal("p2p_pay_type_invalid", "pay_type");
+      const confirmDue = now + this.confirmMinutes() * 60_000;
       moveOrder(this.db, order.id, [P2P_STATUS.PENDING], {
         status: P2P_STATUS.PAID,
         pay_type: method,
         paid_at: now,
         pay_due_at: null,
-        confirm_due_at: now + this.confirmMinutes() * 60_000,
+        confirm_due_at: confirmDue,
+        // A limit no longer than the reminder's lead gets no reminder: this notice already names it.
+        confirm_reminded_at: confirmDue - REMIND_MS <= now ? now : null,
       });
-      return this.changed(order.id, P2P_SYSTEM_LINES.paid, now);
+      const paid = this.changed(order.id, P2P_SYSTEM_LINES.paid, now);
+      // The seller hears of it at once, with the deadline: a seller who does not answer loses the coins to the buyer.
+      noticeP2PPaid({ db: this.db, now, log: this.opts.log }, paid, this.coinCode(paid.currency_id));
+      return paid;
     })();
   }
 
@@ -316,6 +330,8 @@ export class P2PEngine {
         status: P2P_STATUS.DELAYED,
         delayed: 1,
         confirm_due_at: (order.confirm_due_at ?? now) + P2P_DELAY_MINUTES * 60_000,
+        // Reminded again before the new limit.
+        confirm_reminded_at: null,
       });
       return this.changed(order.id, P2P_SYSTEM_LINES.delayed, now);
     })();
@@ -477,12 +493,30 @@ export class P2PEngine {
     })();
   }
 
+  /** The seller's reminder that the confirmation limit is near (once per limit; a state change since stops it). */
+  remindSeller(orderId: number, now: number): boolean {
+    return this.db.transaction(() => {
+      const order = findOrder(this.db, orderId);
+      if (!order || order.confirm_reminded_at !== null || order.confirm_due_at === null || order.confirm_due_at <= now) return false;
+      if (!moveOrder(this.db, order.id, [P2P_STATUS.PAID, P2P_STATUS.DELAYED], { confirm_reminded_at: now })) return false;
+      noticeP2PConfirmSoon({ db: this.db, now, log: this.opts.log }, order, this.coinCode(order.currency_id));
+      return true;
+    })();
+  }
+
+  private coinCode(currencyId: number): string {
+    return (this.db.prepare("SELECT code FROM currencies WHERE id = ?").get(currencyId) as { code: string } | undefined)?.code ?? "";
+  }
+
   /** Records a system line, tells both parties, and answers the order as it is now. */
   private changed(orderId: number, line: string | null, now: number): OrderRow {
     if (line) addMessage(this.db, orderId, null, line, now);
     const order = findOrder(this.db, orderId)!;
     this.notify(order);
-    if (order.status === P2P_STATUS.PAID || order.status === P2P_STATUS.DELAYED) this.wake(order.confirm_due_at);
+    if (order.status === P2P_STATUS.PAID || order.status === P2P_STATUS.DELAYED)
+      this.wake(
+        order.confirm_reminded_at === null && order.confirm_due_at !== null ? order.confirm_due_at - REMIND_MS : order.confirm_due_at,
+      );
     return order;
   }
 
