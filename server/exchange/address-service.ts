@@ -179,7 +179,7 @@ export function handleAddressService(
       };
       if (last.t !== null) {
         const wait = Math.ceil((last.t + ADDRESS_CODE_RESEND_SECONDS * 1000 - deps.now) / 1000);
-        if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait }), reason: { key: "code_wait", wait } };
+        if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait, count: wait }), reason: { key: "code_wait", wait } };
       }
       deps.db.transaction(() => {
         const code = createCode(deps.db, address, channel, ADDRESS_CODE_TYPE, deps.now);

@@ -11,7 +11,7 @@ export function sendCode(ctx: Ctx, channel: Channel, to: string, type: number) {
   const toNewAddress = type === CODE_TYPE.REGISTER || type === CODE_TYPE.BIND;
   if (toNewAddress && user) return fail(ctx, "account_registered");
   if (!toNewAddress && !user) return fail(ctx, "account_not_registered");
-  const wait = resendWaitSeconds(ctx.db, address, ctx.now);
+  const wait = resendWaitSeconds(ctx.db, address, type, ctx.now);
   if (wait > 0) return codeWait(ctx, wait);
   ctx.db.transaction(() => {
     const code = createCode(ctx.db, address, channel, type, ctx.now);

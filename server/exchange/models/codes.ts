@@ -7,9 +7,14 @@ export const CODE_TTL_MS = 10 * MINUTE;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = 60_000;
 
-/** Seconds until `address` may receive another code (0 when it may now). */
-export function resendWaitSeconds(db: DB, address: string, now: number): number {
-  const row = db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ?").get(address) as { t: number | null };
+/**
+ * Seconds until `address` may receive another code for the same purpose (0 when it may now). Each purpose waits on
+ * its own: a registration code just sent does not hold up the trade password's.
+ */
+export function resendWaitSeconds(db: DB, address: string, type: number, now: number): number {
+  const row = db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ? AND type = ?").get(address, type) as {
+    t: number | null;
+  };
   if (row.t == null) return 0;
   const wait = row.t + CODE_RESEND_MS - now;
   return wait > 0 ? Math.ceil(wait / 1000) : 0;
