@@ -9,7 +9,8 @@ test.describe("shell", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    // No theme chosen: the page follows the system's preference.
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
