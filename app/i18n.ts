@@ -1,8 +1,8 @@
 /** The 11 languages the site offers, by the codes the exchange's `lang` header uses. */
 export const LANGUAGES = ["en", "hk", "jp", "zh", "th", "kr", "de", "fr", "it", "es", "pl"] as const;
 export type Lang = (typeof LANGUAGES)[number];
-/** The header selector lists these 8 (spec section 1). */
-export const HEADER_LANGUAGES: Lang[] = ["en", "de", "pl", "zh", "hk", "jp", "th", "kr"];
+/** The header's selector offers every language, as the footer does (the spec's minimum is 8 of them). */
+export const HEADER_LANGUAGES: readonly Lang[] = LANGUAGES;
 export const DEFAULT_LANG: Lang = "en";
 
 /** BCP-47 tags for <html lang> and Intl. */

@@ -14,7 +14,8 @@ import { commitSession, getSession } from "~/lib/session.server";
 import { qrSvg } from "~/lib/qr.server";
 import { getTheme } from "~/lib/theme.server";
 import "~/styles/global.css";
-import { darkTheme, lightTheme } from "~/styles/theme.css";
+import { darkTheme, lightTheme, systemTheme } from "~/styles/theme.css";
+import type { ThemeSetting } from "~/lib/theme";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -72,14 +73,16 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-function Document({ lang, theme, children }: { lang: Lang; theme: "dark" | "light"; children: React.ReactNode }) {
+const THEME_CLASS: Record<ThemeSetting, string> = { dark: darkTheme, light: lightTheme, system: systemTheme };
+
+function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang={BCP47[lang]} className={theme === "light" ? lightTheme : darkTheme} data-theme={theme}>
+    <html lang={BCP47[lang]} className={THEME_CLASS[theme]} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={theme} />
+        <meta name="color-scheme" content={theme === "system" ? "dark light" : theme} />
         <Meta />
         <Links />
       </head>
@@ -111,7 +114,7 @@ export const meta: MetaFunction = () => [{ title: "Exchange" }];
 export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <Document lang={root?.lang ?? "en"} theme={root?.theme ?? "dark"}>
+    <Document lang={root?.lang ?? "en"} theme={root?.theme ?? "system"}>
       <GeneralErrorBoundary />
     </Document>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import { HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
+import { BCP47, HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
+import type { ThemeSetting } from "~/lib/theme";
 import * as s from "./shell.css";
 
 type User = { account: string; is_seller: boolean } | null;
@@ -25,40 +26,56 @@ const PERSONAL = [
   { to: "/personal/googleAuth", key: "user.googleAuth" },
 ] as const;
 
-const HTML_LANG: Partial<Record<Lang, string>> = { hk: "zh-Hant-HK", jp: "ja", kr: "ko", zh: "zh-Hans" };
-
 /**
  * Wide screens: the navigation, language, theme and account in one bar. Narrow screens (phones): a
  * bar under 64 px with the brand, the most used action and a menu button that opens all of it.
  * Both are plain links and POST forms inside <details>: they work without JavaScript and by keyboard;
  * with it, a menu closes on navigation, on Escape and on a click outside, and the theme switches in place.
  */
-export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: "dark" | "light" }) {
+export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: ThemeSetting }) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
   const themeFetcher = useFetcher();
   const pendingTheme = themeFetcher.formData?.get("theme");
-  const shownTheme = pendingTheme === "light" || pendingTheme === "dark" ? pendingTheme : theme;
-  const nextTheme = shownTheme === "dark" ? "light" : "dark";
+  const setting: ThemeSetting = pendingTheme === "light" || pendingTheme === "dark" ? pendingTheme : theme;
   const headerRef = useRef<HTMLElement>(null);
   useCloseMenus(headerRef, here);
   const nav = NAV.filter((n) => !("seller" in n) || user?.is_seller);
 
+  // The button names the theme that shows and switches to the other one.
+  const themeButton = (shown: "dark" | "light") => {
+    const next = shown === "dark" ? "light" : "dark";
+    return (
+      <button
+        type="submit"
+        name="theme"
+        value={next}
+        className={s.menuSummary}
+        aria-label={t(next === "light" ? "theme.toLight" : "theme.toDark")}
+      >
+        {shown === "dark" ? <MoonIcon /> : <SunIcon />} {t(shown === "dark" ? "theme.dark" : "theme.light")}
+      </button>
+    );
+  };
   const themeForm = (
     <themeFetcher.Form method="post" action="/resources/theme">
       <input type="hidden" name="redirectTo" value={here} />
-      <input type="hidden" name="theme" value={nextTheme} />
-      <button type="submit" className={s.menuSummary} aria-label={t(nextTheme === "light" ? "theme.toLight" : "theme.toDark")}>
-        {shownTheme === "dark" ? <MoonIcon /> : <SunIcon />} {t(shownTheme === "dark" ? "theme.dark" : "theme.light")}
-      </button>
+      {setting === "system" ? (
+        <>
+          <span className={s.whenSystemDark}>{themeButton("dark")}</span>
+          <span className={s.whenSystemLight}>{themeButton("light")}</span>
+        </>
+      ) : (
+        themeButton(setting)
+      )}
     </themeFetcher.Form>
   );
   const languageForm = (listClass: string) => (
     <Form method="post" action="/resources/language" reloadDocument className={listClass}>
       <input type="hidden" name="redirectTo" value={here} />
       {HEADER_LANGUAGES.map((l) => (
-        <button key={l} type="submit" name="lang" value={l} className={s.menuItem} lang={HTML_LANG[l] ?? l} aria-current={l === lang}>
+        <button key={l} type="submit" name="lang" value={l} className={s.menuItem} lang={BCP47[l]} aria-current={l === lang}>
           {LANGUAGE_NAMES[l]}
         </button>
       ))}

@@ -236,3 +236,11 @@ export const toastIdle = style({
   clipPath: "inset(50%)",
   whiteSpace: "nowrap",
 });
+
+/**
+ * The theme switch while the page follows the system (no theme picked): both buttons are in the page and CSS shows the
+ * one that fits the system's preference, so it says the right thing before (and without) JavaScript.
+ */
+const PREFERS_LIGHT = "(prefers-color-scheme: light)";
+export const whenSystemDark = style({ display: "contents", "@media": { [PREFERS_LIGHT]: { display: "none" } } });
+export const whenSystemLight = style({ display: "none", "@media": { [PREFERS_LIGHT]: { display: "contents" } } });

@@ -17,6 +17,7 @@ import {
   UserInfoSchema,
 } from "./entities";
 import { isValidEmail, isValidPhone } from "./core/rules";
+import { klinePeriodFrom } from "./core/trading";
 import { defineCall } from "./define-call";
 import { personalCalls } from "./personal";
 import { leverCalls } from "./lever";
@@ -129,7 +130,8 @@ export const KlinePayloadSchema = z
     from: Int,
     to: Int,
     symbol: OptionalString,
-    period: KlinePeriodSchema,
+    /** A period's name ('1min' … '1mon') or the chart's resolution name ('1' … '720', '1D', '3D', '1W', '1M'). */
+    period: z.preprocess(klinePeriodFrom, KlinePeriodSchema),
     currency_match_id: OptionalPositiveInt,
   })
   .refine((p) => p.currency_match_id !== undefined || p.symbol !== undefined, {

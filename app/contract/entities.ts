@@ -84,6 +84,11 @@ export const UserInfoSchema = z.object({
   area_id: z.coerce.number().int().positive().nullable().optional().catch(null),
   /** 1 when the authenticator is on: sign-in, withdrawals and trade-password changes ask for its code (ours; absent means 0). */
   google_switch: z.coerce.number().int().min(0).max(1).optional().default(0).catch(0),
+  /**
+   * Withdrawals are held until this moment (unix ms) after a change of the account's security (password, trade
+   * password, authenticator, bound email or phone); null when they are not held (ours; absent means not held).
+   */
+  withdraw_hold_until: z.coerce.number().int().positive().nullable().optional().catch(null),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
@@ -156,7 +161,12 @@ export const KlineBarSchema = z.object({
 });
 export type KlineBar = z.infer<typeof KlineBarSchema>;
 
-export const DepthEntrySchema = z.object({ price: DecimalStringSchema, amount: DecimalStringSchema });
+export const DepthEntrySchema = z.object({
+  /** The row's place on its side of the book, best first, from 0 (an upstream may leave it out). */
+  index: z.coerce.number().int().min(0).optional(),
+  price: DecimalStringSchema,
+  amount: DecimalStringSchema,
+});
 export type DepthEntry = z.infer<typeof DepthEntrySchema>;
 
 export const DepthSchema = z.object({
@@ -166,6 +176,12 @@ export const DepthSchema = z.object({
   out: z.array(DepthEntrySchema),
 });
 export type Depth = z.infer<typeof DepthSchema>;
+
+/** The book with each row's `index` (its place on its side, best first, from 0), as market/deal and MARKET_DEPTH send it. */
+export function indexedDepth(depth: Depth): Depth {
+  const side = (rows: Depth["in"]) => rows.map((r, index) => ({ index, price: r.price, amount: r.amount }));
+  return { in: side(depth.in), out: side(depth.out) };
+}
 
 export const TradeSchema = z.object({
   id: IdSchema,

@@ -190,6 +190,8 @@ export const CurrencySchema = z.object({
   draw_min: DecimalStringSchema,
   /** '0' = no maximum. */
   draw_max: DecimalStringSchema,
+  /** The smallest amount a deposit declaration may state; '0' = no minimum (ours; absent means none). */
+  recharge_min: DecimalStringSchema.optional().default("0"),
   /** 1 when transfers between accounts are offered for this currency (with more than one account type). */
   is_recharge_account: FlagSchema,
   account_types: z.array(AccountTypeEntrySchema),

@@ -287,3 +287,16 @@ export const personalCalls = {
   bindEmail: defineCall({ method: "POST", path: "api/safe/email", auth: true, payload: BindEmailPayloadSchema, data: Done }),
   bindMobile: defineCall({ method: "POST", path: "user/bind_mobile", auth: true, payload: BindMobilePayloadSchema, data: Done }),
 };
+
+/**
+ * `/ws` ACCOUNT_REVIEW (private): the operator decided on a deposit, a withdrawal or an identity of mine. `msg` says
+ * it in the connection's language; the pages that show these reload what they show.
+ */
+export const AccountReviewPushSchema = z.object({
+  type: z.literal("ACCOUNT_REVIEW"),
+  kind: z.enum(["deposit", "withdrawal", "identity"]),
+  id: z.number(),
+  result: z.enum(["approved", "rejected"]),
+  msg: z.string().max(500),
+});
+export type AccountReviewPush = z.infer<typeof AccountReviewPushSchema>;

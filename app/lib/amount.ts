@@ -59,3 +59,13 @@ export function formatAmount(value: string | null | undefined, options: AmountOp
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${sign}${grouped}${frac ? decimal + frac : ""}`;
 }
+
+/**
+ * An amount of a coin, the same on every screen: at most the coin's own decimals (the exchange's `decimals`; cut,
+ * never rounded), trailing zeros dropped down to two, the language's separators. 10,000 USDT reads '10,000.00'
+ * everywhere, 0.1234567 USDT (6 decimals) '0.123456'.
+ */
+export function formatCoin(value: string | null | undefined, decimals: number, options: { lang?: string; signed?: boolean } = {}): string {
+  const dp = Math.max(0, Math.floor(decimals));
+  return formatAmount(value, { lang: options.lang, signed: options.signed, maxDp: dp, minDp: Math.min(2, dp) });
+}

@@ -7,7 +7,7 @@ import Decimal from "decimal.js";
 export type DecimalLike = string | number | Decimal;
 
 /** The one amount formatter (decimal string in, locale separators out): see ./amount.ts. */
-export { AMOUNT_SEPARATORS, formatAmount, type AmountOptions } from "./amount";
+export { AMOUNT_SEPARATORS, formatAmount, formatCoin, type AmountOptions } from "./amount";
 import { formatAmount } from "./amount";
 
 export function dec(value: DecimalLike | null | undefined): Decimal | null {

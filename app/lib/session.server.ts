@@ -12,8 +12,8 @@ export type SessionData = {
   uid: string;
   is_seller: boolean;
   remember: boolean;
-  /** When a code last went to the signed-in user's own address (ms): every page's code button shows the wait. */
-  ownCodeSentAt: number;
+  /** When the last code of each purpose went to the user's own address (app/lib/code-wait.server.ts). */
+  ownCodeSentAt: Partial<Record<"tradePassword" | "bindAddress", number>>;
 };
 export type FlashData = { toast: { kind: "success" | "error" | "info"; message: string } };
 export type AppSession = Session<SessionData, FlashData>;

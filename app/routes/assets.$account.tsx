@@ -4,10 +4,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { getLang, getT } from "~/lib/i18next.server";
-import { formatAmount } from "~/lib/amount";
+import { formatAmount, formatCoin } from "~/lib/amount";
 import { api, loaded } from "~/lib/api.server";
 import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/features/assets/constants";
-import { amountText, groupOf, usdTotalOf, usdValueOf } from "~/features/assets/rules.server";
+import { groupOf, usdTotalOf, usdValueOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
@@ -24,15 +24,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getT(request, "assets"),
     getLang(request),
   ]);
-  // Every amount through the one formatter (app/lib/amount.ts): the currency's decimals, the visitor's separators.
+  // Every amount through the one formatter (app/lib/amount.ts): a coin in its own decimals, USD in cents; the visitor's separators.
   const fmt = (value: string, dp: number) => formatAmount(value, { lang, dp });
+  const coin = (value: string, decimals: number) => formatCoin(value, decimals, { lang });
   const group = list.ok ? groupOf(list.data, code) : undefined;
   const rows = (group?.accounts ?? []).map((a) => ({
     id: a.id,
     currencyId: a.currency_id,
     code: a.currency_code,
-    available: fmt(amountText(a.balance, a.currency.decimals), a.currency.decimals),
-    locked: fmt(amountText(a.lock_balance, a.currency.decimals), a.currency.decimals),
+    available: coin(a.balance, a.currency.decimals),
+    locked: coin(a.lock_balance, a.currency.decimals),
     usd: fmt(usdValueOf(a.balance, a.lock_balance, a.currency.usd_price), 2),
     openRecharge: a.currency.open_recharge === 1,
     openDraw: a.currency.open_draw === 1,

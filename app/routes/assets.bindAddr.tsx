@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chainOptions(args),
     userIdOf(args),
     assetsT(request),
-    ownCodeWait(request, BIND_CODE_COUNTDOWN_S),
+    ownCodeWait(request, "bindAddress", BIND_CODE_COUNTDOWN_S),
   ]);
   const list = userId ? await addressService(args, "getDrawAddress", { user_id: userId }) : null;
   const wantedChain = Number.parseInt(url.searchParams.get("chain") ?? "", 10);
@@ -130,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : { ok: false, message: r.msg, wait: r.reason?.wait };
     return data<ActionData>(
       { result: replyWith(formData, {}), codeSend },
-      r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 },
+      r.ok ? { headers: await rememberOwnCodeSent(request, "bindAddress") } : { status: 400 },
     );
   }
 

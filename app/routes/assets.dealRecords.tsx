@@ -10,7 +10,7 @@ import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE 
 import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
-import { formatAmount } from "~/lib/amount";
+import { formatCoin } from "~/lib/amount";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -31,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const group = list.ok ? groupOf(list.data, code) : undefined;
   const accountPage = accountPageOf(code) ?? "tradeAccount";
+  // Amounts in each coin's own decimals (the one format, app/lib/amount.ts).
+  const decimalsOf = new Map((group?.accounts ?? []).map((a) => [a.currency_id, a.currency.decimals]));
   return data(
     {
       title: t("records.title", { account: t(`menu.${accountPage}`) }),
@@ -47,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             time: formatTime(e.created_at),
             code: e.currency.code,
             value: e.value,
+            decimals: decimalsOf.get(e.currency_id) ?? 8,
             negative: e.value.trim().startsWith("-"),
             field: e.field,
             after: e.balance_after,
@@ -67,7 +70,7 @@ export default function DealRecordsRoute() {
   // An entry moves either the available or the locked balance (docs/api.md): its balance after goes in that
   // column, so a withdrawal's "available 4,800 → locked 100 → locked 0.1 → locked 0" is never one mixed figure.
   const afterCell = (e: (typeof data.rows)[number], field: "balance" | "lock_balance") =>
-    e.field === field ? formatAmount(e.after, { lang }) : <span aria-label={t("records.unchanged")}>—</span>;
+    e.field === field ? formatCoin(e.after, e.decimals, { lang }) : <span aria-label={t("records.unchanged")}>—</span>;
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
@@ -127,7 +130,7 @@ export default function DealRecordsRoute() {
             },
             {
               head: t("records.change"),
-              cell: (e) => formatAmount(e.value, { lang, signed: true }),
+              cell: (e) => formatCoin(e.value, e.decimals, { lang, signed: true }),
               num: true,
               cellClass: (e) => (e.negative ? "down" : "up"),
             },

@@ -11,20 +11,19 @@ import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { FormError, TextField } from "~/components/form/field";
 import { api, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
-import { amountText } from "~/features/assets/rules.server";
 import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
-import { formatAmount } from "~/lib/amount";
+import { formatCoin } from "~/lib/amount";
 import { addressFitsChain } from "~/contract/core/addresses";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const FIELD_MESSAGES = {
-  chargeNum: ["deposit_amount_required", "amount_invalid", "amount_positive", "amount_decimals"],
-  walletAddress: ["wallet_address_required", "address_invalid"],
+  chargeNum: ["deposit_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "deposit_min"],
+  walletAddress: ["wallet_address_required", "address_invalid", "wallet_address_chain"],
 };
 
 const pageUrl = (currencyId: number, chainId?: number) => moneyPageUrl("/assets/deposit", currencyId, chainId);
@@ -47,13 +46,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       title: t("deposit.title"),
       currencies: currencies.map((c) => ({ id: c.id, code: c.code })),
-      currency: currency ? { id: currency.id, code: currency.code } : null,
+      currency: currency ? { id: currency.id, code: currency.code, decimals: currency.decimals, min: currency.recharge_min } : null,
       chains: currency?.currency_protocols.map((p) => ({ id: p.id, code: p.chain_protocol.code })) ?? [],
       chain: chain ? { id: chain.id, code: chain.chain_protocol.code } : null,
       wallet: wallet?.ok ? { address, memo: wallet.data.memo, qr: await qrSvg(address, 180) } : null,
       walletError: wallet && !wallet.ok ? wallet.msg : null,
-      available: detail?.ok && currency ? amountText(detail.data.balance, currency.decimals) : null,
+      available: detail?.ok && currency ? detail.data.balance : null,
       deposits: recordsPage(deposits),
+      // Each record's amount in its coin's decimals.
+      decimals: Object.fromEntries(currencies.map((c) => [c.code, c.decimals])),
       key: crypto.randomUUID(),
       constraint: constraintOf("deposit"),
       error: currenciesR.ok ? null : currenciesR.msg,
@@ -150,7 +151,7 @@ export default function DepositRoute() {
                     <>
                       <dt className={s.dt}>{t("deposit.balance")}</dt>
                       <dd className={`${s.dd} ${s.preview}`}>
-                        {formatAmount(data.available, { lang: i18n.language })} {data.currency.code}
+                        {formatCoin(data.available, data.currency.decimals, { lang: i18n.language })} {data.currency.code}
                       </dd>
                     </>
                   ) : null}
@@ -184,7 +185,7 @@ export default function DepositRoute() {
 function DepositForm() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("assets");
+  const { t, i18n } = useTranslation("assets");
   const navigation = useNavigation();
   const validate = useAssetsValidate("deposit");
   const [form, fields] = useForm({
@@ -204,9 +205,20 @@ function DepositForm() {
       <FormError id={form.errorId} errors={form.errors} />
       <TextField
         label={t("fields.depositAmount", { code: currency.code })}
-        inputProps={{ ...getInputProps(fields.chargeNum, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+        inputProps={{
+          ...getInputProps(fields.chargeNum, { type: "text", ariaDescribedBy: currency.min !== "0" ? "deposit-min" : undefined }),
+          inputMode: "decimal",
+          autoComplete: "off",
+          placeholder: currency.min !== "0" ? currency.min : undefined,
+        }}
         errorId={fields.chargeNum.errorId}
         errors={fields.chargeNum.errors}
+        hintId={currency.min !== "0" ? "deposit-min" : undefined}
+        hint={
+          currency.min !== "0"
+            ? t("deposit.minimum", { min: formatCoin(currency.min, currency.decimals, { lang: i18n.language }), code: currency.code })
+            : undefined
+        }
       />
       <TextField
         label={t("fields.walletAddress")}
@@ -234,7 +246,11 @@ function DepositTable() {
         { head: t("records.time"), cell: (x) => x.time },
         { head: t("account.currency"), cell: (x) => x.currency.code },
         { head: t("fields.chain"), cell: (x) => x.chain },
-        { head: t("records.amount"), cell: (x) => formatAmount(x.amount, { lang: i18n.language }), num: true },
+        {
+          head: t("records.amount"),
+          cell: (x) => formatCoin(x.amount, data.decimals[x.currency.code] ?? 8, { lang: i18n.language }),
+          num: true,
+        },
         { head: t("fields.walletAddress"), cell: (x) => x.wallet_address, address: true },
         { head: t("records.status"), cell: (x) => x.status_name },
       ]}

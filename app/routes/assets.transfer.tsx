@@ -12,8 +12,8 @@ import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import type { AccountCode, Currency } from "~/contract/money";
 import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from "~/features/assets/constants";
-import { amountText, availableIn, transferableCurrencies } from "~/features/assets/rules.server";
-import { formatAmount } from "~/lib/amount";
+import { availableIn, transferableCurrencies } from "~/features/assets/rules.server";
+import { formatCoin } from "~/lib/amount";
 import { getLang } from "~/lib/i18next.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? allowed.map((code) => ({
             code,
             page: accountPageOf(code) ?? "tradeAccount",
-            available: formatAmount(amountText(availableIn(groups, code, currency.id), currency.decimals), { lang, dp: currency.decimals }),
+            available: formatCoin(availableIn(groups, code, currency.id), currency.decimals, { lang }),
           }))
         : [],
       from,

@@ -5,6 +5,7 @@ import * as s from "~/features/assets/assets.css";
 import { getT } from "~/lib/i18next.server";
 import { requireToken } from "~/lib/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAccountReview } from "~/components/use-account-review";
 
 /** The assets area: a session is required (login with ?page= otherwise); left menu and the child page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,6 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AssetsLayout() {
+  // The operator's review of my deposits, withdrawals and identity reaches the open page (ACCOUNT_REVIEW).
+  useAccountReview();
   return (
     <div className={s.layout}>
       <AssetsMenu />

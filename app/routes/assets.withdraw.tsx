@@ -15,11 +15,12 @@ import { addressService, chainContract, sessionUserId } from "~/features/assets/
 import { refusalMessage } from "~/lib/refusals.server";
 import { api, type ApiArgs, type DataOf, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
-import { amountText, feePercent } from "~/features/assets/rules.server";
+import { feePercent } from "~/features/assets/rules.server";
 import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
-import { formatAmount } from "~/lib/amount";
+import { formatAmount, formatCoin } from "~/lib/amount";
+import { formatTime } from "~/lib/time";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 
 /** decimal.js and the preview rule load after hydration (first-load budget); the server does not need them to render. */
@@ -96,9 +97,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       chain: chain ? { id: chain.id, code: chain.chain_protocol.code } : null,
       addresses: addresses?.ok ? addresses.data.map((a) => ({ id: a.id, address: a.address, memo: a.memo })) : [],
       addressError: addresses && !addresses.ok ? addresses.msg : null,
-      available: detail?.ok ? amountText(detail.data.balance, currency?.decimals ?? 8) : null,
+      available: detail?.ok ? detail.data.balance : null,
       hasPayPassword: info.ok ? info.data.has_pay_password : true,
       googleOn: info.ok ? info.data.google_switch === 1 : false,
+      // After a change of the account's security nothing leaves for 24 hours: said before the form is filled.
+      heldUntil: info.ok && info.data.withdraw_hold_until ? formatTime(info.data.withdraw_hold_until) : null,
       // The daily limit by identity (SPEC §6), in USD value, as the exchange enforces it.
       limit: center.ok
         ? {
@@ -108,6 +111,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           }
         : null,
       draws: recordsPage(draws),
+      // Each record's amounts in its coin's decimals.
+      decimals: Object.fromEntries(currencies.map((c) => [c.code, c.decimals])),
       key: crypto.randomUUID(),
       constraint: constraintOf("withdraw"),
       error: currenciesR.ok ? null : currenciesR.msg,
@@ -197,6 +202,11 @@ export default function WithdrawRoute() {
                 )}
               </p>
             ) : null}
+            {data.heldUntil ? (
+              <p className={s.note} data-testid="withdraw-hold">
+                <strong>{t("withdraw.heldTitle")}</strong> {t("withdraw.heldUntil", { time: data.heldUntil })}
+              </p>
+            ) : null}
             {!data.hasPayPassword ? (
               <p className={s.note}>
                 {t("withdraw.noPayPassword")}{" "}
@@ -250,7 +260,7 @@ function WithdrawForm() {
   const rules = useLazyModule(assetsRules);
   const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
   // Until an amount is entered (or while the rule loads) the fee and the amount received are 0, as figures.
-  const figure = (v: string | undefined) => `${formatAmount(v ?? "0", { lang })} ${currency.code}`;
+  const figure = (v: string | undefined) => `${formatCoin(v ?? "0", currency.decimals, { lang })} ${currency.code}`;
   const memo = data.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(data.addresses[0]?.id)))?.memo ?? "";
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
@@ -286,9 +296,9 @@ function WithdrawForm() {
         hintId="draw-hint"
         hint={
           <>
-            {t("withdraw.minimum", { min: formatAmount(currency.min, { lang, minDp: 0 }), code: currency.code })}
+            {t("withdraw.minimum", { min: formatCoin(currency.min, currency.decimals, { lang }), code: currency.code })}
             {data.available !== null
-              ? ` · ${t("withdraw.available", { amount: formatAmount(data.available, { lang }), code: currency.code })}`
+              ? ` · ${t("withdraw.available", { amount: formatCoin(data.available, currency.decimals, { lang }), code: currency.code })}`
               : ""}
           </>
         }
@@ -338,7 +348,7 @@ function WithdrawForm() {
 function DrawTable() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("assets");
-  const amount = (v: string) => formatAmount(v, { lang: i18n.language });
+  const amount = (v: string, code: string) => formatCoin(v, data.decimals[code] ?? 8, { lang: i18n.language });
   return (
     <RecordsTable
       rows={data.draws.rows}
@@ -350,9 +360,9 @@ function DrawTable() {
         { head: t("account.currency"), cell: (w) => w.currency.code },
         { head: t("fields.chain"), cell: (w) => w.chain },
         { head: t("fields.address"), cell: (w) => w.address, address: true },
-        { head: t("records.amount"), cell: (w) => amount(w.number), num: true },
-        { head: t("withdraw.fee"), cell: (w) => amount(w.fee), num: true },
-        { head: t("withdraw.received"), cell: (w) => amount(w.received), num: true },
+        { head: t("records.amount"), cell: (w) => amount(w.number, w.currency.code), num: true },
+        { head: t("withdraw.fee"), cell: (w) => amount(w.fee, w.currency.code), num: true },
+        { head: t("withdraw.received"), cell: (w) => amount(w.received, w.currency.code), num: true },
         { head: t("records.status"), cell: (w) => w.status_name },
       ]}
     />

@@ -75,7 +75,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const limited = await rateLimit("sendCode", context.clientIp, values.value);
     if (limited)
       return reply(
-        { codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter } },
+        {
+          codeSend: {
+            ok: false,
+            message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter, count: limited.retryAfter }),
+            wait: limited.retryAfter,
+          },
+        },
         429,
       );
     const r = await api(args, "sendBindCode", { user_string: values.value, area_id: areaId });

@@ -37,7 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await rateLimit("sendCode", context.clientIp, account);
   if (limited) {
     return data<AuthActionData>(
-      { result: replyWithFormError(formData, t("common:errors.tooManyRequests", { seconds: limited.retryAfter })), codeSend: null },
+      {
+        result: replyWithFormError(
+          formData,
+          t("common:errors.tooManyRequests", { seconds: limited.retryAfter, count: limited.retryAfter }),
+        ),
+        codeSend: null,
+      },
       { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
     );
   }

@@ -5,10 +5,11 @@ import { useTranslation } from "~/lib/translate";
 import { BannerCarousel } from "~/features/home/banner-carousel";
 import * as hs from "~/features/home/home.css";
 import { HomePopup, type PopupContent } from "~/features/home/home-popup";
-import { currentNotice } from "~/features/home/popup-rules";
+import { currentNotice, POPUP_COOKIE, popupKind, popupSeenCookie } from "~/features/home/popup-rules";
 import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
 import { MarketTiles } from "~/features/home/market-tile";
 import { getT } from "~/lib/i18next.server";
+import { getToken } from "~/lib/session.server";
 import { api, loaded } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
 import { homeTiles } from "~/lib/markets";
@@ -19,9 +20,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 const BANNER_CATEGORY = 1;
 const NOTICE_CATEGORY = 3;
 const NOTICE_STRIP_MAX = 5;
-const POPUP_COOKIE = "popup_seen";
-/** Spec section 9: the popup shows at most once an hour per browser. */
-const POPUP_SECONDS = 3600;
 
 function hasCookie(request: Request, name: string): boolean {
   return (request.headers.get("Cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${name}=`));
@@ -60,13 +58,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   let popup: PopupContent | null = null;
   const headers = new Headers();
-  if (popupOn.ok && String(popupOn.data ?? "") === "1" && !hasCookie(request, POPUP_COOKIE)) {
-    // Only a current notice pops up (popup-rules.ts: the last 7 days); an old one stays in the strip.
-    const latest = currentNotice(noticeArticles, Date.now());
-    popup = latest
-      ? { title: latest.title, text: articleText(latest.content, 240), href: `/notice?id=${latest.id}&category_id=${NOTICE_CATEGORY}` }
-      : { title: t("popup.welcomeTitle"), text: t("popup.welcomeText"), href: null };
-    headers.append("Set-Cookie", `${POPUP_COOKIE}=1; Max-Age=${POPUP_SECONDS}; Path=/; SameSite=Lax`);
+  // Only a current notice pops up (popup-rules.ts: the last 7 days); an old one stays in the strip.
+  const latest = currentNotice(noticeArticles, Date.now());
+  const kind = popupKind({
+    on: popupOn.ok && String(popupOn.data ?? "") === "1",
+    seen: hasCookie(request, POPUP_COOKIE),
+    signedIn: Boolean(await getToken(request)),
+    notice: latest !== null,
+  });
+  if (kind) {
+    popup =
+      kind === "notice" && latest
+        ? { title: latest.title, text: articleText(latest.content, 240), href: `/notice?id=${latest.id}&category_id=${NOTICE_CATEGORY}` }
+        : { title: t("popup.welcomeTitle"), text: t("popup.welcomeText"), href: null };
+    headers.append("Set-Cookie", popupSeenCookie());
   }
 
   return data(

@@ -158,6 +158,7 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
         <p className={s.small}>
           {t("legal.record", {
             orders: m.orders_30d,
+            count: m.orders_30d,
             rate: m.completion_rate === null ? t("legal.noRate") : `${formatAmount(m.completion_rate, { lang, minDp: 2, maxDp: 2 })} %`,
           })}
         </p>

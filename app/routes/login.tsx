@@ -13,6 +13,7 @@ import {
   type AuthActionData,
 } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
+import { popupSeenCookie } from "~/features/home/popup-rules";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
@@ -42,18 +43,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const args = { request, context };
   const sms = await smsLoginOn(args);
-  const kind = accountKindFrom(url.searchParams.get("tab"), sms);
-  const areas = kind === "mobile" && sms ? dataOr(await api(args, "areaList", {}), []) : [];
+  // A person signs in with the identifier they registered with: the phone tab is always there for password
+  // sign-in (the code field joins it only while SMS sign-in is on), with its country picker.
   const remembered = readRememberedAccount(request);
+  const account = url.searchParams.get("account") ?? remembered ?? "";
+  // Without a tab asked for, a remembered (or just registered) phone number opens the phone tab.
+  const kind = accountKindFrom(url.searchParams.get("tab") ?? (account && !account.includes("@") ? "mobile" : null), true);
+  const areas = kind === "mobile" ? dataOr(await api(args, "areaList", {}), []) : [];
+  const area = Number(url.searchParams.get("area"));
   const t = await authT(request);
   return {
     title: t("login.title"),
     kind,
     sms,
     areas,
+    // The country chosen at registration (register passes it on), else the list's first.
+    areaId: areas.find((a) => a.id === area)?.id ?? areas[0]?.id,
     page: url.searchParams.get("page") ?? "",
     loggedOut: url.searchParams.get("type") === "1",
-    account: url.searchParams.get("account") ?? remembered ?? "",
+    account,
     remember: remembered !== null,
     constraint: authConstraint("login", kind, { sms }),
   };
@@ -64,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const args = { request, context };
   const t = await authT(request);
   const sms = await smsLoginOn(args);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""), sms);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
   if (formData.get("intent") === "send-code" && sms) {
     return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.LOGIN });
   }
@@ -125,6 +133,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(request, session));
   headers.append("Set-Cookie", rememberAccountHeader(request, v.remember ? v.account : null));
+  // Right after signing in, the home page's once-an-hour popup (a welcome that invites to create an account) stays shut.
+  headers.append("Set-Cookie", popupSeenCookie());
   return redirect(safeRedirect(v.page, "/home"), { headers });
 }
 
@@ -145,7 +155,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
     accountSchema: (v, t) => v.sendCodeSchema(t, kind),
     schemaDeps: [data.sms],
     lastResult: actionData?.result,
-    defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areas[0]?.id },
+    defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areaId },
     constraint: data.constraint,
   });
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
@@ -159,7 +169,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
             {t("login.loggedOut")}
           </p>
         ) : null}
-        <AccountTabs current={kind} phone={data.sms} />
+        <AccountTabs current={kind} phone />
         <Form method="post" {...getFormProps(form)}>
           {data.sms ? (
             // Enter in a field submits with the first submit button: make that one "log in".
@@ -170,7 +180,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
           <input type="hidden" name="type" value={kind} />
           <input type="hidden" name="page" value={data.page} />
           <FormError id={form.errorId} errors={form.errors} />
-          {kind === "mobile" && data.sms && data.areas.length ? (
+          {kind === "mobile" && data.areas.length ? (
             <CountrySelect
               areas={data.areas}
               selectProps={getSelectProps(fields.area_id)}

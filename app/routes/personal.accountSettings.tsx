@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { REVIEW_STATUS } from "~/contract/core/personal";
-import { securityGrade, securityScore } from "~/contract/core/security";
+import { missingProtections, securityGrade, securityScore, SECURITY_STEP, type SecurityFacts } from "~/contract/core/security";
 import { CopyButton } from "~/features/assets/copy-button";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
@@ -31,11 +31,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!info.ok)
     return data({ title: t("account.title"), user: null, error: info.msg }, { headers: { "Cache-Control": "private, no-store" } });
   const u = info.data;
-  const score = securityScore({
-    phoneBound: Boolean(u.mobile),
-    emailBound: Boolean(u.email),
-    identityApproved: u.review_status === REVIEW_STATUS.APPROVED,
-  });
+  // What protects the account, counted (app/contract/core/security.ts; docs/product.md).
+  const protections: SecurityFacts = {
+    authenticator: u.google_switch === 1,
+    tradePassword: u.has_pay_password,
+    phone: Boolean(u.mobile),
+    email: Boolean(u.email),
+    identity: u.review_status === REVIEW_STATUS.APPROVED,
+  };
+  const score = securityScore(protections);
   const origin = new URL(request.url).origin;
   return data(
     {
@@ -49,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         identity: u.review_status,
         score,
         grade: securityGrade(score),
+        protections,
+        missing: missingProtections(protections),
         authorizationCode: auth.ok ? auth.data.code : "",
       },
       error: null,
@@ -114,24 +120,43 @@ export default function AccountSettingsRoute() {
               </h2>
               <p className={k.meterLine}>
                 <label htmlFor="security-meter">{t(`account.grade.${u.grade}`)}</label>
-                <meter id="security-meter" className={k.meter} min={0} max={100} low={60} high={90} optimum={100} value={u.score}>
+                <meter id="security-meter" className={k.meter} min={0} max={100} low={40} high={80} optimum={100} value={u.score}>
                   {u.score}
                 </meter>
-                <span>{u.score} / 100</span>
+                <span data-testid="security-score">{u.score} / 100</span>
               </p>
+              <p className={k.hint} id="security-rule">
+                {t("account.securityRule", { points: SECURITY_STEP })}
+              </p>
+              {u.missing.length ? (
+                <p className={k.hint} data-testid="security-missing">
+                  {t("account.securityMissing", { list: u.missing.map((p) => t(`account.protection.${p}`)).join(", ") })}
+                </p>
+              ) : null}
+              <ul className={k.protections} aria-describedby="security-rule">
+                <Protection on={u.protections.authenticator} name={t("account.protection.authenticator")}>
+                  <Link to="/personal/googleAuth">{u.protections.authenticator ? t("account.manage") : t("account.turnOn")}</Link>
+                </Protection>
+                <Protection on={u.protections.tradePassword} name={t("account.protection.tradePassword")}>
+                  <Link to={`/tradePassword?page=${encodeURIComponent(RETURN_TO)}`}>
+                    {u.hasPayPassword ? t("account.change") : t("account.set")}
+                  </Link>
+                </Protection>
+                <Protection on={u.protections.phone} name={t("account.protection.phone")} value={u.mobile}>
+                  {u.mobile ? null : <Link to="/bindAccount">{t("account.bindMobile")}</Link>}
+                </Protection>
+                <Protection on={u.protections.email} name={t("account.protection.email")} value={u.email}>
+                  {u.email ? null : <Link to="/bindAccount">{t("account.bindEmail")}</Link>}
+                </Protection>
+                <Protection
+                  on={u.protections.identity}
+                  name={t("account.protection.identity")}
+                  value={t(`account.identityStatus.${u.identity}`)}
+                >
+                  <Link to="/personal/authentication">{u.protections.identity ? t("account.view") : t("common:user.authentication")}</Link>
+                </Protection>
+              </ul>
               <dl className={k.limits}>
-                <dt>{t("account.email")}</dt>
-                <dd>{u.email || <BindLink label={t("account.bindEmail")} />}</dd>
-                <dt>{t("account.mobile")}</dt>
-                <dd>{u.mobile || <BindLink label={t("account.bindMobile")} />}</dd>
-                <dt>{t("account.identity")}</dt>
-                <dd>
-                  <Link to="/personal/authentication">{t(`account.identityStatus.${u.identity}`)}</Link>
-                </dd>
-                <dt>{t("account.google")}</dt>
-                <dd>
-                  <Link to="/personal/googleAuth">{t("account.manage")}</Link>
-                </dd>
                 <dt>{t("account.sessions")}</dt>
                 <dd>
                   <Link to="/personal/sessions">{t("account.manage")}</Link>
@@ -139,12 +164,6 @@ export default function AccountSettingsRoute() {
                 <dt>{t("account.log")}</dt>
                 <dd>
                   <Link to="/personal/transactionLog">{t("account.view")}</Link>
-                </dd>
-                <dt>{t("account.payPassword")}</dt>
-                <dd>
-                  <Link to={`/tradePassword?page=${encodeURIComponent(RETURN_TO)}`}>
-                    {u.hasPayPassword ? t("account.change") : t("account.set")}
-                  </Link>
                 </dd>
               </dl>
             </section>
@@ -208,13 +227,21 @@ export default function AccountSettingsRoute() {
   );
 }
 
-/** 'Not bound', and the way to bind it. */
-function BindLink({ label }: { label: string }) {
+/** One protection of the security level: on (with its value) or missing, and the way to set it up or manage it. */
+function Protection({ on, name, value, children }: { on: boolean; name: string; value?: string; children?: React.ReactNode }) {
   const { t } = useTranslation("kyc");
   return (
-    <>
-      {t("account.notBound")} · <Link to="/bindAccount">{label}</Link>
-    </>
+    <li className={k.protection}>
+      <span className={on ? k.protectionOn : k.protectionOff} aria-hidden="true">
+        {on ? "✓" : "✗"}
+      </span>
+      <span className={k.protectionName}>
+        {name}
+        <span className="sr-only">: </span>
+        <span className={k.hint}>{value || (on ? t("account.protected") : t("account.missing"))}</span>
+      </span>
+      {children ? <span>{children}</span> : null}
+    </li>
   );
 }
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form/field";
+import { CopyButton } from "~/features/assets/copy-button";
 import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { getT } from "~/lib/i18next.server";
@@ -29,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       bound,
       on: g.ok ? g.data.switch === 1 : false,
       secret: g.ok ? g.data.secret : "",
+      // On a phone the QR code cannot be scanned from its own screen: the otpauth:// address opens the authenticator app.
+      uri: g.ok && g.data.qr_code_url.startsWith("otpauth://") ? g.data.qr_code_url : "",
       qr: g.ok && g.data.qr_code_url ? await qrSvgOnce(g.data.qr_code_url, 180) : "",
       error: g.ok ? null : g.msg,
     },
@@ -81,13 +84,19 @@ export default function GoogleAuthRoute() {
             {d.qr ? (
               <figure className={k.qrFigure}>
                 <div className={k.qr} role="img" aria-label={t("google.qrLabel")} dangerouslySetInnerHTML={{ __html: d.qr }} />
-                <figcaption>
+                <figcaption className={k.copyLine}>
                   {t("google.secret")}{" "}
                   <code className={k.secret} data-testid="google-secret">
                     {d.secret}
                   </code>
+                  <CopyButton text={d.secret} label={t("google.copySecret")} />
                 </figcaption>
               </figure>
+            ) : null}
+            {d.uri ? (
+              <p className={k.hint}>
+                {t("google.onThisPhone")} <a href={d.uri}>{t("google.openApp")}</a>
+              </p>
             ) : null}
           </>
         )}

@@ -5,6 +5,7 @@ import * as a from "~/features/auth/auth.css";
 import * as k from "~/features/personal/kyc.css";
 import { getT } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
+import { deviceName } from "~/lib/device-name.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sessions: list.ok
         ? list.data.map((x) => ({
             id: x.id,
-            device: x.device,
+            device: deviceName(x.device),
             ip: x.ip,
             since: utc(x.created_at),
             seen: utc(x.last_seen_at),

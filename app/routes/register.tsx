@@ -75,7 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!registered.ok) {
     return data<AuthActionData>({ result: replyWithRefusal(formData, registered, ACCOUNT_FORM_FIELDS), codeSend: null }, { status: 400 });
   }
-  const to = `/login?${new URLSearchParams({ account: v.account, ...(kind === "mobile" ? { tab: kind } : {}) })}`;
+  // A phone sign-up lands on the phone tab with its number and country, ready to sign in.
+  const to = `/login?${new URLSearchParams({
+    account: v.account,
+    ...(kind === "mobile" ? { tab: kind, ...(v.area_id ? { area: String(v.area_id) } : {}) } : {}),
+  })}`;
   return redirectWithToast(request, to, { kind: "success", message: t("register.success") });
 }
 

@@ -31,7 +31,11 @@ const FIELD_MESSAGES = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
-  const [info, t, codeWait] = await Promise.all([api({ request, context }, "userInfo", {}), assetsT(request), ownCodeWait(request)]);
+  const [info, t, codeWait] = await Promise.all([
+    api({ request, context }, "userInfo", {}),
+    assetsT(request),
+    ownCodeWait(request, "tradePassword"),
+  ]);
   const has = info.ok ? info.data.has_pay_password : false;
   const to = info.ok ? info.data.email || info.data.mobile : "";
   return {
@@ -68,7 +72,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>(
         {
           result: replyWith(formData, { hideFields: SECRET_FIELDS }),
-          codeSend: { ok: false, message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }), wait: limited.retryAfter },
+          codeSend: {
+            ok: false,
+            message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter, count: limited.retryAfter }),
+            wait: limited.retryAfter,
+          },
         },
         { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
       );
@@ -79,9 +87,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const codeSend: CodeSendResult = r.ok
       ? { ok: true, message: t("code.sentTo", { to }), sentAt: Date.now() }
       : { ok: false, message: r.msg, wait: r.reason?.wait };
+    // 'Send code' is not the submit: without JavaScript the page comes back with the passwords already typed (this
+    // answer is the user's own page, never stored), so the code is the only thing left to enter.
+    const noStore = { "Cache-Control": "private, no-store" };
     return data<ActionData>(
-      { result: replyWith(formData, { hideFields: SECRET_FIELDS }), codeSend },
-      r.ok ? { headers: await rememberOwnCodeSent(request) } : { status: 400 },
+      { result: replyWith(formData, {}), codeSend },
+      r.ok ? { headers: { ...noStore, ...(await rememberOwnCodeSent(request, "tradePassword")) } } : { status: 400, headers: noStore },
     );
   }
 

@@ -1,4 +1,4 @@
-import { createTheme, createThemeContract } from "@vanilla-extract/css";
+import { assignVars, createTheme, createThemeContract, style } from "@vanilla-extract/css";
 
 /** One contract, two themes. Colours chosen for WCAG AA text contrast on their backgrounds (signalText: text on up/down). */
 export const vars = createThemeContract({
@@ -29,7 +29,7 @@ const font = {
 };
 const radius = { sm: "4px", md: "8px" };
 
-export const darkTheme = createTheme(vars, {
+const dark = {
   color: {
     bg: "#0b0e11",
     surface: "#161a1e",
@@ -49,9 +49,9 @@ export const darkTheme = createTheme(vars, {
   },
   font,
   radius,
-});
+};
 
-export const lightTheme = createTheme(vars, {
+const light = {
   color: {
     bg: "#ffffff",
     surface: "#f5f5f5",
@@ -71,4 +71,15 @@ export const lightTheme = createTheme(vars, {
   },
   font,
   radius,
+};
+
+export const darkTheme = createTheme(vars, dark);
+export const lightTheme = createTheme(vars, light);
+/**
+ * Until the person picks a theme (the `theme` cookie), the system's: dark, or light where the system prefers light.
+ * Plain CSS, so the server's first paint is already right without JavaScript.
+ */
+export const systemTheme = style({
+  vars: assignVars(vars, dark),
+  "@media": { "(prefers-color-scheme: light)": { vars: assignVars(vars, light) } },
 });

@@ -188,7 +188,7 @@ export function handleAddressService(
         userId: u.id,
         resendMs: ADDRESS_CODE_RESEND_SECONDS * 1000,
       });
-      if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait }), reason: { key: "code_wait", wait } };
+      if (wait > 0) return { code: CODE.FAIL, msg: t("code_wait", { seconds: wait, count: wait }), reason: { key: "code_wait", wait } };
       return { code: CODE.OK, msg: t("code_sent"), data: { resend_after: ADDRESS_CODE_RESEND_SECONDS } };
     }
     case ADDRESS_SERVICE_PATHS.bindDrawAddress: {

@@ -56,7 +56,7 @@ export function ok<D>(ctx: Ctx, data: D, msgKey = "ok", vars?: Record<string, st
 
 /** 'Please wait N seconds before requesting another code', with N as the reason's `wait` (the code buttons count it down). */
 export function codeWait(ctx: Ctx, seconds: number): Answer<never> {
-  return { code: 0, msg: ctx.t("code_wait", { seconds }), reason: { key: "code_wait", wait: seconds } };
+  return { code: 0, msg: ctx.t("code_wait", { seconds, count: seconds }), reason: { key: "code_wait", wait: seconds } };
 }
 
 /** A refusal: `msgKey` localized, and the key (with the payload field it concerns, if any) as its reason. */

@@ -25,12 +25,13 @@ import { p2pHandlers } from "./handlers/p2p";
 import { P2PEngine } from "./p2p/engine";
 import { seedP2PDemo } from "./p2p/demo";
 import { uploadVisibleThroughP2P } from "./models/p2p";
-import { findUpload, type Client } from "./models/personal";
+import { findUpload, markSessionSeen, SESSION_SEEN_EVERY_MS, type Client } from "./models/personal";
 import { IMAGE_MAX_BYTES } from "./lib/images";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
 import { ensureMoneySystem, type MoneySystem } from "./money/system";
 import { SavingsScheduler } from "./money/savings";
 import { Hub } from "./hub";
+import { PushRelay } from "./pushes";
 import { DEFAULT_LANG, isLang, Messenger, type Translate } from "./lib/i18n";
 import { Market, type TradeInput } from "./market";
 import { userIdForToken, tokenFromHeader } from "./models/users";
@@ -73,6 +74,11 @@ export interface ExchangeOptions {
   logError?: (line: string) => void;
   /** Measurements for the operator's metrics (server/metrics.ts); all optional. */
   observe?: ExchangeObserver;
+  /**
+   * How often queued user pushes (an operator's review, decided in this process or in the CLI's) go out to /ws, in ms
+   * (default 500; 0: only through `pushes.drain()`).
+   */
+  pushPollMs?: number;
 }
 
 export interface ExchangeObserver {
@@ -121,6 +127,8 @@ export interface Exchange {
   health(): ExchangeHealth;
   /** Figures for the metrics: open /ws connections, and codes in the outbox from the last 15 minutes. */
   stats(): { wsClients: number; outboxBacklog: number };
+  /** Relays the pushes the operator's reviews queue (ACCOUNT_REVIEW) to the owner's /ws connections. */
+  pushes: PushRelay;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -333,6 +341,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   });
   micro.start();
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });
+  const pushes = new PushRelay(db, hub, messenger, { pollMs: opts.pushPollMs ?? 500, clock, log });
+  pushes.start();
   if (seeded) seedP2PDemo(db, p2p, clock());
   p2p.start();
   engine.onBatch = opts.observe?.batch ?? null;
@@ -359,6 +369,16 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const ping = db.prepare("SELECT 1 AS one");
   let closed = false;
   const uploadsDir = join(opts.dataDir, "uploads");
+
+  /** A session's 'last seen' follows its use (/personal/sessions shows it), written at most once a minute per token. */
+  const seenAt = new Map<string, number>();
+  function touchSession(token: string, now: number): void {
+    const last = seenAt.get(token);
+    if (last !== undefined && now - last < SESSION_SEEN_EVERY_MS) return;
+    if (seenAt.size >= 100_000) seenAt.clear();
+    seenAt.set(token, now);
+    markSessionSeen(db, token, now);
+  }
 
   /**
    * GET /api/uploads/<name>: an uploaded image, to its owner only (anyone else, signed in or not, gets 404, so
@@ -439,6 +459,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
         token = tokenFromHeader(request.headers.get("authorization"));
         userId = token ? userIdForToken(db, token, now) : null;
         if (userId == null) return json({ code: CODE.LOGIN_TIMEOUT, msg: t("login_timeout") });
+        touchSession(token!, now);
       }
       let raw: Record<string, unknown>;
       try {
@@ -451,7 +472,9 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const refused = opts?.limit ? await opts.limit(name, raw) : null;
       if (refused) {
         const seconds = String(refused.retryAfter);
-        return json({ code: CODE.FAIL, msg: t("too_many_requests", { seconds }) }, 429, { "retry-after": seconds });
+        return json({ code: CODE.FAIL, msg: t("too_many_requests", { seconds, count: refused.retryAfter }) }, 429, {
+          "retry-after": seconds,
+        });
       }
       const parsed = call.payload.safeParse(raw);
       // A payload that does not fit the call is the client's mistake: 400, the message on its field.
@@ -496,9 +519,11 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       if (!closed) outboxBacklog = (outboxRecent.get(Date.now() - 15 * 60_000) as { n: number }).n;
       return { wsClients: sockets.clients, outboxBacklog };
     },
+    pushes,
     async close() {
       if (closed) return;
       closed = true;
+      pushes.stop();
       simulator?.stop();
       marketMaker?.stop();
       savings.stop();

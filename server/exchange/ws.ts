@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
-import { WS_CHANNELS, WS_SYMBOL_CHANNELS, WsClientMessageSchema } from "../../app/contract/index";
+import { indexedDepth, WS_CHANNELS, WS_SYMBOL_CHANNELS, WsClientMessageSchema } from "../../app/contract/index";
 import type { Hub, Subscriber } from "./hub";
 import type { Market } from "./market";
 import type { SpotEngine, OrderRow } from "./engine/engine";
@@ -12,7 +12,7 @@ import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
 export const SILENCE_LIMIT_MS = 30_000;
 /** A browser-side relay that stops reading is cut off rather than buffering without bound. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const PRIVATE_CHANNELS = new Set(["LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "P2P_ORDER", "TX_MATCHED", "TX_SUBMIT"]);
+const PRIVATE_CHANNELS = new Set(["LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "P2P_ORDER", "ACCOUNT_REVIEW", "TX_MATCHED", "TX_SUBMIT"]);
 
 export interface SocketServerOptions {
   hub: Hub;
@@ -78,7 +78,8 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     const [prefix, symbol] = [channel.slice(0, channel.indexOf(".")), channel.slice(channel.indexOf(".") + 1)];
     const p = market.pairBySymbol(symbol);
     if (!p) return;
-    if (prefix === "MARKET_DEPTH") s.send({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: market.depth(p.id) });
+    if (prefix === "MARKET_DEPTH")
+      s.send({ type: "MARKET_DEPTH", currency_match_id: p.id, symbol: p.symbol, depth: indexedDepth(market.depth(p.id)) });
     if (prefix === "GLOBAL_TX")
       s.send({ type: "GLOBAL_TX", currency_match_id: p.id, symbol: p.symbol, completes: market.recentTrades(p.id, 30) });
     if (prefix === "KLINE") {

@@ -136,7 +136,7 @@ export async function sendCode(page: Page) {
     const counting = /Resend in (\d+)/.exec(await button.innerText());
     if (counting) await page.waitForTimeout((Number(counting[1]) + 1) * 1000);
     await button.click();
-    const status = page.getByText(/verification code sent|please wait \d+ seconds/i).first();
+    const status = page.getByText(/verification code sent|please wait \d+ seconds?/i).first();
     // The answer to this click (an earlier 'please wait' may still be on the page until it arrives).
     let text = "";
     await expect(async () => {
@@ -144,7 +144,7 @@ export async function sendCode(page: Page) {
       expect(text).not.toBe(previous);
     }).toPass({ timeout: 15_000 });
     previous = text;
-    const wait = /please wait (\d+) seconds/i.exec(text);
+    const wait = /please wait (\d+) seconds?/i.exec(text);
     if (!wait) return;
     // With JavaScript the button counts the wait down itself (the loop waits it out); without, the answer says it.
     await page.waitForTimeout(500);

@@ -18,8 +18,9 @@ test.describe("collection settings", () => {
     await expect(page.getByRole("heading", { name: "Collection settings" })).toBeVisible();
     // The header's account menu leads here and to identity verification (the spec's /personal/* routes).
     await page.locator("header summary", { hasText: user.email }).click();
-    await expect(page.getByRole("link", { name: "Collection settings" })).toHaveAttribute("href", "/personal/collectionSettings");
-    await expect(page.getByRole("link", { name: "Identity verification" })).toHaveAttribute("href", "/personal/authentication");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Collection settings" })).toHaveAttribute("href", "/personal/collectionSettings");
+    await expect(header.getByRole("link", { name: "Identity verification" })).toHaveAttribute("href", "/personal/authentication");
     await page.locator("header summary", { hasText: user.email }).click();
 
     await page.getByLabel("Real name").fill("Alice Example");

@@ -72,8 +72,8 @@ test.describe("account settings", () => {
 
     await logIn(page, user.email, user.password, "/login?page=%2Fpersonal%2FaccountSettings");
     await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
-    // An email account: base 50 + 25 for the bound email.
-    await expect(page.getByRole("meter", { name: "High" })).toHaveAttribute("value", "75");
+    // An email account and nothing else: 20 for the bound email.
+    await expect(page.getByRole("meter", { name: "Low" })).toHaveAttribute("value", "20");
     await expect(page.getByText(/\/register\?extension_code=/)).toBeVisible();
 
     await page.getByLabel("Current password").fill("Wrong2026x");
@@ -105,7 +105,7 @@ test.describe("account settings", () => {
 });
 
 test.describe("binding a phone", () => {
-  test("an email account binds a phone with the texted code; a wrong code is refused on its field; the level rises to 100", async ({
+  test("an email account binds a phone with the texted code; a wrong code is refused on its field; the level rises to 40", async ({
     page,
     request,
   }, info) => {
@@ -126,7 +126,7 @@ test.describe("binding a phone", () => {
     await page.getByRole("button", { name: "Bind", exact: true }).click();
     await expect(page).toHaveURL(/\/personal\/accountSettings/);
     await expect(page.getByRole("status").filter({ hasText: "Phone number bound" })).toBeVisible();
-    await expect(page.getByRole("meter", { name: "Strong" })).toHaveAttribute("value", "100");
+    await expect(page.getByRole("meter", { name: "Middle" })).toHaveAttribute("value", "40");
   });
 });
 

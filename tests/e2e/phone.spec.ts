@@ -109,7 +109,8 @@ test.describe("on a 390×844 phone", () => {
     await expect(menu.getByRole("link", { name: "Convert" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Markets" })).toBeVisible();
     await expect(menu.getByRole("button", { name: "日本語" })).toBeVisible();
-    await expect(menu.getByRole("button", { name: "Switch to the light theme" })).toBeVisible();
+    // No theme chosen: the switch offers the theme the system does not prefer.
+    await expect(menu.getByRole("button", { name: /^Switch to the (light|dark) theme$/ })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Identity verification" })).toBeVisible();
     await expect(menu.getByRole("button", { name: "Log out" })).toBeVisible();
     await menu.getByRole("link", { name: "Convert" }).click();

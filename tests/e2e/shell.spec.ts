@@ -9,7 +9,8 @@ test.describe("shell", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    // No theme chosen: the page follows the system's preference.
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
@@ -25,6 +26,8 @@ test.describe("shell", () => {
   });
 
   test("the theme survives a reload", async ({ page }) => {
+    // No theme chosen yet: the page follows the system's preference, here dark.
+    await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/markets");
     await page.getByRole("button", { name: "Switch to the light theme" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
@@ -45,10 +48,22 @@ test.describe("shell", () => {
     await expect(page.getByRole("link", { name: "登入" }).first()).toBeVisible();
   });
 
-  test("the header offers 8 languages", async ({ page }) => {
+  test("the header offers all 11 languages, as the footer does", async ({ page }) => {
     await page.goto("/home");
     await page.locator("header summary", { hasText: "Language" }).click();
-    for (const name of ["English", "Deutsch", "Polski", "简体中文", "繁體中文", "日本語", "ไทย", "한국어"]) {
+    for (const name of [
+      "English",
+      "Deutsch",
+      "Polski",
+      "简体中文",
+      "繁體中文",
+      "日本語",
+      "ไทย",
+      "한국어",
+      "Français",
+      "Italiano",
+      "Español",
+    ]) {
       await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
     }
   });

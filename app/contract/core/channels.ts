@@ -1,12 +1,29 @@
 /** Channels of the live socket (/ws) and of the relay's event stream, and how a symbol is spelled in them. */
 
-export const WS_CHANNELS = ["DAY_MARKET", "LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "P2P_ORDER", "TX_MATCHED", "TX_SUBMIT"] as const;
+export const WS_CHANNELS = [
+  "DAY_MARKET",
+  "LEVER_TRADE",
+  "LEVER_CLOSED",
+  "MICRO_CLOSED",
+  "P2P_ORDER",
+  "ACCOUNT_REVIEW",
+  "TX_MATCHED",
+  "TX_SUBMIT",
+] as const;
 /** Channels that carry a symbol suffix: `MARKET_DEPTH.BTC/USDT`. */
 export const WS_SYMBOL_CHANNELS = ["MARKET_DEPTH", "GLOBAL_TX", "KLINE"] as const;
 
 /** What the relay passes on to browsers: public channels anyone may follow, private ones of the signed-in user. */
 export const PUBLIC_CHANNELS = ["DAY_MARKET"] as const;
-export const PRIVATE_CHANNELS = ["TX_SUBMIT", "TX_MATCHED", "LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "P2P_ORDER"] as const;
+export const PRIVATE_CHANNELS = [
+  "TX_SUBMIT",
+  "TX_MATCHED",
+  "LEVER_TRADE",
+  "LEVER_CLOSED",
+  "MICRO_CLOSED",
+  "P2P_ORDER",
+  "ACCOUNT_REVIEW",
+] as const;
 
 /** 'btc/usdt', 'BTCUSDT', 'btc_usdt' → 'BTCUSDT': one spelling to compare and key symbols by. */
 export function normalizeSymbol(symbol: string): string {

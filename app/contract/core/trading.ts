@@ -42,3 +42,32 @@ export const KLINE_PERIODS = [
   "1mon",
 ] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+
+/**
+ * The chart's names of the same resolutions (minutes as a number, then 1D, 3D, 1W, 1M; D, W and M alone are one of
+ * each), which market/kline accepts as well as the periods' own names.
+ */
+export const KLINE_RESOLUTIONS: Readonly<Record<string, KlinePeriod>> = {
+  "1": "1min",
+  "3": "3min",
+  "5": "5min",
+  "15": "15min",
+  "30": "30min",
+  "60": "60min",
+  "120": "120min",
+  "240": "240min",
+  "360": "360min",
+  "720": "720min",
+  "1D": "1day",
+  D: "1day",
+  "3D": "3day",
+  "1W": "1week",
+  W: "1week",
+  "1M": "1mon",
+  M: "1mon",
+};
+
+/** A period's own name, from itself or from the chart's resolution name; anything else is left as it came. */
+export function klinePeriodFrom(value: unknown): unknown {
+  return typeof value === "string" && Object.hasOwn(KLINE_RESOLUTIONS, value.trim()) ? KLINE_RESOLUTIONS[value.trim()] : value;
+}

@@ -84,7 +84,10 @@ export type AuthActionData = {
 
 export function tooManyRequests(t: Translate, formData: FormData, retryAfter: number) {
   return data<AuthActionData>(
-    { result: replyWithFormError(formData, t("common:errors.tooManyRequests", { seconds: retryAfter })), codeSend: null },
+    {
+      result: replyWithFormError(formData, t("common:errors.tooManyRequests", { seconds: retryAfter, count: retryAfter })),
+      codeSend: null,
+    },
     { status: 429, headers: { "Retry-After": String(retryAfter) } },
   );
 }
@@ -115,7 +118,7 @@ export async function sendCodeAction(
         codeSend: {
           ok: false,
           account,
-          message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter }),
+          message: t("common:errors.tooManyRequests", { seconds: limited.retryAfter, count: limited.retryAfter }),
           wait: limited.retryAfter,
         },
       },

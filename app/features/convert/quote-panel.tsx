@@ -103,7 +103,9 @@ export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Prop
           )}
         </dd>
       </dl>
-      <p className={ss.small}>{t("quote.explain", { percent: shown.text.spread, seconds: Math.round(q.ttl_ms / 1000) })}</p>
+      <p className={ss.small}>
+        {t("quote.explain", { percent: shown.text.spread, seconds: Math.round(q.ttl_ms / 1000), count: Math.round(q.ttl_ms / 1000) })}
+      </p>
       {over && onRefresh ? (
         <button type="button" className={button.primary} onClick={onRefresh}>
           {t("quote.refresh")}

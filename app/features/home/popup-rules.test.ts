@@ -1,4 +1,4 @@
-import { currentNotice, isCurrentNotice, newsTime } from "./popup-rules";
+import { currentNotice, isCurrentNotice, newsTime, popupKind, popupSeenCookie } from "./popup-rules";
 
 const at = (iso: string) => Date.parse(`${iso}Z`);
 
@@ -23,5 +23,21 @@ describe("the home popup shows a current notice only", () => {
     expect(isCurrentNotice("2026-11-23 00:00:00", at("2026-11-22T09:00:00"))).toBe(false);
     expect(isCurrentNotice("22/11/2026", at("2026-11-22T09:00:00"))).toBe(false);
     expect(newsTime("2026-11-22 09:00:00")).toBe(at("2026-11-22T09:00:00"));
+  });
+});
+
+describe("what pops up", () => {
+  const base = { on: true, seen: false, signedIn: false, notice: false };
+  it("a current notice, else a welcome for visitors only; nothing once seen within the hour or when off", () => {
+    expect(popupKind(base)).toBe("welcome");
+    expect(popupKind({ ...base, notice: true })).toBe("notice");
+    // The welcome invites to create an account: never to someone signed in.
+    expect(popupKind({ ...base, signedIn: true })).toBeNull();
+    expect(popupKind({ ...base, signedIn: true, notice: true })).toBe("notice");
+    expect(popupKind({ ...base, seen: true, notice: true })).toBeNull();
+    expect(popupKind({ ...base, on: false, notice: true })).toBeNull();
+  });
+  it("signing in marks the popup seen for the hour", () => {
+    expect(popupSeenCookie()).toBe("popup_seen=1; Max-Age=3600; Path=/; SameSite=Lax");
   });
 });

@@ -34,3 +34,23 @@ export function currentNotice<T extends { created_at: string; id: number }>(
   }
   return best;
 }
+
+/** The browser has seen the popup within the hour (a plain cookie, so the server knows before rendering). */
+export const POPUP_COOKIE = "popup_seen";
+/** At most once an hour per browser. */
+export const POPUP_SECONDS = 3600;
+
+/** Set-Cookie that keeps the popup shut for the hour (after it showed, and right after signing in). */
+export function popupSeenCookie(): string {
+  return `${POPUP_COOKIE}=1; Max-Age=${POPUP_SECONDS}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * What pops up: a current notice, else a welcome (which invites to create an account, so only for visitors);
+ * nothing when the cookie says it showed within the hour.
+ */
+export function popupKind(opts: { on: boolean; seen: boolean; signedIn: boolean; notice: boolean }): "notice" | "welcome" | null {
+  if (!opts.on || opts.seen) return null;
+  if (opts.notice) return "notice";
+  return opts.signedIn ? null : "welcome";
+}

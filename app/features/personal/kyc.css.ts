@@ -38,3 +38,15 @@ export const feedbackHead = style({ display: "flex", flexDirection: "column", ga
 export const feedbackText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
 export const feedbackReply = style({ margin: "8px 0 0", paddingTop: "8px", borderTop: `1px solid ${vars.color.border}` });
 export const afterList = style({ marginTop: "16px" });
+export const protections = style({ listStyle: "none", margin: "0 0 16px", padding: 0, display: "grid", gap: "6px" });
+export const protection = style({
+  display: "grid",
+  gridTemplateColumns: "20px minmax(0, 1fr) auto",
+  alignItems: "center",
+  gap: "8px",
+  padding: "6px 0",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const protectionName = style({ display: "flex", flexDirection: "column", minWidth: 0, overflowWrap: "anywhere" });
+export const protectionOn = style({ color: vars.color.up, fontWeight: 700 });
+export const protectionOff = style({ color: vars.color.down, fontWeight: 700 });

@@ -1,15 +1,16 @@
 import type { SavingsHolding } from "~/contract/money";
+import { cardTable } from "~/styles/card-table.css";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount, formatUtcDate, holdingPeriod } from "./format";
 import * as s from "./savings.css";
 
-/** The user's savings: principal, rate, daily dividend, cumulative income and the remaining period. */
+/** The user's savings: principal, rate, daily dividend, cumulative income and the remaining period; cards on a phone. */
 export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
   const { t, i18n } = useTranslation("savings");
   if (holdings.length === 0) return <p className={s.empty}>{t("holdings.empty")}</p>;
   return (
     <div className={s.tableWrap} role="group" aria-labelledby="holdings-title" tabIndex={0}>
-      <table className={s.table}>
+      <table className={`${s.table} ${cardTable}`}>
         <thead>
           <tr>
             <th scope="col">{t("holdings.name")}</th>
@@ -36,17 +37,19 @@ export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
             return (
               <tr key={h.id}>
                 <th scope="row">{h.name}</th>
-                <td className="num">
+                <td className="num" data-label={t("holdings.principal")}>
                   {displayAmount(h.number, 2, i18n.language)} {code}
                 </td>
-                <td className="num">{t("ratePercent", { rate: h.display_rate })}</td>
-                <td className="num">
+                <td className="num" data-label={t("holdings.rate")}>
+                  {t("ratePercent", { rate: h.display_rate })}
+                </td>
+                <td className="num" data-label={t("holdings.daily")}>
                   {displayAmount(h.daily_dividend, 2, i18n.language)} {code}
                 </td>
-                <td className="num">
+                <td className="num" data-label={t("holdings.income")}>
                   {displayAmount(h.cumulative_income, 2, i18n.language)} {code}
                 </td>
-                <td>
+                <td data-label={t("holdings.period")}>
                   {period.state === "active" ? (
                     <>
                       <span className={s.badgeActive}>{t("holdings.active")}</span>{" "}
@@ -56,7 +59,7 @@ export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
                     <span className={s.badgeExpired}>{t("holdings.expired")}</span>
                   )}
                 </td>
-                <td className={`${s.small} ${s.nowrap}`}>
+                <td className={`${s.small} ${s.nowrap}`} data-label={t("holdings.dates")}>
                   {t("holdings.range", { from: formatUtcDate(h.value_date), to: formatUtcDate(h.end_at) })}
                 </td>
               </tr>

@@ -85,7 +85,7 @@ export function ConfirmPurchase({
           </>
         ) : null}
       </dl>
-      <p className={s.small}>{t("confirm.note", { days: p.limit_days })}</p>
+      <p className={s.small}>{t("confirm.note", { days: p.limit_days, count: p.limit_days })}</p>
       {short ? (
         <p id={shortId} className={s.errorBox}>
           {t("confirm.notEnough", { available: amount(available ?? "0"), min: amount(p.limit_number), code })}{" "}

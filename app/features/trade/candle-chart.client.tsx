@@ -19,6 +19,7 @@ import type { KlineBar } from "~/contract/entities";
 import { macd, MA_PERIODS, STUDY_COLOURS } from "./indicators";
 import { CHART_BARS_MAX } from "./chart-periods";
 import { vars } from "~/styles/theme.css";
+import { documentTheme } from "~/lib/theme";
 import { TRADE_TIME_ZONE } from "./chart-periods";
 
 // Only what this chart uses, so the bundler drops the rest of chart.js.
@@ -63,7 +64,7 @@ export function themeColours() {
     text: read(vars.color.muted),
     grid: read(vars.color.border),
     line: read(vars.color.accent),
-    studies: STUDY_COLOURS[document.documentElement.dataset.theme === "light" ? "light" : "dark"],
+    studies: STUDY_COLOURS[documentTheme()],
   };
 }
 

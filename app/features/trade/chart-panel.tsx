@@ -1,6 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useResolvedTheme } from "~/lib/theme";
 import { useTranslation } from "~/lib/translate";
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
@@ -206,7 +207,7 @@ export const ChartPanel = memo(function ChartPanel({
   const near = useNearViewport(box);
   const { search, pathname } = useLocation();
   const root = useRouteLoaderData<RootData>("root");
-  const theme = root?.theme ?? "dark";
+  const theme = useResolvedTheme(root?.theme ?? "system");
   const line = period === "time";
   // The line draws 1-minute closes: its label names that interval, not the button's "Line".
   const label = t(line ? "chart.labelLine" : "chart.label", {

@@ -1,9 +1,11 @@
+import Decimal from "decimal.js";
 import type { DB } from "./index";
 import { AREAS } from "./areas";
 import { NEWS, NEWS_CATEGORIES } from "./news";
 import { hashPasswordSync, randomCode } from "../lib/crypto";
 import type { AccountCode } from "../../../app/contract/core/index";
 import { credit } from "../ledger/index";
+import { reviewIdentity, submitIdentity } from "../models/personal";
 
 interface SeedCurrency {
   id: number;
@@ -231,7 +233,8 @@ export interface DemoAccount {
   note: string;
   inviteCode: string;
   isSeller?: boolean;
-  reviewStatus?: number;
+  /** A verified identity, seeded as a submission the operator approved (the one path that verifies anyone). */
+  identity?: { name: string; cardId: string };
   balances: Array<[AccountCode, string, string]>;
 }
 
@@ -241,7 +244,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: "Trade2026",
     note: "verified, balances in every account",
     inviteCode: "DEMO2026",
-    reviewStatus: 2,
+    identity: { name: "Demo Trader", cardId: "DEMO-0001" },
     balances: [
       ["change_account", "USDT", "10000"],
       ["change_account", "BTC", "0.5"],
@@ -270,7 +273,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     note: "merchant (is_seller), verified",
     inviteCode: "BOBSHOP1",
     isSeller: true,
-    reviewStatus: 2,
+    identity: { name: "Bob Shop", cardId: "DEMO-0002" },
     balances: [
       ["change_account", "USDT", "20000"],
       ["change_account", "BTC", "1"],
@@ -327,7 +330,7 @@ function seed(db: DB, now: number): void {
 
   const cur = db.prepare(
     `INSERT INTO currencies (id, code, name, usd_price, decimals, is_quote, is_stable, volatility, open_recharge, open_draw,
-       draw_rate, draw_min, draw_max, is_recharge_account, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, 1, ?)`,
+       draw_rate, draw_min, draw_max, recharge_min, is_recharge_account, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 1, ?)`,
   );
   const proto = db.prepare(
     "INSERT INTO currency_protocols (currency_id, chain_protocol_id, token_address, in_address) VALUES (?, ?, ?, ?)",
@@ -347,6 +350,8 @@ function seed(db: DB, now: number): void {
       c.draw_rate,
       c.draw_min,
       c.draw_max,
+      // The smallest deposit declaration: a tenth of the withdrawal minimum (migration 014 gives older databases the same).
+      new Decimal(c.draw_min).div(10).toFixed(),
       c.id,
     );
     for (const ch of c.chains) proto.run(c.id, chainId(ch), TOKEN_ADDRESS[`${c.code}:${ch}`] ?? "", IN_ADDRESS[ch]);
@@ -384,8 +389,8 @@ function seed(db: DB, now: number): void {
   }
 
   const user = db.prepare(
-    `INSERT INTO users (email, mobile, area_id, password_hash, invite_code, authorization_code, is_seller, review_status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO users (email, mobile, area_id, password_hash, invite_code, authorization_code, is_seller, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const d of DEMO_ACCOUNTS) {
     const r = user.run(
@@ -396,10 +401,18 @@ function seed(db: DB, now: number): void {
       d.inviteCode,
       randomCode(8),
       d.isSeller ? 1 : 0,
-      d.reviewStatus ?? 0,
       now,
     );
     const userId = Number(r.lastInsertRowid);
+    if (d.identity) {
+      const submission = submitIdentity(
+        db,
+        userId,
+        { name: d.identity.name, card_id: d.identity.cardId, front_pic: "", reverse_pic: "", hand_pic: "" },
+        now,
+      );
+      reviewIdentity(db, submission, true, "", now);
+    }
     for (const [accountCode, code, amount] of d.balances) {
       credit(db, { userId, currencyId: curId(code), accountCode, amount, type: "seed", memo: "demo balance", now });
     }

@@ -1,3 +1,4 @@
+import { indexedDepth } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { DEFAULT_LANG, isLang, type Messenger } from "../lib/i18n";
@@ -113,7 +114,7 @@ export class Publisher {
       type: "MARKET_DEPTH",
       currency_match_id: p.id,
       symbol: p.symbol,
-      depth: this.engine.depth(matchId),
+      depth: indexedDepth(this.engine.depth(matchId)),
     }));
   }
 

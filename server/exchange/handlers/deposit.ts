@@ -1,4 +1,6 @@
+import Decimal from "decimal.js";
 import { RECORDS_PAGE_SIZE } from "../../../app/contract/index";
+import { addressFitsChain } from "../../../app/contract/core/addresses";
 import { fail, ok, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { insertDeposit } from "../models/deposits";
@@ -36,8 +38,13 @@ export const depositHandlers: Pick<Handlers, "wallet" | "createPayOrder" | "depo
     if (c.open_recharge !== 1) return fail(ctx, "recharge_closed", { code: c.code });
     const proto = protocolOf(c, p.currency_protocol_id);
     if (p.currency_protocol_id !== undefined && !proto) return fail(ctx, "chain_not_found");
+    // The checks a withdrawal makes: the amount's decimals and minimum, the address's shape on its chain.
     const dec = decimalsProblem(p.chargeNum, c.decimals);
-    if (dec) return fail(ctx, dec.key, dec.vars);
+    if (dec) return fail(ctx, dec.key, dec.vars, "chargeNum");
+    if (new Decimal(p.chargeNum).lt(c.recharge_min)) return fail(ctx, "deposit_min", { min: c.recharge_min, code: c.code }, "chargeNum");
+    if (proto && !addressFitsChain(proto.chain, p.walletAddress)) {
+      return fail(ctx, "wallet_address_chain", { chain: proto.chain }, "walletAddress");
+    }
     const amount = canonical(p.chargeNum);
     return once(ctx.db, userId, "createPayOrder", p.idempotency_key, ctx.now, () => {
       const id = insertDeposit(ctx.db, {

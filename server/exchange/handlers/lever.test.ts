@@ -207,7 +207,7 @@ describe("stops, pending orders, batch close", () => {
     price(BTC, "60000");
     for (const type of [1, 1, 2]) expect((await open(demo, { type })).code).toBe(1);
     const r = await c.call("leverBatchClose", { type: 1, currency_match_id: BTC }, { token: demo });
-    expect(r).toMatchObject({ code: 1, data: { closed: 2 }, msg: "2 position(s) closed" });
+    expect(r).toMatchObject({ code: 1, data: { closed: 2 }, msg: "2 positions closed" });
     const left = LeverDealallSchema.parse((await c.call("leverDealall", { currency_match_id: BTC }, { token: demo })).data);
     expect(left.order.data.map((p) => p.type)).toEqual([2]);
     expect((await c.call("leverBatchClose", { type: 0, currency_match_id: BTC }, { token: demo })).data).toEqual({ closed: 1 });

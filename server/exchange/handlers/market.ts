@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import type { Pair, QuoteGroup } from "../../../app/contract/index";
+import { indexedDepth, type Pair, type QuoteGroup } from "../../../app/contract/index";
 import { fail, ok, type Handlers } from "../context";
 import { CNY_PER_USD } from "../market";
 
@@ -77,7 +77,7 @@ export const marketHandlers: Pick<Handlers, "currencyMatches" | "kline" | "deal"
     if (!ctx.market.pairs.has(p.currency_match_id)) return fail(ctx, "pair_not_found");
     return ok(ctx, {
       quotation: ctx.market.quotation(p.currency_match_id, ctx.now),
-      depth: ctx.market.depth(p.currency_match_id),
+      depth: indexedDepth(ctx.market.depth(p.currency_match_id)),
       tx_completes: ctx.market.recentTrades(p.currency_match_id, 30),
     });
   },

@@ -42,6 +42,7 @@ const USDT = 1;
 const BTC = 2;
 const TRC20_USDT = 2; // currency_protocols id of USDT on TRC20 (ERC20 is 1)
 const TRON_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
+const ERC20_SENDER = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 /** Balances move exactly: compare differences as decimal strings, never as floats. */
 const minus = (a: string, b: string) => new Decimal(a).minus(b).toFixed();
@@ -148,15 +149,15 @@ describe("deposits for review", () => {
     );
     const r = await c.call(
       "createPayOrder",
-      { currency_id: USDT, chargeNum: "250", walletAddress: "TSenderWallet", idempotency_key: "dep-1" },
+      { currency_id: USDT, chargeNum: "250", walletAddress: ERC20_SENDER, idempotency_key: "dep-1" },
       { token: alice },
     );
     expect(r).toMatchObject({ code: 1, msg: "deposit submitted for review" });
     const dep = DepositSchema.parse(r.data);
-    expect(dep).toMatchObject({ amount: "250", status: "pending", wallet_address: "TSenderWallet" });
+    expect(dep).toMatchObject({ amount: "250", status: "pending", wallet_address: ERC20_SENDER });
     const repeat = await c.call(
       "createPayOrder",
-      { currency_id: USDT, chargeNum: "250", walletAddress: "TSenderWallet", idempotency_key: "dep-1" },
+      { currency_id: USDT, chargeNum: "250", walletAddress: ERC20_SENDER, idempotency_key: "dep-1" },
       { token: alice },
     );
     expect(DepositSchema.parse(repeat.data).id).toBe(dep.id);
@@ -169,6 +170,34 @@ describe("deposits for review", () => {
     expect(log.data[0]).toMatchObject({ type: "deposit", category: "deposit", value: "250", memo: `Deposit #${dep.id}` });
     const list = await c.call("depositList", {}, { token: alice });
     expect(list.data).toMatchObject({ total: 1, data: [{ status: "approved", status_name: "approved" }] });
+  });
+});
+
+describe("deposit declarations are checked as withdrawals are", () => {
+  it("refuses an address that is not one of the chain's and an amount under the currency's minimum, each on its field", async () => {
+    const declare = (p: Record<string, string | number>) => c.call("createPayOrder", { currency_id: USDT, ...p }, { token: alice });
+    // 'abc' is no ERC20 address (USDT's first chain) nor a TRC20 one.
+    expect(await declare({ chargeNum: "100", walletAddress: "abc" })).toMatchObject({
+      code: 0,
+      msg: "this is not a valid ERC20 address",
+      reason: { key: "wallet_address_chain", field: "walletAddress" },
+    });
+    expect(await declare({ chargeNum: "100", walletAddress: ERC20_SENDER, currency_protocol_id: TRC20_USDT })).toMatchObject({
+      msg: "this is not a valid TRC20 address",
+      reason: { field: "walletAddress" },
+    });
+    // The minimum: a tenth of the withdrawal minimum for the seeded currencies (1 USDT).
+    expect(await declare({ chargeNum: "0.000001", walletAddress: ERC20_SENDER })).toMatchObject({
+      code: 0,
+      msg: "the minimum deposit is 1 USDT",
+      reason: { key: "deposit_min", field: "chargeNum" },
+    });
+    expect(await declare({ chargeNum: "1.1234567", walletAddress: ERC20_SENDER })).toMatchObject({ reason: { field: "chargeNum" } });
+    expect(await declare({ chargeNum: "1", walletAddress: TRON_ADDRESS, currency_protocol_id: TRC20_USDT })).toMatchObject({ code: 1 });
+    const usdt = CurrencySchema.array()
+      .parse((await c.call("currencyProtocols", {})).data)
+      .find((x) => x.code === "USDT")!;
+    expect(usdt.recharge_min).toBe("1");
   });
 });
 
@@ -305,11 +334,19 @@ describe("trade password, address book and withdrawals", () => {
     expect((await draw({ address: "TXYZabPrwbZy45sbavfcjinPJC18kjpRTv8", number: "100", pay_password: "Pay2026x" })).msg).toBe(
       "this address is not in your address book",
     );
-    expect((await draw({ address: TRON_ADDRESS, number: "5", pay_password: "Pay2026x" })).msg).toBe("the minimum withdrawal is 10 USDT");
-    expect((await draw({ address: TRON_ADDRESS, number: "300000", pay_password: "Pay2026x" })).msg).toBe(
-      "the maximum withdrawal is 200000 USDT",
-    );
-    expect((await draw({ address: TRON_ADDRESS, number: "20000", pay_password: "Pay2026x" })).msg).toBe("insufficient balance");
+    // Each amount refusal names its field, so a form puts it on the amount.
+    expect(await draw({ address: TRON_ADDRESS, number: "5", pay_password: "Pay2026x" })).toMatchObject({
+      msg: "the minimum withdrawal is 10 USDT",
+      reason: { key: "draw_min", field: "number" },
+    });
+    expect(await draw({ address: TRON_ADDRESS, number: "300000", pay_password: "Pay2026x" })).toMatchObject({
+      msg: "the maximum withdrawal is 200000 USDT",
+      reason: { key: "draw_max", field: "number" },
+    });
+    expect(await draw({ address: TRON_ADDRESS, number: "20000", pay_password: "Pay2026x" })).toMatchObject({
+      msg: "insufficient balance",
+      reason: { field: "number" },
+    });
     expect((await draw({ address: TRON_ADDRESS, number: "100", pay_password: "wrong123" })).msg).toBe("incorrect trade password");
 
     const ok = await draw({ address: TRON_ADDRESS, number: "100", pay_password: "Pay2026x", idempotency_key: "w-1" });

@@ -15,6 +15,7 @@ import {
   addFeedback,
   addUpload,
   findUpload,
+  identityStatus,
   latestIdentity,
   payMethodType,
   payMethodTypes,
@@ -251,13 +252,7 @@ export const personalHandlers: Pick<
 
   realNameCenter(_p, ctx) {
     const latest = latestIdentity(ctx.db, ctx.userId!);
-    const status = !latest
-      ? REVIEW_STATUS.NONE
-      : latest.status === 1
-        ? REVIEW_STATUS.PENDING
-        : latest.status === 2
-          ? REVIEW_STATUS.APPROVED
-          : REVIEW_STATUS.REJECTED;
+    const status = identityStatus(ctx.db, ctx.userId!);
     return ok(ctx, {
       review_status: status,
       reason: latest?.status === 3 ? latest.reason : "",

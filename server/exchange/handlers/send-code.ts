@@ -25,7 +25,7 @@ export function sendCodeMessage(
 ): number {
   const who: CodeRequester = { userId: m.userId, clientIp: deps.client?.ip };
   const wait = deps.db.transaction(() => {
-    const seconds = sendWaitSeconds(deps.db, m.address, who, deps.now, m.resendMs);
+    const seconds = sendWaitSeconds(deps.db, m.address, m.type, who, deps.now, m.resendMs);
     if (seconds > 0) return seconds;
     const code = createCode(deps.db, m.address, m.channel, m.type, deps.now, who);
     deps.db

@@ -109,8 +109,8 @@ describe("spot orders through the API", () => {
     expect(rest).toMatchObject({ status: 0, status_name: "委托中", way_name: "买入" });
 
     const deal = DealSchema.parse((await call("deal", { currency_match_id: 2 })).data);
-    expect(deal.depth.in).toEqual([{ price: "3390.00", amount: "0.5" }]);
-    expect(deal.depth.out).toEqual([{ price: "3400.00", amount: "0.6" }]);
+    expect(deal.depth.in).toEqual([{ index: 0, price: "3390.00", amount: "0.5" }]);
+    expect(deal.depth.out).toEqual([{ index: 0, price: "3400.00", amount: "0.6" }]);
     expect(deal.tx_completes[0]).toMatchObject({ way: 2, price: "3400.00", number: "0.4" });
     expect(deal.quotation.close).toBe("3400.00");
 

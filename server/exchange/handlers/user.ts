@@ -1,8 +1,8 @@
-import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, type AccountType } from "../../../app/contract/index";
-import { fail, ok, type Handlers } from "../context";
+import { CODE_TYPE, isValidEmail, isValidPhone, passwordProblem, REVIEW_STATUS, type AccountType } from "../../../app/contract/index";
+import { fail, ok, type Ctx, type Handlers } from "../context";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/crypto";
 import { consumeCode } from "../models/codes";
-import { googleState, holdWithdrawals, recordSecurityEvent, stampSession } from "../models/personal";
+import { googleState, holdWithdrawals, identityStatus, recordSecurityEvent, stampSession, withdrawalHold } from "../models/personal";
 import { checkCodeLimited, checkDeps } from "./checks";
 import { requireGoogleCode } from "./personal";
 import { sendCode } from "./send-code";
@@ -34,6 +34,40 @@ function passwordProblemKey(pw: string): string | null {
   return p ? `password_${p}` : null;
 }
 
+/**
+ * A sign-in number as stored: digits only. Spaces, dashes, dots and brackets are dropped; a leading '+' or '00'
+ * means the country code is written in front: it comes off when it is the country_code given, or (none given) the
+ * longest of `knownCodes` it starts with, and is kept to compare with the account's country. Null when what is
+ * left is not a number.
+ */
+export function loginNumber(
+  account: string,
+  countryCode?: string,
+  knownCodes: readonly string[] = [],
+): { digits: string; country: string | null } | null {
+  const given = (countryCode ?? "").replace(/^\+/, "").trim();
+  let v = account.trim().replace(/[\s().-]/g, "");
+  let international = false;
+  if (v.startsWith("+")) [v, international] = [v.slice(1), true];
+  else if (v.startsWith("00")) [v, international] = [v.slice(2), true];
+  if (!/^[0-9]+$/.test(v)) return null;
+  let country = given || null;
+  if (international) {
+    const codes = given ? [given] : [...knownCodes].sort((a, b) => b.length - a.length);
+    country = codes.find((c) => v.startsWith(c) && isValidPhone(v.slice(c.length))) ?? null;
+    if (!country) return null;
+    v = v.slice(country.length);
+  }
+  return isValidPhone(v) ? { digits: v, country } : null;
+}
+
+/** Whether the account's country (its area) has dialing code `code`; an account without one accepts any. */
+function sameCountry(ctx: Ctx, areaId: number | null, code: string): boolean {
+  if (areaId == null) return true;
+  const row = ctx.db.prepare("SELECT global_code FROM areas WHERE id = ?").get(areaId) as { global_code: string } | undefined;
+  return !row || row.global_code === code;
+}
+
 export const userHandlers: Pick<
   Handlers,
   "sendSms" | "sendEmail" | "login" | "register" | "userInfo" | "logout" | "authorizationCode" | "forgetPassword"
@@ -43,14 +77,25 @@ export const userHandlers: Pick<
 
   async login(p, ctx) {
     const kind: AccountType = p.login_type ?? (p.account.includes("@") ? "email" : "mobile");
-    const user = findUserByAccount(ctx.db, kind, p.account);
+    // A number is found as it was registered (digits only), however it is written: '+86 131 1234-5678' with
+    // country_code 86 is 13112345678. A country code that is not the account's is a wrong account.
+    const codes = () =>
+      (ctx.db.prepare("SELECT DISTINCT global_code FROM areas").all() as { global_code: string }[]).map((a) => a.global_code);
+    const number = kind === "mobile" ? loginNumber(p.account, p.country_code, /^(\+|00)/.test(p.account.trim()) ? codes() : []) : null;
+    const found =
+      kind === "mobile"
+        ? number
+          ? findUserByAccount(ctx.db, "mobile", number.digits)
+          : undefined
+        : findUserByAccount(ctx.db, kind, p.account);
+    const user = found && number?.country && !sameCountry(ctx, found.area_id, number.country) ? undefined : found;
     // Same work and the same message whether the account exists or not: no account enumeration.
     const good = await verifyPassword(p.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !good) return fail(ctx, "login_failed");
     const setting = ctx.db.prepare("SELECT value FROM settings WHERE key = 'login_use_sms'").get() as { value: string } | undefined;
     if (setting?.value === "1") {
       if (!p.sms_code) return fail(ctx, "code_required");
-      const address = normalizeAddress(channelOf(kind), p.account);
+      const address = kind === "mobile" ? user.mobile! : normalizeAddress(channelOf(kind), p.account);
       const checked = checkCodeLimited(checkDeps(ctx), {
         address,
         type: CODE_TYPE.LOGIN,
@@ -119,6 +164,7 @@ export const userHandlers: Pick<
   userInfo(_p, ctx) {
     const u = findUserById(ctx.db, ctx.userId!);
     if (!u) return { code: 999, msg: ctx.t("login_timeout") };
+    const identity = identityStatus(ctx.db, u.id);
     return ok(ctx, {
       id: u.id,
       uid: String(u.id),
@@ -126,7 +172,10 @@ export const userHandlers: Pick<
       email: u.email ?? "",
       mobile: u.mobile ?? "",
       invite_code: u.invite_code,
-      review_status: u.review_status,
+      // The identity's review (a rejected one reads 'not verified' here; the personal centre says why).
+      review_status: identity === REVIEW_STATUS.REJECTED ? REVIEW_STATUS.NONE : identity,
+      // Withdrawals are held until then (ms) after a change of the account's security, else null.
+      withdraw_hold_until: withdrawalHold(ctx.db, u.id, ctx.now),
       has_pay_password: u.pay_password_hash !== null,
       area_id: u.area_id ?? null,
       google_switch: googleState(ctx.db, u.id).google_on === 1 ? 1 : 0,

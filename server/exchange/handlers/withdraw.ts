@@ -15,15 +15,15 @@ import { checkPayPassword } from "./trade-password";
 import { requireGoogleCode } from "./personal";
 import { DRAW_DAILY_LIMIT_USD } from "../../../app/contract/index";
 import { localTime } from "../lib/i18n";
-import { withdrawalHold } from "../models/personal";
+import { identityStatus, withdrawalHold } from "../models/personal";
+import { REVIEW_STATUS } from "../../../app/contract/core/personal";
 import { withdrawnToday } from "../models/withdrawals";
 import { usdPriceOf } from "../money/currencies";
-import { findUserById } from "../models/users";
 import type { Ctx } from "../context";
 
-/** Today's limit (UTC day) by identity: approved review_status raises it. */
+/** Today's limit (UTC day) by identity: an approved identity raises it (the same answer the personal centre gives). */
 function dailyDrawLimit(ctx: Ctx, userId: number): { usd: string; verified: boolean } {
-  const verified = findUserById(ctx.db, userId)?.review_status === 2;
+  const verified = identityStatus(ctx.db, userId) === REVIEW_STATUS.APPROVED;
   return { usd: verified ? DRAW_DAILY_LIMIT_USD.verified : DRAW_DAILY_LIMIT_USD.unverified, verified };
 }
 
@@ -51,12 +51,12 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     const entry = sameAddress.find((b) => b.memo === p.memo) ?? (p.memo === "" && sameAddress.length === 1 ? sameAddress[0] : undefined);
     if (!entry) return fail(ctx, "address_not_bound");
     const dec = decimalsProblem(p.number, c.decimals);
-    if (dec) return fail(ctx, dec.key, dec.vars);
+    if (dec) return fail(ctx, dec.key, dec.vars, "number");
     const amount = new Decimal(p.number);
-    if (amount.lt(c.draw_min)) return fail(ctx, "draw_min", { min: c.draw_min, code: c.code });
-    if (new Decimal(c.draw_max).gt(0) && amount.gt(c.draw_max)) return fail(ctx, "draw_max", { max: c.draw_max, code: c.code });
+    if (amount.lt(c.draw_min)) return fail(ctx, "draw_min", { min: c.draw_min, code: c.code }, "number");
+    if (new Decimal(c.draw_max).gt(0) && amount.gt(c.draw_max)) return fail(ctx, "draw_max", { max: c.draw_max, code: c.code }, "number");
     // A cheap look first (the authoritative check is the ledger's, inside the transaction below).
-    if (availableOf(ctx.db, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance");
+    if (availableOf(ctx.db, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance", undefined, "number");
     // The daily limit in USD value: higher once the identity is verified (SPEC §6).
     const limit = dailyDrawLimit(ctx, userId);
     const usd = (id: number) => new Decimal(usdPriceOf(ctx.market, id));

@@ -41,7 +41,11 @@ describe("system accounts", () => {
     const aliceId = c.userId("alice@example.com");
 
     // Deposit.
-    const d = await c.call("createPayOrder", { currency_id: 1, chargeNum: "250.5", walletAddress: "ext-wallet" }, { token: demo });
+    const d = await c.call(
+      "createPayOrder",
+      { currency_id: 1, chargeNum: "250.5", walletAddress: "0x52908400098527886E0F7030069857D2E4169EE7" },
+      { token: demo },
+    );
     expect(d.code).toBe(1);
     expect(approveDeposit(ex.db, (d.data as { id: number }).id, clock).ok).toBe(true);
 

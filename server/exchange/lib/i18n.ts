@@ -45,10 +45,27 @@ export class Messenger {
 
   translator(lang: Lang): Translate {
     return (key, vars) => {
-      const template = this.byLang.get(lang)?.[key] ?? this.byLang.get(DEFAULT_LANG)?.[key] ?? key;
+      const messages = this.byLang.get(lang);
+      const fallback = this.byLang.get(DEFAULT_LANG);
+      // A numeric `count` picks the language's plural form (`key_one`, `key_few`, `key_many`, `key_other`), as
+      // i18next does: Polish has few and many, Japanese, Chinese, Korean and Thai only other.
+      const count = vars?.count;
+      let template: string | undefined;
+      if (typeof count === "number") {
+        const form = `${key}_${pluralRules(lang).select(count)}`;
+        template = messages?.[form] ?? messages?.[`${key}_other`] ?? fallback?.[`${key}_${pluralRules(DEFAULT_LANG).select(count)}`];
+      }
+      template ??= messages?.[key] ?? fallback?.[key] ?? key;
       return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (vars && name in vars ? String(vars[name]) : ""));
     };
   }
+}
+
+const plurals = new Map<Lang, Intl.PluralRules>();
+function pluralRules(lang: Lang): Intl.PluralRules {
+  let rules = plurals.get(lang);
+  if (!rules) plurals.set(lang, (rules = new Intl.PluralRules(BCP47[lang])));
+  return rules;
 }
 
 /** BCP-47 tags of the languages (for Intl). */

@@ -15,14 +15,18 @@ export interface CodeRequester {
 }
 
 /**
- * Seconds until another code may be sent (0 when it may now): one per target every `resendMs`, and at most
- * CODE_SEND_LIMITS' counts per target, per account and per client address in its window (the longest wait wins).
+ * Seconds until another code may be sent (0 when it may now): one per target and purpose every `resendMs` (each
+ * purpose waits on its own: a registration code just sent does not hold up the trade password's), and at most
+ * CODE_SEND_LIMITS' counts per target, per account and per client address in its window, whatever the purpose (the
+ * longest wait wins).
  */
-export function sendWaitSeconds(db: DB, address: string, who: CodeRequester, now: number, resendMs = CODE_RESEND_MS): number {
+export function sendWaitSeconds(db: DB, address: string, type: number, who: CodeRequester, now: number, resendMs = CODE_RESEND_MS): number {
   const { perTarget, perAccount, perClient, windowMs } = CODE_SEND_LIMITS;
   const since = now - windowMs;
   let until = 0;
-  const last = db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ?").get(address) as { t: number | null };
+  const last = db.prepare("SELECT MAX(created_at) AS t FROM verification_codes WHERE address = ? AND type = ?").get(address, type) as {
+    t: number | null;
+  };
   if (last.t != null) until = last.t + resendMs;
   const nth = (column: "address" | "user_id" | "client_ip", value: string | number, max: number) => {
     // The max-th newest code in the window: once it leaves the window, one more may go.

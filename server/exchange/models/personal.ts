@@ -1,6 +1,7 @@
 import type { DB } from "../db/index";
 import { hashToken } from "../lib/crypto";
 import { HOUR } from "../lib/time";
+import { queueUserPush } from "../pushes";
 
 /**
  * Withdrawals wait this long after a change of login password (changed or reset through forgot-password), trade
@@ -78,6 +79,14 @@ export function stampSession(db: DB, token: string, client: Client, now: number)
     now,
     hashToken(token),
   );
+}
+
+/** A session's 'last seen' moves at most this often (a write per request would be waste). */
+export const SESSION_SEEN_EVERY_MS = 60_000;
+
+/** The session was used at `now`: its last_seen_at moves there (never back). */
+export function markSessionSeen(db: DB, token: string, now: number): void {
+  db.prepare("UPDATE tokens SET last_seen_at = ? WHERE token_hash = ? AND COALESCE(last_seen_at, 0) < ?").run(now, hashToken(token), now);
 }
 
 export function liveSessions(db: DB, userId: number, currentToken: string, now: number) {
@@ -239,6 +248,15 @@ export function latestIdentity(db: DB, userId: number): IdentityRow | undefined 
   return db.prepare("SELECT * FROM identity_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId) as IdentityRow | undefined;
 }
 
+/**
+ * The identity's state, from the submissions and their review: the one answer the personal centre, the withdrawal
+ * limit and the user's info give. 0 none, 1 under review, 2 verified, 3 rejected (the form again, with the reason).
+ */
+export function identityStatus(db: DB, userId: number): 0 | 1 | 2 | 3 {
+  const latest = latestIdentity(db, userId);
+  return !latest ? 0 : latest.status;
+}
+
 export function submitIdentity(
   db: DB,
   userId: number,
@@ -273,6 +291,13 @@ export function reviewIdentity(db: DB, id: number, approve: boolean, reason: str
       id,
     );
     db.prepare("UPDATE users SET review_status = ? WHERE id = ?").run(approve ? 2 : 0, row.user_id);
+    queueUserPush(
+      db,
+      row.user_id,
+      { type: "ACCOUNT_REVIEW", kind: "identity", id, result: approve ? "approved" : "rejected" },
+      { key: approve ? "review_push_identity_approved" : "review_push_identity_rejected", vars: { reason } },
+      now,
+    );
     return true;
   })();
 }

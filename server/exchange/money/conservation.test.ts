@@ -111,6 +111,13 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
+/** A sender's wallet of the shape the currency's first chain takes (a declaration's address must be one). */
+const SENDER: Record<number, string> = {
+  1: "0x52908400098527886E0F7030069857D2E4169EE7",
+  2: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  3: "0x52908400098527886E0F7030069857D2E4169EE7",
+};
+
 function amountOf(cur: number, u: number): string {
   return new Decimal(u).div(new Decimal(10).pow(SCALE[cur])).toFixed();
 }
@@ -168,7 +175,7 @@ describe("conservation of funds", () => {
             case "deposit": {
               const r = await c.call(
                 "createPayOrder",
-                { currency_id: cmd.currency, chargeNum: amountOf(cmd.currency, cmd.units), walletAddress: "ext-wallet" },
+                { currency_id: cmd.currency, chargeNum: amountOf(cmd.currency, cmd.units), walletAddress: SENDER[cmd.currency]! },
                 { token: tokenOf(cmd.user) },
               );
               if (r.code !== 1) break;

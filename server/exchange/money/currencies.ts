@@ -18,6 +18,7 @@ export interface CurrencyRow {
   draw_rate: string;
   draw_min: string;
   draw_max: string;
+  recharge_min: string;
   is_recharge_account: number;
   sort: number;
   accountCodes: AccountCode[];
@@ -37,7 +38,7 @@ export interface ProtocolRow {
 export function loadCurrencies(db: DB): CurrencyRow[] {
   const rows = db
     .prepare(
-      `SELECT id, code, name, decimals, is_stable, open_recharge, open_draw, draw_rate, draw_min, draw_max, is_recharge_account, sort
+      `SELECT id, code, name, decimals, is_stable, open_recharge, open_draw, draw_rate, draw_min, draw_max, recharge_min, is_recharge_account, sort
        FROM currencies ORDER BY sort, id`,
     )
     .all() as Omit<CurrencyRow, "accountCodes" | "protocols">[];
@@ -98,6 +99,7 @@ export function toCurrency(c: CurrencyRow, t: Translate, usdPrice: string): Curr
     draw_rate: c.draw_rate,
     draw_min: c.draw_min,
     draw_max: c.draw_max,
+    recharge_min: c.recharge_min,
     is_recharge_account: c.is_recharge_account,
     account_types: c.accountCodes.map((code) => ({ id: ACCOUNT_TYPE_IDS[code], name: accountName(t, code), account_code: code })),
     currency_protocols: c.protocols.map((p) => ({

@@ -4,6 +4,18 @@ import { SPOT_ACCOUNT, type AccountCode } from "../../../app/contract/core/index
 import { credit, post, type UserLeg } from "../ledger/index";
 import type { Translate } from "../lib/i18n";
 import type { MoneySystem } from "./system";
+import { queueUserPush } from "../pushes";
+
+/** Tells the owner's open pages (ACCOUNT_REVIEW), in the decision's transaction. */
+function pushReview(db: DB, kind: "deposit" | "withdrawal", row: DepositRow | WithdrawalRow, result: "approved" | "rejected", now: number) {
+  queueUserPush(
+    db,
+    row.user_id,
+    { type: "ACCOUNT_REVIEW", kind, id: row.id, result },
+    { key: `review_push_${kind}_${result}`, vars: { id: row.id, amount: row.amount, code: row.code } },
+    now,
+  );
+}
 
 export interface DepositRow {
   id: number;
@@ -137,6 +149,7 @@ export function approveDeposit(db: DB, id: number, now = Date.now()): ReviewResu
       extra: { deposit_id: d.id, chain: d.chain ?? "" },
       now,
     });
+    pushReview(db, "deposit", d, "approved", now);
     return { ok: true, row: findDeposit(db, id)! };
   })();
 }
@@ -151,6 +164,7 @@ export function rejectDeposit(db: DB, id: number, now = Date.now()): ReviewResul
     ) {
       return { ok: false, reason: "not_pending" };
     }
+    pushReview(db, "deposit", d, "rejected", now);
     return { ok: true, row: findDeposit(db, id)! };
   })();
 }
@@ -204,6 +218,7 @@ export function approveWithdrawal(
       };
       post(db, { type: "withdrawal_fee", memo: `withdrawal #${w.id} fee`, now, legs: [{ ...base, amount: `-${w.fee}` }, fee] });
     }
+    pushReview(db, "withdrawal", w, "approved", now);
     return { ok: true, row: findWithdrawal(db, id)! };
   })();
 }
@@ -230,6 +245,7 @@ export function rejectWithdrawal(db: DB, id: number, now = Date.now()): ReviewRe
         { ...account, amount: w.amount },
       ],
     });
+    pushReview(db, "withdrawal", w, "rejected", now);
     return { ok: true, row: findWithdrawal(db, id)! };
   })();
 }

@@ -1,0 +1,97 @@
+import type { DB } from "./db/index";
+import type { Hub } from "./hub";
+import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
+
+/**
+ * Pushes to one user's open pages that do not depend on which process decided them. An operator reviews deposits,
+ * withdrawals and identities with the CLI, a process of its own with no socket to the browsers; so the decision
+ * writes a row in `user_pushes` in its own transaction (`queueUserPush`), and the running exchange relays rows it has
+ * not seen to the user's /ws connections (`PushRelay`), in the user's language. A push nobody was listening for is
+ * simply dropped after a while: the page shows the truth on its next load.
+ */
+
+/** ACCOUNT_REVIEW: the operator decided on a deposit, a withdrawal or an identity of mine. */
+export type AccountReviewPush = {
+  type: "ACCOUNT_REVIEW";
+  kind: "deposit" | "withdrawal" | "identity";
+  id: number;
+  result: "approved" | "rejected";
+};
+
+type Stored = { push: AccountReviewPush; msg: { key: string; vars?: Record<string, string | number> } };
+
+export const ACCOUNT_REVIEW = "ACCOUNT_REVIEW";
+/** Rows are kept this long (a relay that was down for less still delivers them), then dropped. */
+const KEEP_MS = 10 * 60_000;
+
+/** Queues a push for `userId`; call it inside the transaction of the decision it tells of. */
+export function queueUserPush(
+  db: DB,
+  userId: number,
+  push: AccountReviewPush,
+  msg: { key: string; vars?: Record<string, string | number> },
+  now: number,
+): void {
+  const stored: Stored = { push, msg };
+  db.prepare("INSERT INTO user_pushes (user_id, channel, payload, created_at) VALUES (?, ?, ?, ?)").run(
+    userId,
+    push.type,
+    JSON.stringify(stored),
+    now,
+  );
+}
+
+/** Relays queued pushes to the hub: every `pollMs` (a cheap indexed read) and on `drain()`. */
+export class PushRelay {
+  private last: number;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: DB,
+    private readonly hub: Hub,
+    private readonly messenger: Messenger,
+    private readonly opts: { pollMs: number; clock: () => number; log: (line: string) => void },
+  ) {
+    // Only what is decided from now on: an old push has nobody waiting for it.
+    this.last = (db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM user_pushes").get() as { id: number }).id;
+  }
+
+  start(): void {
+    if (this.timer || this.opts.pollMs <= 0) return;
+    this.timer = setInterval(() => {
+      try {
+        this.drain();
+      } catch (err) {
+        this.opts.log(`[pushes] relay failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }, this.opts.pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Sends every push queued since the last call; how many. */
+  drain(): number {
+    const rows = this.db
+      .prepare("SELECT id, user_id, channel, payload FROM user_pushes WHERE id > ? ORDER BY id LIMIT 500")
+      .all(this.last) as Array<{ id: number; user_id: number; channel: string; payload: string }>;
+    for (const r of rows) {
+      this.last = r.id;
+      let stored: Stored;
+      try {
+        stored = JSON.parse(r.payload) as Stored;
+      } catch {
+        continue;
+      }
+      this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
+        ...stored.push,
+        msg: this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)(stored.msg.key, stored.msg.vars),
+      }));
+    }
+    if (rows.length) this.db.prepare("DELETE FROM user_pushes WHERE created_at < ?").run(this.opts.clock() - KEEP_MS);
+    return rows.length;
+  }
+}
