@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { registerDecimalFunctions } from "./decimal-sql";
 
 export type DB = Database.Database;
 
@@ -36,6 +37,7 @@ export function openDatabase(dataDir: string): DB {
   db.pragma("cache_size = -65536");
   db.pragma("busy_timeout = 5000");
   immediateTransactions(db);
+  registerDecimalFunctions(db);
   migrate(db);
   return db;
 }

@@ -18,11 +18,21 @@ import {
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { Ledger, type Leg } from "../ledger/index";
+import { openHoldOf, releaseLeg } from "../ledger/holds";
 import { DAY } from "../lib/time";
 import type { Messenger, Lang, Translate } from "../lib/i18n";
 import { isLang } from "../lib/i18n";
 import type { Market } from "../market";
-import { leverAvailable, liveLeverOrders, type LeverRow } from "../models/lever";
+import {
+  closeLeverPosition,
+  leverAvailable,
+  liveLeverOrders,
+  nextOvernightDue,
+  openPendingLever,
+  overnightDue,
+  setOvernightCharged,
+  type LeverRow,
+} from "../models/lever";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 type Decimal = DecimalBase;
@@ -257,7 +267,8 @@ export class LeverEngine {
     const extra = { lever_order_id: r.id, reason };
     const legs: Leg[] = [];
     if (new Decimal(r.caution_money).gt(0)) {
-      legs.push({ ...user, field: "lock_balance", amount: new Decimal(r.caution_money).neg().toFixed(), type: "lever_margin_release" });
+      // The margin's hold is voided (back to the available balance), then the result is settled from there.
+      legs.push(releaseLeg(openHoldOf(this.db, "lever_order", r.id), r.caution_money, "void", { type: "lever_margin_release" }));
       legs.push({ ...user, amount: r.caution_money, type: "lever_margin_release" });
     }
     if (new Decimal(s.paid).gt(0)) {
@@ -282,11 +293,7 @@ export class LeverEngine {
     }
     if (legs.length) batch.post({ legs, extra, now });
     const realized = new Decimal(s.paid).minus(s.lossTaken).toFixed();
-    this.db
-      .prepare(
-        "UPDATE lever_orders SET status = 3, update_price = ?, profits = ?, absorbed = ?, close_reason = ?, closed_at = ?, next_overnight_at = NULL WHERE id = ? AND status = 1",
-      )
-      .run(price, realized, s.absorbed, reason, now, r.id);
+    closeLeverPosition(this.db, r.id, { price, profits: realized, absorbed: s.absorbed, reason, now });
     const closed: LeverRow = {
       ...r,
       status: 3,
@@ -419,23 +426,15 @@ export class LeverEngine {
       try {
         const out: LeverRow[] = [];
         for (const r of rows) {
-          const changed = this.db
-            .prepare("UPDATE lever_orders SET status = 1, opened_at = ?, next_overnight_at = ? WHERE id = ? AND status = 0")
-            .run(now, nextMidnight(now), r.id).changes;
-          if (!changed) continue;
+          if (!openPendingLever(this.db, r.id, now, nextMidnight(now))) continue;
           if (new Decimal(r.trade_fee).gt(0)) {
+            // The reserved fee is posted from the order's hold to the fee collector; the margin stays held.
             batch.post({
               type: "lever_fee",
               extra: { lever_order_id: r.id },
               now,
               legs: [
-                {
-                  userId: r.user_id,
-                  currencyId: r.currency_id,
-                  accountCode: "lever_account",
-                  field: "lock_balance",
-                  amount: new Decimal(r.trade_fee).neg().toFixed(),
-                },
+                releaseLeg(openHoldOf(this.db, "lever_order", r.id), r.trade_fee, "post"),
                 { userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: r.trade_fee },
               ],
             });
@@ -509,9 +508,7 @@ export class LeverEngine {
 
   /** Charges every open position held over its `next_overnight_at` (catching up missed days), then checks risk. */
   runOvernight(now = this.opts.clock()): number {
-    const due = this.db
-      .prepare("SELECT * FROM lever_orders WHERE status = 1 AND next_overnight_at <= ? ORDER BY id")
-      .all(now) as LeverRow[];
+    const due = overnightDue(this.db, now);
     let charged = 0;
     for (const row of due) {
       const updated = this.db.transaction(() => {
@@ -527,7 +524,7 @@ export class LeverEngine {
             const legs: Leg[] = [];
             const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account" as const };
             if (fromBalance.gt(0)) legs.push({ ...user, amount: fromBalance.neg().toFixed() });
-            if (fromMargin.gt(0)) legs.push({ ...user, field: "lock_balance", amount: fromMargin.neg().toFixed() });
+            if (fromMargin.gt(0)) legs.push(releaseLeg(openHoldOf(this.db, "lever_order", r.id), fromMargin.toFixed(), "post"));
             const taken = fromBalance.plus(fromMargin);
             if (taken.gt(0)) {
               legs.push({ userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: taken.toFixed() });
@@ -541,9 +538,7 @@ export class LeverEngine {
             };
             charged++;
           }
-          this.db
-            .prepare("UPDATE lever_orders SET caution_money = ?, overnight_money = ?, next_overnight_at = ? WHERE id = ? AND status = 1")
-            .run(r.caution_money, r.overnight_money, r.next_overnight_at, r.id);
+          setOvernightCharged(this.db, r);
           batch.flush();
           return r;
         } finally {
@@ -566,7 +561,7 @@ export class LeverEngine {
     } catch (err) {
       this.opts.log(`[lever] overnight run failed: ${err instanceof Error ? err.stack : String(err)}`);
     }
-    const next = (this.db.prepare("SELECT MIN(next_overnight_at) AS n FROM lever_orders WHERE status = 1").get() as { n: number | null }).n;
+    const next = nextOvernightDue(this.db);
     const max = this.opts.maxSleepMs ?? 60_000;
     const wait = next === null ? max : Math.min(max, Math.max(1_000, next - this.opts.clock()));
     this.timer = setTimeout(() => this.tick(), wait);
