@@ -245,7 +245,9 @@ export function pruneMarketMakerHistory(db: DB, userId: number, before: number, 
     db.prepare(
       `INSERT INTO account_log (account_id, user_id, currency_id, account_code, field, value, balance_after, type, memo, extra_data, created_at)
        SELECT l.account_id, l.user_id, l.currency_id, l.account_code, l.field, dec_sum(l.value),
-         (SELECT x.balance_after FROM account_log x WHERE x.account_id = l.account_id AND x.field = l.field AND x.id <= ? ORDER BY x.id DESC LIMIT 1),
+         (SELECT x.balance_after FROM account_log x
+          WHERE x.user_id = l.user_id AND x.account_code = l.account_code AND x.currency_id = l.currency_id AND x.field = l.field AND x.id <= ?
+          ORDER BY x.id DESC LIMIT 1),
          'carried', 'pruned history', '{}', ?
        FROM account_log l WHERE l.user_id = ? AND l.id <= ? AND l.created_at < ? AND l.type <> 'seed'
        GROUP BY l.account_id, l.field HAVING dec_cmp(dec_sum(l.value), '0') <> 0`,

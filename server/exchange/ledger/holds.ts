@@ -68,8 +68,3 @@ export function openHoldOf(db: DB, kind: HoldKind, ref: number): HoldRow {
   if (!h || h.status !== "pending") throw new LedgerError("no_hold", `no open hold for ${kind} #${ref}`);
   return h;
 }
-
-/** A user's open holds, oldest first (what their locked balances are made of). */
-export function openHoldsOfUser(db: DB, userId: number): HoldRow[] {
-  return db.prepare("SELECT * FROM holds WHERE user_id = ? AND status = 'pending' ORDER BY id").all(userId) as HoldRow[];
-}

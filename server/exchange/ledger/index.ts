@@ -99,6 +99,9 @@ export interface LegResult {
 const CANONICAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const LOG_WIDTH = 11;
 const ROWS_PER_INSERT = 64;
+const HOLD_WIDTH = 14;
+const HOLDS_PER_INSERT = 32;
+const ZERO = new Decimal(0);
 
 interface Statements {
   insertAccount: Statement;
@@ -115,6 +118,7 @@ interface HoldStatements {
   findHold: Statement;
   maxHold: Statement;
   insertHold: Statement;
+  multiInsertHold: Statement;
   updateHold: Statement;
 }
 
@@ -153,13 +157,14 @@ const holdStatementCache = new WeakMap<DB, HoldStatements>();
 function holdStatements(db: DB): HoldStatements {
   let s = holdStatementCache.get(db);
   if (!s) {
+    const cols =
+      "(id, account_id, user_id, currency_id, account_code, kind, ref_id, amount, posted, voided, remaining, status, created_at, closed_at)";
+    const one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     s = {
       findHold: db.prepare("SELECT * FROM holds WHERE id = ?"),
       maxHold: db.prepare("SELECT MAX(id) AS m FROM holds"),
-      insertHold: db.prepare(
-        `INSERT INTO holds (id, account_id, user_id, currency_id, account_code, kind, ref_id, amount, posted, voided, remaining, status, created_at, closed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
+      insertHold: db.prepare(`INSERT INTO holds ${cols} VALUES ${one}`),
+      multiInsertHold: db.prepare(`INSERT INTO holds ${cols} VALUES ${Array.from({ length: HOLDS_PER_INSERT }, () => one).join(", ")}`),
       updateHold: db.prepare("UPDATE holds SET posted = ?, voided = ?, remaining = ?, status = ?, closed_at = ? WHERE id = ?"),
     };
     holdStatementCache.set(db, s);
@@ -346,16 +351,16 @@ export class Ledger {
       const t = isSystemLeg(l) ? this.system(l.system, l.currencyId) : this.account(l.userId, l.currencyId, l.accountCode);
       const cur = after.get(t) ?? { balance: t.balance, lock: "lock" in t ? t.lock : new Decimal(0) };
       const lock = !isSystemLeg(l) && l.field === "lock_balance";
-      if (!isSystemLeg(l)) this.checkShares(l, amounts[i], t as CachedAccount, lock, taken, p.type);
+      const shares = isSystemLeg(l) ? undefined : this.checkShares(l, amounts[i], t as CachedAccount, lock, taken, p.type);
       const next = (lock ? cur.lock : cur.balance).plus(amounts[i]);
       if (!isSystemLeg(l) && next.isNegative()) throw new LedgerError("insufficient_balance");
       after.set(t, lock ? { balance: cur.balance, lock: next } : { balance: next, lock: cur.lock });
-      return { t, value: next, lock };
+      return { t, value: next, lock, shares };
     });
     const now = p.now ?? Date.now();
     const results: LegResult[] = [];
     p.legs.forEach((l, i) => {
-      const { t, value, lock } = targets[i];
+      const { t, value, lock, shares } = targets[i];
       const amountStr = CANONICAL.test(l.amount) ? l.amount : amounts[i].toFixed();
       const type = l.type ?? p.type ?? "";
       const memo = l.memo ?? p.memo ?? "";
@@ -377,7 +382,7 @@ export class Ledger {
           extra,
           now,
         );
-        const opened = lock ? this.applyShares((l as UserLeg).holds!, t, now) : undefined;
+        const opened = lock ? this.applyShares((l as UserLeg).holds!, shares!, t, now) : undefined;
         results.push({
           accountId: t.id,
           balance: t.balance.toFixed(),
@@ -392,7 +397,10 @@ export class Ledger {
     return results;
   }
 
-  /** A leg's hold shares: required on a locked column (and summing to its amount), refused elsewhere. */
+  /**
+   * A leg's hold shares: required on a locked column (and summing to its amount), refused elsewhere. Answers their
+   * amounts parsed (a single share of the leg's own amount reuses the leg's).
+   */
   private checkShares(
     l: UserLeg,
     amount: Decimal,
@@ -400,19 +408,21 @@ export class Ledger {
     lock: boolean,
     taken: Map<CachedHold, Decimal>,
     postingType = "",
-  ): void {
+  ): Decimal[] | undefined {
     if (!lock) {
       if (l.holds?.length) throw new LedgerError("hold_mismatch", "hold shares on an available balance");
-      return;
+      return undefined;
     }
     if (!l.holds?.length) throw new LedgerError("no_hold", `a locked balance moved without its hold (${l.type ?? postingType})`);
-    let sum = new Decimal(0);
-    for (const s of l.holds) {
-      const v = parseAmount(s.amount);
-      sum = sum.plus(v);
+    const single = l.holds.length === 1 && l.holds[0].amount === l.amount;
+    const values = single ? [amount] : l.holds.map((s) => parseAmount(s.amount));
+    let sum = single ? amount : ZERO;
+    l.holds.forEach((s, i) => {
+      const v = values[i];
+      if (!single) sum = sum.plus(v);
       if ("open" in s) {
         if (v.isNegative() || !(HOLD_KINDS as readonly string[]).includes(s.open)) throw new LedgerError("hold_mismatch", "bad new hold");
-        continue;
+        return;
       }
       const h = this.hold(s.hold);
       if (!h || h.status !== "pending" || h.account !== account) throw new LedgerError("hold_mismatch", `hold #${s.hold} is not open here`);
@@ -420,26 +430,28 @@ export class Ledger {
       const left = (taken.get(h) ?? h.remaining).plus(v);
       if (left.isNegative()) throw new LedgerError("hold_mismatch", `hold #${s.hold} holds less than asked`);
       taken.set(h, left);
-    }
+    });
     if (!sum.eq(amount)) throw new LedgerError("hold_mismatch", "hold shares do not sum to the leg");
+    return values;
   }
 
   /** Applies a checked leg's shares: new holds open, taken ones shrink and close at zero. Answers the new ids. */
-  private applyShares(shares: HoldShare[], account: CachedAccount, now: number): number[] {
+  private applyShares(shares: HoldShare[], values: Decimal[], account: CachedAccount, now: number): number[] {
     const opened: number[] = [];
-    for (const s of shares) {
+    for (let i = 0; i < shares.length; i++) {
+      const s = shares[i];
       if ("open" in s) {
         if (this.nextHoldId === 0) this.nextHoldId = ((holdStatements(this.db).maxHold.get() as { m: number | null }).m ?? 0) + 1;
         const id = this.nextHoldId++;
-        const amount = new Decimal(s.amount);
+        const amount = values[i];
         this.holdCache.set(id, {
           id,
           account,
           kind: s.open,
           ref: s.ref,
           amount,
-          posted: new Decimal(0),
-          voided: new Decimal(0),
+          posted: ZERO,
+          voided: ZERO,
           remaining: amount,
           status: "pending",
           createdAt: now,
@@ -451,7 +463,7 @@ export class Ledger {
         continue;
       }
       const h = this.holdCache.get(s.hold)!;
-      const v = new Decimal(s.amount).neg();
+      const v = values[i].neg();
       if (s.void) h.voided = h.voided.plus(v);
       else h.posted = h.posted.plus(v);
       h.remaining = h.remaining.minus(v);
@@ -484,30 +496,26 @@ export class Ledger {
       this.st.setSystem.run(s.name, s.currencyId, s.balance.toFixed());
       s.dirty = false;
     }
+    const fresh: unknown[] = [];
     for (const h of this.holdCache.values()) {
       if (!h.dirty) continue;
+      const posted = h.posted.toFixed();
+      const voided = h.voided.toFixed();
+      const remaining = h.remaining.toFixed();
       if (h.isNew) {
         const a = h.account;
-        holdStatements(this.db).insertHold.run(
-          h.id,
-          a.id,
-          a.userId,
-          a.currencyId,
-          a.accountCode,
-          h.kind,
-          h.ref,
-          h.amount.toFixed(),
-          h.posted.toFixed(),
-          h.voided.toFixed(),
-          h.remaining.toFixed(),
-          h.status,
-          h.createdAt,
-          h.closedAt,
-        );
-      } else
-        holdStatements(this.db).updateHold.run(h.posted.toFixed(), h.voided.toFixed(), h.remaining.toFixed(), h.status, h.closedAt, h.id);
+        const row = [h.id, a.id, a.userId, a.currencyId, a.accountCode, h.kind, h.ref, h.amount.toFixed(), posted, voided, remaining];
+        fresh.push(...row, h.status, h.createdAt, h.closedAt);
+      } else holdStatements(this.db).updateHold.run(posted, voided, remaining, h.status, h.closedAt, h.id);
       h.isNew = false;
       h.dirty = false;
+    }
+    if (fresh.length) {
+      const st = holdStatements(this.db);
+      const chunk = HOLDS_PER_INSERT * HOLD_WIDTH;
+      let j = 0;
+      for (; j + chunk <= fresh.length; j += chunk) st.multiInsertHold.run(fresh.slice(j, j + chunk));
+      for (; j < fresh.length; j += HOLD_WIDTH) st.insertHold.run(fresh.slice(j, j + HOLD_WIDTH));
     }
     this.nextHoldId = 0;
   }

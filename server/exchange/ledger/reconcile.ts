@@ -8,10 +8,10 @@ import type { DB } from "../db/index";
  * currency and account code). Empty in a sound ledger.
  */
 export const LOCKED_VS_HOLDS_SQL = `
-  SELECT a.id AS account_id, a.user_id, a.currency_id, a.account_code, a.lock_balance AS locked,
-    (SELECT dec_sum(h.remaining) FROM holds h WHERE h.account_id = a.id AND h.status = 'pending') AS held
+  SELECT a.id AS account_id, a.user_id, a.currency_id, a.account_code, a.lock_balance AS locked, COALESCE(h.held, '0') AS held
   FROM accounts a
-  WHERE dec_cmp(a.lock_balance, (SELECT dec_sum(h.remaining) FROM holds h WHERE h.account_id = a.id AND h.status = 'pending')) <> 0
+  LEFT JOIN (SELECT account_id, dec_sum(remaining) AS held FROM holds WHERE status = 'pending' GROUP BY account_id) h ON h.account_id = a.id
+  WHERE dec_cmp(a.lock_balance, COALESCE(h.held, '0')) <> 0
   ORDER BY a.id`;
 
 export interface LockedVsHolds {

@@ -20,8 +20,7 @@ CREATE TABLE holds (
   closed_at    INTEGER,
   UNIQUE (kind, ref_id)
 );
-CREATE INDEX holds_open ON holds (account_id) WHERE status = 'pending';
-CREATE INDEX holds_by_user ON holds (user_id, status, id);
+-- No other index: the matching engine writes a hold per order, and an object's hold is found by (kind, ref_id).
 
 -- Back-fill: one hold for what each live object has locked today.
 
@@ -92,9 +91,10 @@ WHERE h.status = 'active' AND dec_cmp(h.principal, '0') > 0;
 INSERT INTO holds (account_id, user_id, currency_id, account_code, kind, ref_id, amount, remaining, created_at)
 SELECT x.id, x.user_id, x.currency_id, x.account_code, 'opening', x.id, x.rest, x.rest, CAST(strftime('%s', 'now') AS INTEGER) * 1000
 FROM (
-  SELECT a.id, a.user_id, a.currency_id, a.account_code,
-    dec_sub(a.lock_balance, (SELECT dec_sum(h.remaining) FROM holds h WHERE h.account_id = a.id AND h.status = 'pending')) AS rest
-  FROM accounts a WHERE dec_cmp(a.lock_balance, '0') <> 0
+  SELECT a.id, a.user_id, a.currency_id, a.account_code, dec_sub(a.lock_balance, COALESCE(h.held, '0')) AS rest
+  FROM accounts a
+  LEFT JOIN (SELECT account_id, dec_sum(remaining) AS held FROM holds WHERE status = 'pending' GROUP BY account_id) h ON h.account_id = a.id
+  WHERE dec_cmp(a.lock_balance, '0') <> 0
 ) x
 WHERE dec_cmp(x.rest, '0') > 0;
 
@@ -107,7 +107,8 @@ FROM (
   SELECT a.id, a.user_id, a.currency_id, a.account_code, f.field,
     CASE f.field WHEN 'balance' THEN a.balance ELSE a.lock_balance END AS stored,
     dec_sub(CASE f.field WHEN 'balance' THEN a.balance ELSE a.lock_balance END,
-            (SELECT dec_sum(l.value) FROM account_log l WHERE l.account_id = a.id AND l.field = f.field)) AS gap
+            (SELECT dec_sum(l.value) FROM account_log l
+             WHERE l.user_id = a.user_id AND l.account_code = a.account_code AND l.currency_id = a.currency_id AND l.field = f.field)) AS gap
   FROM accounts a
   JOIN users u ON u.id = a.user_id AND u.email = 'market-maker@exchange.invalid'
   JOIN (SELECT 'balance' AS field UNION ALL SELECT 'lock_balance') f
