@@ -48,10 +48,6 @@ export interface LeverEngineOptions {
   log: (line: string) => void;
   liquidationLine?: string;
   overnightRate?: string;
-  /** Run the overnight timer (default on). */
-  timer?: boolean;
-  /** Longest sleep of the overnight timer. */
-  maxSleepMs?: number;
 }
 
 /** The next 00:00 UTC strictly after `t`: when a position held over it is charged the overnight fee. */
@@ -73,7 +69,7 @@ export interface LeverAccountState {
  * take-profit or stop-loss it crossed, and liquidates every account of a holder of that pair whose risk rate is
  * at or below the line; each step commits in one transaction of balanced postings. The working set lives in
  * memory and is rebuilt from `lever_orders` at start, so nothing is lost across a restart; the overnight fee is
- * charged on the stored `next_overnight_at`.
+ * charged on the stored `next_overnight_at` by the exchange's scheduler (`nextOvernight`, `runOvernight`).
  */
 export class LeverEngine {
   /** Live rows (pending and open) by pair, then id. */
@@ -82,7 +78,6 @@ export class LeverEngine {
   private readonly byUser = new Map<number, Map<number, LeverRow>>();
   private readonly due = new Set<number>();
   private scheduled = false;
-  private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   readonly line: string;
   readonly overnightRate: string;
@@ -102,18 +97,15 @@ export class LeverEngine {
     market.onTrades((matchId) => this.priceMoved(matchId));
   }
 
-  /** Evaluates every pair once (prices may have moved while the process was down) and starts the overnight timer. */
+  /** Evaluates every pair once (prices may have moved while the process was down). */
   start(): void {
     for (const matchId of this.live.keys()) this.evaluate(matchId);
-    if (this.opts.timer !== false) this.tick();
   }
 
   stop(): void {
     this.stopped = true;
     for (const t of this.pushDue.values()) if (t) clearTimeout(t);
     this.pushDue.clear();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 
   private track(r: LeverRow): void {
@@ -461,7 +453,7 @@ export class LeverEngine {
 
   /** Schedules the pair's LEVER_TRADE round after the triggers (a closing never waits for it). */
   private schedulePush(matchId: number): void {
-    if (this.pushDue.has(matchId) || !this.hub.hasSubscribers("LEVER_TRADE")) return;
+    if (this.stopped || this.pushDue.has(matchId) || !this.hub.hasSubscribers("LEVER_TRADE")) return;
     const wait = Math.max(0, (this.pushedAt.get(matchId) ?? 0) + LeverEngine.PUSH_INTERVAL_MS - Date.now());
     const timer = setTimeout(() => {
       this.pushDue.delete(matchId);
@@ -554,18 +546,9 @@ export class LeverEngine {
     return charged;
   }
 
-  private tick(): void {
-    if (this.stopped) return;
-    try {
-      this.runOvernight();
-    } catch (err) {
-      this.opts.log(`[lever] overnight run failed: ${err instanceof Error ? err.stack : String(err)}`);
-    }
-    const next = nextOvernightDue(this.db);
-    const max = this.opts.maxSleepMs ?? 60_000;
-    const wait = next === null ? max : Math.min(max, Math.max(1_000, next - this.opts.clock()));
-    this.timer = setTimeout(() => this.tick(), wait);
-    this.timer.unref?.();
+  /** The earliest stored overnight due time of an open position (the scheduler's next run). */
+  nextOvernight(): number | null {
+    return nextOvernightDue(this.db);
   }
 }
 

@@ -9,7 +9,6 @@ import { closeMicroOrder, dueMicroOrders, nextMicroDue, type MicroRow } from "..
 import { lastTradePriceAt } from "../models/trades";
 import { isLang, type Lang, type Messenger, type Translate } from "../lib/i18n";
 import type { Market } from "../market";
-import { DueTimer } from "../lib/due-timer";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
@@ -18,18 +17,20 @@ export interface MicroEngineOptions {
   houseId: number;
   clock: () => number;
   log: (line: string) => void;
-  /** Run the settlement timer (default on); off, `settleDue()` settles. */
+  /** Settle on the exchange's scheduler (default on); off, only `settleDue()` settles. */
   timer?: boolean;
+  /** The scheduler's wake-up: an order placed falls due at its time. */
+  wake?: (at: number | null) => void;
 }
 
 /**
  * Second-contract orders settle at their stored due time: the end price is the pair's last trade at or before it
  * (the matching engine's trades, or the simulator's prints for a pair without a book), so a settlement run late
  * (after a restart) still takes the price of its instant. Each settlement is one transaction guarded by
- * `status = 1`, so an order never settles twice. The timer wakes at the next due time.
+ * `status = 1`, so an order never settles twice. The exchange's scheduler runs `settleDue` at the next due time
+ * (`nextDue`), and a new order wakes it.
  */
 export class MicroEngine {
-  private readonly timer: DueTimer;
   /** Due time → settled, in ms, of the last run (the benchmark reads it). */
   lastLagMs: number[] = [];
 
@@ -39,27 +40,16 @@ export class MicroEngine {
     private readonly hub: Hub,
     private readonly messenger: Messenger,
     private readonly opts: MicroEngineOptions,
-  ) {
-    this.timer = new DueTimer({
-      enabled: opts.timer !== false,
-      clock: opts.clock,
-      run: () => this.settleDue(),
-      next: () => nextMicroDue(db),
-      onError: (err) => opts.log(`[micro] settlement failed: ${err instanceof Error ? err.stack : String(err)}`),
-    });
+  ) {}
+
+  /** The earliest due time of a running order (the scheduler's next run). */
+  nextDue(): number | null {
+    return nextMicroDue(this.db);
   }
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): void {
-    this.timer.stop();
-  }
-
-  /** An order was placed: wake in time for it. */
+  /** An order was placed: the scheduler wakes in time for it. */
   placed(dueAt: number): void {
-    this.timer.wake(dueAt);
+    if (this.opts.timer !== false) this.opts.wake?.(dueAt);
   }
 
   /** The pair's last trade at or before `at` (the open price if none). */

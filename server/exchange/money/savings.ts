@@ -173,55 +173,29 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
   return report;
 }
 
-/** The earliest stored due time (null when nothing is active). */
-export function nextDueAt(db: DB): number | null {
-  return nextAccrualDue(db);
-}
-
 /**
- * Wakes at the earliest stored due time (at most every `maxSleepMs`) and runs the due accruals. The due times are
- * in SQLite, so a restart loses nothing: the first run after start pays every day missed while it was down.
+ * Savings accruals on the stored schedule: the exchange's scheduler runs `runNow` at the earliest stored due time
+ * (`nextDue`); the due times are in SQLite, so a restart loses nothing and the first run after start pays every day
+ * missed while it was down. The operator's `accrue` runs the same work.
  */
-export class SavingsScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
-
+export class SavingsAccruals {
   constructor(
     private readonly db: DB,
     private readonly treasuryId: number,
     private readonly clock: () => number,
     private readonly log: (line: string) => void,
-    private readonly maxSleepMs = 60_000,
   ) {}
 
-  /** Runs what is due now (also the operator's `accrue`). */
-  runNow(): AccrualReport {
-    const r = runDueAccruals(this.db, this.treasuryId, this.clock(), this.log);
+  /** The earliest stored due time (null when nothing is active). */
+  nextDue(): number | null {
+    return nextAccrualDue(this.db);
+  }
+
+  /** Runs what is due at `now` (default the exchange's clock). */
+  runNow(now = this.clock()): AccrualReport {
+    const r = runDueAccruals(this.db, this.treasuryId, now, this.log);
     if (r.paid + r.expired + r.failed > 0)
       this.log(`[savings] paid ${r.paid} interest day(s), returned ${r.expired} principal(s)${r.failed ? `, ${r.failed} failed` : ""}`);
     return r;
-  }
-
-  start(): void {
-    this.tick();
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    try {
-      this.runNow();
-    } catch (err) {
-      this.log(`[savings] run failed: ${err instanceof Error ? err.stack : String(err)}`);
-    }
-    const next = nextDueAt(this.db);
-    const wait = next === null ? this.maxSleepMs : Math.min(this.maxSleepMs, Math.max(1_000, next - this.clock()));
-    this.timer = setTimeout(() => this.tick(), wait);
-    this.timer.unref?.();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 }

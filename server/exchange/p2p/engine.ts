@@ -21,7 +21,6 @@ import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { post } from "../ledger/index";
 import { holdLegs, openHoldOf, releaseLeg, voidLegs } from "../ledger/holds";
-import { DueTimer } from "../lib/due-timer";
 import {
   addMessage,
   cancelsSince,
@@ -55,8 +54,10 @@ export class P2PRefusal extends Error {
 export interface P2PEngineOptions {
   clock: () => number;
   log: (line: string) => void;
-  /** Run the timers (default on); off, `runDue()` does their work. */
+  /** Run the order limits on the exchange's scheduler (default on); off (the CLI's engine, tests), only `runDue()` does. */
   timer?: boolean;
+  /** The scheduler's wake-up: an order's limit falls due at its time. */
+  wake?: (at: number | null) => void;
 }
 
 export interface PublishInput {
@@ -94,31 +95,19 @@ export const P2P_SYSTEM_LINES = {
  * balance; a cancel gives it back to the ad (it stays in the ad's hold) or voids it to the seller's available
  * balance when the ad is off the shelf or the seller is not its merchant. Every movement is one
  * balanced posting in the same transaction as the state change it belongs to, and every state change is guarded by
- * the state it leaves, so nothing happens twice. Timers are the stored due times; a restart runs what fell due.
+ * the state it leaves, so nothing happens twice. The limits are stored due times (`nextDue`), run by the exchange's
+ * scheduler (`runDue`); a restart runs what fell due.
  */
 export class P2PEngine {
-  private readonly timer: DueTimer;
-
   constructor(
     private readonly db: DB,
     private readonly hub: Hub,
     private readonly opts: P2PEngineOptions,
-  ) {
-    this.timer = new DueTimer({
-      enabled: opts.timer !== false,
-      clock: opts.clock,
-      run: () => this.runDue(),
-      next: () => nextDue(db),
-      onError: (err) => opts.log(`[p2p] timers failed: ${err instanceof Error ? err.stack : String(err)}`),
-    });
-  }
+  ) {}
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): void {
-    this.timer.stop();
+  /** The earliest stored limit of an order in progress (the scheduler's next run). */
+  nextDue(): number | null {
+    return nextDue(this.db);
   }
 
   payMinutes(): number {
@@ -130,7 +119,7 @@ export class P2PEngine {
   }
 
   private wake(at: number | null): void {
-    this.timer.wake(at);
+    if (this.opts.timer !== false) this.opts.wake?.(at);
   }
 
   /** Cancels unpaid orders past their pay limit and releases paid ones past their confirmation limit; answers how many. */
