@@ -241,10 +241,16 @@ export const leverHandlers: Pick<
       my_transaction: recent.map((r) => ({
         id: r.id,
         type_name: ctx.t(
-          r.status === 3 ? (r.type === 1 ? "lever_close_long" : "lever_close_short") : r.type === 1 ? "lever_long" : "lever_short",
+          r.status === LEVER_STATE.CLOSED
+            ? r.type === LEVER_TYPE.LONG
+              ? "lever_close_long"
+              : "lever_close_short"
+            : r.type === LEVER_TYPE.LONG
+              ? "lever_long"
+              : "lever_short",
         ),
         time: r.time,
-        price: r.status === 3 ? r.update_price : r.price,
+        price: r.status === LEVER_STATE.CLOSED ? r.update_price : r.price,
         number: r.number,
       })),
       user_lever: leverAvailable(ctx.db, ctx.userId!, pair.quote_currency_id),
