@@ -116,7 +116,7 @@ interface OrderState {
   fee: bigint;
   /** Buy: quote (1e16); sell: base (1e8). */
   locked: bigint;
-  /** The hold of `locked` (ledger `holds`); 0 once nothing is locked. */
+  /** The id of the order's hold (ledger `holds`), which holds exactly `locked`; 0 if the database had none for it. */
   holdId: number;
   status: OrderStatus;
   createdAt: number;
