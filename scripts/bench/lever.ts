@@ -13,6 +13,7 @@ import { leverQuote } from "../../app/contract/core/lever";
 import { createExchange, recordTrade, type Exchange } from "../../server/exchange/index";
 import type { Subscriber } from "../../server/exchange/hub";
 import { credit, post } from "../../server/exchange/ledger/index";
+import { lockLeg } from "../../server/exchange/ledger/holds";
 import { nextMidnight } from "../../server/exchange/lever/engine";
 import { insertLeverOrder } from "../../server/exchange/models/lever";
 import { createUser } from "../../server/exchange/models/users";
@@ -71,7 +72,7 @@ function seedPositions(
           extra: { lever_order_id: id },
           legs: [
             { ...acct, amount: new Decimal(q.margin).plus(q.fee).neg().toFixed() },
-            { ...acct, field: "lock_balance", amount: q.margin },
+            lockLeg(acct, "lever_order", id, q.margin),
             { userId: fee, currencyId: usdt, accountCode: "change_account", amount: q.fee },
           ],
         });

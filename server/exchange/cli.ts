@@ -28,6 +28,7 @@ import {
 } from "./models/personal";
 import { Hub } from "./hub";
 import { P2PEngine, P2PRefusal } from "./p2p/engine";
+import { formatReconcile, reconcile } from "./ledger/reconcile";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
@@ -74,6 +75,9 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
   appeals                                  fiat P2P orders under appeal, oldest first, with both sides' reasons
   resolve-appeal <id> buyer|seller [note…] decide an appeal: release the coins to the buyer, or return them to the
                                            seller; the note is shown to both in the order's chat
+  reconcile [--json]                       check the ledger from the database: every currency sums to 0 over all
+                                           accounts (external included), balances equal their log rows, locked
+                                           equals the open holds, nothing negative; exits 1 and names the rows if not
 
 environment: the settings of the README's table, the same for both processes (DATA_DIR, DEMO, EXCHANGE_CONFIG,
              EXCHANGE_PORT, EXCHANGE_HOST, SIMULATOR=on|off, MARKET_MAKER=on|off, SPOT_MAKER_FEE, SPOT_TAKER_FEE,
@@ -598,6 +602,15 @@ function resolveAppeal(args: string[]): void {
   }
 }
 
+function reconcileCommand(args: string[]): void {
+  const db = openDb();
+  const report = reconcile(db);
+  db.close();
+  if (args.includes("--json")) console.log(jsonOut(report));
+  else for (const line of formatReconcile(report, esc)) console.log(line);
+  if (!report.ok) process.exit(1);
+}
+
 const [command = "serve", ...rest] = process.argv.slice(2);
 switch (command) {
   case "serve":
@@ -673,6 +686,9 @@ switch (command) {
     break;
   case "resolve-appeal":
     resolveAppeal(rest);
+    break;
+  case "reconcile":
+    reconcileCommand(rest);
     break;
   case "help":
   case "--help":

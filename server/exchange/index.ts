@@ -29,7 +29,8 @@ import { findUpload, markSessionSeen, SESSION_SEEN_EVERY_MS, type Client } from 
 import { IMAGE_MAX_BYTES } from "./lib/images";
 import { handleAddressService, loadOrCreateAddressSecret } from "./address-service";
 import { ensureMoneySystem, type MoneySystem } from "./money/system";
-import { SavingsScheduler } from "./money/savings";
+import { SavingsAccruals } from "./money/savings";
+import { Scheduler } from "./lib/scheduler";
 import { Hub } from "./hub";
 import { PushRelay } from "./pushes";
 import { DEFAULT_LANG, isLang, Messenger, type Translate } from "./lib/i18n";
@@ -56,17 +57,17 @@ export interface ExchangeOptions {
   /** Trading fees as decimal fractions (default '0.001' each). */
   fees?: { maker?: string; taker?: string };
   /**
-   * The clock of requests and of the savings scheduler (default Date.now). Tests inject one to cross days; there is
-   * no other way to move time.
+   * The clock of requests and of the scheduler (default Date.now). Tests inject one to cross days; there is no other
+   * way to move time.
    */
   now?: () => number;
-  /** Run the lever engine's overnight-fee timer (default on). Off, fees are charged only through `lever.runOvernight()`. */
+  /** Charge lever overnight fees on the scheduler (default on). Off, only through `lever.runOvernight()`. */
   leverScheduler?: boolean;
-  /** Run the second contract's settlement timer (default on). Off, orders settle only through `micro.settleDue()`. */
+  /** Settle second-contract orders on the scheduler (default on). Off, only through `micro.settleDue()`. */
   microScheduler?: boolean;
-  /** Run fiat P2P's order timers (default on). Off, overdue orders move only through `p2p.runDue()`. */
+  /** Run fiat P2P's order limits on the scheduler (default on). Off, overdue orders move only through `p2p.runDue()`. */
   p2pScheduler?: boolean;
-  /** Run the savings scheduler's timer (default on). Off, accruals run only through `savings.runNow()`. */
+  /** Pay savings accruals on the scheduler (default on). Off, only through `savings.runNow()`. */
   savingsScheduler?: boolean;
   /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
   addressSecret?: string;
@@ -118,7 +119,9 @@ export interface Exchange {
   /** The system accounts' user ids (market maker, fee collector, treasury). */
   system: MoneySystem;
   /** Savings accruals on the stored schedule (`runNow()` pays what is due at the exchange's clock). */
-  savings: SavingsScheduler;
+  savings: SavingsAccruals;
+  /** The one scheduler of every due job (second-contract settlement, fiat order limits, overnight fees, savings). */
+  scheduler: Scheduler;
   /** The address service's signing secret (tests sign with it; the app reads the same file or variable). */
   addressSecret: string;
   /** Resolves when the market maker's first ladders are committed. */
@@ -311,8 +314,9 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   }
   const system = ensureMoneySystem(db, clock());
   const addressSecret = opts.addressSecret ?? loadOrCreateAddressSecret(opts.dataDir);
-  const savings = new SavingsScheduler(db, system.treasuryId, clock, log);
-  if (opts.savingsScheduler !== false) savings.start();
+  const savings = new SavingsAccruals(db, system.treasuryId, clock, log);
+  const scheduler = new Scheduler({ clock, log });
+  const wake = (at: number | null) => scheduler.wake(at);
   const hub = new Hub();
   const market = new Market(db, hub);
   const messenger = new Messenger();
@@ -330,7 +334,6 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     counterpartyId: system.treasuryId,
     clock,
     log,
-    timer: opts.leverScheduler !== false,
   });
   lever.start();
   const micro = new MicroEngine(db, market, hub, messenger, {
@@ -338,13 +341,29 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     clock,
     log,
     timer: opts.microScheduler !== false,
+    wake,
   });
-  micro.start();
-  const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });
+  const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false, wake });
   const pushes = new PushRelay(db, hub, messenger, { pollMs: opts.pushPollMs ?? 500, clock, log });
   pushes.start();
   if (seeded) seedP2PDemo(db, p2p, clock());
-  p2p.start();
+  // Every due job on the one scheduler; each one's due times are stored in its own table (decision 021).
+  if (opts.microScheduler !== false)
+    scheduler.add({ name: "micro settlement", next: () => micro.nextDue(), run: (now) => micro.settleDue(now) });
+  if (opts.p2pScheduler !== false) scheduler.add({ name: "p2p order limits", next: () => p2p.nextDue(), run: (now) => p2p.runDue(now) });
+  if (opts.leverScheduler !== false)
+    scheduler.add({ name: "lever overnight fee", next: () => lever.nextOvernight(), run: (now) => lever.runOvernight(now) });
+  if (opts.savingsScheduler !== false) {
+    scheduler.add({
+      name: "savings accrual",
+      next: () => savings.nextDue(),
+      run: (now) => {
+        const r = savings.runNow(now);
+        return r.paid + r.expired;
+      },
+    });
+  }
+  scheduler.start();
   engine.onBatch = opts.observe?.batch ?? null;
   const marketMaker =
     !demo || opts.marketMaker === false
@@ -503,6 +522,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     marketMaker,
     system,
     savings,
+    scheduler,
     addressSecret,
     ready,
     health() {
@@ -526,10 +546,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       pushes.stop();
       simulator?.stop();
       marketMaker?.stop();
-      savings.stop();
+      scheduler.stop();
       lever.stop();
-      micro.stop();
-      p2p.stop();
       // Everything queued is committed (and acknowledged) before the database closes.
       await engine.close();
       publisher.close();

@@ -8,6 +8,7 @@ import {
   type KlinePeriod,
   type Quotation,
   type Trade,
+  type TradeWay,
 } from "../../app/contract/index";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "./db/index";
@@ -31,8 +32,8 @@ export interface PairInfo {
 }
 
 export interface TradeInput {
-  /** 2 buy, 1 sell (taker side). */
-  way: 1 | 2;
+  /** The taker's side (the contract's TRADE_WAY: 2 buy, 1 sell). */
+  way: TradeWay;
   price: string;
   number: string;
   time: number;

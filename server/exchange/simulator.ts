@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { TRADE_WAY } from "../../app/contract/core/index";
 import type { DB } from "./db/index";
 import { bucketStart, mergeBars, type Bar } from "./kline";
 import type { Market, PairInfo, TradeInput } from "./market";
@@ -176,8 +177,9 @@ export class Simulator {
       const perTrade = (Number(p.dayVolume) * (elapsedMs / DAY)) / n;
       const trades: TradeInput[] = [];
       for (let i = 0; i < n; i++) {
-        const way = this.rand() < 0.5 ? 1 : 2;
-        const level = way === 2 ? depth.out[0] : depth.in[0];
+        const way = this.rand() < 0.5 ? TRADE_WAY.SELL : TRADE_WAY.BUY;
+        // A buy takes the best ask, a sell the best bid.
+        const level = way === TRADE_WAY.BUY ? depth.out[0] : depth.in[0];
         const size = perTrade * Math.exp(gaussian(this.rand) * 0.8 - 0.32);
         const number = Decimal.max(
           new Decimal(1).div(new Decimal(10).pow(p.amountPrecision)),

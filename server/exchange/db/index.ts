@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { registerDecimalFunctions } from "./decimal-sql";
 
 export type DB = Database.Database;
 
@@ -36,6 +37,7 @@ export function openDatabase(dataDir: string, opts: { log?: (line: string) => vo
   db.pragma("cache_size = -65536");
   db.pragma("busy_timeout = 5000");
   immediateTransactions(db);
+  registerDecimalFunctions(db);
   const applied = migrate(db);
   // Every start says which schema it runs on, and what it just upgraded (a backup before an upgrade is the way back).
   opts.log?.(

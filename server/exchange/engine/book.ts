@@ -1,3 +1,5 @@
+import { ORDER_WAY, type OrderWay } from "../../../app/contract/core/index";
+
 /**
  * The in-memory limit order book of one pair: price levels with FIFO queues (price-time priority).
  * Prices and quantities are bigint fixed-point at scale 1e8 (see fixed.ts). Pure: no database, no balances;
@@ -7,9 +9,10 @@
  * descending): taking the best level and dropping an emptied one are O(1); a new level is placed by binary
  * search. Each level is a doubly linked list of orders, so a cancel is O(1) after the id lookup.
  */
-export const BUY = 1 as const;
-export const SELL = 2 as const;
-export type Way = typeof BUY | typeof SELL;
+/** The contract's order sides under the engine's short names. */
+export const BUY = ORDER_WAY.BUY;
+export const SELL = ORDER_WAY.SELL;
+export type Way = OrderWay;
 
 export interface RestingOrder {
   id: number;

@@ -15,6 +15,7 @@ import { BUY, SELL, type Way } from "./book";
 import { SpotEngine, type Command, type CommandResult } from "./engine";
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
 import { ensureSystemUsers } from "./market-maker";
+import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 
 const SOL = 3; // SOL/USDT: price precision 2
 const SOL_ID = 5;
@@ -141,7 +142,10 @@ describe("SpotEngine properties", () => {
             ).lock_balance;
           expect(parseScaled(acc(USDT_ID), QUOTE_DIGITS)).toBe(lockedQuote);
           expect(parseScaled(acc(SOL_ID))).toBe(lockedBase);
+          // Each open order's hold holds exactly what the order has locked.
+          for (const o of open) expect(heldFor(w.db, "spot_order", o.id)).toBe(o.locked);
         }
+        expectLockedIsHeld(w.db);
       };
       await fc.assert(
         fc.asyncProperty(

@@ -1,17 +1,17 @@
 import type { Statement } from "better-sqlite3";
 import type { Depth, Trade } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
+import { SPOT_ACCOUNT, SPOT_ORDER_STATUS, TRADE_WAY, type SpotOrderType } from "../../../app/contract/core/index";
 import { FIND_SPOT_ORDER_KEY, INSERT_SPOT_ORDER_KEY } from "../ledger/spot-keys";
-import { Ledger, LedgerError, type UserLeg } from "../ledger/index";
+import { Ledger, LedgerError, type HoldShare, type UserLeg } from "../ledger/index";
+import { lockLeg, openedHold } from "../ledger/holds";
 import type { Market, PairInfo, TradeInput } from "../market";
 import { BUY, OrderBook, SELL, type Fill, type Way } from "./book";
 import { decimalsOf, formatFixed, formatScaled, parseScaled, QUOTE_DIGITS, SCALE, SCALE_DIGITS } from "./fixed";
 
-/** Order states (spot_orders.status). */
-export const ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-export type OrderType = "limit" | "market";
+/** Order states (spot_orders.status), the contract's. */
+type OrderStatus = (typeof SPOT_ORDER_STATUS)[keyof typeof SPOT_ORDER_STATUS];
+export type OrderType = SpotOrderType;
 /** Depth levels per side in market/deal and MARKET_DEPTH. */
 export const DEPTH_LEVELS = 20;
 
@@ -116,6 +116,8 @@ interface OrderState {
   fee: bigint;
   /** Buy: quote (1e16); sell: base (1e8). */
   locked: bigint;
+  /** The id of the order's hold (ledger `holds`), which holds exactly `locked`; 0 if the database had none for it. */
+  holdId: number;
   status: OrderStatus;
   createdAt: number;
   updatedAt: number;
@@ -127,8 +129,25 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-/** Balance deltas of one command, per (user, currency, field), all at quote scale (1e16). */
-type Deltas = Map<string, { userId: number; currencyId: number; field: "balance" | "lock_balance"; amount: bigint; type: string }>;
+/** What one command takes out of one hold (quote scale): sent on to the counterparty, or given back. */
+interface HoldTake {
+  post: bigint;
+  void: bigint;
+}
+
+/**
+ * Balance deltas of one command, per (user, currency, field), all at quote scale (1e16); a locked column's delta
+ * carries the holds it takes from.
+ */
+interface Delta {
+  userId: number;
+  currencyId: number;
+  field: "balance" | "lock_balance";
+  amount: bigint;
+  type: string;
+  holds?: Map<number, HoldTake>;
+}
+type Deltas = Map<string, Delta>;
 
 const RATE_DIGITS = 8;
 
@@ -254,9 +273,15 @@ export class SpotEngine {
     this.books.clear();
     this.open.clear();
     for (const p of this.pairs.values()) this.books.set(p.id, new OrderBook());
-    const rows = this.db.prepare("SELECT * FROM spot_orders WHERE status = 0 ORDER BY id").all() as OrderRow[];
+    const rows = this.db
+      .prepare(
+        `SELECT o.*, COALESCE(h.id, 0) AS hold_id FROM spot_orders o
+         LEFT JOIN holds h ON h.kind = 'spot_order' AND h.ref_id = o.id AND h.status = 'pending'
+         WHERE o.status = ? ORDER BY o.id`,
+      )
+      .all(SPOT_ORDER_STATUS.OPEN) as (OrderRow & { hold_id: number })[];
     for (const r of rows) {
-      const s = this.fromRow(r);
+      const s = this.fromRow(r, r.hold_id);
       this.open.set(s.id, s);
       this.books.get(s.matchId)?.add(s.id, s.userId, s.way, s.price, s.number - s.filled);
     }
@@ -368,8 +393,8 @@ export class SpotEngine {
     if (!v.ok) return v;
     const now = this.now();
     const id = this.nextId;
-    const refused = this.lock(cmd, pair, id, v.lock, now);
-    if (refused) return refused;
+    const held = this.lock(cmd, pair, id, v.lock, now);
+    if (typeof held !== "number") return held;
     this.nextId++;
     const taker: OrderState = {
       id,
@@ -383,7 +408,8 @@ export class SpotEngine {
       volume: 0n,
       fee: 0n,
       locked: v.lock,
-      status: ORDER_STATUS.OPEN,
+      holdId: held,
+      status: SPOT_ORDER_STATUS.OPEN,
       createdAt: now,
       updatedAt: now,
     };
@@ -435,29 +461,30 @@ export class SpotEngine {
     return { ok: true, price, qty, lock: cmd.way === BUY && cmd.type === "limit" ? price * qty : qty, takeQty: qty };
   }
 
-  /** Moves the order's funds from available to locked (one posting); a refusal changes nothing. */
-  private lock(cmd: AddCommand, pair: PairInfo, id: number, lock: bigint, now: number): CommandResult | null {
+  /**
+   * Moves the order's funds from available to a new hold of the order (one posting); answers the hold's id. A
+   * refusal changes nothing.
+   */
+  private lock(cmd: AddCommand, pair: PairInfo, id: number, lock: bigint, now: number): CommandResult | number {
     const buy = cmd.way === BUY;
     const lockStr = formatScaled(lock, buy ? QUOTE_DIGITS : SCALE_DIGITS);
     const account = { userId: cmd.userId, currencyId: buy ? pair.quoteId : pair.baseId, accountCode: SPOT_ACCOUNT } as const;
     try {
       // The posting checks the balance before it writes anything.
-      this.ledger.post({
-        type: "spot_lock",
-        memo: `spot order #${id}`,
-        extraJson: `{"order_id":${id}}`,
-        now,
-        legs: [
-          { ...account, amount: `-${lockStr}` },
-          { ...account, amount: lockStr, field: "lock_balance" },
-        ],
-      });
+      return openedHold(
+        this.ledger.post({
+          type: "spot_lock",
+          memo: `spot order #${id}`,
+          extraJson: `{"order_id":${id}}`,
+          now,
+          legs: [{ ...account, amount: `-${lockStr}` }, lockLeg(account, "spot_order", id, lockStr)],
+        }),
+      );
     } catch (err) {
-      if (err instanceof LedgerError)
+      if (err instanceof LedgerError && (err.reason === "insufficient_balance" || err.reason === "invalid_amount"))
         return { ok: false, error: err.reason === "insufficient_balance" ? "insufficient_balance" : "number_invalid" };
       throw err;
     }
-    return null;
   }
 
   /** Matches the taker against the book and settles the fills; true if anything filled. */
@@ -483,15 +510,9 @@ export class SpotEngine {
       this.open.set(taker.id, taker);
       return;
     }
-    taker.status = left === 0n ? ORDER_STATUS.COMPLETED : ORDER_STATUS.REVOKED;
-    if (taker.locked > 0n) {
-      // The unfilled rest of a market order (and any rounding left of a lock) goes back.
-      const buy = taker.way === BUY;
-      const currency = buy ? pair.quoteId : pair.baseId;
-      this.delta(deltas, taker.userId, currency, "lock_balance", -this.toQuoteScale(buy, taker.locked), "spot_unlock");
-      this.delta(deltas, taker.userId, currency, "balance", this.toQuoteScale(buy, taker.locked), "spot_unlock");
-      taker.locked = 0n;
-    }
+    taker.status = left === 0n ? SPOT_ORDER_STATUS.COMPLETED : SPOT_ORDER_STATUS.REVOKED;
+    // The unfilled rest of a market order (and any rounding left of a lock) goes back.
+    this.unlock(deltas, pair, taker);
   }
 
   /** Writes the order row, its money (one posting) and its key; the taker's fill pushes carry the order as it ends up. */
@@ -526,7 +547,7 @@ export class SpotEngine {
   /** Money of the fills of one incoming order: both sides, fees, order rows, trades. */
   private settle(pair: PairInfo, taker: OrderState, fills: Fill[], deltas: Deltas, events: EngineEvent[], now: number): void {
     const trades: TradeInput[] = [];
-    const tradeWay = taker.way === BUY ? 2 : 1; // trade 'way' is the taker's side: 2 buy, 1 sell
+    const tradeWay = taker.way === BUY ? TRADE_WAY.BUY : TRADE_WAY.SELL; // a trade's side is the taker's
     for (const f of fills) {
       const maker = this.open.get(f.maker.id)!;
       const q = f.qty;
@@ -540,13 +561,14 @@ export class SpotEngine {
       // Buyer: the lock of this quantity is spent; a limit buy that filled below its price gets the difference back.
       const lockUsed = buyer.type === "limit" ? buyer.price * q : vol;
       buyer.locked -= lockUsed;
-      this.delta(deltas, buyer.userId, pair.quoteId, "lock_balance", -lockUsed, "spot_trade");
+      // The hold posts what the fill cost and voids the rest of this quantity's lock (it comes back).
+      this.take(deltas, buyer, pair.quoteId, vol, lockUsed - vol, "spot_trade");
       if (lockUsed > vol) this.delta(deltas, buyer.userId, pair.quoteId, "balance", lockUsed - vol, "spot_refund");
       this.delta(deltas, buyer.userId, pair.baseId, "balance", (q - feeBase) * SCALE, "spot_trade");
       buyer.fee += feeBase;
       // Seller: the locked base goes, the quote comes in less the fee.
       seller.locked -= q;
-      this.delta(deltas, seller.userId, pair.baseId, "lock_balance", -q * SCALE, "spot_trade");
+      this.take(deltas, seller, pair.baseId, q * SCALE, 0n, "spot_trade");
       this.delta(deltas, seller.userId, pair.quoteId, "balance", vol - feeQuote, "spot_trade");
       seller.fee += feeQuote;
       if (feeBase > 0n) this.delta(deltas, this.feeUserId, pair.baseId, "balance", feeBase * SCALE, "spot_fee");
@@ -557,14 +579,9 @@ export class SpotEngine {
         o.updatedAt = now;
       }
       if (f.makerDone) {
-        maker.status = ORDER_STATUS.COMPLETED;
-        if (maker.locked !== 0n) {
-          // A limit buy fully filled has spent exactly its lock; nothing should be left, but never strand funds.
-          const currency = maker.way === BUY ? pair.quoteId : pair.baseId;
-          this.delta(deltas, maker.userId, currency, "lock_balance", -this.toQuoteScale(maker.way === BUY, maker.locked), "spot_unlock");
-          this.delta(deltas, maker.userId, currency, "balance", this.toQuoteScale(maker.way === BUY, maker.locked), "spot_unlock");
-          maker.locked = 0n;
-        }
+        maker.status = SPOT_ORDER_STATUS.COMPLETED;
+        // A limit buy fully filled has spent exactly its lock; nothing should be left, but never strand funds.
+        this.unlock(deltas, pair, maker);
         this.open.delete(maker.id);
       }
       const makerRow = this.row(maker);
@@ -620,14 +637,8 @@ export class SpotEngine {
     this.books.get(o.matchId)!.cancel(o.id);
     this.open.delete(o.id);
     const deltas: Deltas = new Map();
-    if (o.locked > 0n) {
-      const currency = o.way === BUY ? pair.quoteId : pair.baseId;
-      const amount = this.toQuoteScale(o.way === BUY, o.locked);
-      this.delta(deltas, o.userId, currency, "lock_balance", -amount, "spot_unlock");
-      this.delta(deltas, o.userId, currency, "balance", amount, "spot_unlock");
-    }
-    o.locked = 0n;
-    o.status = ORDER_STATUS.CANCELLED;
+    this.unlock(deltas, pair, o);
+    o.status = SPOT_ORDER_STATUS.CANCELLED;
     o.updatedAt = now;
     const row = this.row(o);
     this.updateRow(row);
@@ -647,14 +658,49 @@ export class SpotEngine {
     return isQuote ? v : v * SCALE;
   }
 
-  private delta(d: Deltas, userId: number, currencyId: number, field: "balance" | "lock_balance", amount: bigint, type: string): void {
-    if (amount === 0n) return;
+  private delta(
+    d: Deltas,
+    userId: number,
+    currencyId: number,
+    field: "balance" | "lock_balance",
+    amount: bigint,
+    type: string,
+  ): Delta | undefined {
+    if (amount === 0n) return undefined;
     const key = `${userId}|${currencyId}|${field}`;
     const e = d.get(key);
     if (e) {
       e.amount += amount;
       if (e.type !== type && e.type !== "spot_trade") e.type = "spot_trade";
-    } else d.set(key, { userId, currencyId, field, amount, type });
+      return e;
+    }
+    const created: Delta = { userId, currencyId, field, amount, type };
+    d.set(key, created);
+    return created;
+  }
+
+  /** Takes from an order's hold (quote scale): `post` goes on to the counterparty, `back` returns to the owner. */
+  private take(d: Deltas, o: OrderState, currencyId: number, post: bigint, back: bigint, type: string): void {
+    const e = this.delta(d, o.userId, currencyId, "lock_balance", -(post + back), type);
+    if (!e) return;
+    e.holds ??= new Map();
+    const t = e.holds.get(o.holdId);
+    if (t) {
+      t.post += post;
+      t.void += back;
+    } else e.holds.set(o.holdId, { post, void: back });
+  }
+
+  /** What an order still has locked goes back to its owner (its hold is voided for the rest, and closes). */
+  private unlock(d: Deltas, pair: PairInfo, o: OrderState): void {
+    if (o.locked > 0n) {
+      const buy = o.way === BUY;
+      const currency = buy ? pair.quoteId : pair.baseId;
+      const amount = this.toQuoteScale(buy, o.locked);
+      this.take(d, o, currency, 0n, amount, "spot_unlock");
+      this.delta(d, o.userId, currency, "balance", amount, "spot_unlock");
+    }
+    o.locked = 0n;
   }
 
   /**
@@ -672,6 +718,7 @@ export class SpotEngine {
       amount: formatScaled(e.amount, QUOTE_DIGITS),
       field: e.field,
       type: e.type,
+      ...(e.holds ? { holds: shares(e.holds) } : {}),
     }));
     this.ledger.post({ memo: `spot order #${orderId}`, extraJson: `{"order_id":${orderId}}`, now, legs });
   }
@@ -699,7 +746,7 @@ export class SpotEngine {
     };
   }
 
-  private fromRow(r: OrderRow): OrderState {
+  private fromRow(r: OrderRow, holdId: number): OrderState {
     const buy = r.way === BUY;
     return {
       id: r.id,
@@ -713,9 +760,20 @@ export class SpotEngine {
       volume: parseScaled(r.transacted_volume, QUOTE_DIGITS),
       fee: parseScaled(r.fee, buy ? SCALE_DIGITS : QUOTE_DIGITS),
       locked: parseScaled(r.locked, buy ? QUOTE_DIGITS : SCALE_DIGITS),
+      holdId,
       status: r.status,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     };
   }
+}
+
+/** A locked column's takes as the ledger's hold shares (negative, quote scale): the posted part, then the voided part. */
+function shares(takes: Map<number, HoldTake>): HoldShare[] {
+  const out: HoldShare[] = [];
+  for (const [hold, t] of takes) {
+    if (t.post > 0n) out.push({ hold, amount: formatScaled(-t.post, QUOTE_DIGITS) });
+    if (t.void > 0n) out.push({ hold, amount: formatScaled(-t.void, QUOTE_DIGITS), void: true });
+  }
+  return out;
 }

@@ -225,14 +225,37 @@ export class MarketMaker {
   }
 
   /**
-   * Finished market-maker orders and its account-log rows older than an hour go: they are its working notes, not
-   * anyone's history (its trades with itself are pruned after 2 days with the simulator's; balances are untouched).
+   * Finished market-maker orders, their closed holds and its account-log rows older than an hour go: they are its
+   * working notes, not anyone's history (its trades with itself are pruned after 2 days with the simulator's;
+   * balances are untouched). The pruned log rows leave one 'carried' row per account and column with their sum, so
+   * its balances still equal the sums of its log rows (what the reconciliation checks).
    */
   private prune(now: number): void {
-    const before = now - HOUR;
-    this.db.transaction(() => {
-      this.db.prepare("DELETE FROM spot_orders WHERE user_id = ? AND status <> 0 AND updated_at < ?").run(this.opts.userId, before);
-      this.db.prepare("DELETE FROM account_log WHERE user_id = ? AND created_at < ? AND type <> 'seed'").run(this.opts.userId, before);
-    })();
+    pruneMarketMakerHistory(this.db, this.opts.userId, now - HOUR, now);
   }
+}
+
+/** The market maker's history older than `before`, pruned (see MarketMaker.prune). */
+export function pruneMarketMakerHistory(db: DB, userId: number, before: number, now: number): void {
+  db.transaction(() => {
+    db.prepare("DELETE FROM spot_orders WHERE user_id = ? AND status <> 0 AND updated_at < ?").run(userId, before);
+    db.prepare("DELETE FROM holds WHERE user_id = ? AND status <> 'pending' AND closed_at < ?").run(userId, before);
+    const last = (
+      db.prepare("SELECT MAX(id) AS m FROM account_log WHERE user_id = ? AND created_at < ? AND type <> 'seed'").get(userId, before) as {
+        m: number | null;
+      }
+    ).m;
+    if (last === null) return;
+    db.prepare(
+      `INSERT INTO account_log (account_id, user_id, currency_id, account_code, field, value, balance_after, type, memo, extra_data, created_at)
+       SELECT l.account_id, l.user_id, l.currency_id, l.account_code, l.field, dec_sum(l.value),
+         (SELECT x.balance_after FROM account_log x
+          WHERE x.user_id = l.user_id AND x.account_code = l.account_code AND x.currency_id = l.currency_id AND x.field = l.field AND x.id <= ?
+          ORDER BY x.id DESC LIMIT 1),
+         'carried', 'pruned history', '{}', ?
+       FROM account_log l WHERE l.user_id = ? AND l.id <= ? AND l.created_at < ? AND l.type <> 'seed'
+       GROUP BY l.account_id, l.field HAVING dec_cmp(dec_sum(l.value), '0') <> 0`,
+    ).run(last, now, userId, last, before);
+    db.prepare("DELETE FROM account_log WHERE user_id = ? AND id <= ? AND created_at < ? AND type <> 'seed'").run(userId, last, before);
+  })();
 }

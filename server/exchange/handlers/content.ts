@@ -4,15 +4,7 @@ import { formatDateTime } from "../lib/time";
 import type { Lang } from "../lib/i18n";
 import { NEWS } from "../db/news";
 import { buildArticle, NEWS_TRANSLATIONS } from "../db/news-translations";
-
-interface ArticleRow {
-  id: number;
-  category_id: number;
-  title: string;
-  content: string;
-  banner: string;
-  created_at: number;
-}
+import { areas, findArticle, newsCategories, newsPage, settingValue, type ArticleRow } from "../models/content";
 
 const SEED_TITLES = new Map(NEWS.map((a) => [a.id, a.title]));
 
@@ -33,35 +25,28 @@ function toArticle(r: ArticleRow, lang: Lang): NewsArticle {
 
 export const contentHandlers: Pick<Handlers, "newsCategories" | "newsList" | "newsInfo" | "areaList" | "setting"> = {
   newsCategories(_p, ctx) {
-    return ok(ctx, ctx.db.prepare("SELECT id, name FROM news_categories ORDER BY id").all() as { id: number; name: string }[]);
+    return ok(ctx, newsCategories(ctx.db));
   },
 
   newsList(p, ctx) {
     const limit = Math.min(p.limit ?? 20, 100);
     const offset = ((p.page ?? 1) - 1) * limit;
-    const rows = ctx.db
-      .prepare("SELECT * FROM news WHERE category_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
-      .all(p.category_id, limit, offset) as ArticleRow[];
-    const { total } = ctx.db.prepare("SELECT COUNT(*) AS total FROM news WHERE category_id = ?").get(p.category_id) as { total: number };
+    const { total, rows } = newsPage(ctx.db, p.category_id, limit, offset);
     return ok(ctx, { data: rows.map((r) => toArticle(r, ctx.lang)), total });
   },
 
   newsInfo(p, ctx) {
-    const row = ctx.db.prepare("SELECT * FROM news WHERE id = ?").get(p.id) as ArticleRow | undefined;
+    const row = findArticle(ctx.db, p.id);
     return row ? ok(ctx, toArticle(row, ctx.lang)) : fail(ctx, "article_not_found");
   },
 
   areaList(_p, ctx) {
-    return ok(
-      ctx,
-      ctx.db.prepare("SELECT id, name, global_code FROM areas ORDER BY id").all() as { id: number; name: string; global_code: string }[],
-    );
+    return ok(ctx, areas(ctx.db));
   },
 
   setting(p, ctx) {
     // Only the public keys are readable; anything else answers null like an unset key.
     if (!(SETTING_KEYS as readonly string[]).includes(p.key)) return ok(ctx, null);
-    const row = ctx.db.prepare("SELECT value FROM settings WHERE key = ?").get(p.key) as { value: string | null } | undefined;
-    return ok(ctx, row?.value ?? null);
+    return ok(ctx, settingValue(ctx.db, p.key));
   },
 };

@@ -3,11 +3,11 @@ import { RECORDS_PAGE_SIZE } from "../../../app/contract/index";
 import { addressFitsChain } from "../../../app/contract/core/addresses";
 import { fail, ok, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
-import { insertDeposit } from "../models/deposits";
+import { findDeposit, insertDeposit, listDeposits } from "../models/deposits";
 import { depositAddress } from "../money/addresses";
 import { canonical, decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
 import { pageOf, pageWindow } from "../money/paging";
-import { findDeposit, listDeposits, toDeposit } from "../money/review";
+import { toDeposit } from "../money/review";
 
 // Deposits: the deposit address, the declaration of a deposit (reviewed by the operator), the list.
 

@@ -15,8 +15,21 @@ import {
 import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { LedgerError, post } from "../ledger/index";
+import { lockLeg, openHoldOf, voidLegs } from "../ledger/holds";
 import { nextMidnight, type LeverEngine } from "../lever/engine";
-import { insertLeverOrder, leverAvailable, leverOrder, leverPage, leverPair, type LeverPairRow, type LeverRow } from "../models/lever";
+import {
+  cancelPendingLever,
+  insertLeverOrder,
+  leverAvailable,
+  leverOrder,
+  leverPage,
+  leverPair,
+  openLeverPositions,
+  recentLeverDeals,
+  setLeverStops,
+  type LeverPairRow,
+  type LeverRow,
+} from "../models/lever";
 import { ledgerFail } from "./money-common";
 import { checkPayPassword } from "./trade-password";
 
@@ -111,19 +124,16 @@ export const leverHandlers: Pick<
         const user = { userId, currencyId: pair.quote_currency_id, accountCode: "lever_account" as const };
         const total = new Decimal(q.margin).plus(q.fee);
         const extra = { lever_order_id: id };
-        // Margin (and, while pending, the fee) is held in the lever account's locked column.
+        // Margin (and, while pending, the fee) is a hold of the order on the lever account.
         post(ctx.db, {
           type: pending ? "lever_reserve" : "lever_open",
           extra,
           now: ctx.now,
           legs: pending
-            ? [
-                { ...user, amount: total.neg().toFixed() },
-                { ...user, field: "lock_balance", amount: total.toFixed() },
-              ]
+            ? [{ ...user, amount: total.neg().toFixed() }, lockLeg(user, "lever_order", id, total.toFixed())]
             : [
                 { ...user, amount: total.neg().toFixed() },
-                { ...user, field: "lock_balance", amount: q.margin },
+                lockLeg(user, "lever_order", id, q.margin),
                 ...(new Decimal(q.fee).gt(0)
                   ? [
                       {
@@ -162,20 +172,14 @@ export const leverHandlers: Pick<
     if (!r) return fail(ctx, "lever_not_found");
     if (r.status !== LEVER_STATE.PENDING) return fail(ctx, "lever_not_pending");
     const done = ctx.db.transaction(() => {
-      const changed = ctx.db
-        .prepare("UPDATE lever_orders SET status = 4, close_reason = 'cancel', closed_at = ? WHERE id = ? AND status = 0")
-        .run(ctx.now, r.id).changes;
-      if (!changed) return null;
+      if (!cancelPendingLever(ctx.db, r.id, ctx.now)) return null;
       const total = new Decimal(r.caution_money).plus(r.trade_fee).toFixed();
-      const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account" as const };
+      // The reservation's hold is voided: margin and fee come back.
       post(ctx.db, {
         type: "lever_cancel",
         extra: { lever_order_id: r.id },
         now: ctx.now,
-        legs: [
-          { ...user, field: "lock_balance", amount: `-${total}` },
-          { ...user, amount: total },
-        ],
+        legs: voidLegs(openHoldOf(ctx.db, "lever_order", r.id), total),
       });
       return { ...r, status: 4 as const, close_reason: "cancel", closed_at: ctx.now };
     })();
@@ -195,11 +199,7 @@ export const leverHandlers: Pick<
 
   leverBatchClose(p, ctx) {
     const lever = engineOf(ctx);
-    const rows = ctx.db
-      .prepare(
-        `SELECT * FROM lever_orders WHERE user_id = ? AND currency_match_id = ? AND status = 1${p.type ? " AND type = ?" : ""} ORDER BY id`,
-      )
-      .all(...[ctx.userId!, p.currency_match_id, ...(p.type ? [p.type] : [])]) as LeverRow[];
+    const rows = openLeverPositions(ctx.db, ctx.userId!, p.currency_match_id, p.type || undefined);
     if (rows.length === 0) return fail(ctx, "lever_nothing_to_close");
     const closed = lever.closeMany(rows, "batch", ctx.now);
     return ok(ctx, { closed: closed.length }, "lever_batch_closed", { count: closed.length });
@@ -225,10 +225,7 @@ export const leverHandlers: Pick<
       return fail(ctx, r.type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
     const tp = new Decimal(p.target_profit_price).toFixed();
     const sl = new Decimal(p.stop_loss_price).toFixed();
-    const changed = ctx.db
-      .prepare("UPDATE lever_orders SET target_profit_price = ?, stop_loss_price = ? WHERE id = ? AND status IN (0, 1)")
-      .run(tp, sl, r.id).changes;
-    if (!changed) return fail(ctx, "lever_not_open");
+    if (!setLeverStops(ctx.db, r.id, tp, sl)) return fail(ctx, "lever_not_open");
     const updated = { ...r, target_profit_price: tp, stop_loss_price: sl };
     lever.placed(updated);
     lever.priceMoved(r.currency_match_id);
@@ -239,28 +236,21 @@ export const leverHandlers: Pick<
     const lever = engineOf(ctx);
     const pair = openPair(ctx, p.currency_match_id);
     if (!pair) return fail(ctx, "lever_pair_closed");
-    const recent = ctx.db
-      .prepare(
-        `SELECT id, type, status, price, update_price, number, COALESCE(closed_at, opened_at) AS time FROM lever_orders
-         WHERE user_id = ? AND currency_match_id = ? AND status IN (1, 3) ORDER BY time DESC, id DESC LIMIT 30`,
-      )
-      .all(ctx.userId!, pair.id) as {
-      id: number;
-      type: number;
-      status: number;
-      price: string;
-      update_price: string;
-      number: string;
-      time: number;
-    }[];
+    const recent = recentLeverDeals(ctx.db, ctx.userId!, pair.id);
     return ok(ctx, {
       my_transaction: recent.map((r) => ({
         id: r.id,
         type_name: ctx.t(
-          r.status === 3 ? (r.type === 1 ? "lever_close_long" : "lever_close_short") : r.type === 1 ? "lever_long" : "lever_short",
+          r.status === LEVER_STATE.CLOSED
+            ? r.type === LEVER_TYPE.LONG
+              ? "lever_close_long"
+              : "lever_close_short"
+            : r.type === LEVER_TYPE.LONG
+              ? "lever_long"
+              : "lever_short",
         ),
         time: r.time,
-        price: r.status === 3 ? r.update_price : r.price,
+        price: r.status === LEVER_STATE.CLOSED ? r.update_price : r.price,
         number: r.number,
       })),
       user_lever: leverAvailable(ctx.db, ctx.userId!, pair.quote_currency_id),

@@ -2,20 +2,7 @@ import Decimal from "decimal.js";
 import { indexedDepth, type Pair, type QuoteGroup } from "../../../app/contract/index";
 import { fail, ok, type Handlers } from "../context";
 import { CNY_PER_USD } from "../market";
-
-interface PairRow {
-  id: number;
-  base_currency_id: number;
-  quote_currency_id: number;
-  open_change: number;
-  open_lever: number;
-  open_microtrade: number;
-  price_precision: number;
-  amount_precision: number;
-  lever_point_rate: string;
-  lever_share_num: string;
-  lever_fee_rate: string;
-}
+import { allPairs, quoteCurrencies } from "../models/pairs";
 
 function priceRef(usd: string) {
   return {
@@ -26,13 +13,10 @@ function priceRef(usd: string) {
 
 export const marketHandlers: Pick<Handlers, "currencyMatches" | "kline" | "deal"> = {
   currencyMatches(_p, ctx) {
-    const quotes = ctx.db.prepare("SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as {
-      id: number;
-      code: string;
-    }[];
+    const quotes = quoteCurrencies(ctx.db);
     // Every pair, with its three flags: each screen keeps the ones open for it (spot open_change, lever
     // open_lever, second contract open_microtrade). The spot engine refuses orders on a pair closed for spot.
-    const rows = ctx.db.prepare("SELECT * FROM currency_matches ORDER BY sort, id").all() as PairRow[];
+    const rows = allPairs(ctx.db);
     const groups: QuoteGroup[] = quotes.map((q) => {
       const ref = priceRef(ctx.market.usdPrice(q.id));
       const matches: Pair[] = rows

@@ -11,7 +11,18 @@ import {
 import { fail, ok, type Ctx, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { LedgerError, post } from "../ledger/index";
-import type { MicroEngine, MicroRow } from "../micro/engine";
+import { lockLeg } from "../ledger/holds";
+import type { MicroEngine } from "../micro/engine";
+import {
+  insertMicroOrder,
+  microAvailable,
+  microPage,
+  microPair,
+  microWallets,
+  runningMicroCount,
+  type MicroRow,
+  type MicroWalletRow,
+} from "../models/micro";
 import { ledgerFail } from "./money-common";
 
 // The second contract (SPEC §7 microtrade/*): a stake on the price being up or down after some seconds, settled by
@@ -22,20 +33,12 @@ function engineOf(ctx: Ctx): MicroEngine {
   return ctx.micro;
 }
 
-/** Currencies with a micro account (the wallets one can pay from). */
-function payable(ctx: Ctx): { id: number; code: string; decimals: number }[] {
-  return ctx.db
-    .prepare(
-      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`,
-    )
-    .all() as { id: number; code: string; decimals: number }[];
+function payable(ctx: Ctx): MicroWalletRow[] {
+  return microWallets(ctx.db);
 }
 
 function microBalance(ctx: Ctx, userId: number, currencyId: number): string {
-  const r = ctx.db
-    .prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'")
-    .get(userId, currencyId) as { balance: string } | undefined;
-  return r?.balance ?? "0";
+  return microAvailable(ctx.db, userId, currencyId);
 }
 
 export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeconds" | "microSubmit" | "microLists"> = {
@@ -63,11 +66,7 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
     const micro = engineOf(ctx);
     const seen = firstAnswer<never>(ctx.db, userId, "microSubmit", p.idempotency_key);
     if (seen) return seen;
-    const pair = ctx.db
-      .prepare(
-        "SELECT m.id, m.open_microtrade, q.code AS quote FROM currency_matches m JOIN currencies q ON q.id = m.quote_currency_id WHERE m.id = ?",
-      )
-      .get(p.match_id) as { id: number; open_microtrade: number; quote: string } | undefined;
+    const pair = microPair(ctx.db, p.match_id);
     if (!pair || pair.open_microtrade !== 1 || pair.quote !== "USDT") return fail(ctx, "micro_pair_closed");
     const wallet = payable(ctx).find((c) => c.id === p.currency_id);
     if (!wallet) return fail(ctx, "micro_currency_invalid", undefined, "currency_id");
@@ -82,10 +81,7 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
     const fee = microFee(stake.toFixed());
     try {
       const answer = once(ctx.db, userId, "microSubmit", p.idempotency_key, ctx.now, () => {
-        const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE user_id = ? AND status = 1").get(userId) as {
-          n: number;
-        };
-        if (n >= MICRO_OPEN_MAX) return fail(ctx, "micro_too_many", { max: MICRO_OPEN_MAX });
+        if (runningMicroCount(ctx.db, userId) >= MICRO_OPEN_MAX) return fail(ctx, "micro_too_many", { max: MICRO_OPEN_MAX });
         const due = ctx.now + option.seconds * 1000;
         const row: Omit<MicroRow, "id"> = {
           user_id: userId,
@@ -105,23 +101,16 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
           due_at: due,
           settled_at: null,
         };
-        const id = Number(
-          ctx.db
-            .prepare(
-              `INSERT INTO micro_orders (user_id, match_id, currency_id, type, status, seconds, number, profit_ratio, fee, open_price, created_at, due_at)
-               VALUES (@user_id, @match_id, @currency_id, @type, @status, @seconds, @number, @profit_ratio, @fee, @open_price, @created_at, @due_at)`,
-            )
-            .run(row).lastInsertRowid,
-        );
+        const id = insertMicroOrder(ctx.db, row);
         const user = { userId, currencyId: wallet.id, accountCode: "micro_account" as const };
-        // The stake is held in the micro account's locked column until settlement; the fee goes at once.
+        // The stake is a hold of the order on the micro account until settlement; the fee goes at once.
         post(ctx.db, {
           type: "micro_stake",
           extra: { micro_order_id: id },
           now: ctx.now,
           legs: [
             { ...user, amount: stake.plus(fee).neg().toFixed() },
-            { ...user, field: "lock_balance", amount: stake.toFixed() },
+            lockLeg(user, "micro_order", id, stake.toFixed()),
             ...(new Decimal(fee).gt(0)
               ? [
                   {
@@ -152,13 +141,13 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
 
   microLists(p, ctx) {
     const micro = engineOf(ctx);
-    const cond = `user_id = ? AND status = ?${p.match_id ? " AND match_id = ?" : ""}`;
-    const args = [ctx.userId!, p.status, ...(p.match_id ? [p.match_id] : [])];
-    const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM micro_orders WHERE ${cond}`).get(...args) as { total: number };
     const limit = Math.min(p.limit, 100) || MICRO_PAGE_SIZE;
-    const rows = ctx.db
-      .prepare(`SELECT * FROM micro_orders WHERE ${cond} ORDER BY id DESC LIMIT ? OFFSET ?`)
-      .all(...args, limit, (p.page - 1) * limit) as MicroRow[];
+    const { total, rows } = microPage(
+      ctx.db,
+      { userId: ctx.userId!, status: p.status, matchId: p.match_id || undefined },
+      limit,
+      (p.page - 1) * limit,
+    );
     return ok(ctx, { data: rows.map((r) => micro.present(r, ctx.t, ctx.now)), total, per_page: limit });
   },
 };

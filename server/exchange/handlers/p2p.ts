@@ -26,14 +26,23 @@ import { maskAddress } from "../models/codes";
 import {
   findAd,
   findOrder,
+  legalBalances,
+  marketAds,
+  merchantAds,
   merchantStats,
-  OPEN_SQL,
   messagesOf,
+  openOrdersOfAd,
+  openOrdersOfMerchant,
+  ordersPage as orderRows,
+  p2pCoin,
+  p2pCoins,
   payMethodsOf,
   userName,
   type AdRow,
+  type CoinRow,
   type MessageRow,
   p2pOrderNo,
+  type OrderParty,
   type OrderRow,
 } from "../models/p2p";
 import { P2PRefusal, type P2PEngine } from "../p2p/engine";
@@ -50,18 +59,14 @@ function engineOf(ctx: Ctx): P2PEngine {
   return ctx.p2p;
 }
 
-type Coin = { id: number; code: string; decimals: number };
-const COINS_SQL = `SELECT c.id, c.code, c.decimals FROM currencies c
-  JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'legal_account'`;
-
 /** Coins that have a legal account, with their decimals. */
-function coins(ctx: Ctx): Coin[] {
-  return ctx.db.prepare(`${COINS_SQL} ORDER BY c.sort, c.id`).all() as Coin[];
+function coins(ctx: Ctx): CoinRow[] {
+  return p2pCoins(ctx.db);
 }
 
 /** One of them (a row per ad or order presented, so one lookup, not the list). */
-function coinOf(ctx: Ctx, id: number): Coin | undefined {
-  return ctx.db.prepare(`${COINS_SQL} WHERE c.id = ?`).get(id) as Coin | undefined;
+function coinOf(ctx: Ctx, id: number): CoinRow | undefined {
+  return p2pCoin(ctx.db, id);
 }
 
 function merchantOf(ctx: Ctx, userId: number, cache?: Map<number, P2PMerchant>): P2PMerchant {
@@ -101,13 +106,7 @@ function presentAd(ctx: Ctx, a: AdRow, cache?: Map<number, P2PMerchant>, withOpe
     status: a.status,
     created_at: a.created_at,
     merchant: merchantOf(ctx, a.user_id, cache),
-    ...(withOpen
-      ? {
-          open_orders: (
-            ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE ad_id = ? AND status IN (${OPEN_SQL})`).get(a.id) as { n: number }
-          ).n,
-        }
-      : {}),
+    ...(withOpen ? { open_orders: openOrdersOfAd(ctx.db, a.id) } : {}),
   };
 }
 
@@ -179,16 +178,8 @@ function attempt<D>(ctx: Ctx, fn: () => Answer<D>, balanceField = "value", balan
   }
 }
 
-function ordersPage(ctx: Ctx, where: string, args: unknown[], p: { filter?: "open" | "done"; status?: number; page: number }) {
-  const cond = [where];
-  if (p.status) (cond.push("status = ?"), args.push(p.status));
-  else if (p.filter === "open") cond.push(`status IN (${OPEN_SQL})`);
-  else if (p.filter === "done") cond.push(`status IN (${P2P_STATUS.COMPLETED}, ${P2P_STATUS.CANCELLED})`);
-  const sql = cond.join(" AND ");
-  const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_orders WHERE ${sql}`).get(...args) as { total: number };
-  const rows = ctx.db
-    .prepare(`SELECT * FROM p2p_orders WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as OrderRow[];
+function ordersPage(ctx: Ctx, who: OrderParty, p: { filter?: "open" | "done"; status?: number; page: number }) {
+  const { total, rows } = orderRows(ctx.db, who, p, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE);
   const cache = new Map<number, P2PMerchant>();
   return { data: rows.map((o) => presentOrder(ctx, o, ctx.userId!, cache)), total, per_page: P2P_PAGE_SIZE };
 }
@@ -233,18 +224,12 @@ export const p2pHandlers: Pick<
   legalAds(p, ctx) {
     // The user buys from sell ads (cheapest first) and sells to buy ads (best paying first).
     const side = p.side === "buy" ? "sell" : "buy";
-    const cond = ["status = 1", "side = ?", "remaining <> '0'"];
-    const args: unknown[] = [side];
-    if (p.currency_id) (cond.push("currency_id = ?"), args.push(p.currency_id));
-    if (p.fiat) (cond.push("fiat = ?"), args.push(p.fiat));
-    if (p.pay_type) (cond.push("(',' || pay_types || ',') LIKE ?"), args.push(`%,${p.pay_type},%`));
-    const where = cond.join(" AND ");
-    const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
-    // Sorting by price in SQL is a display order only (REAL); amounts are never computed from it.
-    const order = side === "sell" ? "CAST(price AS REAL) ASC, id" : "CAST(price AS REAL) DESC, id";
-    const rows = ctx.db
-      .prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as AdRow[];
+    const { total, rows } = marketAds(
+      ctx.db,
+      { side, currencyId: p.currency_id || undefined, fiat: p.fiat || undefined, payType: p.pay_type || undefined },
+      P2P_PAGE_SIZE,
+      (p.page - 1) * P2P_PAGE_SIZE,
+    );
     const cache = new Map<number, P2PMerchant>();
     return ok(ctx, { data: rows.map((a) => presentAd(ctx, a, cache)), total, per_page: P2P_PAGE_SIZE });
   },
@@ -285,7 +270,7 @@ export const p2pHandlers: Pick<
   },
 
   legalOrders(p, ctx) {
-    return ok(ctx, ordersPage(ctx, "(buyer_id = ? OR seller_id = ?)", [ctx.userId!, ctx.userId!], p));
+    return ok(ctx, ordersPage(ctx, { party: ctx.userId! }, p));
   },
 
   legalOrderDetail(p, ctx) {
@@ -363,15 +348,8 @@ export const p2pHandlers: Pick<
     const refused = requireMerchant(ctx);
     if (refused) return refused;
     const userId = ctx.userId!;
-    const balances = ctx.db
-      .prepare(
-        `SELECT a.currency_id, c.code, a.balance, a.lock_balance FROM accounts a JOIN currencies c ON c.id = a.currency_id
-         WHERE a.user_id = ? AND a.account_code = 'legal_account' ORDER BY c.sort, c.id`,
-      )
-      .all(userId) as { currency_id: number; code: string; balance: string; lock_balance: string }[];
-    const open = (
-      ctx.db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE merchant_id = ? AND status IN (${OPEN_SQL})`).get(userId) as { n: number }
-    ).n;
+    const balances = legalBalances(ctx.db, userId);
+    const open = openOrdersOfMerchant(ctx.db, userId);
     return ok(ctx, {
       merchant: merchantOf(ctx, userId),
       balances,
@@ -383,14 +361,7 @@ export const p2pHandlers: Pick<
   shopAds(p, ctx) {
     const refused = requireMerchant(ctx);
     if (refused) return refused;
-    const cond = ["user_id = ?"];
-    const args: unknown[] = [ctx.userId!];
-    if (p.status) (cond.push("status = ?"), args.push(p.status));
-    const where = cond.join(" AND ");
-    const { total } = ctx.db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
-    const rows = ctx.db
-      .prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY status = 3, id DESC LIMIT ? OFFSET ?`)
-      .all(...args, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE) as AdRow[];
+    const { total, rows } = merchantAds(ctx.db, ctx.userId!, p.status || undefined, P2P_PAGE_SIZE, (p.page - 1) * P2P_PAGE_SIZE);
     const cache = new Map<number, P2PMerchant>();
     return ok(ctx, { data: rows.map((a) => presentAd(ctx, a, cache, true)), total, per_page: P2P_PAGE_SIZE });
   },
@@ -459,7 +430,6 @@ export const p2pHandlers: Pick<
   shopOrders(p, ctx) {
     const refused = requireMerchant(ctx);
     if (refused) return refused;
-    const cond = p.ad_id ? "merchant_id = ? AND ad_id = ?" : "merchant_id = ?";
-    return ok(ctx, ordersPage(ctx, cond, p.ad_id ? [ctx.userId!, p.ad_id] : [ctx.userId!], p));
+    return ok(ctx, ordersPage(ctx, { merchant: ctx.userId!, adId: p.ad_id || undefined }, p));
   },
 };

@@ -2,10 +2,10 @@ import Decimal from "decimal.js";
 import { LOCK_LIST_LIMIT } from "../../../app/contract/index";
 import { fail, ok, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
-import { listHoldings } from "../models/savings";
+import { findHolding, findProduct, listHoldings, listProducts } from "../models/savings";
 import { decimalsProblem } from "../money/currencies";
 import { pageOf, pageWindow } from "../money/paging";
-import { buyHolding, findHolding, findProduct, listProducts, toHolding, toLockProduct } from "../money/savings";
+import { buyHolding, toHolding, toLockProduct } from "../money/savings";
 import { logPage } from "./assets";
 import { ledgerFail } from "./money-common";
 

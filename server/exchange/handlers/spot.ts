@@ -1,8 +1,9 @@
 import type { SpotOrder, SpotOrderPage } from "../../../app/contract/index";
 import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { BUY, SELL, type Way } from "../engine/book";
-import type { CommandResult, OrderRow } from "../engine/engine";
+import type { CommandResult } from "../engine/engine";
 import { spotBalances, toSpotOrder } from "../engine/present";
+import { spotOrderPage, type SpotOrderFilter } from "../models/spot";
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
@@ -40,18 +41,11 @@ async function cancel(ctx: Ctx, way: Way, id: number) {
   return answer(ctx, await engineOf(ctx).submit({ kind: "cancel", userId: ctx.userId!, orderId: id, way }), "order_cancelled");
 }
 
-function page(ctx: Ctx, matchId: number, where: string, args: unknown[], pageNo = 1, limitIn = DEFAULT_LIMIT): Answer<SpotOrderPage> {
+function page(ctx: Ctx, matchId: number, filter: SpotOrderFilter, pageNo = 1, limitIn = DEFAULT_LIMIT): Answer<SpotOrderPage> {
   const pair = ctx.market.pairs.get(matchId);
   if (!pair) return fail(ctx, "pair_not_found");
   const limit = Math.min(limitIn, MAX_LIMIT);
-  const { total } = ctx.db
-    .prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`)
-    .get(ctx.userId, matchId, ...args) as {
-    total: number;
-  };
-  const rows = ctx.db
-    .prepare(`SELECT * FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(ctx.userId, matchId, ...args, limit, (pageNo - 1) * limit) as OrderRow[];
+  const { total, rows } = spotOrderPage(ctx.db, ctx.userId!, matchId, filter, limit, (pageNo - 1) * limit);
   return ok(ctx, {
     total,
     per_page: limit,
@@ -69,10 +63,10 @@ export const spotHandlers: Pick<
   txOutAdd: (p, ctx) => add(ctx, SELL, p),
   txInCancel: (p, ctx) => cancel(ctx, BUY, p.id),
   txOutCancel: (p, ctx) => cancel(ctx, SELL, p.id),
-  txInList: (p, ctx) => page(ctx, p.currency_match_id, p.status === "all" ? "way = ?" : "way = ? AND status = 0", [BUY], p.page, p.limit),
-  txOutList: (p, ctx) => page(ctx, p.currency_match_id, p.status === "all" ? "way = ?" : "way = ? AND status = 0", [SELL], p.page, p.limit),
+  txInList: (p, ctx) => page(ctx, p.currency_match_id, { way: BUY, openOnly: p.status !== "all" }, p.page, p.limit),
+  txOutList: (p, ctx) => page(ctx, p.currency_match_id, { way: SELL, openOnly: p.status !== "all" }, p.page, p.limit),
   // Finished orders of both sides (completed, cancelled, revoked), newest first.
-  txHistoryList: (p, ctx) => page(ctx, p.currency_match_id, "status <> 0", [], p.page, p.limit),
+  txHistoryList: (p, ctx) => page(ctx, p.currency_match_id, { finished: true }, p.page, p.limit),
   spotBalances(p, ctx) {
     const pair = ctx.market.pairs.get(p.currency_match_id);
     if (!pair) return fail(ctx, "pair_not_found");

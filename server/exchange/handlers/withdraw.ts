@@ -5,11 +5,12 @@ import { fail, ok, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { post } from "../ledger/index";
 import { availableOf } from "../models/accounts";
-import { insertWithdrawal } from "../models/withdrawals";
+import { findWithdrawal, insertWithdrawal, listWithdrawals, withdrawnToday } from "../models/withdrawals";
+import { holdLegs } from "../ledger/holds";
 import { boundAddresses } from "../money/addresses";
 import { decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
 import { pageOf, pageWindow } from "../money/paging";
-import { findWithdrawal, listWithdrawals, toWithdrawal } from "../money/review";
+import { toWithdrawal } from "../money/review";
 import { ledgerFail } from "./money-common";
 import { checkPayPassword } from "./trade-password";
 import { requireGoogleCode } from "./personal";
@@ -17,7 +18,6 @@ import { DRAW_DAILY_LIMIT_USD } from "../../../app/contract/index";
 import { localTime } from "../lib/i18n";
 import { identityStatus, withdrawalHold } from "../models/personal";
 import { REVIEW_STATUS } from "../../../app/contract/core/personal";
-import { withdrawnToday } from "../models/withdrawals";
 import { usdPriceOf } from "../money/currencies";
 import type { Ctx } from "../context";
 
@@ -27,7 +27,7 @@ function dailyDrawLimit(ctx: Ctx, userId: number): { usd: string; verified: bool
   return { usd: verified ? DRAW_DAILY_LIMIT_USD.verified : DRAW_DAILY_LIMIT_USD.unverified, verified };
 }
 
-// Withdrawals: to a bound address, checked by the trade password, the amount locked until reviewed.
+// Withdrawals: to a bound address, checked by the trade password, the amount held (a hold of the withdrawal) until reviewed.
 
 export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
   async draw(p, ctx) {
@@ -98,10 +98,7 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
           memo: `withdrawal #${id} locked`,
           extra: { withdrawal_id: id, stage: "locked" },
           now: ctx.now,
-          legs: [
-            { ...account, amount: `-${amountStr}` },
-            { ...account, field: "lock_balance", amount: amountStr },
-          ],
+          legs: holdLegs(account, "withdrawal", id, amountStr),
         });
         return ok(ctx, toWithdrawal(findWithdrawal(ctx.db, id)!, ctx.t), "draw_submitted");
       });

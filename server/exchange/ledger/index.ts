@@ -21,7 +21,12 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export class LedgerError extends Error {
   constructor(
-    public readonly reason: "insufficient_balance" | "invalid_amount" | "unbalanced",
+    /**
+     * insufficient_balance, invalid_amount and unbalanced are refusals of a posting's amounts; no_hold (a locked
+     * column moved without naming its hold) and hold_mismatch (a hold that is not open on that account, or is asked
+     * for more than it still holds) are a caller's bug.
+     */
+    public readonly reason: "insufficient_balance" | "invalid_amount" | "unbalanced" | "no_hold" | "hold_mismatch",
     message?: string,
   ) {
     super(message ?? reason);
@@ -29,6 +34,22 @@ export class LedgerError extends Error {
 }
 
 export type Field = "balance" | "lock_balance";
+
+/**
+ * What a hold is for. Its `ref` is the id of the object in that domain's table (spot_orders, withdrawals, p2p_ads,
+ * p2p_orders, lever_orders, micro_orders, savings_holdings); `opening` holds what an upgraded database had locked that
+ * no object explained (migration 011), its ref the account's id.
+ */
+export const HOLD_KINDS = ["spot_order", "withdrawal", "p2p_ad", "p2p_order", "lever_order", "micro_order", "savings", "opening"] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+export type HoldStatus = "pending" | "posted" | "voided";
+
+/**
+ * A leg on a locked column names the holds it moves (two-phase transfers): a positive leg opens a hold (`open`), a
+ * negative one takes part of open holds by id, either posting it on (the default: a fill, a fee, a payout, released
+ * escrow) or voiding it (`void`: it goes back to its owner). The shares of a leg sum to the leg's amount.
+ */
+export type HoldShare = { open: HoldKind; ref: number; amount: string } | { hold: number; amount: string; void?: boolean };
 
 interface LegText {
   /** What kind of movement: seed, admin_credit, … (default: the posting's). */
@@ -47,6 +68,8 @@ export interface UserLeg extends LegText {
   /** Which column moves (default the available balance). */
   field?: Field;
   amount: string;
+  /** Required on the locked column, refused elsewhere: the holds this leg opens or takes from. */
+  holds?: HoldShare[];
 }
 
 /** One side of a posting on a system account. */
@@ -68,12 +91,17 @@ export interface LegResult {
   accountId: number;
   balance: string;
   lockBalance: string;
+  /** The ids of the holds this leg opened, in share order. */
+  opened?: number[];
 }
 
 /** A decimal string exactly as decimal.js would print it (no exponent, no redundant zeros). */
 const CANONICAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const LOG_WIDTH = 11;
 const ROWS_PER_INSERT = 64;
+const HOLD_WIDTH = 14;
+const HOLDS_PER_INSERT = 32;
+const ZERO = new Decimal(0);
 
 interface Statements {
   insertAccount: Statement;
@@ -84,6 +112,14 @@ interface Statements {
   findSystem: Statement;
   setSystem: Statement;
   insertSystemLog: Statement;
+}
+
+interface HoldStatements {
+  findHold: Statement;
+  maxHold: Statement;
+  insertHold: Statement;
+  multiInsertHold: Statement;
+  updateHold: Statement;
 }
 
 /** Prepared once per database: the matching engine posts many times per transaction. */
@@ -115,6 +151,27 @@ function statements(db: DB): Statements {
   return s;
 }
 
+const holdStatementCache = new WeakMap<DB, HoldStatements>();
+
+/** Prepared on first use: a posting that moves no locked column works on a database of any age. */
+function holdStatements(db: DB): HoldStatements {
+  let s = holdStatementCache.get(db);
+  if (!s) {
+    const cols =
+      "(id, account_id, user_id, currency_id, account_code, kind, ref_id, amount, posted, voided, remaining, status, created_at, closed_at)";
+    const one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    s = {
+      findHold: db.prepare("SELECT * FROM holds WHERE id = ?"),
+      maxHold: db.prepare("SELECT MAX(id) AS m FROM holds"),
+      insertHold: db.prepare(`INSERT INTO holds ${cols} VALUES ${one}`),
+      multiInsertHold: db.prepare(`INSERT INTO holds ${cols} VALUES ${Array.from({ length: HOLDS_PER_INSERT }, () => one).join(", ")}`),
+      updateHold: db.prepare("UPDATE holds SET posted = ?, voided = ?, remaining = ?, status = ?, closed_at = ? WHERE id = ?"),
+    };
+    holdStatementCache.set(db, s);
+  }
+  return s;
+}
+
 interface CachedAccount {
   id: number;
   userId: number;
@@ -123,6 +180,41 @@ interface CachedAccount {
   balance: Decimal;
   lock: Decimal;
   dirty: boolean;
+}
+
+interface CachedHold {
+  id: number;
+  account: CachedAccount;
+  kind: HoldKind;
+  ref: number;
+  amount: Decimal;
+  posted: Decimal;
+  voided: Decimal;
+  remaining: Decimal;
+  status: HoldStatus;
+  createdAt: number;
+  closedAt: number | null;
+  /** Opened in this batch (inserted by `flush`), or changed in it (updated by `flush`). */
+  isNew: boolean;
+  dirty: boolean;
+}
+
+/** A row of `holds`. */
+export interface HoldRow {
+  id: number;
+  account_id: number;
+  user_id: number;
+  currency_id: number;
+  account_code: AccountCode;
+  kind: HoldKind;
+  ref_id: number;
+  amount: string;
+  posted: string;
+  voided: string;
+  remaining: string;
+  status: HoldStatus;
+  created_at: number;
+  closed_at: number | null;
 }
 
 interface CachedSystem {
@@ -150,17 +242,21 @@ function isSystemLeg(l: Leg): l is SystemLeg {
 /**
  * The one place balances change. Many postings inside ONE transaction (the matching engine's group commit,
  * or `post` for a single one): each posting is checked whole — legs sum to zero per currency, no user column
- * goes below zero — before anything of it is applied; each account row is read once and written once per
- * batch (`flush`, before the commit), and every leg gets its log row. Only valid inside the caller's
- * transaction: other connections cannot write while it is open.
+ * goes below zero, every leg on a locked column names the holds it opens or takes from — before anything of it
+ * is applied; each account row and each hold is read once and written once per batch (`flush`, before the
+ * commit), and every leg gets its log row. Only valid inside the caller's transaction: other connections cannot
+ * write while it is open.
  */
 export class Ledger {
   private readonly accounts = new Map<string, CachedAccount>();
   private readonly systems = new Map<string, CachedSystem>();
+  private readonly holdCache = new Map<number, CachedHold>();
   private readonly st: Statements;
   /** Log rows of this batch, written by `flush` in multi-row INSERTs (same transaction). */
   private logs: unknown[] = [];
   private systemLogs: unknown[][] = [];
+  /** The id the next opened hold gets (read from the table once per batch). */
+  private nextHoldId = 0;
 
   constructor(private readonly db: DB) {
     this.st = statements(db);
@@ -201,14 +297,46 @@ export class Ledger {
     return s;
   }
 
+  private hold(id: number): CachedHold | undefined {
+    let h = this.holdCache.get(id);
+    if (!h) {
+      const row = holdStatements(this.db).findHold.get(id) as HoldRow | undefined;
+      if (!row) return undefined;
+      h = {
+        id,
+        account: this.account(row.user_id, row.currency_id, row.account_code),
+        kind: row.kind,
+        ref: row.ref_id,
+        amount: new Decimal(row.amount),
+        posted: new Decimal(row.posted),
+        voided: new Decimal(row.voided),
+        remaining: new Decimal(row.remaining),
+        status: row.status,
+        createdAt: row.created_at,
+        closedAt: row.closed_at,
+        isNew: false,
+        dirty: false,
+      };
+      this.holdCache.set(id, h);
+    }
+    return h;
+  }
+
   /** An account's available balance as this batch sees it (its earlier postings included). */
   balanceOf(userId: number, currencyId: number, accountCode: AccountCode): string {
     return this.account(userId, currencyId, accountCode).balance.toFixed();
   }
 
+  /** What a hold still holds as this batch sees it ('0' once closed or unknown). */
+  heldBy(id: number): string {
+    const h = this.hold(id);
+    return h && h.status === "pending" ? h.remaining.toFixed() : "0";
+  }
+
   /**
    * One balanced posting; throws LedgerError (changing nothing) if its legs do not sum to zero per currency,
-   * an amount is malformed or zero, or a user's column would go below zero. Its log rows are written by `flush`.
+   * an amount is malformed or zero, a user's column would go below zero, or a leg on a locked column does not
+   * name holds that account it exactly (a release without its hold). Its rows are written by `flush`.
    */
   post(p: Posting): LegResult[] {
     if (!this.db.inTransaction) throw new Error("Ledger.post outside a transaction");
@@ -216,21 +344,23 @@ export class Ledger {
     const sums = new Map<number, Decimal>();
     p.legs.forEach((l, i) => sums.set(l.currencyId, (sums.get(l.currencyId) ?? new Decimal(0)).plus(amounts[i])));
     for (const s of sums.values()) if (!s.isZero()) throw new LedgerError("unbalanced");
-    // Check every leg against zero (legs on one account add up) before anything is applied.
+    // Check every leg against zero (legs on one account add up) and every hold share before anything is applied.
     const after = new Map<CachedAccount | CachedSystem, { balance: Decimal; lock: Decimal }>();
+    const taken = new Map<CachedHold, Decimal>();
     const targets = p.legs.map((l, i) => {
       const t = isSystemLeg(l) ? this.system(l.system, l.currencyId) : this.account(l.userId, l.currencyId, l.accountCode);
       const cur = after.get(t) ?? { balance: t.balance, lock: "lock" in t ? t.lock : new Decimal(0) };
       const lock = !isSystemLeg(l) && l.field === "lock_balance";
+      const shares = isSystemLeg(l) ? undefined : this.checkShares(l, amounts[i], t as CachedAccount, lock, taken, p.type);
       const next = (lock ? cur.lock : cur.balance).plus(amounts[i]);
       if (!isSystemLeg(l) && next.isNegative()) throw new LedgerError("insufficient_balance");
       after.set(t, lock ? { balance: cur.balance, lock: next } : { balance: next, lock: cur.lock });
-      return { t, value: lock ? next : next, lock };
+      return { t, value: next, lock, shares };
     });
     const now = p.now ?? Date.now();
     const results: LegResult[] = [];
     p.legs.forEach((l, i) => {
-      const { t, value, lock } = targets[i];
+      const { t, value, lock, shares } = targets[i];
       const amountStr = CANONICAL.test(l.amount) ? l.amount : amounts[i].toFixed();
       const type = l.type ?? p.type ?? "";
       const memo = l.memo ?? p.memo ?? "";
@@ -252,7 +382,13 @@ export class Ledger {
           extra,
           now,
         );
-        results.push({ accountId: t.id, balance: t.balance.toFixed(), lockBalance: t.lock.toFixed() });
+        const opened = lock ? this.applyShares((l as UserLeg).holds!, shares!, t, now) : undefined;
+        results.push({
+          accountId: t.id,
+          balance: t.balance.toFixed(),
+          lockBalance: t.lock.toFixed(),
+          ...(opened?.length ? { opened } : {}),
+        });
       } else {
         t.balance = value;
         this.systemLogs.push([t.name, t.currencyId, amountStr, value.toFixed(), type, memo, extra, now]);
@@ -261,7 +397,87 @@ export class Ledger {
     return results;
   }
 
-  /** Writes every changed account row and every log row (call before the commit, inside the transaction). */
+  /**
+   * A leg's hold shares: required on a locked column (and summing to its amount), refused elsewhere. Answers their
+   * amounts parsed (a single share of the leg's own amount reuses the leg's).
+   */
+  private checkShares(
+    l: UserLeg,
+    amount: Decimal,
+    account: CachedAccount,
+    lock: boolean,
+    taken: Map<CachedHold, Decimal>,
+    postingType = "",
+  ): Decimal[] | undefined {
+    if (!lock) {
+      if (l.holds?.length) throw new LedgerError("hold_mismatch", "hold shares on an available balance");
+      return undefined;
+    }
+    if (!l.holds?.length) throw new LedgerError("no_hold", `a locked balance moved without its hold (${l.type ?? postingType})`);
+    const single = l.holds.length === 1 && l.holds[0].amount === l.amount;
+    const values = single ? [amount] : l.holds.map((s) => parseAmount(s.amount));
+    let sum = single ? amount : ZERO;
+    l.holds.forEach((s, i) => {
+      const v = values[i];
+      if (!single) sum = sum.plus(v);
+      if ("open" in s) {
+        if (v.isNegative() || !(HOLD_KINDS as readonly string[]).includes(s.open)) throw new LedgerError("hold_mismatch", "bad new hold");
+        return;
+      }
+      const h = this.hold(s.hold);
+      if (!h || h.status !== "pending" || h.account !== account) throw new LedgerError("hold_mismatch", `hold #${s.hold} is not open here`);
+      if (!v.isNegative()) throw new LedgerError("hold_mismatch", `hold #${s.hold} can only be taken from`);
+      const left = (taken.get(h) ?? h.remaining).plus(v);
+      if (left.isNegative()) throw new LedgerError("hold_mismatch", `hold #${s.hold} holds less than asked`);
+      taken.set(h, left);
+    });
+    if (!sum.eq(amount)) throw new LedgerError("hold_mismatch", "hold shares do not sum to the leg");
+    return values;
+  }
+
+  /** Applies a checked leg's shares: new holds open, taken ones shrink and close at zero. Answers the new ids. */
+  private applyShares(shares: HoldShare[], values: Decimal[], account: CachedAccount, now: number): number[] {
+    const opened: number[] = [];
+    for (let i = 0; i < shares.length; i++) {
+      const s = shares[i];
+      if ("open" in s) {
+        if (this.nextHoldId === 0) this.nextHoldId = ((holdStatements(this.db).maxHold.get() as { m: number | null }).m ?? 0) + 1;
+        const id = this.nextHoldId++;
+        const amount = values[i];
+        this.holdCache.set(id, {
+          id,
+          account,
+          kind: s.open,
+          ref: s.ref,
+          amount,
+          posted: ZERO,
+          voided: ZERO,
+          remaining: amount,
+          status: "pending",
+          createdAt: now,
+          closedAt: null,
+          isNew: true,
+          dirty: true,
+        });
+        opened.push(id);
+        continue;
+      }
+      const h = this.holdCache.get(s.hold)!;
+      const v = values[i].neg();
+      if (s.void) h.voided = h.voided.plus(v);
+      else h.posted = h.posted.plus(v);
+      h.remaining = h.remaining.minus(v);
+      if (h.remaining.isZero()) {
+        // Closed: posted if anything went on (a partial post returns the rest, as in two-phase transfers), else voided.
+        h.status = h.posted.isZero() ? "voided" : "posted";
+        h.closedAt = now;
+      }
+      h.dirty = true;
+    }
+    return opened;
+  }
+
+  /** Writes every changed account row, hold and log row (call before the commit, inside the transaction). */
   flush(): void {
     const chunk = ROWS_PER_INSERT * LOG_WIDTH;
     let i = 0;
@@ -280,14 +496,38 @@ export class Ledger {
       this.st.setSystem.run(s.name, s.currencyId, s.balance.toFixed());
       s.dirty = false;
     }
+    const fresh: unknown[] = [];
+    for (const h of this.holdCache.values()) {
+      if (!h.dirty) continue;
+      const posted = h.posted.toFixed();
+      const voided = h.voided.toFixed();
+      const remaining = h.remaining.toFixed();
+      if (h.isNew) {
+        const a = h.account;
+        const row = [h.id, a.id, a.userId, a.currencyId, a.accountCode, h.kind, h.ref, h.amount.toFixed(), posted, voided, remaining];
+        fresh.push(...row, h.status, h.createdAt, h.closedAt);
+      } else holdStatements(this.db).updateHold.run(posted, voided, remaining, h.status, h.closedAt, h.id);
+      h.isNew = false;
+      h.dirty = false;
+    }
+    if (fresh.length) {
+      const st = holdStatements(this.db);
+      const chunk = HOLDS_PER_INSERT * HOLD_WIDTH;
+      let j = 0;
+      for (; j + chunk <= fresh.length; j += chunk) st.multiInsertHold.run(fresh.slice(j, j + chunk));
+      for (; j < fresh.length; j += HOLD_WIDTH) st.insertHold.run(fresh.slice(j, j + HOLD_WIDTH));
+    }
+    this.nextHoldId = 0;
   }
 
   /** Forgets the cache and unwritten rows (after a rollback, or at the end of the transaction). */
   clear(): void {
     this.accounts.clear();
     this.systems.clear();
+    this.holdCache.clear();
     this.logs = [];
     this.systemLogs = [];
+    this.nextHoldId = 0;
   }
 }
 

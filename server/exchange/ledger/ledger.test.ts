@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index";
 import { seedIfEmpty } from "../db/seed";
 import { credit, globalTotals, Ledger, LedgerError, openSystemAccounts, post } from "./index";
+import { lockLeg, openedHold } from "./holds";
 
 /** A one-sided change balanced against the outside world (what the old one-sided entry was). */
 function ledgerApply(
@@ -63,25 +64,26 @@ describe("ledger", () => {
     expect(() =>
       batch.post({
         type: "test",
-        legs: [
-          { ...acc, amount: "-1" },
-          { ...acc, amount: "1", field: "lock_balance" },
-        ],
+        legs: [{ ...acc, amount: "-1" }, lockLeg(acc, "spot_order", 1, "1")],
       }),
     ).toThrow("outside a transaction");
     db.transaction(() => {
-      batch.post({
-        type: "spot_lock",
-        legs: [
-          { ...acc, amount: "-0.5", extraJson: '{"order_id":1}' },
-          { ...acc, amount: "0.5", field: "lock_balance" },
-        ],
-      });
+      const hold = openedHold(
+        batch.post({
+          type: "spot_lock",
+          legs: [{ ...acc, amount: "-0.5", extraJson: '{"order_id":1}' }, lockLeg(acc, "spot_order", 1, "0.5")],
+        }),
+      );
       expect(() =>
         batch.post({
           type: "x",
           legs: [
-            { ...acc, amount: "-0.50000000000000001", field: "lock_balance" },
+            {
+              ...acc,
+              amount: "-0.50000000000000001",
+              field: "lock_balance",
+              holds: [{ hold, amount: "-0.50000000000000001" }],
+            },
             { system: "external", currencyId: 3, amount: "0.50000000000000001" },
           ],
         }),
@@ -89,7 +91,7 @@ describe("ledger", () => {
       batch.post({
         type: "spot_trade",
         legs: [
-          { ...acc, amount: "-0.1234567890123456", field: "lock_balance" },
+          { ...acc, amount: "-0.1234567890123456", field: "lock_balance", holds: [{ hold, amount: "-0.1234567890123456" }] },
           { system: "external", currencyId: 3, amount: "0.1234567890123456" },
         ],
       });

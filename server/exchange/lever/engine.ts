@@ -18,11 +18,21 @@ import {
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { Ledger, type Leg } from "../ledger/index";
+import { openHoldOf, releaseLeg } from "../ledger/holds";
 import { DAY } from "../lib/time";
 import type { Messenger, Lang, Translate } from "../lib/i18n";
 import { isLang } from "../lib/i18n";
 import type { Market } from "../market";
-import { leverAvailable, liveLeverOrders, type LeverRow } from "../models/lever";
+import {
+  closeLeverPosition,
+  leverAvailable,
+  liveLeverOrders,
+  nextOvernightDue,
+  openPendingLever,
+  overnightDue,
+  setOvernightCharged,
+  type LeverRow,
+} from "../models/lever";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 type Decimal = DecimalBase;
@@ -38,10 +48,6 @@ export interface LeverEngineOptions {
   log: (line: string) => void;
   liquidationLine?: string;
   overnightRate?: string;
-  /** Run the overnight timer (default on). */
-  timer?: boolean;
-  /** Longest sleep of the overnight timer. */
-  maxSleepMs?: number;
 }
 
 /** The next 00:00 UTC strictly after `t`: when a position held over it is charged the overnight fee. */
@@ -63,7 +69,7 @@ export interface LeverAccountState {
  * take-profit or stop-loss it crossed, and liquidates every account of a holder of that pair whose risk rate is
  * at or below the line; each step commits in one transaction of balanced postings. The working set lives in
  * memory and is rebuilt from `lever_orders` at start, so nothing is lost across a restart; the overnight fee is
- * charged on the stored `next_overnight_at`.
+ * charged on the stored `next_overnight_at` by the exchange's scheduler (`nextOvernight`, `runOvernight`).
  */
 export class LeverEngine {
   /** Live rows (pending and open) by pair, then id. */
@@ -72,7 +78,6 @@ export class LeverEngine {
   private readonly byUser = new Map<number, Map<number, LeverRow>>();
   private readonly due = new Set<number>();
   private scheduled = false;
-  private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   readonly line: string;
   readonly overnightRate: string;
@@ -92,18 +97,15 @@ export class LeverEngine {
     market.onTrades((matchId) => this.priceMoved(matchId));
   }
 
-  /** Evaluates every pair once (prices may have moved while the process was down) and starts the overnight timer. */
+  /** Evaluates every pair once (prices may have moved while the process was down). */
   start(): void {
     for (const matchId of this.live.keys()) this.evaluate(matchId);
-    if (this.opts.timer !== false) this.tick();
   }
 
   stop(): void {
     this.stopped = true;
     for (const t of this.pushDue.values()) if (t) clearTimeout(t);
     this.pushDue.clear();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 
   private track(r: LeverRow): void {
@@ -257,7 +259,8 @@ export class LeverEngine {
     const extra = { lever_order_id: r.id, reason };
     const legs: Leg[] = [];
     if (new Decimal(r.caution_money).gt(0)) {
-      legs.push({ ...user, field: "lock_balance", amount: new Decimal(r.caution_money).neg().toFixed(), type: "lever_margin_release" });
+      // The margin's hold is voided (back to the available balance), then the result is settled from there.
+      legs.push(releaseLeg(openHoldOf(this.db, "lever_order", r.id), r.caution_money, "void", { type: "lever_margin_release" }));
       legs.push({ ...user, amount: r.caution_money, type: "lever_margin_release" });
     }
     if (new Decimal(s.paid).gt(0)) {
@@ -282,11 +285,7 @@ export class LeverEngine {
     }
     if (legs.length) batch.post({ legs, extra, now });
     const realized = new Decimal(s.paid).minus(s.lossTaken).toFixed();
-    this.db
-      .prepare(
-        "UPDATE lever_orders SET status = 3, update_price = ?, profits = ?, absorbed = ?, close_reason = ?, closed_at = ?, next_overnight_at = NULL WHERE id = ? AND status = 1",
-      )
-      .run(price, realized, s.absorbed, reason, now, r.id);
+    closeLeverPosition(this.db, r.id, { price, profits: realized, absorbed: s.absorbed, reason, now });
     const closed: LeverRow = {
       ...r,
       status: 3,
@@ -419,23 +418,15 @@ export class LeverEngine {
       try {
         const out: LeverRow[] = [];
         for (const r of rows) {
-          const changed = this.db
-            .prepare("UPDATE lever_orders SET status = 1, opened_at = ?, next_overnight_at = ? WHERE id = ? AND status = 0")
-            .run(now, nextMidnight(now), r.id).changes;
-          if (!changed) continue;
+          if (!openPendingLever(this.db, r.id, now, nextMidnight(now))) continue;
           if (new Decimal(r.trade_fee).gt(0)) {
+            // The reserved fee is posted from the order's hold to the fee collector; the margin stays held.
             batch.post({
               type: "lever_fee",
               extra: { lever_order_id: r.id },
               now,
               legs: [
-                {
-                  userId: r.user_id,
-                  currencyId: r.currency_id,
-                  accountCode: "lever_account",
-                  field: "lock_balance",
-                  amount: new Decimal(r.trade_fee).neg().toFixed(),
-                },
+                releaseLeg(openHoldOf(this.db, "lever_order", r.id), r.trade_fee, "post"),
                 { userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: r.trade_fee },
               ],
             });
@@ -462,7 +453,7 @@ export class LeverEngine {
 
   /** Schedules the pair's LEVER_TRADE round after the triggers (a closing never waits for it). */
   private schedulePush(matchId: number): void {
-    if (this.pushDue.has(matchId) || !this.hub.hasSubscribers("LEVER_TRADE")) return;
+    if (this.stopped || this.pushDue.has(matchId) || !this.hub.hasSubscribers("LEVER_TRADE")) return;
     const wait = Math.max(0, (this.pushedAt.get(matchId) ?? 0) + LeverEngine.PUSH_INTERVAL_MS - Date.now());
     const timer = setTimeout(() => {
       this.pushDue.delete(matchId);
@@ -509,9 +500,7 @@ export class LeverEngine {
 
   /** Charges every open position held over its `next_overnight_at` (catching up missed days), then checks risk. */
   runOvernight(now = this.opts.clock()): number {
-    const due = this.db
-      .prepare("SELECT * FROM lever_orders WHERE status = 1 AND next_overnight_at <= ? ORDER BY id")
-      .all(now) as LeverRow[];
+    const due = overnightDue(this.db, now);
     let charged = 0;
     for (const row of due) {
       const updated = this.db.transaction(() => {
@@ -527,7 +516,7 @@ export class LeverEngine {
             const legs: Leg[] = [];
             const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "lever_account" as const };
             if (fromBalance.gt(0)) legs.push({ ...user, amount: fromBalance.neg().toFixed() });
-            if (fromMargin.gt(0)) legs.push({ ...user, field: "lock_balance", amount: fromMargin.neg().toFixed() });
+            if (fromMargin.gt(0)) legs.push(releaseLeg(openHoldOf(this.db, "lever_order", r.id), fromMargin.toFixed(), "post"));
             const taken = fromBalance.plus(fromMargin);
             if (taken.gt(0)) {
               legs.push({ userId: this.opts.feeUserId, currencyId: r.currency_id, accountCode: "change_account", amount: taken.toFixed() });
@@ -541,9 +530,7 @@ export class LeverEngine {
             };
             charged++;
           }
-          this.db
-            .prepare("UPDATE lever_orders SET caution_money = ?, overnight_money = ?, next_overnight_at = ? WHERE id = ? AND status = 1")
-            .run(r.caution_money, r.overnight_money, r.next_overnight_at, r.id);
+          setOvernightCharged(this.db, r);
           batch.flush();
           return r;
         } finally {
@@ -559,18 +546,9 @@ export class LeverEngine {
     return charged;
   }
 
-  private tick(): void {
-    if (this.stopped) return;
-    try {
-      this.runOvernight();
-    } catch (err) {
-      this.opts.log(`[lever] overnight run failed: ${err instanceof Error ? err.stack : String(err)}`);
-    }
-    const next = (this.db.prepare("SELECT MIN(next_overnight_at) AS n FROM lever_orders WHERE status = 1").get() as { n: number | null }).n;
-    const max = this.opts.maxSleepMs ?? 60_000;
-    const wait = next === null ? max : Math.min(max, Math.max(1_000, next - this.opts.clock()));
-    this.timer = setTimeout(() => this.tick(), wait);
-    this.timer.unref?.();
+  /** The earliest stored overnight due time of an open position (the scheduler's next run). */
+  nextOvernight(): number | null {
+    return nextOvernightDue(this.db);
   }
 }
 

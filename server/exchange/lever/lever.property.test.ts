@@ -9,12 +9,14 @@ import { credit, globalTotals } from "../ledger/index";
 import { hashPassword } from "../lib/crypto";
 import { createUser, issueToken } from "../models/users";
 import { DAY } from "../lib/time";
+import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 
 /**
  * Random opens (market and fixed price, long and short, any multiple), stops, closes, cancels, batch closes, price
  * paths with gaps that liquidate, overnight fees and restarts: balances + fees + the treasury stay exactly what they
  * were (the global total is zero), no balance goes below zero, and each trader's locked lever balance is exactly the
- * margin of their open positions plus the reservation (margin + fee) of their pending orders.
+ * margin of their open positions plus the reservation (margin + fee) of their pending orders: the sum of their open
+ * holds, one per order holding exactly that.
  */
 type Action =
   | {
@@ -201,11 +203,16 @@ describe("lever: conservation across random sequences", () => {
                   .get(u.id, usdt) as { lock_balance: string }
               ).lock_balance;
               const held = ex.db
-                .prepare("SELECT status, caution_money, trade_fee FROM lever_orders WHERE user_id = ? AND status IN (0, 1)")
-                .all(u.id) as { status: number; caution_money: string; trade_fee: string }[];
+                .prepare("SELECT id, status, caution_money, trade_fee FROM lever_orders WHERE user_id = ? AND status IN (0, 1)")
+                .all(u.id) as { id: number; status: number; caution_money: string; trade_fee: string }[];
               const expected = held.reduce((s, r) => s.plus(r.caution_money).plus(r.status === 0 ? r.trade_fee : 0), new Decimal(0));
               expect(new Decimal(lock).toFixed()).toBe(expected.toFixed());
+              for (const r of held)
+                expect(heldFor(ex.db, "lever_order", r.id)).toBe(
+                  new Decimal(r.caution_money).plus(r.status === 0 ? r.trade_fee : 0).toFixed(),
+                );
             }
+            expectLockedIsHeld(ex.db);
           }
           for (const r of ex.db.prepare("SELECT DISTINCT status, close_reason FROM lever_orders").all() as {
             status: number;

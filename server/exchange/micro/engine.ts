@@ -3,49 +3,34 @@ import { MICRO_STATUS, settleMicro, type MicroOrder, type MicroType } from "../.
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { Ledger, type Leg } from "../ledger/index";
+import { releaseLeg } from "../ledger/holds";
+import { currencyCode } from "../models/accounts";
+import { closeMicroOrder, dueMicroOrders, nextMicroDue, type MicroRow } from "../models/micro";
+import { lastTradePriceAt } from "../models/trades";
 import { isLang, type Lang, type Messenger, type Translate } from "../lib/i18n";
 import type { Market } from "../market";
-import { DueTimer } from "../lib/due-timer";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
-
-export interface MicroRow {
-  id: number;
-  user_id: number;
-  match_id: number;
-  currency_id: number;
-  type: MicroType;
-  status: 1 | 3;
-  seconds: number;
-  number: string;
-  profit_ratio: string;
-  fee: string;
-  open_price: string;
-  end_price: string | null;
-  result: "win" | "lose" | "tie" | null;
-  fact_profits: string | null;
-  created_at: number;
-  due_at: number;
-  settled_at: number | null;
-}
 
 export interface MicroEngineOptions {
   /** The house: receives lost stakes, pays winnings (the treasury). */
   houseId: number;
   clock: () => number;
   log: (line: string) => void;
-  /** Run the settlement timer (default on); off, `settleDue()` settles. */
+  /** Settle on the exchange's scheduler (default on); off, only `settleDue()` settles. */
   timer?: boolean;
+  /** The scheduler's wake-up: an order placed falls due at its time. */
+  wake?: (at: number | null) => void;
 }
 
 /**
  * Second-contract orders settle at their stored due time: the end price is the pair's last trade at or before it
  * (the matching engine's trades, or the simulator's prints for a pair without a book), so a settlement run late
  * (after a restart) still takes the price of its instant. Each settlement is one transaction guarded by
- * `status = 1`, so an order never settles twice. The timer wakes at the next due time.
+ * `status = 1`, so an order never settles twice. The exchange's scheduler runs `settleDue` at the next due time
+ * (`nextDue`), and a new order wakes it.
  */
 export class MicroEngine {
-  private readonly timer: DueTimer;
   /** Due time → settled, in ms, of the last run (the benchmark reads it). */
   lastLagMs: number[] = [];
 
@@ -55,42 +40,26 @@ export class MicroEngine {
     private readonly hub: Hub,
     private readonly messenger: Messenger,
     private readonly opts: MicroEngineOptions,
-  ) {
-    this.timer = new DueTimer({
-      enabled: opts.timer !== false,
-      clock: opts.clock,
-      run: () => this.settleDue(),
-      next: () => (db.prepare("SELECT MIN(due_at) AS n FROM micro_orders WHERE status = 1").get() as { n: number | null }).n,
-      onError: (err) => opts.log(`[micro] settlement failed: ${err instanceof Error ? err.stack : String(err)}`),
-    });
+  ) {}
+
+  /** The earliest due time of a running order (the scheduler's next run). */
+  nextDue(): number | null {
+    return nextMicroDue(this.db);
   }
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): void {
-    this.timer.stop();
-  }
-
-  /** An order was placed: wake in time for it. */
+  /** An order was placed: the scheduler wakes in time for it. */
   placed(dueAt: number): void {
-    this.timer.wake(dueAt);
+    if (this.opts.timer !== false) this.opts.wake?.(dueAt);
   }
 
   /** The pair's last trade at or before `at` (the open price if none). */
   priceAt(matchId: number, at: number): string | null {
-    const row = this.db
-      .prepare("SELECT price FROM trades WHERE match_id = ? AND time <= ? ORDER BY time DESC, id DESC LIMIT 1")
-      .get(matchId, at) as { price: string } | undefined;
-    return row?.price ?? null;
+    return lastTradePriceAt(this.db, matchId, at);
   }
 
   /** Settles every running order due at `now` or before; answers how many. */
   settleDue(now = this.opts.clock()): number {
-    const due = this.db
-      .prepare("SELECT * FROM micro_orders WHERE status = 1 AND due_at <= ? ORDER BY due_at, id LIMIT 5000")
-      .all(now) as MicroRow[];
+    const due = dueMicroOrders(this.db, now, 5000);
     if (due.length === 0) return 0;
     const settled = this.db.transaction(() => {
       const batch = new Ledger(this.db);
@@ -99,22 +68,21 @@ export class MicroEngine {
         for (const r of due) {
           const end = this.priceAt(r.match_id, r.due_at) ?? r.open_price;
           const s = settleMicro({ type: r.type, open: r.open_price, end, stake: r.number, ratio: r.profit_ratio });
-          const changed = this.db
-            .prepare(
-              "UPDATE micro_orders SET status = 3, end_price = ?, result = ?, fact_profits = ?, settled_at = ? WHERE id = ? AND status = 1",
-            )
-            .run(end, s.result, s.profit, now, r.id).changes;
-          if (!changed) continue;
+          if (!closeMicroOrder(this.db, r.id, { endPrice: end, result: s.result, profit: s.profit, now })) continue;
           const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "micro_account" as const };
           const house = { userId: this.opts.houseId, currencyId: r.currency_id, accountCode: "change_account" as const };
-          const legs: Leg[] = [{ ...user, field: "lock_balance", amount: new Decimal(r.number).neg().toFixed() }];
+          // The stake's hold: posted to the house when it is lost, voided (back to the owner, with any winnings) otherwise.
+          const hold = { id: r.hold_id, user_id: r.user_id, currency_id: r.currency_id, account_code: "micro_account" as const };
+          const stake = releaseLeg(hold, r.number, s.result === "lose" ? "post" : "void");
+          const legs: Leg[] = [stake];
           if (s.result === "lose") legs.push({ ...house, amount: r.number });
           else {
             legs.push({ ...user, amount: s.payout });
             if (s.result === "win") legs.push({ ...house, amount: new Decimal(s.profit).neg().toFixed() });
           }
           batch.post({ type: `micro_${s.result}`, extra: { micro_order_id: r.id }, now, legs });
-          out.push({ ...r, status: 3, end_price: end, result: s.result, fact_profits: s.profit, settled_at: now });
+          const { hold_id: _hold, ...row } = r;
+          out.push({ ...row, status: 3, end_price: end, result: s.result, fact_profits: s.profit, settled_at: now });
         }
         batch.flush();
         return out;
@@ -140,8 +108,7 @@ export class MicroEngine {
     const expected = running
       ? settleMicro({ type: r.type, open: r.open_price, end: current ?? r.open_price, stake: r.number, ratio: r.profit_ratio }).profit
       : (r.fact_profits ?? "0");
-    const code =
-      (this.db.prepare("SELECT code FROM currencies WHERE id = ?").get(r.currency_id) as { code: string } | undefined)?.code ?? "";
+    const code = currencyCode(this.db, r.currency_id);
     return {
       id: r.id,
       match_id: r.match_id,
@@ -166,3 +133,4 @@ export class MicroEngine {
 }
 
 export { MICRO_STATUS };
+export type { MicroRow };

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createExchange, recordTrade, type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { createUser, issueToken } from "../models/users";
+import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 
 /**
  * Random sequences of second-contract orders, price prints, the clock moving and restarts in the middle: funds are
@@ -109,11 +110,14 @@ describe("second contract: conservation across random sequences and restarts", (
                   .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'")
                   .get(u.id, usdt) as { lock_balance: string }
               ).lock_balance;
-              const running = ex.db.prepare("SELECT number FROM micro_orders WHERE user_id = ? AND status = 1").all(u.id) as {
+              const running = ex.db.prepare("SELECT id, number FROM micro_orders WHERE user_id = ? AND status = 1").all(u.id) as {
+                id: number;
                 number: string;
               }[];
               expect(new Decimal(lock).eq(running.reduce((s, r) => s.plus(r.number), new Decimal(0)))).toBe(true);
+              for (const r of running) expect(heldFor(ex.db, "micro_order", r.id)).toBe(new Decimal(r.number).toFixed());
             }
+            expectLockedIsHeld(ex.db);
             const twice = ex.db
               .prepare(
                 "SELECT json_extract(extra_data, '$.micro_order_id') AS id, COUNT(DISTINCT type || created_at) AS n FROM account_log WHERE type IN ('micro_win', 'micro_lose', 'micro_tie') GROUP BY id HAVING n > 1",

@@ -43,6 +43,10 @@ export function availableOf(db: DB, userId: number, currencyId: number, code: Ac
   return new Decimal(row?.balance ?? "0");
 }
 
+export function currencyCode(db: DB, id: number): string {
+  return (db.prepare("SELECT code FROM currencies WHERE id = ?").get(id) as { code: string } | undefined)?.code ?? "";
+}
+
 /** Currency codes by id. */
 export function currencyCodes(db: DB): Map<number, string> {
   return new Map((db.prepare("SELECT id, code FROM currencies").all() as { id: number; code: string }[]).map((r) => [r.id, r.code]));

@@ -98,3 +98,94 @@ export function leverPage(
     .all(...args, perPage, (page - 1) * perPage) as LeverRow[];
   return { rows, total };
 }
+
+/** A user's open positions on a pair (of one side, or both), oldest first. */
+export function openLeverPositions(db: DB, userId: number, matchId: number, type?: number): LeverRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM lever_orders WHERE user_id = ? AND currency_match_id = ? AND status = 1${type ? " AND type = ?" : ""} ORDER BY id`,
+    )
+    .all(...[userId, matchId, ...(type ? [type] : [])]) as LeverRow[];
+}
+
+/** The user's latest openings and closings on a pair (leverDeal's 'my transactions'). */
+export function recentLeverDeals(
+  db: DB,
+  userId: number,
+  matchId: number,
+): { id: number; type: number; status: number; price: string; update_price: string; number: string; time: number }[] {
+  return db
+    .prepare(
+      `SELECT id, type, status, price, update_price, number, COALESCE(closed_at, opened_at) AS time FROM lever_orders
+       WHERE user_id = ? AND currency_match_id = ? AND status IN (1, 3) ORDER BY time DESC, id DESC LIMIT 30`,
+    )
+    .all(userId, matchId) as {
+    id: number;
+    type: number;
+    status: number;
+    price: string;
+    update_price: string;
+    number: string;
+    time: number;
+  }[];
+}
+
+/** New stops of a pending order or open position; false if it is neither any more. */
+export function setLeverStops(db: DB, id: number, takeProfit: string, stopLoss: string): boolean {
+  return (
+    db
+      .prepare("UPDATE lever_orders SET target_profit_price = ?, stop_loss_price = ? WHERE id = ? AND status IN (0, 1)")
+      .run(takeProfit, stopLoss, id).changes === 1
+  );
+}
+
+/** A pending order cancelled by its owner; false if it was no longer pending. */
+export function cancelPendingLever(db: DB, id: number, now: number): boolean {
+  return (
+    db.prepare("UPDATE lever_orders SET status = 4, close_reason = 'cancel', closed_at = ? WHERE id = ? AND status = 0").run(now, id)
+      .changes === 1
+  );
+}
+
+/** A pending order opens (its price was reached); false if it was no longer pending. */
+export function openPendingLever(db: DB, id: number, now: number, nextOvernightAt: number): boolean {
+  return (
+    db
+      .prepare("UPDATE lever_orders SET status = 1, opened_at = ?, next_overnight_at = ? WHERE id = ? AND status = 0")
+      .run(now, nextOvernightAt, id).changes === 1
+  );
+}
+
+/** An open position closes at `price` with its realized result. */
+export function closeLeverPosition(
+  db: DB,
+  id: number,
+  c: { price: string; profits: string; absorbed: string; reason: string; now: number },
+): boolean {
+  return (
+    db
+      .prepare(
+        "UPDATE lever_orders SET status = 3, update_price = ?, profits = ?, absorbed = ?, close_reason = ?, closed_at = ?, next_overnight_at = NULL WHERE id = ? AND status = 1",
+      )
+      .run(c.price, c.profits, c.absorbed, c.reason, c.now, id).changes === 1
+  );
+}
+
+/** Open positions whose overnight fee is due at `now`. */
+export function overnightDue(db: DB, now: number): LeverRow[] {
+  return db.prepare("SELECT * FROM lever_orders WHERE status = 1 AND next_overnight_at <= ? ORDER BY id").all(now) as LeverRow[];
+}
+
+export function setOvernightCharged(db: DB, r: Pick<LeverRow, "id" | "caution_money" | "overnight_money" | "next_overnight_at">): void {
+  db.prepare("UPDATE lever_orders SET caution_money = ?, overnight_money = ?, next_overnight_at = ? WHERE id = ? AND status = 1").run(
+    r.caution_money,
+    r.overnight_money,
+    r.next_overnight_at,
+    r.id,
+  );
+}
+
+/** The earliest stored overnight due time of an open position (null when none is open). */
+export function nextOvernightDue(db: DB): number | null {
+  return (db.prepare("SELECT MIN(next_overnight_at) AS n FROM lever_orders WHERE status = 1").get() as { n: number | null }).n;
+}

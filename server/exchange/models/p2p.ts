@@ -1,4 +1,12 @@
-import { P2P_OPEN_STATUSES, type P2PAdStatus, type P2PFiat, type P2PSide, type P2PStatus } from "../../../app/contract/index";
+import {
+  P2P_AD_STATUS,
+  P2P_OPEN_STATUSES,
+  P2P_STATUS,
+  type P2PAdStatus,
+  type P2PFiat,
+  type P2PSide,
+  type P2PStatus,
+} from "../../../app/contract/index";
 import type { DB } from "../db/index";
 
 /** The states of an order in progress, for SQL (`status IN (${OPEN_SQL})`). */
@@ -262,4 +270,116 @@ export function minutesSetting(db: DB, key: "p2p_pay_minutes" | "p2p_confirm_min
   const r = db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as { value: string | null } | undefined;
   const n = Number(r?.value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** A coin that has a legal account, with its decimals. */
+export interface CoinRow {
+  id: number;
+  code: string;
+  decimals: number;
+}
+
+const COINS_SQL = `SELECT c.id, c.code, c.decimals FROM currencies c
+  JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'legal_account'`;
+
+export function p2pCoins(db: DB): CoinRow[] {
+  return db.prepare(`${COINS_SQL} ORDER BY c.sort, c.id`).all() as CoinRow[];
+}
+
+export function p2pCoin(db: DB, id: number): CoinRow | undefined {
+  return db.prepare(`${COINS_SQL} WHERE c.id = ?`).get(id) as CoinRow | undefined;
+}
+
+/** How many of an ad's orders are in progress. */
+export function openOrdersOfAd(db: DB, adId: number): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE ad_id = ? AND status IN (${OPEN_SQL})`).get(adId) as { n: number }).n;
+}
+
+/** How many orders on a merchant's ads are in progress. */
+export function openOrdersOfMerchant(db: DB, merchantId: number): number {
+  return (
+    db.prepare(`SELECT COUNT(*) AS n FROM p2p_orders WHERE merchant_id = ? AND status IN (${OPEN_SQL})`).get(merchantId) as { n: number }
+  ).n;
+}
+
+/** Whose orders a list shows: a user's as buyer or seller, or a merchant's (of one ad, or all). */
+export type OrderParty = { party: number } | { merchant: number; adId?: number };
+
+/** A page of orders, newest first: of one status, the ones in progress ('open'), or the finished ones ('done'). */
+export function ordersPage(
+  db: DB,
+  who: OrderParty,
+  which: { filter?: "open" | "done"; status?: number },
+  limit: number,
+  offset: number,
+): { total: number; rows: OrderRow[] } {
+  const cond: string[] = [];
+  const args: unknown[] = [];
+  if ("party" in who) (cond.push("(buyer_id = ? OR seller_id = ?)"), args.push(who.party, who.party));
+  else {
+    cond.push("merchant_id = ?");
+    args.push(who.merchant);
+    if (who.adId) (cond.push("ad_id = ?"), args.push(who.adId));
+  }
+  if (which.status) (cond.push("status = ?"), args.push(which.status));
+  else if (which.filter === "open") cond.push(`status IN (${OPEN_SQL})`);
+  else if (which.filter === "done") cond.push(`status IN (${P2P_STATUS.COMPLETED}, ${P2P_STATUS.CANCELLED})`);
+  const sql = cond.join(" AND ");
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM p2p_orders WHERE ${sql}`).get(...args) as { total: number };
+  const rows = db
+    .prepare(`SELECT * FROM p2p_orders WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...args, limit, offset) as OrderRow[];
+  return { total, rows };
+}
+
+/**
+ * The open ads a user can answer: sell ads (cheapest first) or buy ads (best paying first) with something left, of a
+ * coin, a fiat and a pay method if given. Sorting by price in SQL is a display order only (REAL); amounts are never
+ * computed from it.
+ */
+export function marketAds(
+  db: DB,
+  f: { side: "sell" | "buy"; currencyId?: number; fiat?: string; payType?: string },
+  limit: number,
+  offset: number,
+): { total: number; rows: AdRow[] } {
+  const cond = ["status = ?", "side = ?", "remaining <> '0'"];
+  const args: unknown[] = [P2P_AD_STATUS.OPEN, f.side];
+  if (f.currencyId) (cond.push("currency_id = ?"), args.push(f.currencyId));
+  if (f.fiat) (cond.push("fiat = ?"), args.push(f.fiat));
+  if (f.payType) (cond.push("(',' || pay_types || ',') LIKE ?"), args.push(`%,${f.payType},%`));
+  const where = cond.join(" AND ");
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
+  const order = f.side === "sell" ? "CAST(price AS REAL) ASC, id" : "CAST(price AS REAL) DESC, id";
+  const rows = db.prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as AdRow[];
+  return { total, rows };
+}
+
+/** A merchant's own ads (of one status if given), those off the shelf last, newest first. */
+export function merchantAds(
+  db: DB,
+  merchantId: number,
+  status: number | undefined,
+  limit: number,
+  offset: number,
+): { total: number; rows: AdRow[] } {
+  const cond = ["user_id = ?"];
+  const args: unknown[] = [merchantId];
+  if (status) (cond.push("status = ?"), args.push(status));
+  const where = cond.join(" AND ");
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
+  const rows = db
+    .prepare(`SELECT * FROM p2p_ads WHERE ${where} ORDER BY status = ${P2P_AD_STATUS.OFF}, id DESC LIMIT ? OFFSET ?`)
+    .all(...args, limit, offset) as AdRow[];
+  return { total, rows };
+}
+
+/** A user's legal-account balances, per coin. */
+export function legalBalances(db: DB, userId: number): { currency_id: number; code: string; balance: string; lock_balance: string }[] {
+  return db
+    .prepare(
+      `SELECT a.currency_id, c.code, a.balance, a.lock_balance FROM accounts a JOIN currencies c ON c.id = a.currency_id
+       WHERE a.user_id = ? AND a.account_code = 'legal_account' ORDER BY c.sort, c.id`,
+    )
+    .all(userId) as { currency_id: number; code: string; balance: string; lock_balance: string }[];
 }

@@ -10,6 +10,7 @@ import { DAY } from "../lib/time";
 import { issueToken } from "../models/users";
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal } from "./review";
 import { moneyClient, seconds } from "../../../tests/helpers/money-client";
+import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 
 const Decimal = DecimalBase.clone({ precision: 80 });
 type D = InstanceType<typeof Decimal>;
@@ -78,6 +79,17 @@ function negatives(): number {
     if (new Decimal(r.balance).isNegative() || new Decimal(r.lock_balance).isNegative()) n++;
   }
   return n;
+}
+
+/** Each pending withdrawal's hold holds its amount, each active savings holding's its principal. */
+function expectObjectsHeld(): void {
+  for (const w of ex.db.prepare("SELECT id, amount FROM withdrawals WHERE status = 'pending'").all() as { id: number; amount: string }[])
+    expect(heldFor(ex.db, "withdrawal", w.id)).toBe(new Decimal(w.amount).toFixed());
+  for (const h of ex.db.prepare("SELECT id, principal FROM savings_holdings WHERE status = 'active'").all() as {
+    id: number;
+    principal: string;
+  }[])
+    expect(heldFor(ex.db, "savings", h.id)).toBe(new Decimal(h.principal).toFixed());
 }
 
 const CURRENCIES = [1, 2, 3]; // USDT, BTC, ETH
@@ -239,6 +251,8 @@ describe("conservation of funds", () => {
             }
           }
           if (negatives() !== 0) return false;
+          expectLockedIsHeld(ex.db);
+          expectObjectsHeld();
         }
         const end = totals();
         for (const [cur, v] of expected) {
@@ -255,5 +269,6 @@ describe("conservation of funds", () => {
     clock += 400 * DAY;
     ex.savings.runNow();
     expect(negatives()).toBe(0);
+    expectLockedIsHeld(ex.db);
   }, 180_000);
 });

@@ -4,24 +4,20 @@ import { CONVERT_QUOTE_TTL_MS, CONVERT_SPREAD, convertReceive, type Convert, typ
 import type { DB } from "../db/index";
 import { post } from "../ledger/index";
 import type { Market } from "../market";
+import {
+  deleteStaleQuotes,
+  findConvert,
+  insertConvert,
+  insertQuote,
+  markQuoteUsed,
+  type ConvertRow,
+  type QuoteRow,
+} from "../models/converts";
 import { usdPriceOf, type CurrencyRow } from "./currencies";
 
-const RATE_DIGITS = 12;
+export type { ConvertRow, QuoteRow };
 
-export interface QuoteRow {
-  id: string;
-  user_id: number;
-  from_currency_id: number;
-  to_currency_id: number;
-  amount: string;
-  mid_rate: string;
-  rate: string;
-  receive: string;
-  spread: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
+const RATE_DIGITS = 12;
 
 /**
  * Live mid rate, target units per source unit: the last price of a direct open pair when there is one
@@ -68,23 +64,8 @@ export function createQuote(
     used_at: null,
   };
   // Old quotes are worth nothing after they expire; keep the table small.
-  db.prepare("DELETE FROM convert_quotes WHERE created_at < ? AND used_at IS NULL").run(now - 3_600_000);
-  db.prepare(
-    `INSERT INTO convert_quotes (id, user_id, from_currency_id, to_currency_id, amount, mid_rate, rate, receive, spread, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    q.id,
-    q.user_id,
-    q.from_currency_id,
-    q.to_currency_id,
-    q.amount,
-    q.mid_rate,
-    q.rate,
-    q.receive,
-    q.spread,
-    q.created_at,
-    q.expires_at,
-  );
+  deleteStaleQuotes(db, now - 3_600_000);
+  insertQuote(db, q);
   return q;
 }
 
@@ -101,19 +82,6 @@ export function toQuote(q: QuoteRow, codes: Map<number, string>): ConvertQuote {
     expires_at: q.expires_at,
     ttl_ms: CONVERT_QUOTE_TTL_MS,
   };
-}
-
-export interface ConvertRow {
-  id: number;
-  user_id: number;
-  quote_id: string;
-  from_currency_id: number;
-  to_currency_id: number;
-  amount: string;
-  rate: string;
-  receive: string;
-  spread: string;
-  created_at: number;
 }
 
 export function toConvert(r: ConvertRow, codes: Map<number, string>): Convert {
@@ -136,12 +104,7 @@ export function toConvert(r: ConvertRow, codes: Map<number, string>): Convert {
  * Every currency's total is unchanged. Throws LedgerError: 'insufficient_balance' (the user's) first.
  */
 export function executeQuote(db: DB, treasuryId: number, q: QuoteRow, now: number): ConvertRow {
-  const r = db
-    .prepare(
-      `INSERT INTO converts (user_id, quote_id, from_currency_id, to_currency_id, amount, rate, receive, spread, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(q.user_id, q.id, q.from_currency_id, q.to_currency_id, q.amount, q.rate, q.receive, q.spread, now);
-  const id = Number(r.lastInsertRowid);
+  const id = insertConvert(db, q, now);
   const spot = "change_account" as const;
   post(db, {
     type: "convert",
@@ -155,6 +118,6 @@ export function executeQuote(db: DB, treasuryId: number, q: QuoteRow, now: numbe
       { userId: q.user_id, currencyId: q.to_currency_id, accountCode: spot, amount: q.receive },
     ],
   });
-  db.prepare("UPDATE convert_quotes SET used_at = ? WHERE id = ?").run(now, q.id);
-  return db.prepare("SELECT * FROM converts WHERE id = ?").get(id) as ConvertRow;
+  markQuoteUsed(db, q.id, now);
+  return findConvert(db, id)!;
 }

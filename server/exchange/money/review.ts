@@ -1,8 +1,11 @@
-import type { Deposit, ReviewStatus, Withdrawal } from "../../../app/contract/index";
+import type { Deposit, Withdrawal } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { SPOT_ACCOUNT, type AccountCode } from "../../../app/contract/core/index";
+import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
 import { credit, post, type UserLeg } from "../ledger/index";
+import { openHoldOf, releaseLeg, voidLegs } from "../ledger/holds";
 import type { Translate } from "../lib/i18n";
+import { decideDeposit, findDeposit, type DepositRow } from "../models/deposits";
+import { decideWithdrawal, findWithdrawal, type WithdrawalRow } from "../models/withdrawals";
 import type { MoneySystem } from "./system";
 import { queueUserPush } from "../pushes";
 
@@ -17,82 +20,11 @@ function pushReview(db: DB, kind: "deposit" | "withdrawal", row: DepositRow | Wi
   );
 }
 
-export interface DepositRow {
-  id: number;
-  user_id: number;
-  currency_id: number;
-  protocol_id: number | null;
-  amount: string;
-  in_address: string;
-  wallet_address: string;
-  status: ReviewStatus;
-  created_at: number;
-  reviewed_at: number | null;
-  code: string;
-  chain: string | null;
-}
+// The operator's review of deposits and withdrawals: what a decision moves. The rows and their SQL are the models'.
 
-export interface WithdrawalRow {
-  id: number;
-  user_id: number;
-  currency_id: number;
-  protocol_id: number;
-  address: string;
-  memo: string;
-  amount: string;
-  fee: string;
-  received: string;
-  rate: string;
-  status: ReviewStatus;
-  created_at: number;
-  reviewed_at: number | null;
-  code: string;
-  chain: string;
-}
-
-const DEPOSIT_SELECT = `SELECT d.*, c.code, ch.code AS chain FROM deposits d JOIN currencies c ON c.id = d.currency_id
-  LEFT JOIN currency_protocols cp ON cp.id = d.protocol_id LEFT JOIN chain_protocols ch ON ch.id = cp.chain_protocol_id`;
-const WITHDRAWAL_SELECT = `SELECT w.*, c.code, ch.code AS chain FROM withdrawals w JOIN currencies c ON c.id = w.currency_id
-  JOIN currency_protocols cp ON cp.id = w.protocol_id JOIN chain_protocols ch ON ch.id = cp.chain_protocol_id`;
-
-export function findDeposit(db: DB, id: number): DepositRow | undefined {
-  return db.prepare(`${DEPOSIT_SELECT} WHERE d.id = ?`).get(id) as DepositRow | undefined;
-}
-export function findWithdrawal(db: DB, id: number): WithdrawalRow | undefined {
-  return db.prepare(`${WITHDRAWAL_SELECT} WHERE w.id = ?`).get(id) as WithdrawalRow | undefined;
-}
-
-export function listDeposits(
-  db: DB,
-  opts: { status?: string; userId?: number; limit: number; offset?: number },
-): { total: number; rows: DepositRow[] } {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (opts.status) (where.push("d.status = ?"), args.push(opts.status));
-  if (opts.userId !== undefined) (where.push("d.user_id = ?"), args.push(opts.userId));
-  const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM deposits d ${w}`).get(...args) as { total: number };
-  const rows = db
-    .prepare(`${DEPOSIT_SELECT} ${w} ORDER BY d.id DESC LIMIT ? OFFSET ?`)
-    .all(...args, opts.limit, opts.offset ?? 0) as DepositRow[];
-  return { total, rows };
-}
-
-export function listWithdrawals(
-  db: DB,
-  opts: { status?: string; userId?: number; limit: number; offset?: number },
-): { total: number; rows: WithdrawalRow[] } {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (opts.status) (where.push("w.status = ?"), args.push(opts.status));
-  if (opts.userId !== undefined) (where.push("w.user_id = ?"), args.push(opts.userId));
-  const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM withdrawals w ${w}`).get(...args) as { total: number };
-  const rows = db
-    .prepare(`${WITHDRAWAL_SELECT} ${w} ORDER BY w.id DESC LIMIT ? OFFSET ?`)
-    .all(...args, opts.limit, opts.offset ?? 0) as WithdrawalRow[];
-  return { total, rows };
-}
+// The operator CLI reads the review queues through these names.
+export { listDeposits, type DepositRow } from "../models/deposits";
+export { listWithdrawals, type WithdrawalRow } from "../models/withdrawals";
 
 export function toDeposit(r: DepositRow, t: Translate): Deposit {
   return {
@@ -134,11 +66,7 @@ export function approveDeposit(db: DB, id: number, now = Date.now()): ReviewResu
   return db.transaction((): ReviewResult<DepositRow> => {
     const d = findDeposit(db, id);
     if (!d) return { ok: false, reason: "not_found" };
-    if (
-      db.prepare("UPDATE deposits SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1
-    ) {
-      return { ok: false, reason: "not_pending" };
-    }
+    if (!decideDeposit(db, id, "approved", now)) return { ok: false, reason: "not_pending" };
     credit(db, {
       userId: d.user_id,
       currencyId: d.currency_id,
@@ -159,19 +87,15 @@ export function rejectDeposit(db: DB, id: number, now = Date.now()): ReviewResul
   return db.transaction((): ReviewResult<DepositRow> => {
     const d = findDeposit(db, id);
     if (!d) return { ok: false, reason: "not_found" };
-    if (
-      db.prepare("UPDATE deposits SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !== 1
-    ) {
-      return { ok: false, reason: "not_pending" };
-    }
+    if (!decideDeposit(db, id, "rejected", now)) return { ok: false, reason: "not_pending" };
     pushReview(db, "deposit", d, "rejected", now);
     return { ok: true, row: findDeposit(db, id)! };
   })();
 }
 
 /**
- * Approves a pending withdrawal: the locked amount leaves the user's spot account — `received` is paid out
- * (type 'withdrawal'), `fee` goes to the fee collector (type 'withdrawal_fee').
+ * Approves a pending withdrawal: its hold is posted — `received` is paid out (type 'withdrawal'), `fee` goes to the
+ * fee collector (type 'withdrawal_fee').
  */
 export function approveWithdrawal(
   db: DB,
@@ -182,30 +106,17 @@ export function approveWithdrawal(
   return db.transaction((): ReviewResult<WithdrawalRow> => {
     const w = findWithdrawal(db, id);
     if (!w) return { ok: false, reason: "not_found" };
-    if (
-      db.prepare("UPDATE withdrawals SET status = 'approved', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !==
-      1
-    ) {
-      return { ok: false, reason: "not_pending" };
-    }
-    const base = {
-      userId: w.user_id,
-      currencyId: w.currency_id,
-      accountCode: SPOT_ACCOUNT as AccountCode,
-      field: "lock_balance" as const,
-      extra: { withdrawal_id: w.id, stage: "paid" },
-    };
+    if (!decideWithdrawal(db, id, "approved", now)) return { ok: false, reason: "not_pending" };
+    const hold = openHoldOf(db, "withdrawal", w.id);
+    const extra = { withdrawal_id: w.id, stage: "paid" };
     if (w.received !== "0") {
-      // Paid out: the lock leaves for the outside world.
-      const memo = `withdrawal #${w.id} paid out`;
+      // Paid out: the held amount leaves for the outside world.
       post(db, {
         type: "withdrawal",
-        memo,
+        memo: `withdrawal #${w.id} paid out`,
+        extra,
         now,
-        legs: [
-          { ...base, amount: `-${w.received}` },
-          { system: "external", currencyId: w.currency_id, amount: w.received, extra: base.extra },
-        ],
+        legs: [releaseLeg(hold, w.received, "post"), { system: "external", currencyId: w.currency_id, amount: w.received, extra }],
       });
     }
     if (w.fee !== "0") {
@@ -216,34 +127,25 @@ export function approveWithdrawal(
         amount: w.fee,
         extra: { withdrawal_id: w.id },
       };
-      post(db, { type: "withdrawal_fee", memo: `withdrawal #${w.id} fee`, now, legs: [{ ...base, amount: `-${w.fee}` }, fee] });
+      post(db, { type: "withdrawal_fee", memo: `withdrawal #${w.id} fee`, extra, now, legs: [releaseLeg(hold, w.fee, "post"), fee] });
     }
     pushReview(db, "withdrawal", w, "approved", now);
     return { ok: true, row: findWithdrawal(db, id)! };
   })();
 }
 
-/** Rejects a pending withdrawal: the locked amount returns to the available balance (type 'withdrawal_refund'). */
+/** Rejects a pending withdrawal: its hold is voided, the amount returns to the available balance (type 'withdrawal_refund'). */
 export function rejectWithdrawal(db: DB, id: number, now = Date.now()): ReviewResult<WithdrawalRow> {
   return db.transaction((): ReviewResult<WithdrawalRow> => {
     const w = findWithdrawal(db, id);
     if (!w) return { ok: false, reason: "not_found" };
-    if (
-      db.prepare("UPDATE withdrawals SET status = 'rejected', reviewed_at = ? WHERE id = ? AND status = 'pending'").run(now, id).changes !==
-      1
-    ) {
-      return { ok: false, reason: "not_pending" };
-    }
-    const account = { userId: w.user_id, currencyId: w.currency_id, accountCode: SPOT_ACCOUNT } as const;
+    if (!decideWithdrawal(db, id, "rejected", now)) return { ok: false, reason: "not_pending" };
     post(db, {
       type: "withdrawal_refund",
       memo: `withdrawal #${w.id} rejected`,
       extra: { withdrawal_id: w.id, stage: "rejected" },
       now,
-      legs: [
-        { ...account, field: "lock_balance", amount: `-${w.amount}` },
-        { ...account, amount: w.amount },
-      ],
+      legs: voidLegs(openHoldOf(db, "withdrawal", w.id), w.amount),
     });
     pushReview(db, "withdrawal", w, "rejected", now);
     return { ok: true, row: findWithdrawal(db, id)! };

@@ -2,52 +2,21 @@ import Decimal from "decimal.js";
 import { dailyInterest, type LockProduct, type SavingsHolding } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import { LedgerError, post } from "../ledger/index";
+import { holdLegs, openHoldOf, voidLegs } from "../ledger/holds";
 import type { Translate } from "../lib/i18n";
 import { DAY } from "../lib/time";
+import {
+  dueHoldingIds,
+  holdingRow,
+  insertHolding,
+  nextAccrualDue,
+  recordAccrual,
+  setHoldingProgress,
+  type HoldingRow,
+  type ProductRow,
+} from "../models/savings";
 
-export interface ProductRow {
-  id: number;
-  currency_id: number;
-  code: string;
-  decimals: number;
-  limit_days: number;
-  annual_rate: string;
-  limit_number: string;
-  max_number: string;
-  open: number;
-  sort: number;
-}
-
-export interface HoldingRow {
-  id: number;
-  user_id: number;
-  product_id: number;
-  currency_id: number;
-  principal: string;
-  annual_rate: string;
-  daily_interest: string;
-  limit_days: number;
-  days_accrued: number;
-  interest_total: string;
-  created_at: number;
-  value_date: number;
-  end_at: number;
-  next_accrual_at: number | null;
-  status: "active" | "expired";
-  code?: string;
-}
-
-const PRODUCT_SELECT = `SELECT p.*, c.code, c.decimals FROM lock_products p JOIN currencies c ON c.id = p.currency_id`;
-
-export function listProducts(db: DB, limit: number, offset: number): { total: number; rows: ProductRow[] } {
-  const { total } = db.prepare("SELECT COUNT(*) AS total FROM lock_products WHERE open = 1").get() as { total: number };
-  const rows = db.prepare(`${PRODUCT_SELECT} WHERE p.open = 1 ORDER BY p.sort, p.id LIMIT ? OFFSET ?`).all(limit, offset) as ProductRow[];
-  return { total, rows };
-}
-
-export function findProduct(db: DB, id: number): ProductRow | undefined {
-  return db.prepare(`${PRODUCT_SELECT} WHERE p.id = ?`).get(id) as ProductRow | undefined;
-}
+export { findHolding, findProduct, listProducts, type HoldingRow, type ProductRow } from "../models/savings";
 
 export function displayRate(annualRate: string): string {
   return new Decimal(annualRate).times(100).toFixed(2);
@@ -93,11 +62,6 @@ export function toHolding(h: HoldingRow & { code: string }, t: Translate): Savin
   };
 }
 
-export function findHolding(db: DB, id: number): (HoldingRow & { code: string }) | undefined {
-  return db.prepare("SELECT h.*, c.code FROM savings_holdings h JOIN currencies c ON c.id = h.currency_id WHERE h.id = ?").get(id) as
-    (HoldingRow & { code: string }) | undefined;
-}
-
 /** 00:00 UTC of the day after `now`: interest starts there (T+1). */
 export function valueDateOf(now: number): number {
   return Math.floor(now / DAY) * DAY + DAY;
@@ -105,38 +69,30 @@ export function valueDateOf(now: number): number {
 
 /**
  * Buys a holding (inside the caller's transaction): the principal leaves the spot account's available balance
- * and is locked in financial_account (type 'savings_lock'). Throws LedgerError('insufficient_balance').
+ * for a hold of the holding on financial_account (type 'savings_lock'). Throws LedgerError('insufficient_balance').
  */
 export function buyHolding(db: DB, userId: number, p: ProductRow, principal: string, now: number): number {
   const valueDate = valueDateOf(now);
-  const r = db
-    .prepare(
-      `INSERT INTO savings_holdings (user_id, product_id, currency_id, principal, annual_rate, daily_interest, limit_days, created_at, value_date, end_at, next_accrual_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      userId,
-      p.id,
-      p.currency_id,
-      principal,
-      p.annual_rate,
-      dailyInterest(principal, p.annual_rate, p.decimals),
-      p.limit_days,
-      now,
-      valueDate,
-      valueDate + p.limit_days * DAY,
-      valueDate + DAY,
-    );
-  const id = Number(r.lastInsertRowid);
+  const id = insertHolding(db, {
+    user_id: userId,
+    product_id: p.id,
+    currency_id: p.currency_id,
+    principal,
+    annual_rate: p.annual_rate,
+    daily_interest: dailyInterest(principal, p.annual_rate, p.decimals),
+    limit_days: p.limit_days,
+    created_at: now,
+    value_date: valueDate,
+    end_at: valueDate + p.limit_days * DAY,
+    next_accrual_at: valueDate + DAY,
+  });
+  const owner = { userId, currencyId: p.currency_id };
   post(db, {
     type: "savings_lock",
     memo: `savings #${id}`,
     extra: { holding_id: id, product_id: p.id },
     now,
-    legs: [
-      { userId, currencyId: p.currency_id, accountCode: "change_account", amount: `-${principal}` },
-      { userId, currencyId: p.currency_id, accountCode: "financial_account", field: "lock_balance", amount: principal },
-    ],
+    legs: holdLegs({ ...owner, accountCode: "financial_account" }, "savings", id, principal, { ...owner, accountCode: "change_account" }),
   });
   return id;
 }
@@ -155,27 +111,22 @@ export interface AccrualReport {
  * transaction: for each due day k (next_accrual_at ≤ now), a `savings_accruals` row (holding, k) is inserted —
  * the primary key makes a day payable exactly once even if two runs race — then the day's interest moves from
  * the treasury's spot account to the user's financial_account (type 'savings_interest'), and next_accrual_at
- * advances one day. With the last day the principal returns from financial_account (locked) to the spot
- * account (type 'savings_return') and the holding expires.
+ * advances one day. With the last day the principal's hold is voided back to the spot account (type
+ * 'savings_return') and the holding expires.
  */
 export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (line: string) => void = () => {}): AccrualReport {
   const report: AccrualReport = { paid: 0, expired: 0, failed: 0 };
-  const due = db
-    .prepare("SELECT id FROM savings_holdings WHERE status = 'active' AND next_accrual_at <= ? ORDER BY next_accrual_at, id")
-    .all(now) as { id: number }[];
-  for (const { id } of due) {
+  for (const id of dueHoldingIds(db, now)) {
     try {
       db.transaction(() => {
-        const h = db.prepare("SELECT * FROM savings_holdings WHERE id = ?").get(id) as HoldingRow;
+        const h = holdingRow(db, id);
         let days = h.days_accrued;
         let next = h.next_accrual_at;
         let total = new Decimal(h.interest_total);
         while (h.status === "active" && next !== null && next <= now && days < h.limit_days) {
           const day = days + 1;
-          const inserted = db
-            .prepare("INSERT OR IGNORE INTO savings_accruals (holding_id, day, amount, paid_at) VALUES (?, ?, ?, ?)")
-            .run(id, day, h.daily_interest, now).changes;
-          if (inserted === 1 && new Decimal(h.daily_interest).gt(0)) {
+          const inserted = recordAccrual(db, id, day, h.daily_interest, now);
+          if (inserted && new Decimal(h.daily_interest).gt(0)) {
             post(db, {
               type: "savings_interest",
               memo: `savings #${id} day ${day}`,
@@ -187,7 +138,7 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
               ],
             });
           }
-          if (inserted === 1) {
+          if (inserted) {
             total = total.plus(h.daily_interest);
             report.paid++;
           }
@@ -196,26 +147,21 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
         }
         const expired = days >= h.limit_days;
         if (expired) {
-          const account = { userId: h.user_id, currencyId: h.currency_id };
           post(db, {
             type: "savings_return",
             memo: `savings #${id} principal returned`,
             extra: { holding_id: id },
             now,
-            legs: [
-              { ...account, accountCode: "financial_account", field: "lock_balance", amount: `-${h.principal}` },
-              { ...account, accountCode: "change_account", amount: h.principal },
-            ],
+            legs: voidLegs(openHoldOf(db, "savings", id), h.principal, "change_account"),
           });
           report.expired++;
         }
-        db.prepare("UPDATE savings_holdings SET days_accrued = ?, interest_total = ?, next_accrual_at = ?, status = ? WHERE id = ?").run(
-          days,
-          total.toFixed(),
-          expired ? null : next,
-          expired ? "expired" : "active",
-          id,
-        );
+        setHoldingProgress(db, id, {
+          daysAccrued: days,
+          interestTotal: total.toFixed(),
+          nextAccrualAt: expired ? null : next,
+          status: expired ? "expired" : "active",
+        });
       })();
     } catch (err) {
       report.failed++;
@@ -227,56 +173,29 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
   return report;
 }
 
-/** The earliest stored due time (null when nothing is active). */
-export function nextDueAt(db: DB): number | null {
-  const row = db.prepare("SELECT MIN(next_accrual_at) AS t FROM savings_holdings WHERE status = 'active'").get() as { t: number | null };
-  return row.t;
-}
-
 /**
- * Wakes at the earliest stored due time (at most every `maxSleepMs`) and runs the due accruals. The due times are
- * in SQLite, so a restart loses nothing: the first run after start pays every day missed while it was down.
+ * Savings accruals on the stored schedule: the exchange's scheduler runs `runNow` at the earliest stored due time
+ * (`nextDue`); the due times are in SQLite, so a restart loses nothing and the first run after start pays every day
+ * missed while it was down. The operator's `accrue` runs the same work.
  */
-export class SavingsScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
-
+export class SavingsAccruals {
   constructor(
     private readonly db: DB,
     private readonly treasuryId: number,
     private readonly clock: () => number,
     private readonly log: (line: string) => void,
-    private readonly maxSleepMs = 60_000,
   ) {}
 
-  /** Runs what is due now (also the operator's `accrue`). */
-  runNow(): AccrualReport {
-    const r = runDueAccruals(this.db, this.treasuryId, this.clock(), this.log);
+  /** The earliest stored due time (null when nothing is active). */
+  nextDue(): number | null {
+    return nextAccrualDue(this.db);
+  }
+
+  /** Runs what is due at `now` (default the exchange's clock). */
+  runNow(now = this.clock()): AccrualReport {
+    const r = runDueAccruals(this.db, this.treasuryId, now, this.log);
     if (r.paid + r.expired + r.failed > 0)
       this.log(`[savings] paid ${r.paid} interest day(s), returned ${r.expired} principal(s)${r.failed ? `, ${r.failed} failed` : ""}`);
     return r;
-  }
-
-  start(): void {
-    this.tick();
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    try {
-      this.runNow();
-    } catch (err) {
-      this.log(`[savings] run failed: ${err instanceof Error ? err.stack : String(err)}`);
-    }
-    const next = nextDueAt(this.db);
-    const wait = next === null ? this.maxSleepMs : Math.min(this.maxSleepMs, Math.max(1_000, next - this.clock()));
-    this.timer = setTimeout(() => this.tick(), wait);
-    this.timer.unref?.();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 }

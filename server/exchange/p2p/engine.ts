@@ -21,7 +21,7 @@ import {
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { post, type Leg } from "../ledger/index";
-import { DueTimer } from "../lib/due-timer";
+import { holdLegs, openHoldOf, releaseLeg, voidLegs } from "../ledger/holds";
 import { noticeP2PConfirmSoon, noticeP2PPaid } from "../notices";
 import {
   addMessage,
@@ -58,8 +58,10 @@ export class P2PRefusal extends Error {
 export interface P2PEngineOptions {
   clock: () => number;
   log: (line: string) => void;
-  /** Run the timers (default on); off, `runDue()` does their work. */
+  /** Run the order limits on the exchange's scheduler (default on); off (the CLI's engine, tests), only `runDue()` does. */
   timer?: boolean;
+  /** The scheduler's wake-up: an order's limit falls due at its time. */
+  wake?: (at: number | null) => void;
 }
 
 export interface PublishInput {
@@ -91,36 +93,25 @@ export const P2P_SYSTEM_LINES = {
 /**
  * Fiat P2P: ads, orders, escrow and timers (docs/decisions/014-fiat-p2p.md).
  *
- * Escrow lives in the seller's legal account's locked column: a sell ad locks its whole quantity when published (its
- * orders take from that lock), a user selling to a buy ad locks the order's quantity when ordering. Completion moves
- * the quantity from the seller's lock to the buyer's available balance; a cancel gives it back to the ad (or to the
- * seller's available balance when the ad is off the shelf or the seller is not its merchant). Every movement is one
+ * Escrow is a hold on the seller's legal account: a sell ad holds its whole quantity when published (hold kind
+ * `p2p_ad`: what is on offer and the escrow of its orders in progress), a user selling to a buy ad holds the order's
+ * quantity when ordering (`p2p_order`). Completion posts the quantity from that hold to the buyer's available
+ * balance; a cancel gives it back to the ad (it stays in the ad's hold) or voids it to the seller's available
+ * balance when the ad is off the shelf or the seller is not its merchant. Every movement is one
  * balanced posting in the same transaction as the state change it belongs to, and every state change is guarded by
- * the state it leaves, so nothing happens twice. Timers are the stored due times; a restart runs what fell due.
+ * the state it leaves, so nothing happens twice. The limits are stored due times (`nextDue`), run by the exchange's
+ * scheduler (`runDue`); a restart runs what fell due.
  */
 export class P2PEngine {
-  private readonly timer: DueTimer;
-
   constructor(
     private readonly db: DB,
     private readonly hub: Hub,
     private readonly opts: P2PEngineOptions,
-  ) {
-    this.timer = new DueTimer({
-      enabled: opts.timer !== false,
-      clock: opts.clock,
-      run: () => this.runDue(),
-      next: () => nextDue(db, REMIND_MS),
-      onError: (err) => opts.log(`[p2p] timers failed: ${err instanceof Error ? err.stack : String(err)}`),
-    });
-  }
+  ) {}
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): void {
-    this.timer.stop();
+  /** The earliest stored limit of an order in progress (the scheduler's next run). */
+  nextDue(): number | null {
+    return nextDue(this.db, REMIND_MS);
   }
 
   payMinutes(): number {
@@ -132,7 +123,7 @@ export class P2PEngine {
   }
 
   private wake(at: number | null): void {
-    this.timer.wake(at);
+    if (this.opts.timer !== false) this.opts.wake?.(at);
   }
 
   /**
@@ -172,15 +163,7 @@ export class P2PEngine {
       const id = insertAd(this.db, row);
       if (a.side === "sell") {
         const acct = { userId: merchantId, currencyId: a.currencyId, accountCode: "legal_account" as const };
-        post(this.db, {
-          type: "p2p_ad_lock",
-          extra: { p2p_ad_id: id },
-          now,
-          legs: [
-            { ...acct, amount: new Decimal(a.total).neg().toFixed() },
-            { ...acct, field: "lock_balance", amount: a.total },
-          ],
-        });
+        post(this.db, { type: "p2p_ad_lock", extra: { p2p_ad_id: id }, now, legs: holdLegs(acct, "p2p_ad", id, a.total) });
       }
       return { ...row, id };
     })();
@@ -195,15 +178,12 @@ export class P2PEngine {
       if (ad.status === status) return ad;
       if (status === P2P_AD_STATUS.OFF) {
         if (ad.side === "sell" && new Decimal(ad.remaining).gt(0)) {
-          const acct = { userId: merchantId, currencyId: ad.currency_id, accountCode: "legal_account" as const };
+          // What is still on offer comes back; the escrow of orders in progress stays in the ad's hold until they end.
           post(this.db, {
             type: "p2p_ad_unlock",
             extra: { p2p_ad_id: ad.id },
             now,
-            legs: [
-              { ...acct, field: "lock_balance", amount: new Decimal(ad.remaining).neg().toFixed() },
-              { ...acct, amount: ad.remaining },
-            ],
+            legs: voidLegs(openHoldOf(this.db, "p2p_ad", ad.id), ad.remaining),
           });
         }
         setAd(this.db, ad.id, { status, remaining: "0", updated_at: now });
@@ -253,15 +233,7 @@ export class P2PEngine {
       if (!buying) {
         // The user sells: their coins go into escrow now (a sell ad's coins are in escrow since it was published).
         const acct = { userId, currencyId: ad.currency_id, accountCode: "legal_account" as const };
-        post(this.db, {
-          type: "p2p_escrow",
-          extra: { p2p_order_id: id },
-          now,
-          legs: [
-            { ...acct, amount: q.neg().toFixed() },
-            { ...acct, field: "lock_balance", amount: q.toFixed() },
-          ],
-        });
+        post(this.db, { type: "p2p_escrow", extra: { p2p_order_id: id }, now, legs: holdLegs(acct, "p2p_order", id, q.toFixed()) });
       }
       addMessage(this.db, id, null, P2P_SYSTEM_LINES.created, now);
       const order = findOrder(this.db, id)!;
@@ -428,13 +400,7 @@ export class P2PEngine {
         extra: { p2p_order_id: order.id },
         now,
         legs: [
-          {
-            userId: order.seller_id,
-            currencyId: order.currency_id,
-            accountCode: "legal_account",
-            field: "lock_balance",
-            amount: new Decimal(order.quantity).neg().toFixed(),
-          },
+          releaseLeg(this.escrowOf(order), order.quantity, "post"),
           { userId: order.buyer_id, currencyId: order.currency_id, accountCode: "legal_account", amount: order.quantity },
         ],
       });
@@ -472,16 +438,17 @@ export class P2PEngine {
       if (onShelf) setAd(this.db, ad.id, { remaining: new Decimal(ad.remaining).plus(order.quantity).toFixed(), updated_at: now });
       // The escrow stays locked when it goes back to a sell ad on the shelf; otherwise it returns to the seller.
       if (!(ad.side === "sell" && onShelf)) {
-        const acct = { userId: order.seller_id, currencyId: order.currency_id, accountCode: "legal_account" as const };
-        const legs: Leg[] = [
-          { ...acct, field: "lock_balance", amount: new Decimal(order.quantity).neg().toFixed() },
-          { ...acct, amount: order.quantity },
-        ];
-        post(this.db, { type: "p2p_return", extra: { p2p_order_id: order.id }, now, legs });
+        post(this.db, { type: "p2p_return", extra: { p2p_order_id: order.id }, now, legs: voidLegs(this.escrowOf(order), order.quantity) });
       }
       this.changed(order.id, by === "timeout" ? P2P_SYSTEM_LINES.timeout_cancel : by === "buyer" ? P2P_SYSTEM_LINES.cancelled : null, now);
       return true;
     })();
+  }
+
+  /** The hold an order's escrow is in: its sell ad's, or its own when a user sold to a buy ad. */
+  private escrowOf(order: OrderRow) {
+    const ad = findAd(this.db, order.ad_id)!;
+    return ad.side === "sell" ? openHoldOf(this.db, "p2p_ad", ad.id) : openHoldOf(this.db, "p2p_order", order.id);
   }
 
   message(orderId: number, userId: number, body: string, now: number) {

@@ -8,11 +8,13 @@ import { createExchange, type Exchange } from "../index";
 import { credit, globalTotals, LedgerError } from "../ledger/index";
 import { createUser } from "../models/users";
 import { P2PRefusal } from "./engine";
+import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 
 /**
  * Random sequences of P2P orders and every party's actions on them, ads paused and taken off the shelf, the clock
  * running past the limits and restarts in the middle: funds are conserved exactly, nothing goes below zero, each
- * user's legal lock is exactly what escrow holds for them, and no order's coins move out of escrow twice.
+ * user's legal lock is exactly what escrow holds for them (the sum of their open holds, each holding its ad's or
+ * order's coins), and no order's coins move out of escrow twice.
  */
 type Act = "pay" | "cancel" | "confirm" | "delay" | "abnormal" | "appeal" | "resolve_buyer" | "resolve_seller";
 type Action =
@@ -139,6 +141,23 @@ describe("fiat P2P: conservation across random sequences and restarts", () => {
                 .prepare("SELECT quantity AS q FROM p2p_orders WHERE seller_id = ? AND status IN (1, 2, 5, 6, 7)")
                 .all(u) as { q: string }[];
               expect(new Decimal(lock).toFixed()).toBe([...adsLeft, ...inOrders].reduce((s, r) => s.plus(r.q), new Decimal(0)).toFixed());
+            }
+            expectLockedIsHeld(ex.db);
+            // Each escrow hold holds exactly its object's coins: a sell ad what is on offer and its orders in progress,
+            // a sale to a buy ad its quantity.
+            for (const ad of ex.db.prepare("SELECT id, side, remaining, status FROM p2p_ads").all() as {
+              id: number;
+              side: string;
+              remaining: string;
+              status: number;
+            }[]) {
+              const inFlight = ex.db
+                .prepare("SELECT id, quantity AS q FROM p2p_orders WHERE ad_id = ? AND status IN (1, 2, 5, 6, 7)")
+                .all(ad.id) as { id: number; q: string }[];
+              if (ad.side === "sell") {
+                const expected = inFlight.reduce((s, r) => s.plus(r.q), new Decimal(ad.status === 3 ? 0 : ad.remaining));
+                expect(heldFor(ex.db, "p2p_ad", ad.id)).toBe(expected.toFixed());
+              } else for (const o of inFlight) expect(heldFor(ex.db, "p2p_order", o.id)).toBe(new Decimal(o.q).toFixed());
             }
             // An ad never offers more than it had: its rest plus its open and completed orders make its total.
             for (const row of ex.db.prepare("SELECT id, total, remaining, status FROM p2p_ads").all() as {
