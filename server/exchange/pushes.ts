@@ -1,6 +1,6 @@
 import type { DB } from "./db/index";
 import type { Hub } from "./hub";
-import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
+import { DEFAULT_LANG, isLang, type Lang, type Messenger } from "./lib/i18n";
 
 /**
  * Pushes to one user's open pages that do not depend on which process decided them. An operator reviews deposits,
@@ -18,7 +18,15 @@ export type AccountReviewPush = {
   result: "approved" | "rejected";
 };
 
-type Stored = { push: AccountReviewPush; msg: { key: string; vars?: Record<string, string | number> } };
+/**
+ * NOTIFY: something was added to my notifications (`id`, `kind`; `text` says it in the connection's language), or
+ * I read some (neither): `unread` is my unread count as the relay sends it.
+ */
+export type NotifyPush = { type: "NOTIFY"; id?: number; kind?: string };
+
+export type UserPush = AccountReviewPush | NotifyPush;
+
+type Stored = { push: UserPush; msg: { key: string; vars?: Record<string, string | number> } };
 
 export const ACCOUNT_REVIEW = "ACCOUNT_REVIEW";
 /** Rows are kept this long (a relay that was down for less still delivers them), then dropped. */
@@ -28,7 +36,7 @@ const KEEP_MS = 10 * 60_000;
 export function queueUserPush(
   db: DB,
   userId: number,
-  push: AccountReviewPush,
+  push: UserPush,
   msg: { key: string; vars?: Record<string, string | number> },
   now: number,
 ): void {
@@ -50,7 +58,16 @@ export class PushRelay {
     private readonly db: DB,
     private readonly hub: Hub,
     private readonly messenger: Messenger,
-    private readonly opts: { pollMs: number; clock: () => number; log: (line: string) => void },
+    private readonly opts: {
+      pollMs: number;
+      clock: () => number;
+      log: (line: string) => void;
+      /** NOTIFY pushes: the user's unread count, and a notification said in a language. */
+      notifications?: {
+        unread: (userId: number) => number;
+        text: (lang: Lang, kind: string, params: Record<string, string>) => string;
+      };
+    },
   ) {
     // Only what is decided from now on: an old push has nobody waiting for it.
     this.last = (db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM user_pushes").get() as { id: number }).id;
@@ -78,12 +95,33 @@ export class PushRelay {
     const rows = this.db
       .prepare("SELECT id, user_id, channel, payload FROM user_pushes WHERE id > ? ORDER BY id LIMIT 500")
       .all(this.last) as Array<{ id: number; user_id: number; channel: string; payload: string }>;
+    // The unread count as of this drain, once per user (only for users who listen).
+    const unread = new Map<number, number>();
+    const unreadOf = (userId: number) => {
+      let n = unread.get(userId);
+      if (n === undefined) unread.set(userId, (n = this.opts.notifications?.unread(userId) ?? 0));
+      return n;
+    };
     for (const r of rows) {
       this.last = r.id;
       let stored: Stored;
       try {
         stored = JSON.parse(r.payload) as Stored;
       } catch {
+        continue;
+      }
+      if (stored.push.type === "NOTIFY") {
+        if (!this.hub.userSubscribed(r.user_id, r.channel)) continue;
+        const push = stored.push;
+        const params: Record<string, string> = {};
+        for (const [k, v] of Object.entries(stored.msg.vars ?? {})) params[k] = String(v);
+        this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
+          ...push,
+          unread: unreadOf(r.user_id),
+          ...(push.kind && this.opts.notifications
+            ? { text: this.opts.notifications.text(isLang(lang) ? lang : DEFAULT_LANG, push.kind, params) }
+            : {}),
+        }));
         continue;
       }
       this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
