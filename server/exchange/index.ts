@@ -34,6 +34,7 @@ import { DEFAULT_LANG, isLang, Messenger, type Translate } from "./lib/i18n";
 import { Market, type TradeInput } from "./market";
 import { userIdForToken, tokenFromHeader } from "./models/users";
 import { Simulator } from "./simulator";
+import { PushRelay } from "./push-outbox";
 import { createSocketServer } from "./ws";
 
 export interface ExchangeOptions {
@@ -61,6 +62,8 @@ export interface ExchangeOptions {
   savingsScheduler?: boolean;
   /** The address service's signing secret (default: ADDRESS_SERVICE_SECRET, else `<dataDir>/address-secret`). */
   addressSecret?: string;
+  /** Relay the pushes the operator CLI queues in `push_outbox` (default on). Off, only through `pushes.drain()`. */
+  pushRelay?: boolean;
 }
 
 export interface Exchange {
@@ -92,6 +95,8 @@ export interface Exchange {
   addressSecret: string;
   /** Resolves when the market maker's first ladders are committed. */
   ready: Promise<void>;
+  /** Sends on /ws what another process (the operator CLI) queued for a user. */
+  pushes: PushRelay;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -286,6 +291,8 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });
   if (seeded) seedP2PDemo(db, p2p, clock());
   p2p.start();
+  const pushes = new PushRelay(db, hub, { clock, log });
+  if (opts.pushRelay !== false) pushes.start();
   const marketMaker =
     opts.marketMaker === false ? null : new MarketMaker(db, engine, market, { userId: system.marketMakerId, seed: opts.seed, log });
   const simulator =
@@ -423,6 +430,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     savings,
     addressSecret,
     ready,
+    pushes,
     async close() {
       if (closed) return;
       closed = true;
@@ -432,6 +440,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       lever.stop();
       micro.stop();
       p2p.stop();
+      pushes.stop();
       // Everything queued is committed (and acknowledged) before the database closes.
       await engine.close();
       publisher.close();
