@@ -27,6 +27,12 @@ const ConfigSchema = z.object({
   SIM_SEED: z.coerce.number().int().optional(),
   TRUST_PROXY: z.string().default("loopback"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /**
+   * Test-only settings take effect only with TEST_SETTINGS=on (the end-to-end server); a real exchange never sets it.
+   * TEST_MICRO_DUE_SECONDS: every second-contract order falls due this many seconds after it is placed.
+   */
+  TEST_SETTINGS: z.enum(["on", "off"]).default("off"),
+  TEST_MICRO_DUE_SECONDS: z.coerce.number().int().min(1).max(300).optional(),
   BUILD_DIR: z.string().min(1).default("build"),
   PUBLIC_DIR: z.string().min(1).default("public"),
 });
@@ -41,6 +47,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const cfg = parsed.data;
+  if (cfg.TEST_SETTINGS !== "on" && cfg.TEST_MICRO_DUE_SECONDS !== undefined)
+    throw new ConfigError("Invalid configuration:\n  TEST_MICRO_DUE_SECONDS: a test-only setting, refused unless TEST_SETTINGS=on");
   const dataDir = resolve(cfg.DATA_DIR);
   // 0700: the session secret and the exchange's database live here (umask may only tighten it).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

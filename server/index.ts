@@ -57,7 +57,9 @@ const exchange: Exchange | null = config.EXCHANGE_API_URL
       simulator: config.SIMULATOR === "on",
       seed: config.SIM_SEED,
       log: (l: string) => console.log(l),
+      microDueSeconds: config.TEST_MICRO_DUE_SECONDS,
     });
+if (config.TEST_SETTINGS === "on") console.warn("[server] TEST_SETTINGS=on: test-only settings in force; never run an exchange like this");
 
 const exchangeFetch = exchange ? (request: Request) => exchange.handle(request) : remoteTransport(config.EXCHANGE_API_URL!);
 

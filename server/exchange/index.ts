@@ -64,6 +64,11 @@ export interface ExchangeOptions {
   addressSecret?: string;
   /** Relay the pushes the operator CLI queues in `push_outbox` (default on). Off, only through `pushes.drain()`. */
   pushRelay?: boolean;
+  /**
+   * Test-only: every second-contract order falls due this many seconds after it is placed, whatever its time
+   * option (end-to-end tests settle an order without waiting 30 s). The server refuses it outside a test setup.
+   */
+  microDueSeconds?: number;
 }
 
 export interface Exchange {
@@ -286,6 +291,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     clock,
     log,
     timer: opts.microScheduler !== false,
+    testDueSeconds: opts.microDueSeconds,
   });
   micro.start();
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false });

@@ -36,6 +36,8 @@ export interface MicroEngineOptions {
   log: (line: string) => void;
   /** Run the settlement timer (default on); off, `settleDue()` settles. */
   timer?: boolean;
+  /** Test-only: every order falls due this many seconds after it is placed, whatever its time option. */
+  testDueSeconds?: number;
 }
 
 /**
@@ -71,6 +73,11 @@ export class MicroEngine {
 
   stop(): void {
     this.timer.stop();
+  }
+
+  /** How long an order of `seconds` runs, in ms (its option's time; a test setup may shorten it). */
+  runMs(seconds: number): number {
+    return (this.opts.testDueSeconds ?? seconds) * 1000;
   }
 
   /** An order was placed: wake in time for it. */
