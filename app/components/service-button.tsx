@@ -16,10 +16,13 @@ export function ServiceButton({ href, children }: { href: string; children: Reac
     const a = ref.current;
     if (!a) return;
     a.classList.add(s.floatingLive);
+    const phone = window.matchMedia("(max-width: 760px)");
     let frame = 0;
     const check = () => {
       frame = 0;
       a.classList.remove(s.floatingAside);
+      // A phone's screen: a desktop keeps its floating pill where it is.
+      if (!phone.matches) return;
       const r = a.getBoundingClientRect();
       if (r.width === 0) return;
       const points: [number, number][] = [

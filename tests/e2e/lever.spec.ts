@@ -351,6 +351,8 @@ test.describe("lever", () => {
       if (jsEnabled) await expect(close).toBeFocused();
       await expect(page.getByTestId(`lever-row-${id}`)).toHaveCount(1);
       await close.click();
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(/confirm=close/);
       if (jsEnabled && !phone)
         for (const theme of ["dark", "light"] as const) {
           // The step is in the address: a reload shows it again.
@@ -365,6 +367,15 @@ test.describe("lever", () => {
       // After the action focus lands on the positions' heading, not on the page's start.
       if (jsEnabled) await expect(page.getByRole("heading", { name: "Current positions" })).toBeFocused();
       await expect(page).not.toHaveURL(/confirm=/);
+      if (!phone) {
+        // The lever account's records name each row: the margin held and released, the position's profit or loss.
+        await page.goto("/assets/dealRecords?types=lever_account");
+        const rows = page.getByRole("row").filter({ hasText: `Position #${id}:` });
+        await expect(rows.filter({ hasText: `Position #${id}: margin held` })).toHaveCount(1);
+        await expect(rows.filter({ hasText: `Position #${id}: margin released` }).first()).toContainText("Margin");
+        await expect(rows.filter({ hasText: new RegExp(`Position #${id}: (profit|loss)`) }).first()).toBeVisible();
+        await expect(page.getByText("Balance change")).toHaveCount(0);
+      }
     });
   }
 
