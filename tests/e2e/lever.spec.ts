@@ -271,7 +271,7 @@ test.describe("lever", () => {
     for (const o of open.data?.data ?? []) await api(request, "tx_out/cancel", { id: o.id }, t.token, clientIp);
   });
 
-  test("batch close long only keeps the short; a fixed-price order is cancelled", async ({ page, request, clientIp }) => {
+  test("batch close long only keeps the short; a fixed-price order is cancelled", async ({ page, request, clientIp, jsEnabled }) => {
     const t = await theTrader(request, clientIp);
     await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLINKUSDT");
     await openLever(page, "LINKUSDT");
@@ -288,6 +288,7 @@ test.describe("lever", () => {
     await expect(batch.getByTestId("close-list")).not.toContainText("Short");
     await batch.getByRole("button", { name: "Close long only" }).click();
     await expect(page.getByText(/Positions closed: \d/)).toBeVisible();
+    if (jsEnabled) await expect(page.getByRole("heading", { name: "Current positions" })).toBeFocused();
     await expect(page.getByRole("row", { name: /Long LINK\/USDT/ })).toHaveCount(0);
     await expect(page.getByRole("row", { name: /Short LINK\/USDT/ })).toHaveCount(1);
 
