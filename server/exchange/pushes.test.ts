@@ -95,8 +95,9 @@ describe("pushes from the operator CLI", () => {
 
   it("a push queued by another process's hub is sent once, in the default language's payload", () => {
     const hub = new OutboxHub(ex.db, () => now);
-    const got = listen(4242);
-    hub.publishToUser(4242, "P2P_ORDER", () => ({ type: "P2P_ORDER", id: 1, status: 3 }));
+    const user = createUser(ex.db, { email: "po-once@example.com", passwordHash: "!", now });
+    const got = listen(user);
+    hub.publishToUser(user, "P2P_ORDER", () => ({ type: "P2P_ORDER", id: 1, status: 3 }));
     expect(ex.pushes.drain()).toBe(1);
     expect(got).toEqual([{ type: "P2P_ORDER", id: 1, status: 3 }]);
     expect(ex.pushes.drain()).toBe(0);
