@@ -93,6 +93,11 @@ export interface ExchangeOptions {
    * (default 500; 0: only through `pushes.drain()`).
    */
   pushPollMs?: number;
+  /**
+   * Test-only: every second-contract order falls due this many seconds after it is placed, whatever its time
+   * option (end-to-end tests settle an order without waiting 30 s). The server refuses it outside a test setup.
+   */
+  microDueSeconds?: number;
 }
 
 export interface ExchangeObserver {
@@ -362,6 +367,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     log,
     timer: opts.microScheduler !== false,
     wake,
+    testDueSeconds: opts.microDueSeconds,
   });
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false, wake });
   setSiteUrl(opts.siteUrl);

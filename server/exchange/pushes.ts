@@ -1,5 +1,5 @@
 import type { DB } from "./db/index";
-import type { Hub } from "./hub";
+import { Hub } from "./hub";
 import { DEFAULT_LANG, isLang, type Lang, type Messenger } from "./lib/i18n";
 
 /**
@@ -7,7 +7,8 @@ import { DEFAULT_LANG, isLang, type Lang, type Messenger } from "./lib/i18n";
  * withdrawals and identities with the CLI, a process of its own with no socket to the browsers; so the decision
  * writes a row in `user_pushes` in its own transaction (`queueUserPush`), and the running exchange relays rows it has
  * not seen to the user's /ws connections (`PushRelay`), in the user's language. A push nobody was listening for is
- * simply dropped after a while: the page shows the truth on its next load.
+ * simply dropped after a while: the page shows the truth on its next load. The CLI's engines (an appeal decided,
+ * say) publish through an `OutboxHub`, which queues their private pushes the same way.
  */
 
 /** ACCOUNT_REVIEW: the operator decided on a deposit, a withdrawal or an identity of mine. */
@@ -19,34 +20,51 @@ export type AccountReviewPush = {
 };
 
 /**
- * NOTIFY: something was added to my notifications (`id`, `kind`; `text` says it in the connection's language), or
- * I read some (neither): `unread` is my unread count as the relay sends it.
+ * NOTIFY: something was added to my notifications (`id`, `kind`; the relay adds `text`, said in the connection's
+ * language), or I read some (neither); the relay adds `unread`, my unread count as it sends the push.
  */
 export type NotifyPush = { type: "NOTIFY"; id?: number; kind?: string };
 
 export type UserPush = AccountReviewPush | NotifyPush;
 
-type Stored = { push: UserPush; msg: { key: string; vars?: Record<string, string | number> } };
+type Message = { key: string; vars?: Record<string, string | number> };
+/** A push as queued: its fields, and the message to say it in (translated per connection's language), if any. */
+type Stored = { push: Record<string, unknown>; msg?: Message };
 
 export const ACCOUNT_REVIEW = "ACCOUNT_REVIEW";
 /** Rows are kept this long (a relay that was down for less still delivers them), then dropped. */
 const KEEP_MS = 10 * 60_000;
 
-/** Queues a push for `userId`; call it inside the transaction of the decision it tells of. */
-export function queueUserPush(
-  db: DB,
-  userId: number,
-  push: UserPush,
-  msg: { key: string; vars?: Record<string, string | number> },
-  now: number,
-): void {
-  const stored: Stored = { push, msg };
+/** Queues a push for `userId` on the push's own channel; call it inside the transaction of the decision it tells of. */
+export function queueUserPush(db: DB, userId: number, push: UserPush, msg: Message, now: number): void {
+  insertPush(db, userId, push.type, { push, msg }, now);
+}
+
+function insertPush(db: DB, userId: number, channel: string, stored: Stored, now: number): void {
   db.prepare("INSERT INTO user_pushes (user_id, channel, payload, created_at) VALUES (?, ?, ?, ?)").run(
     userId,
-    push.type,
+    channel,
     JSON.stringify(stored),
     now,
   );
+}
+
+/**
+ * The hub of an engine run by another process (the operator CLI): it has no connections, so each private push is
+ * queued for the running exchange's relay. Payloads are made once, in the default language (the pushes that go this
+ * way carry ids and states, no words).
+ */
+export class OutboxHub extends Hub {
+  constructor(
+    private readonly db: DB,
+    private readonly clock: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  override publishToUser(userId: number, channel: string, make: (lang: string | undefined) => unknown): void {
+    insertPush(this.db, userId, channel, { push: make(DEFAULT_LANG) as Record<string, unknown> }, this.clock());
+  }
 }
 
 /** Relays queued pushes to the hub: every `pollMs` (a cheap indexed read) and on `drain()`. */
@@ -112,22 +130,23 @@ export class PushRelay {
       }
       if (stored.push.type === "NOTIFY") {
         if (!this.hub.userSubscribed(r.user_id, r.channel)) continue;
-        const push = stored.push;
+        const push = stored.push as NotifyPush;
         const params: Record<string, string> = {};
-        for (const [k, v] of Object.entries(stored.msg.vars ?? {})) params[k] = String(v);
+        for (const [k, v] of Object.entries(stored.msg?.vars ?? {})) params[k] = String(v);
+        const unread = unreadOf(r.user_id);
         this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
           ...push,
-          unread: unreadOf(r.user_id),
+          unread,
           ...(push.kind && this.opts.notifications
             ? { text: this.opts.notifications.text(isLang(lang) ? lang : DEFAULT_LANG, push.kind, params) }
             : {}),
         }));
         continue;
       }
-      this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
-        ...stored.push,
-        msg: this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)(stored.msg.key, stored.msg.vars),
-      }));
+      const msg = stored.msg;
+      this.hub.publishToUser(r.user_id, r.channel, (lang) =>
+        msg ? { ...stored.push, msg: this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)(msg.key, msg.vars) } : stored.push,
+      );
     }
     if (rows.length) this.db.prepare("DELETE FROM user_pushes WHERE created_at < ?").run(this.opts.clock() - KEEP_MS);
     return rows.length;

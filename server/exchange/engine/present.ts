@@ -1,3 +1,4 @@
+import DecimalBase from "decimal.js";
 import type { SpotBalance, SpotBalances, SpotOrder } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Translate } from "../lib/i18n";
@@ -8,6 +9,20 @@ import type { OrderRow } from "./engine";
 
 /** Message keys of the status names (exchange.json). */
 const STATUS_KEYS = ["order_status_open", "order_status_completed", "order_status_cancelled", "order_status_revoked"] as const;
+
+const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
+
+/** The average price of what filled (quote filled / base filled), to the pair's price decimals; '0' when nothing filled. */
+export function averageFillPrice(filledBase: string, filledQuote: string, pricePrecision: number): string {
+  const base = new Decimal(filledBase);
+  if (base.lte(0)) return "0";
+  return new Decimal(filledQuote).div(base).toDecimalPlaces(pricePrecision, Decimal.ROUND_HALF_UP).toFixed(pricePrecision);
+}
+
+/** A fee as it is shown: the engine books it finer (1e-8 of base, 1e-16 of quote), the answer to the currency's decimals. */
+export function feeShown(fee: string, decimals: number): string {
+  return new Decimal(fee).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed();
+}
 
 /** An order as the API answers it (SPEC §3 spot order), names in the caller's language. */
 export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOrder {
@@ -24,7 +39,8 @@ export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOr
     created_at: row.created_at,
     updated_at: row.updated_at,
     currency_match: { id: pair.id, symbol: pair.symbol },
-    fee: row.fee,
+    avg_price: averageFillPrice(row.transacted_amount, row.transacted_volume, pair.pricePrecision),
+    fee: feeShown(row.fee, row.way === BUY ? pair.baseDecimals : pair.quoteDecimals),
     fee_currency: row.way === BUY ? pair.baseCode : pair.quoteCode,
     type: row.type,
   };
