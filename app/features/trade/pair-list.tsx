@@ -7,7 +7,7 @@ import type { LiveQuotation } from "~/lib/use-live";
 import { screenOf, tradeUrl } from "./links";
 import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
-import { searchRows } from "~/lib/markets";
+import { searchRows } from "~/lib/search";
 
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
 
