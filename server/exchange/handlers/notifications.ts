@@ -115,7 +115,7 @@ export const notificationHandlers: Pick<Handlers, NotificationCalls> = {
       if (activeAlertCount(ctx.db, userId) >= PRICE_ALERTS_MAX) return null;
       return insertPriceAlert(
         ctx.db,
-        { userId, matchId: pair.id, direction: p.direction, price: price.toFixed(), email: p.email },
+        { userId, matchId: pair.id, direction: p.direction, price: price.toFixed(pair.pricePrecision), email: p.email },
         ctx.now,
       );
     })();
