@@ -71,9 +71,9 @@ test.describe("notifications", () => {
     const bid = Number(deal.data.depth.in[0]?.price ?? "0");
     const ask = Number(deal.data.depth.out[0]?.price ?? "0") || bid * 1.1 || 5000;
     const last = Number(deal.data.quotation.close);
-    let target = Math.floor(((bid + ask) / 2) * 100) / 100;
-    if (target <= last) target = Math.floor((Math.max(last, bid) + 0.01) * 100) / 100;
-    expect(target).toBeLessThan(ask);
+    // Just under the best ask: above the last trade and the best bid (the market maker's quotes, if it runs).
+    const target = Math.round((ask - 0.01) * 100) / 100;
+    expect(target).toBeGreaterThan(Math.max(last, bid));
     const price = target.toFixed(2);
 
     const form = page.getByRole("form", { name: "Price alert on ETH/USDT" });
@@ -127,7 +127,13 @@ test.describe("notifications", () => {
     const user = await registerUser(request);
     await logInTo(page, user.email, user.password, "/notifications");
     await expect(page.getByText("Nothing has happened on your account yet.")).toBeVisible();
-    await apiLogin(request, user.email, user.password, "198.51.100.23", "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0");
+    await apiLogin(
+      request,
+      user.email,
+      user.password,
+      "198.51.100.23",
+      "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+    );
     await page.reload();
     const item = page.getByRole("listitem").filter({ hasText: "New sign-in from Firefox 125" });
     await expect(item).toContainText("198.51.100.23");
