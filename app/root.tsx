@@ -43,6 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         account: session.get("account") ?? "",
         uid: info?.ok ? String(info.data.uid) : String(session.get("uid") ?? ""),
         is_seller: info?.ok ? info.data.is_seller : session.get("is_seller") === true,
+        // The header's badge and the account menu's total, from the same call (correct on every load, without JS).
+        unread: info?.ok ? info.data.unread_notifications : 0,
+        totalUsd: info?.ok && info.data.total_usd ? usdText(info.data.total_usd, lang) : null,
       }
     : null;
   return data(
@@ -65,6 +68,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,
   );
+}
+
+/** '12,345.67 USD' in the reader's language (the header gets it ready: no number code in every page's bundle). */
+function usdText(value: string, lang: Lang): string {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!m) return `${value} USD`;
+  const parts = new Intl.NumberFormat(BCP47[lang]).formatToParts(1234.5);
+  const group = parts.find((p) => p.type === "group")?.value ?? ",";
+  const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
+  const int = m[1]!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${int}${decimal}${(m[2] ?? "").padEnd(2, "0").slice(0, 2)} USD`;
 }
 
 export type RootData = typeof loader;

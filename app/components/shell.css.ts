@@ -116,6 +116,35 @@ export const drawerHeading = style({
 export const drawerList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const drawerLangs = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2px" });
 export const iconLarge = style({ width: "22px", height: "22px" });
+/** The notifications bell: a 44 px target with the unread count in a badge on its corner. */
+export const bell = style({
+  position: "relative",
+  display: "inline-grid",
+  placeItems: "center",
+  width: "44px",
+  height: "44px",
+  flex: "none",
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
+});
+export const badge = style({
+  position: "absolute",
+  top: "4px",
+  right: "2px",
+  minWidth: "18px",
+  height: "18px",
+  padding: "0 5px",
+  borderRadius: "9px",
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  fontSize: "11px",
+  fontWeight: 700,
+  lineHeight: "18px",
+  textAlign: "center",
+});
+export const totalLabel = style({ color: vars.color.muted });
 export const menu = style({ position: "relative" });
 export const menuSummary = style({
   display: "inline-flex",

@@ -7,4 +7,5 @@ export * from "./personal";
 export * from "./lever";
 export * from "./micro";
 export * from "./p2p";
+export * from "./notifications";
 export * from "./paging";

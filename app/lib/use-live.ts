@@ -93,6 +93,31 @@ type Schema<T> = Pick<ZodType<T, ZodTypeDef, any>, "safeParse">;
 export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
 
 /**
+ * Listens to `channel` outside React (until the answer is called): every valid message to `onMessage`. The header's
+ * badge loads this module after hydration and listens through it, so every page's first load stays as it was.
+ */
+export function listenChannel<T>(channel: string, schema: SchemaSource<T>, onMessage: (msg: T) => void): () => void {
+  let parser: Schema<T> | null = typeof schema === "function" ? null : schema;
+  let stopped = false;
+  const remove = addListener(channel, (data, meta) => {
+    if (meta.gap || !parser) return;
+    const r = parser.safeParse(data);
+    if (r.success) onMessage(r.data as T);
+  });
+  if (typeof schema === "function")
+    schema().then(
+      (loaded) => {
+        if (!stopped) parser = loaded;
+      },
+      () => remove(),
+    );
+  return () => {
+    stopped = true;
+    remove();
+  };
+}
+
+/**
  * Calls `onMessage` with every valid message of `channel` while the component is mounted.
  * `meta.snapshot` is true for messages that replace the channel's state (after a (re)connect).
  * `onGap` is called when events of the channel may have been missed (every snapshot; private channels

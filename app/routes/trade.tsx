@@ -11,6 +11,7 @@ import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { OrderBook } from "~/features/trade/order-book";
 import { OrdersPanel } from "~/features/trade/orders-panel";
+import { PriceAlertForm } from "~/components/price-alert-form";
 import { PairList } from "~/features/trade/pair-list";
 import { RecentTrades } from "~/features/trade/recent-trades";
 import { TradeForms } from "~/features/trade/trade-form";
@@ -313,7 +314,18 @@ function TradeScreen() {
         </div>
         <div className={s.area.orders} id="orders">
           {orders ? (
-            <OrdersPanel orders={orders} pair={pair} />
+            <>
+              <OrdersPanel orders={orders} pair={pair} />
+              <section className={s.ordersPanel}>
+                <PriceAlertForm
+                  pairs={[{ id: pair.id, symbol: pair.symbol }]}
+                  pairId={pair.id}
+                  lastPrice={live.quotation?.close}
+                  redirectTo={`/trade?symbol=${encodeURIComponent(pair.symbol.replace("/", ""))}`}
+                  idPrefix="trade-alert"
+                />
+              </section>
+            </>
           ) : (
             <section className={s.ordersPanel} aria-labelledby="orders-title">
               <h2 id="orders-title" className={s.h2}>

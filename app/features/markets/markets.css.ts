@@ -93,3 +93,4 @@ export const star = style({
   selectors: { "&[aria-pressed='true']": { color: vars.color.accent }, "&:hover": { background: vars.color.surface2 } },
 });
 export const empty = style({ padding: "32px 12px", textAlign: "center", color: vars.color.muted });
+export const alerts = style({ marginTop: "24px", maxWidth: "720px" });
