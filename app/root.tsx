@@ -5,6 +5,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
+import { LiveNotice } from "~/components/live-notice";
+import { CONTENT_ID, SkipLinks } from "~/components/skip-links";
+import { RefusalFocusScope, useRefusalFocus } from "~/components/form/refusal-focus";
 import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
@@ -15,6 +18,7 @@ import { qrSvg } from "~/lib/qr.server";
 import { getTheme } from "~/lib/theme.server";
 import "~/styles/global.css";
 import { darkTheme, lightTheme } from "~/styles/theme.css";
+import { contentWrap } from "~/components/shell.css";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -96,12 +100,19 @@ function Document({ lang, theme, children }: { lang: Lang; theme: "dark" | "ligh
 
 export default function App() {
   const d = useLoaderData<typeof loader>();
+  useRefusalFocus();
   return (
     <Document lang={d.lang} theme={d.theme}>
-      <Header user={d.user} lang={d.lang} theme={d.theme} />
-      <ToastRegion initial={d.toast} />
-      <Outlet />
-      <Footer footer={d.footer} user={d.user} lang={d.lang} />
+      <RefusalFocusScope>
+        <SkipLinks />
+        <Header user={d.user} lang={d.lang} theme={d.theme} />
+        <ToastRegion initial={d.toast} />
+        <LiveNotice />
+        <div id={CONTENT_ID} tabIndex={-1} className={contentWrap}>
+          <Outlet />
+        </div>
+        <Footer footer={d.footer} user={d.user} lang={d.lang} />
+      </RefusalFocusScope>
     </Document>
   );
 }
