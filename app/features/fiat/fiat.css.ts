@@ -80,7 +80,7 @@ export const dl = style({ display: "grid", gridTemplateColumns: "max-content min
 export const dt = style({ color: vars.color.muted });
 export const dd = style({ margin: 0, minWidth: 0, overflowWrap: "anywhere" });
 export const status = style({ fontWeight: 700 });
-export const countdown = style({ fontFamily: vars.font.mono, fontSize: "20px", fontWeight: 700, color: vars.color.accent });
+export const countdown = style({ fontFamily: vars.font.mono, fontSize: "20px", fontWeight: 700, color: vars.color.accentStrong });
 export const grid2 = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
@@ -126,3 +126,5 @@ export const publish = style({ display: "grid", gridTemplateColumns: "repeat(aut
 export const fieldset = style({ border: 0, padding: 0, margin: "0 0 12px", display: "flex", gap: "12px", flexWrap: "wrap" });
 export const contents = style({ display: "contents" });
 export const refresh = style({ fontSize: "14px", marginLeft: "8px", whiteSpace: "nowrap" });
+/** A link in small print that is still a 24 px target (WCAG 2.5.8): the seller's 'Set trade password'. */
+export const smallLink = style({ display: "inline-block", minHeight: "24px", paddingBlock: "4px" });

@@ -238,7 +238,9 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
             </div>
             <ErrorLine id="confirm-password-error" errors={errs.password ? [errs.password] : undefined} />
             <p className={s.small}>
-              <Link to="/tradePassword">{t("order.setTradePassword")}</Link>
+              <Link to="/tradePassword" className={s.smallLink}>
+                {t("order.setTradePassword")}
+              </Link>
             </p>
           </Form>
         ) : null}
