@@ -1,3 +1,4 @@
+import { Input, Select } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -63,7 +64,7 @@ export default function ShopRoute() {
       <label htmlFor={`ad-${name}`} className={labelClass}>
         {label}
       </label>
-      <input
+      <Input
         id={`ad-${name}`}
         name={name}
         inputMode="decimal"
@@ -234,7 +235,7 @@ export default function ShopRoute() {
               <label htmlFor="ad-currency_id" className={labelClass}>
                 {t("legal.coin")}
               </label>
-              <select
+              <Select
                 id="ad-currency_id"
                 name="currency_id"
                 className={input}
@@ -247,7 +248,7 @@ export default function ShopRoute() {
                     {c.code}
                   </option>
                 ))}
-              </select>
+              </Select>
               <ErrorLine id="ad-currency_id-error" errors={errs.currency_id ? [errs.currency_id] : undefined} />
             </div>
             <div>

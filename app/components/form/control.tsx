@@ -19,3 +19,12 @@ export function Textarea(props: ComponentPropsWithRef<"textarea">) {
   const autoFocus = useRefusalAutoFocus(isInvalid(props["aria-invalid"])) || props.autoFocus;
   return <textarea {...props} autoFocus={autoFocus} />;
 }
+
+/**
+ * A form's alert (a refusal of the whole form): rendered only when there is one, so it takes part in the refusal
+ * focus as an invalid field does (focusable by script, `tabIndex` -1).
+ */
+export function Alert(props: ComponentPropsWithRef<"p">) {
+  const autoFocus = useRefusalAutoFocus(true);
+  return <p role="alert" tabIndex={-1} {...props} autoFocus={autoFocus} />;
+}

@@ -1,6 +1,7 @@
 import { useFetchers, useNavigation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useServerOnly } from "~/lib/server-only";
 
 /**
  * A refusal from the server reaches the person where they are (every form, one mechanism): focus moves to the first
@@ -9,7 +10,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
  * which a message at the top of a long form on a phone needs.
  *
  * - Without JavaScript the page the POST answered is rendered with `autofocus` on that element: the first field or
- *   form error in the page that renders invalid claims it (`useRefusalAutoFocus`), in document order.
+ *   form error in the page that renders invalid claims it (`useRefusalAutoFocus`), in document order (only in the
+ *   render that answers a POST: an error shown on a page simply opened leaves the focus alone).
  * - With JavaScript `useRefusalFocus` (mounted once, in root.tsx) remembers the form a POST came from, and once the
  *   navigation or fetcher it started has settled, moves focus into that form as above, unless focus already is on
  *   an invalid field there (conform focuses the first field it marked itself).
@@ -31,8 +33,10 @@ export function RefusalFocusScope({ children }: { children: ReactNode }) {
 export function useRefusalAutoFocus(invalid: boolean): boolean {
   const claim = useContext(ClaimContext);
   const hydrated = useHydrated();
+  // Only in a page that answers a POST: an error a page shows when simply opened does not take the focus.
+  const { answersPost } = useServerOnly();
   const [mine] = useState(() => {
-    if (!invalid || !claim || claim.claimed) return false;
+    if (!invalid || !answersPost || !claim || claim.claimed) return false;
     claim.claimed = true;
     return true;
   });
@@ -64,14 +68,19 @@ export function refusalTarget(form: HTMLFormElement): HTMLElement | null {
   return null;
 }
 
-function moveFocus(form: HTMLFormElement) {
+/** Focuses the refusal in `form`; false when the form shows none (yet). */
+function moveFocus(form: HTMLFormElement): boolean {
   const target = refusalTarget(form);
-  if (!target) return;
+  if (!target) return false;
   const active = document.activeElement;
-  if (active && form.contains(active) && active.matches(FIELD)) return;
+  if (active && form.contains(active) && active.matches(FIELD)) return true;
   if (!target.matches("input, select, textarea, button, a[href], [tabindex]")) target.tabIndex = -1;
   target.focus();
+  return true;
 }
+
+/** A few frames: a component may copy the answer into its state and render the refusal one step later. */
+const SETTLE_FRAMES = 10;
 
 /** See above: mounted once, in root.tsx. */
 export function useRefusalFocus() {
@@ -104,7 +113,12 @@ export function useRefusalFocus() {
     }
     if (!p.started) return;
     pending.current = null;
-    const form = p.form.isConnected ? p.form : p.id ? document.getElementById(p.id) : null;
-    if (form instanceof HTMLFormElement) moveFocus(form);
+    let frames = 0;
+    const attempt = () => {
+      const form = p.form.isConnected ? p.form : p.id ? document.getElementById(p.id) : null;
+      if (!(form instanceof HTMLFormElement) || moveFocus(form) || ++frames > SETTLE_FRAMES) return;
+      requestAnimationFrame(attempt);
+    };
+    attempt();
   }, [busy]);
 }

@@ -1,3 +1,4 @@
+import { Input, Textarea } from "~/components/form/control";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { ErrorLine, FormError } from "~/components/form/field";
@@ -170,7 +171,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 <label htmlFor="voucher_file" className={labelClass}>
                   {t(order.voucher ? "order.voucherReplace" : "order.voucherUpload")}
                 </label>
-                <input
+                <Input
                   id="voucher_file"
                   name="voucher_file"
                   type="file"
@@ -220,7 +221,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 <label htmlFor="confirm-password" className={labelClass}>
                   {t("order.tradePassword")}
                 </label>
-                <input
+                <Input
                   id="confirm-password"
                   name="password"
                   type="password"
@@ -276,7 +277,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 <label htmlFor={`${a}-reason`} className={labelClass}>
                   {t("order.reason")}
                 </label>
-                <textarea
+                <Textarea
                   id={`${a}-reason`}
                   name="reason"
                   required
@@ -319,7 +320,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
               {t("order.message")}
             </label>
             <div className={s.formRow}>
-              <input
+              <Input
                 id="chat-body"
                 name="body"
                 required
