@@ -33,9 +33,11 @@ test.describe("code buttons", () => {
     await logInTo(page, email, password, "/tradePassword");
     await sendCode(page);
     await page.goto("/assets/bindAddr");
-    const button = page.getByRole("button", { name: /^(Send code|Resend in)/ });
+    const button = page.getByRole("button", { name: /^(Send code|Resend code)$/ });
     if (jsEnabled) {
-      await expect(button).toHaveText(/^Resend in \d+ s$/);
+      // The wait counts down beside the button, whose name stays put (issue 27: not renamed every second).
+      await expect(page.getByTestId("code-wait")).toHaveText(/^Resend in \d+ s$/);
+      await expect(button).toHaveText("Send code");
       // Clicking a counting button sends nothing.
       await button.click();
       await expect(page.getByText(/please wait \d+ seconds/i)).toHaveCount(0);
