@@ -29,8 +29,13 @@ export function ConfirmDialog({
   const shown = closedKey !== reviewKey;
   useEffect(() => {
     const d = ref.current;
-    if (d && hydrated && shown && !d.open) d.showModal();
-  }, [hydrated, shown, answer]);
+    if (!d || !hydrated || !shown || d.open) return;
+    d.showModal();
+    // Focus starts on what to fill in first (a trade password), else on the heading: never on the confirming button,
+    // where a second Enter would place the order unread.
+    const field = d.querySelector<HTMLElement>("input:not([type='hidden']), select, textarea");
+    (field ?? d.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`))?.focus();
+  }, [hydrated, shown, answer, titleId]);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -43,7 +48,7 @@ export function ConfirmDialog({
   if (!shown) return null;
   return (
     <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby={titleId}>
-      <h2 id={titleId} className={s.title}>
+      <h2 id={titleId} className={s.title} tabIndex={-1}>
         {title}
       </h2>
       {children}
