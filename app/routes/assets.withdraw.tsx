@@ -329,7 +329,7 @@ function WithdrawForm() {
         <dd className={`${s.dd} ${s.preview}`}>{figure(preview?.received)}</dd>
       </dl>
       {/* The figures above, said once typing pauses, in words (not each keystroke's bare number). */}
-      <p className="sr-only" role="status">
+      <p className="sr-only" role="status" data-testid="withdraw-said">
         {said}
       </p>
       <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
