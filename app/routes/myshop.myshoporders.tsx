@@ -270,13 +270,15 @@ export default function ShopRoute() {
           </div>
           <fieldset className={s.fieldset} aria-describedby="ad-pay_types-error">
             <legend className={labelClass}>{t("shop.payTypes")}</legend>
-            {d.payTypes.map((p) => (
+            {d.payTypes.map((p, i) => (
               <label key={p}>
-                <input
+                <Input
                   type="checkbox"
                   name="pay_types"
                   value={p}
                   defaultChecked={publish ? chosen.includes(p) : d.info.pay_types.includes(p)}
+                  // The group's refusal takes the focus on its first box (the message is the group's description).
+                  aria-invalid={i === 0 && errs.pay_types ? true : undefined}
                 />{" "}
                 {t(`pay.${p}`)}
               </label>
