@@ -12,12 +12,23 @@ vi.mock("~/lib/server-only", () => ({ useServerOnly: () => ({}) }));
 const { barsSummary } = await import("./chart-panel");
 const { RecentTrades } = await import("./recent-trades");
 
-const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({ time, open, high, low, close, volume: "1", period: "1min" });
+const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({
+  time,
+  open,
+  high,
+  low,
+  close,
+  volume: "1",
+  period: "1min",
+});
 const t = createT({ trade: en }, "en", "trade");
 
 describe("the chart in words (its text alternative)", () => {
   it("says the span, where the price opened and stands, and its lowest and highest, in the pair's decimals", () => {
-    const bars = [bar(Date.UTC(2026, 10, 26, 10, 0), "100", "120", "90", "110"), bar(Date.UTC(2026, 10, 26, 10, 1), "110", "130.5", "95", "99.9")];
+    const bars = [
+      bar(Date.UTC(2026, 10, 26, 10, 0), "100", "120", "90", "110"),
+      bar(Date.UTC(2026, 10, 26, 10, 1), "110", "130.5", "95", "99.9"),
+    ];
     expect(barsSummary(t, bars, 2, "en")).toBe(
       "From 11-26 10:00:00 to 11-26 10:01:00 (UTC): opened at 100.00, last 99.90; lowest 90.00, highest 130.50.",
     );
