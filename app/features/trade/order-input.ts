@@ -1,6 +1,10 @@
 import Decimal from "decimal.js";
 import type { Depth, DepthEntry, SpotBalances } from "~/contract/entities";
 import { dec } from "~/lib/money";
+import { PRICE_DECIMALS, sanitizePriceInput } from "~/lib/price-input";
+
+// A price field's rules are every pair screen's (app/lib/price-input.ts); the order form's own rules follow.
+export { PRICE_DECIMALS, sanitizePriceInput };
 
 /**
  * The order form's rules (SPEC §4, §5, §9), as pure functions over decimal strings: price and quantity input,
@@ -8,8 +12,6 @@ import { dec } from "~/lib/money";
  * only: no float ever touches a price, a quantity or a balance here.
  */
 
-/** SPEC §9: the default price decimals; a pair's own `price_precision` wins (docs/api.md). */
-export const PRICE_DECIMALS = 4;
 /** SPEC §9: quantities floored to 6 decimals. */
 export const QTY_DECIMALS = 6;
 /** SPEC §9: totals rounded up to 6 decimals. */
@@ -18,23 +20,6 @@ export const SLIDER_STEP = 25;
 
 export type Side = "buy" | "sell";
 export type OrderType = "limit" | "market";
-
-/**
- * What a price field keeps of what was typed: digits and one dot, at most `decimals` decimals.
- * 'e', '+', '-' and anything else are dropped (SPEC §5: typing e or minus is blocked).
- */
-export function sanitizePriceInput(raw: string, decimals = PRICE_DECIMALS): string {
-  let int = "";
-  let frac = "";
-  let dot = false;
-  for (const ch of raw) {
-    if (ch >= "0" && ch <= "9") {
-      if (!dot) int += ch;
-      else if (frac.length < decimals) frac += ch;
-    } else if ((ch === "." || ch === ",") && !dot && decimals > 0) dot = true;
-  }
-  return dot ? `${int || "0"}.${frac}` : int;
-}
 
 /** The same for a quantity: digits and one dot, at most 6 decimals. */
 export function sanitizeQtyInput(raw: string): string {

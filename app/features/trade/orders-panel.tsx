@@ -12,8 +12,8 @@ import { floorQty } from "./order-input";
 import { averagePriceOf } from "./order-figures";
 import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "./live-state";
 import type { TradeActionData } from "./action-data";
-import { tradeUrl } from "./links";
-import { useClock } from "./recent-trades";
+import { tradeUrl } from "~/lib/pair-links";
+import { useClock } from "~/lib/time";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import * as s from "./trade.css";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { formatChange, formatPrice } from "~/lib/money";
 import { normalizeSymbol } from "~/contract/core/channels";
 import type { LiveQuotation } from "~/lib/use-live";
-import { screenOf, tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
 import { searchRows } from "~/lib/search";

@@ -23,7 +23,7 @@ import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import type { TradeActionData } from "./action-data";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
-import { tradeUrl } from "./links";
+import { tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
 
 type PairInfo = { id: number; symbol: string; base: string; quote: string; decimals: number };
