@@ -77,7 +77,10 @@ async function logIn(page: Page, email: string, password: string, path: string) 
   }
   await logInForm(page, email, password, path);
   await page.waitForURL((u) => !u.pathname.startsWith("/login"));
-  sessions.set(email, (await page.context().cookies()).filter((c) => c.name !== "theme"));
+  sessions.set(
+    email,
+    (await page.context().cookies()).filter((c) => c.name !== "theme"),
+  );
 }
 
 async function openLever(page: Page, symbol = "LTCUSDT", extra = "") {

@@ -24,7 +24,7 @@ const leverValidate = lazyModule(() => import("./validate"));
 
 export function useLeverT(): Translate {
   const { t, i18n } = useTranslation("lever");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 
@@ -458,7 +458,7 @@ function LeverConfirm({
             className={input}
             autoComplete="off"
             maxLength={64}
-            // eslint-disable-next-line jsx-a11y/no-autofocus
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's one field takes the focus as it opens
             autoFocus
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={passwordError ? "lever-password-error" : undefined}

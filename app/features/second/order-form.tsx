@@ -23,7 +23,7 @@ const microValidate = lazyModule(() => import("./validate"));
 
 function useSecondT(): Translate {
   const { t, i18n } = useTranslation("second");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 

@@ -373,7 +373,6 @@ export const ChartPanel = memo(function ChartPanel({
         <summary className={s.barsSummary} id="chart-table-title">
           {t("chart.tableTitle")}
         </summary>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className={s.barsScroll} tabIndex={0} role="region" aria-labelledby="chart-table-title">
           {/* The live bars once the page has them; until then (and without JavaScript) the server's rows. */}
           {hydrated && bars ? (

@@ -158,7 +158,6 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           </ul>
         </nav>
       ) : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
         <table className={`${s.table} ${cardTable}`}>
           <caption className="sr-only">

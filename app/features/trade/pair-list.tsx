@@ -56,7 +56,6 @@ export const PairList = memo(function PairList({
       </nav>
       <SearchForm id="pairs-search" label={t("pairs.search")} button={t("pairs.searchButton")} value={q} keep={keep} action={pathname} />
       {/* A focusable region, so the list scrolls with the keyboard. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
         <table className={s.table}>
           <caption className="sr-only">{t("pairs.caption", { quote: tab })}</caption>

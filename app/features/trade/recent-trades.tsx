@@ -45,7 +45,6 @@ export const RecentTrades = memo(function RecentTrades({
       <h2 id="trades-title" className={s.h2}>
         {t("trades.title")}
       </h2>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.trades} tabIndex={0} role="region" aria-labelledby="trades-title">
         <table className={s.table}>
           <caption className="sr-only">{t("trades.caption")}</caption>

@@ -33,7 +33,7 @@ const spotValidate = lazyModule(() => import("./validate"));
 
 function useTradeT(): Translate {
   const { t, i18n } = useTranslation("trade");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 

@@ -30,7 +30,10 @@ export function listTransfers(
 ): { total: number; rows: TransferRow[] } {
   const where = ["t.user_id = ?"];
   const args: unknown[] = [userId];
-  if (currencyId !== undefined) (where.push("t.currency_id = ?"), args.push(currencyId));
+  if (currencyId !== undefined) {
+    where.push("t.currency_id = ?");
+    args.push(currencyId);
+  }
   const w = where.join(" AND ");
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM transfers t WHERE ${w}`).get(...args) as { total: number };
   const rows = db
