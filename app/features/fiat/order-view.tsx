@@ -1,6 +1,7 @@
 import { Input, Textarea } from "~/components/form/control";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { ErrorLine, FormError } from "~/components/form/field";

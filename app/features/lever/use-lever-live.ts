@@ -1,4 +1,5 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { useCallback, useRef, useState } from "react";
 import type { LeverPage } from "~/contract/lever";
 import type { LeverTab } from "~/contract/core/lever";

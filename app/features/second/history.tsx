@@ -1,4 +1,5 @@
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { memo, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";

@@ -1,5 +1,5 @@
 import { normalizeSymbol } from "~/contract/core/channels";
-import { useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from "react";
 import type {
   Depth,
