@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test, tradeOnce } from "./fixtures";
 
 /**
  * Issue 9, wording and smaller items, with JavaScript on and off (every spec runs in both projects): seeded content
@@ -63,7 +63,8 @@ test("the hourly popup shows no stale notice: the 3 November maintenance is not 
 });
 
 test.describe("trade screen: one labelled time zone, the 'Line' button", () => {
-  test("the chart and the lists say UTC; the line chart is called so", async ({ page }) => {
+  test("the chart and the lists say UTC; the line chart is called so", async ({ page, request }) => {
+    await tradeOnce(request, 1, "0.001");
     await page.goto("/trade?symbol=BTCUSDT");
     await expect(page.getByText("Times on this screen are in UTC.")).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Time (UTC)" }).first()).toBeVisible();
