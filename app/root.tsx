@@ -5,6 +5,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
+import { LiveNotice } from "~/components/live-notice";
+import { CONTENT_ID, SkipLinks } from "~/components/skip-links";
+import { RefusalFocusScope, useRefusalFocus } from "~/components/form/refusal-focus";
 import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
@@ -16,6 +19,7 @@ import { getTheme } from "~/lib/theme.server";
 import "~/styles/global.css";
 import { darkTheme, lightTheme, systemTheme } from "~/styles/theme.css";
 import type { ThemeSetting } from "~/lib/theme";
+import { contentWrap } from "~/components/shell.css";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -113,12 +117,19 @@ function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; 
 
 export default function App() {
   const d = useLoaderData<typeof loader>();
+  useRefusalFocus();
   return (
     <Document lang={d.lang} theme={d.theme}>
-      <Header user={d.user} lang={d.lang} theme={d.theme} />
-      <ToastRegion initial={d.toast} />
-      <Outlet />
-      <Footer footer={d.footer} user={d.user} lang={d.lang} />
+      <RefusalFocusScope>
+        <SkipLinks />
+        <Header user={d.user} lang={d.lang} theme={d.theme} />
+        <ToastRegion initial={d.toast} />
+        <LiveNotice />
+        <div id={CONTENT_ID} tabIndex={-1} className={contentWrap}>
+          <Outlet />
+        </div>
+        <Footer footer={d.footer} user={d.user} lang={d.lang} />
+      </RefusalFocusScope>
     </Document>
   );
 }

@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
+import type { SkipLinksHandle } from "~/components/skip-links";
 import { OrderBook } from "~/features/trade/order-book";
 import { OrdersPanel } from "~/features/trade/orders-panel";
 import { PriceAlertForm } from "~/components/price-alert-form";
@@ -290,7 +291,7 @@ function TradeScreen() {
         <div className={s.area.header}>
           <ChartHeader pair={pair} quotation={live.quotation} />
         </div>
-        <div className={s.area.forms}>
+        <div className={s.area.forms} id="order-form">
           <TradeForms
             pair={pair}
             loggedIn={data.loggedIn}
@@ -342,6 +343,9 @@ function TradeScreen() {
     </main>
   );
 }
+
+/** The order form is far down the tab order (the header, the chart's intervals): the page's second skip link. */
+export const handle: SkipLinksHandle = { skipLinks: [{ href: "#order-form", labelKey: "skip.orderForm" }] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Spot trade" },

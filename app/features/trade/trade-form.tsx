@@ -1,3 +1,4 @@
+import { Alert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
@@ -233,16 +234,16 @@ function OrderForm({
         </span>
       </p>
       {form.errors?.length ? (
-        <p id={form.errorId} className={formError} role="alert">
+        <Alert id={form.errorId} className={formError}>
           {form.errors.join(" ")}
-        </p>
+        </Alert>
       ) : null}
 
       <div className={s.fieldRow}>
         <label htmlFor={fields.price.id}>{t("form.price", { quote: pair.quote })}</label>
         <div className={s.inputWrap}>
           {market ? (
-            <input
+            <Input
               {...priceProps}
               className={input}
               readOnly
@@ -251,7 +252,7 @@ function OrderForm({
               aria-describedby={`${fields.price.errorId} ${form.id}-market`}
             />
           ) : (
-            <input
+            <Input
               {...priceProps}
               className={input}
               inputMode="decimal"
@@ -274,7 +275,7 @@ function OrderForm({
 
       <div className={s.fieldRow}>
         <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>
-        <input
+        <Input
           {...qtyProps}
           className={input}
           inputMode="decimal"
