@@ -1,17 +1,27 @@
-import { invariantResponse } from "~/lib/invariant.server";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
 import * as s from "~/features/assets/assets.css";
 import * as g from "~/features/assets/glance.css";
 import { getLang, getT } from "~/lib/i18next.server";
-import { formatAmount, formatCoin } from "~/lib/amount";
 import { api, loaded } from "~/lib/api.server";
-import { ACCOUNT_PAGE_NAMES, ACCOUNT_PAGES, type AccountPage } from "~/features/assets/constants";
-import { groupOf, isSmallBalance, SMALL_BALANCE_USD, usdTotalOf, usdValueOf } from "~/features/assets/rules.server";
-import { glanceHtml } from "~/features/assets/glance.server";
-import { filterHoldings, holdingsFilterOf, holdingsQuery, type HoldingsFilter } from "~/features/assets/holdings";
+import type { AccountPage } from "~/features/assets/constants";
+import {
+  ACCOUNT_PAGE_NAMES,
+  ACCOUNT_PAGES,
+  formatAmount,
+  formatCoin,
+  filterHoldings,
+  glanceHtml,
+  groupOf,
+  holdingsFilterOf,
+  invariantResponse,
+  isSmallBalance,
+  SMALL_BALANCE_USD,
+  usdTotalOf,
+  usdValueOf,
+} from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button, input } from "~/styles/ui.css";
@@ -36,7 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const fmt = (value: string, dp: number) => formatAmount(value, { lang, dp });
   const coin = (value: string, decimals: number) => formatCoin(value, decimals, { lang });
   const group = list.ok ? groupOf(list.data, code) : undefined;
-  const rows = (group?.accounts ?? []).map((a) => {
+  const filter = holdingsFilterOf(new URL(request.url).searchParams);
+  const all = (group?.accounts ?? []).map((a) => {
     const usd = usdValueOf(a.balance, a.lock_balance, a.currency.usd_price);
     return {
       id: a.id,
@@ -55,14 +66,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       title: t(`menu.${name}`),
       name,
       code,
-      filter: holdingsFilterOf(new URL(request.url).searchParams),
+      filter,
       smallUsd: fmt(SMALL_BALANCE_USD, 2),
       // An answer refused (no figure to show) leaves the glance out rather than showing 0.
       glance: summary.ok ? glanceHtml(summary.data, Date.now(), lang, t) : null,
       recharge: group?.is_recharge === 1,
       // The exchange's figure when there is one (it includes rows' sub-cent remainders), else ours.
       totalUsd: fmt(group ? group.convert_usd || usdTotalOf(group.accounts) : "0", 2),
-      rows,
+      // The rows the filter keeps, and how many the account has.
+      rows: filterHoldings(all, filter),
+      count: all.length,
       error: list.ok ? null : list.msg || null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -91,39 +104,37 @@ export default function AccountRoute() {
           <Link to={`/assets/dealRecords?types=${data.code}`}>{t("account.records")}</Link>
         </div>
         {data.error ? <p role="alert">{data.error}</p> : null}
-        {/* A navigation (another account, a link) starts from its address's filter; typing keeps the page's. */}
-        <Holdings key={useLocation().key} />
+        {/* Another account page starts from its own address's filter (a fresh form). */}
+        <Holdings key={data.name} />
       </section>
     </main>
   );
 }
 
 /**
- * The account's rows with 'hide small balances' and the search by code: a GET form (`?hide=1`, `?q=`) the server
- * answers filtered; in the browser the rows filter as one types or ticks, and the address follows (replaced, so
- * a reload keeps the filter and Back leaves the page).
+ * The account's rows with 'hide small balances' and the search by code: a GET form (`?q=`, `?hide=1`) the server
+ * answers filtered (features/assets/holdings.ts). Without JavaScript "Apply" sends it; with it, it is sent a moment
+ * after the last key or tick, replacing the history entry (so a reload keeps the filter and Back leaves the page).
  */
 function Holdings() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
-  const [filter, setFilter] = useState<HoldingsFilter>(data.filter);
-  const rows = filterHoldings(data.rows, filter);
-  const filtering = !!filter.q.trim() || filter.hide;
-  const onChange = (e: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(e.currentTarget);
-    const next = { q: String(form.get("q") ?? ""), hide: form.has("hide") };
-    setFilter(next);
-    window.history.replaceState(window.history.state, "", window.location.pathname + holdingsQuery(next));
-  };
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const { filter, rows } = data;
   return (
     <>
-      <form
+      <Form
         method="get"
         role="search"
         aria-label={t("glance.filters")}
         className={g.filters}
-        onChange={onChange}
-        onSubmit={(e) => e.preventDefault()}
+        preventScrollReset
+        onChange={(e) => {
+          const form = e.currentTarget;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+        }}
       >
         <label htmlFor="assets-q" className="sr-only">
           {t("glance.search")}
@@ -145,9 +156,9 @@ function Holdings() {
         <button type="submit" className={`${button.secondary} ${s.small}`}>
           {t("glance.apply")}
         </button>
-      </form>
+      </Form>
       <p role="status" className={s.status}>
-        {filtering ? t("glance.showing", { count: data.rows.length, shown: rows.length }) : ""}
+        {filter.q || filter.hide ? t("glance.showing", { count: data.count, shown: rows.length }) : ""}
       </p>
       <div className={s.tableWrap}>
         <table className={`${s.table} ${cardTable}`}>
@@ -177,7 +188,7 @@ function Holdings() {
             {rows.length === 0 ? (
               <tr>
                 <td className={s.td} colSpan={data.recharge ? 5 : 4}>
-                  {data.rows.length ? t("glance.none") : t("common:empty")}
+                  {data.count ? t("glance.none") : t("common:empty")}
                 </td>
               </tr>
             ) : (

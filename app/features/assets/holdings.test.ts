@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterHoldings, holdingsFilterOf, holdingsQuery } from "./holdings";
+import { filterHoldings, holdingsFilterOf } from "./holdings";
 import { isSmallBalance } from "./rules";
 import { SMALL_BALANCE_USD } from "~/contract/core/notifications";
 
@@ -42,14 +42,6 @@ describe("the filter in the address", () => {
     expect(holdingsFilterOf(new URLSearchParams("q=%20btc%20&hide=1"))).toEqual({ q: "btc", hide: true });
     expect(holdingsFilterOf(new URLSearchParams("hide=on"))).toEqual({ q: "", hide: false });
     expect(holdingsFilterOf(new URLSearchParams(`q=${"a".repeat(50)}`)).q).toHaveLength(20);
-  });
-
-  it("writes the query the browser shows, empty when nothing filters, and reads back the same", () => {
-    expect(holdingsQuery({ q: "", hide: false })).toBe("");
-    expect(holdingsQuery({ q: "  ", hide: true })).toBe("?hide=1");
-    expect(holdingsQuery({ q: "eth", hide: true })).toBe("?q=eth&hide=1");
-    const f = { q: "b&c", hide: false };
-    expect(holdingsFilterOf(new URLSearchParams(holdingsQuery(f)))).toEqual(f);
   });
 });
 

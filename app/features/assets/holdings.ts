@@ -1,7 +1,7 @@
 /**
  * Which rows of an account page show (docs/product.md, "/assets"): 'hide small balances' (`?hide=1`) and the search
- * by code (`?q=`). The server draws the page filtered from the address; in the browser the same rule filters as one
- * types. No decimal arithmetic here: whether a row is small is decided by the loader (`isSmallBalance`).
+ * by code (`?q=`). The loader filters the rows from the address, with or without JavaScript (the form is a GET). No
+ * decimal arithmetic here: whether a row is small is decided by the loader (`isSmallBalance`).
  */
 export type HoldingsFilter = { q: string; hide: boolean };
 
@@ -12,18 +12,9 @@ export function holdingsFilterOf(params: URLSearchParams): HoldingsFilter {
 
 /**
  * The rows to show: not small when small balances are hidden, and a code containing the search, in any case ('bt'
- * finds BTC; what cannot be in a code, such as spaces, is ignored). No imports: the page's code stays small.
+ * finds BTC; what cannot be in a code, such as spaces, is ignored).
  */
 export function filterHoldings<R extends { code: string; small: boolean }>(rows: R[], filter: HoldingsFilter): R[] {
   const q = filter.q.toUpperCase().replace(/[^A-Z0-9]/g, "");
   return rows.filter((r) => !(filter.hide && r.small) && (!q || r.code.toUpperCase().includes(q)));
-}
-
-/** The filter's query string ('' when nothing filters), for the address the browser shows. */
-export function holdingsQuery(filter: HoldingsFilter): string {
-  const p = new URLSearchParams();
-  if (filter.q.trim()) p.set("q", filter.q.trim());
-  if (filter.hide) p.set("hide", "1");
-  const s = p.toString();
-  return s ? `?${s}` : "";
 }
