@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { BASE_URL } from "../../playwright.config";
 import { cli, DATA_DIR, expect, expectNoSeriousA11yViolations, registerUser, setTheme, test } from "./fixtures";
 
 /**
@@ -132,6 +133,23 @@ test.describe("assets at a glance", () => {
       await expect(chart).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     }
+  });
+  test("the header's account menu shows the same total as the page, in the reader's separators (Spanish)", async ({ page, request }) => {
+    const { email, password } = await registerUser(request);
+    cli("credit", email, "change_account", "USDT", "4800.5");
+    await logInTo(page, email, password, "/assets/tradeAccount");
+    await page.context().addCookies([{ name: "lang", value: "es", url: BASE_URL }]);
+    await page.reload();
+    await expect(
+      page.getByRole("region", { name: "Valor total de todas las cuentas" }).getByText("4.800,50 USD", { exact: true }),
+    ).toBeVisible();
+    // The menu is a <details> (closed until opened): its link is read where it is.
+    const menuTotal = page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Activos totales/, includeHidden: true })
+      .first();
+    await expect(menuTotal).toHaveAttribute("href", "/assets");
+    await expect(menuTotal).toContainText("≈ 4.800,50 USD");
   });
 });
 
