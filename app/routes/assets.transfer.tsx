@@ -107,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ActionData>({ result: replyWith(formData, { resetForm: true }), ok: true, message, js: true });
 }
 
-/** With JavaScript the balances reload 1 s after a transfer (SPEC §9), not at once. */
+/** With JavaScript the balances reload 1 s after a transfer, not at once (docs/product.md, "/assets/transfer and /assets/transferLog"). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
   if (actionResult && typeof actionResult === "object" && (actionResult as ActionData).ok && (actionResult as ActionData).js) return false;
   return defaultShouldRevalidate;

@@ -177,7 +177,7 @@ test.describe("assets", () => {
     await expect(page.getByText("Withdrawal address saved")).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(TRC20_ADDRESS) })).toContainText("TRC20");
 
-    // Withdraw: the address fills in from the book; errors in the spec's order and on their field.
+    // Withdraw: the address fills in from the book; errors in the order of the checks and on their field.
     await page.goto("/assets/withdraw");
     await page.getByRole("link", { name: "TRC20" }).click();
     await expect(page.getByLabel("Withdrawal address", { exact: true }).locator("option:checked")).toHaveText(TRC20_ADDRESS);

@@ -29,7 +29,7 @@ function useSynced<T>(source: T): [T, (f: (prev: T) => T) => void] {
 }
 
 /**
- * My positions and the account's risk, live (SPEC §4): LEVER_TRADE replaces rows by id and updates the risk
+ * My positions and the account's risk, live (docs/product.md, "/lever"): LEVER_TRADE replaces rows by id and updates the risk
  * rate and total profit for the current pair; LEVER_CLOSED removes rows by id, then the page reloads its data
  * (balances, the closed tab) once.
  */
