@@ -240,7 +240,8 @@ test("one amount format: the account page's total and rows like every other amou
   const user = await registerUser(request);
   cli("credit", user.email, "change_account", "USDT", "4800");
   await logInTo(page, user.email, user.password, "/assets/tradeAccount");
-  await expect(page.getByRole("main").getByText("4,800.00 USD")).toBeVisible();
+  // The account's own total (the page's top and the header's menu show the total of all accounts too).
+  await expect(page.getByRole("region", { name: "Spot account" }).getByText("4,800.00 USD")).toBeVisible();
   await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("4,800.00");
   await setLang(page, "de");
   await page.goto("/assets/tradeAccount");
