@@ -1,11 +1,11 @@
 // A price as a pair screen's field takes it (/trade, /lever, /second): string work only, for the first load.
 
-/** The default price decimals; a pair's own `price_precision` wins (docs/api.md). */
+/** The default price decimals; a pair's own `price_precision` wins (docs/product.md, "Money and rounding"). */
 export const PRICE_DECIMALS = 4;
 
 /**
  * What a price field keeps of what was typed: digits and one dot, at most `decimals` decimals.
- * 'e', '+', '-' and anything else are dropped (typing e or minus is blocked).
+ * 'e', '+', '-' and anything else are dropped (typing e or minus does nothing: docs/product.md, "Money and rounding").
  */
 export function sanitizePriceInput(raw: string, decimals = PRICE_DECIMALS): string {
   let int = "";

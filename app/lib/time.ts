@@ -10,7 +10,7 @@ export function formatTime(ms: number): string {
 /**
  * The one time zone of the pair screens (/trade, /lever, /second): the chart's axis and tooltips, recent trades and
  * the order lists all show UTC and say so, as every other time on the site does (records, news, the exchange's day
- * candles starting 00:00 UTC; docs/decisions/010).
+ * candles starting 00:00 UTC; docs/decisions/010: the first design named America/New_York for the chart).
  */
 export const TRADE_TIME_ZONE = "UTC";
 

@@ -56,6 +56,8 @@ export interface ExchangeOptions {
   /** A real exchange's currencies, chains, pairs, products and content (db/listing.ts); required with `demo: false`. */
   listing?: Listing;
   simulator?: boolean;
+  /** With the simulator: false writes the price history at first start and then stands still (default true). */
+  simulatorLive?: boolean;
   seed?: number;
   tickMs?: number;
   log?: (line: string) => void;
@@ -432,7 +434,13 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const simulator =
     !demo || opts.simulator === false
       ? null
-      : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
+      : new Simulator(db, market, {
+          seed: opts.seed,
+          tickMs: opts.tickMs,
+          live: opts.simulatorLive,
+          log,
+          onTick: (now) => marketMaker?.tick(now),
+        });
   simulator?.start();
   const ready = marketMaker ? marketMaker.quoteAll() : Promise.resolve();
   const sockets = createSocketServer({
@@ -527,7 +535,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const found = url.pathname.startsWith("/api/") ? callByPath(path) : undefined;
       if (!found) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       const { name, call } = found;
-      // Reads are also accepted as POST (the spec leaves their method open); writes only as POST.
+      // Reads are also accepted as POST (the first design left their method open); writes only as POST.
       if (request.method !== "POST" && (call.method === "POST" || request.method !== "GET")) {
         return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
       }

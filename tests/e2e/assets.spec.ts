@@ -64,7 +64,8 @@ test.describe("assets", () => {
     const usdt = page.getByRole("row", { name: /^USDT/ });
     await expect(usdt).toContainText("1,000.00");
     await expect(usdt).toContainText("1,000.00");
-    await expect(page.getByRole("main").getByText("1,000.00 USD")).toBeVisible();
+    // The account's own total (the page's top and the header's menu show the total of all accounts too).
+    await expect(page.getByRole("region", { name: "Spot account" }).getByText("1,000.00 USD")).toBeVisible();
     await expect(page.getByRole("link", { name: "Records" })).toHaveAttribute("href", "/assets/dealRecords?types=change_account");
     await expect(usdt.getByRole("link", { name: "Deposit USDT" })).toBeVisible();
     await expect(usdt.getByRole("link", { name: "Withdraw USDT" })).toBeVisible();
@@ -176,7 +177,7 @@ test.describe("assets", () => {
     await expect(page.getByText("Withdrawal address saved")).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(TRC20_ADDRESS) })).toContainText("TRC20");
 
-    // Withdraw: the address fills in from the book; errors in the spec's order and on their field.
+    // Withdraw: the address fills in from the book; errors in the order of the checks and on their field.
     await page.goto("/assets/withdraw");
     await page.getByRole("link", { name: "TRC20" }).click();
     await expect(page.getByLabel("Withdrawal address", { exact: true }).locator("option:checked")).toHaveText(TRC20_ADDRESS);

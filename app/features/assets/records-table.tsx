@@ -21,7 +21,7 @@ export type Column<R> = {
 
 /**
  * A paged records list of the assets screens (deposits, withdrawals, transfers, account log): the
- * empty state when there is nothing, else the table and the pager (only past one page, SPEC §9).
+ * empty state when there is nothing, else the table and the pager (only past one page; docs/product.md, "Lists and pagers").
  */
 export function RecordsTable<R extends { id: number | string }>({
   rows,

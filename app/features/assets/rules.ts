@@ -5,7 +5,7 @@ import { isPlainDecimal, usdTotal, usdValue } from "~/contract/core/money";
 export { isPlainDecimal, withdrawalPreview } from "~/contract/core/money";
 
 /**
- * Pure rules of the assets screens (SPEC §2 Assets, §9). Money stays a decimal string; decimal.js inside.
+ * Pure rules of the assets screens (docs/product.md, "/assets"). Money stays a decimal string; decimal.js inside.
  * No runtime import of ~/contract/money here: it pulls zod into the browser, so the few rules the
  * screens need are written again here and tested against the contract's (app/features/assets/rules.test.ts).
  */
@@ -46,6 +46,11 @@ export function usdTotalOf(accounts: Array<{ balance: string; lock_balance: stri
   );
 }
 
+/** A small balance ('hide small balances'): its USD value, as the row shows it, is under `threshold` (SMALL_BALANCE_USD). */
+export function isSmallBalance(usd: string, threshold: string): boolean {
+  return isPlainDecimal(usd) && new Decimal(usd).lessThan(threshold);
+}
+
 /** Amounts shown in the tables: the currency's decimals, floored, trailing zeros kept. */
 export function amountText(value: string, decimals: number): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
@@ -57,7 +62,7 @@ export function greaterThan(a: string, b: string): boolean {
   return isPlainDecimal(a) && isPlainDecimal(b) && new Decimal(a).greaterThan(b);
 }
 
-/** Currencies offered on the transfer screen: is_recharge_account = 1 and more than one account type (SPEC §2). */
+/** Currencies offered for transfer: is_recharge_account = 1 and more than one account type (docs/product.md, "Transfers"). */
 export function transferableCurrencies(currencies: Currency[]): Currency[] {
   return currencies.filter((c) => c.is_recharge_account === 1 && c.account_types.length > 1);
 }
