@@ -8,3 +8,5 @@ export * from "./lever";
 export * from "./micro";
 export * from "./p2p";
 export * from "./paging";
+export * from "./orders";
+export * from "./exports";
