@@ -17,4 +17,6 @@ export BUILD_DIR="$snap/build" PUBLIC_DIR="$snap/public"
 export PORT="${E2E_PORT:-3210}" NODE_ENV=production SIM_SEED=42 COOKIE_SECURE=false
 # One JSON line per request would bury the test report; warnings and errors still show.
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
+# Test-only: a second-contract order settles 6 s after it is placed (tests/e2e/second.spec.ts), not after 30.
+export TEST_SETTINGS=on TEST_MICRO_DUE_SECONDS=6
 exec npx tsx server/index.ts

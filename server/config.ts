@@ -71,6 +71,12 @@ const ConfigSchema = z.object({
         .filter(Boolean),
     )
     .refine((list) => list.every(isOrigin), "must be comma-separated origins such as https://app.example.com (scheme and host, no path)"),
+  /**
+   * Test-only settings take effect only with TEST_SETTINGS=on (the end-to-end server); a real exchange never sets it.
+   * TEST_MICRO_DUE_SECONDS: every second-contract order falls due this many seconds after it is placed.
+   */
+  TEST_SETTINGS: z.enum(["on", "off"]).default("off"),
+  TEST_MICRO_DUE_SECONDS: z.coerce.number().int().min(1).max(300).optional(),
   BUILD_DIR: z.string().min(1).default("build"),
   PUBLIC_DIR: z.string().min(1).default("public"),
   // ---- the standalone exchange
@@ -113,7 +119,10 @@ function parse(env: Record<string, string | undefined>): Parsed {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const cfg = parsed.data;
+  if (cfg.TEST_SETTINGS !== "on" && cfg.TEST_MICRO_DUE_SECONDS !== undefined)
+    throw new ConfigError("Invalid configuration:\n  TEST_MICRO_DUE_SECONDS: a test-only setting, refused unless TEST_SETTINGS=on");
+  return cfg;
 }
 
 /** DEMO and what depends on it; the listing is read only where the exchange runs. */
@@ -121,6 +130,7 @@ function resolveMode(cfg: Parsed, runsExchange: boolean): Pick<Config, "SIMULATO
   const demo = cfg.DEMO === "on";
   const problems: string[] = [];
   if (!demo) {
+    if (cfg.TEST_SETTINGS === "on") problems.push("TEST_SETTINGS: test-only settings are refused on a real exchange (DEMO=off)");
     if (cfg.SIMULATOR === "on") problems.push("SIMULATOR: on invents trades; a real exchange (DEMO=off) cannot run it");
     if (cfg.MARKET_MAKER === "on")
       problems.push("MARKET_MAKER: on quotes with invented balances; a real exchange (DEMO=off) cannot run it");
@@ -181,6 +191,7 @@ export function exchangeOptions(config: Omit<Config, "SESSION_SECRET">): Exchang
     tickMs: config.SIM_TICK_MS,
     fees: { maker: config.SPOT_MAKER_FEE, taker: config.SPOT_TAKER_FEE },
     addressSecret: config.ADDRESS_SERVICE_SECRET,
+    microDueSeconds: config.TEST_MICRO_DUE_SECONDS,
   };
 }
 

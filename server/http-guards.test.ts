@@ -29,6 +29,12 @@ const build = {
       path: "personal/collectionSettings",
       module: { action: () => null, loader: () => null },
     },
+    "routes/legalIndex.orderdetail": {
+      id: "routes/legalIndex.orderdetail",
+      parentId: "root",
+      path: "legalIndex/orderdetail",
+      module: { action: () => null, loader: () => null },
+    },
     "routes/$": { id: "routes/$", parentId: "root", path: "*", module: { loader: () => null } },
   },
 } as unknown as ServerBuild;
@@ -120,7 +126,7 @@ describe("limitedStream", () => {
 });
 
 describe("screen routes", () => {
-  it("the image forms (collection, identity) take up to the upload limit; every other form 64 KB", async () => {
+  it("the image forms (collection, identity, a fiat order's voucher) take up to the upload limit; every other form 64 KB", async () => {
     const boundary = "----b";
     const multipart = (size: number) => [
       `--${boundary}\r\nContent-Disposition: form-data; name="qrcode_file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -130,6 +136,8 @@ describe("screen routes", () => {
     const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
     expect((await send("POST", "/personal/collectionSettings", type, multipart(3 * 1024 * 1024))).status).toBe(200);
     expect(reached?.body?.length).toBeGreaterThan(3 * 1024 * 1024);
+    // A payment voucher of a few MB (a phone's photo) on the fiat order page.
+    expect((await send("POST", "/legalIndex/orderdetail?id=1", type, multipart(3 * 1024 * 1024))).status).toBe(200);
     expect((await send("POST", "/login", type, multipart(3 * 1024 * 1024)).catch(() => ({ status: 413 }))).status).toBe(413);
     const over = await send("POST", "/personal/collectionSettings", { ...type, "content-length": UPLOAD_BODY_LIMIT + 1 }, []).catch(() => ({
       status: 413,

@@ -13,7 +13,13 @@ export const API_BODY_LIMIT = 1024 * 1024;
  */
 export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 /** The screens whose forms carry images; every other screen keeps FORM_BODY_LIMIT. */
-export const UPLOAD_SCREENS: readonly string[] = ["/personal/collectionSettings", "/personal/authentication"];
+export const UPLOAD_SCREENS: readonly string[] = [
+  "/personal/collectionSettings",
+  "/personal/authentication",
+  // A fiat order's payment voucher, on the buyer's order page (and the merchant's view of it).
+  "/legalIndex/orderdetail",
+  "/myshop/shoporderdetail",
+];
 
 /** Form field names deeper than this (`a[0][0]…`, `a.b.c…`) are refused: conform's parser recurses on them. */
 export const MAX_FIELD_NAME_DEPTH = 16;

@@ -84,6 +84,7 @@ if (!config.EXCHANGE_API_URL) {
   }
   observer.wire(exchange);
 }
+if (config.TEST_SETTINGS === "on") log.warn("TEST_SETTINGS=on: test-only settings in force; never run an exchange like this");
 
 /** The secret shared with a standalone exchange: the variable, or the file an exchange wrote into this DATA_DIR. */
 function sharedSecret(): string | null {

@@ -5,8 +5,11 @@ import * as s from "./confirm-dialog.css";
 
 /**
  * A confirmation the server renders open (`<dialog open>` works without JavaScript; `backLabel` closes it through a
- * native method="dialog" form, the page's form keeping its values); with JavaScript it opens as a modal. Closed, it
- * stays closed until a new `answer` (another review) arrives. `titleId` names it.
+ * native method="dialog" form, the page's form keeping its values); with JavaScript it opens as a modal, which takes
+ * focus, keeps it inside and gives it back to what opened it when closed. Closed, it stays closed until a new
+ * `answer` (another review) arrives. `titleId` names it. `done` (the action went through): it closes and focus moves
+ * to the element with the id `done.focus` (what the action changed: a heading, a status), not back to an opener the
+ * action may have removed.
  */
 export function ConfirmDialog({
   answer,
@@ -15,6 +18,9 @@ export function ConfirmDialog({
   title,
   backLabel,
   children,
+  done,
+  initialFocus,
+  onClose,
 }: {
   answer: unknown;
   reviewKey: string;
@@ -22,24 +28,46 @@ export function ConfirmDialog({
   title: string;
   backLabel: string;
   children: ReactNode;
+  done?: { focus: string } | null;
+  /** "back": opening focuses the back button (an irreversible step is not one Enter away), not the first field or button. */
+  initialFocus?: "back";
+  /** Called when it closes (back, Escape or `done`): a page whose address opened it takes the step off the address. */
+  onClose?: () => void;
 }) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDialogElement>(null);
   const [closedKey, setClosedKey] = useState<string | null>(null);
   const shown = closedKey !== reviewKey;
+  const backRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const d = ref.current;
-    if (d && hydrated && shown && !d.open) d.showModal();
-  }, [hydrated, shown, answer]);
+    if (d && hydrated && shown && !d.open) {
+      d.showModal();
+      if (initialFocus === "back") backRef.current?.focus();
+    }
+  }, [hydrated, shown, answer, initialFocus]);
+  const closed = useRef(onClose);
+  closed.current = onClose;
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    const onClose = () => setClosedKey(reviewKey);
-    d.addEventListener("close", onClose);
-    return () => d.removeEventListener("close", onClose);
+    const handle = () => {
+      setClosedKey(reviewKey);
+      closed.current?.();
+    };
+    d.addEventListener("close", handle);
+    return () => d.removeEventListener("close", handle);
   }, [reviewKey]);
   // A new review (another order) shows again.
   useEffect(() => setClosedKey(null), [answer]);
+  useEffect(() => {
+    if (!done) return;
+    const d = ref.current;
+    if (d?.open) d.close();
+    setClosedKey(reviewKey);
+    document.getElementById(done.focus)?.focus();
+    closed.current?.();
+  }, [done, reviewKey]);
   if (!shown) return null;
   return (
     <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby={titleId}>
@@ -48,7 +76,7 @@ export function ConfirmDialog({
       </h2>
       {children}
       <form method="dialog" className={s.back}>
-        <button type="submit" className={button.secondary}>
+        <button type="submit" className={button.secondary} ref={backRef}>
           {backLabel}
         </button>
       </form>

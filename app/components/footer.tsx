@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
+import { ServiceButton } from "./service-button";
 import { container } from "~/styles/ui.css";
 
 type FooterData = {
@@ -98,11 +99,11 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
         </div>
       </footer>
       {service ? (
-        <a className={s.floating} href={service} target="_blank" rel="noopener noreferrer">
+        <ServiceButton href={service}>
           <ChatIcon />
           <span className={s.floatingLabel}>{t("footer.onlineService")}</span>
           <span className="sr-only"> ({t("footer.newWindow")})</span>
-        </a>
+        </ServiceButton>
       ) : null}
     </>
   );

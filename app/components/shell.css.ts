@@ -186,7 +186,12 @@ export const footerSelect = style({
 export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
 globalStyle(`${qr} svg`, { display: "block", width: "100%", height: "100%" });
 export const icon = style({ width: "16px", height: "16px", flex: "none" });
-/** The service button: a labelled pill on wide screens, a 48 px round icon on phones (the page keeps room for it below). */
+/**
+ * The service button: a labelled pill floating on wide screens. On a phone it floats (a 48 px round icon, the page
+ * keeping room for it below) only with JavaScript, which moves it aside whenever a control lies under it
+ * (`floatingLive`, `floatingAside`: app/components/service-button.tsx); without JavaScript it is a plain pill at the
+ * page's end, so it never covers a control.
+ */
 const PHONE = "screen and (max-width: 760px)";
 export const floating = style({
   position: "fixed",
@@ -203,15 +208,34 @@ export const floating = style({
   display: "inline-flex",
   alignItems: "center",
   gap: "8px",
-  "@media": { [PHONE]: { right: "12px", bottom: "12px", width: "48px", height: "48px", padding: 0, justifyContent: "center" } },
+  "@media": { [PHONE]: { position: "static", margin: "0 12px 12px auto", width: "fit-content", display: "flex" } },
+});
+export const floatingLive = style({
+  "@media": {
+    [PHONE]: {
+      position: "fixed",
+      margin: 0,
+      right: "12px",
+      bottom: "12px",
+      width: "48px",
+      height: "48px",
+      padding: 0,
+      justifyContent: "center",
+    },
+  },
 });
 export const floatingIcon = style({ width: "20px", height: "20px", flex: "none" });
-export const floatingLabel = style({
+export const floatingLabel = style({});
+globalStyle(`${floatingLive} ${floatingLabel}`, {
   "@media": {
     [PHONE]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" },
   },
 });
 globalStyle("body", { "@media": { [PHONE]: { paddingBottom: "72px" } } });
+/** With JavaScript, the button steps aside while a control lies under it. */
+export const floatingAside = style({ visibility: "hidden" });
+/** A control focused or scrolled to on a phone stops above the floating button, not under it. */
+globalStyle("html", { "@media": { [PHONE]: { scrollPaddingBottom: "72px" } } });
 export const toast = style({
   position: "fixed",
   top: "72px",

@@ -214,6 +214,8 @@ export const SpotOrderSchema = z.object({
   transacted_volume: DecimalStringSchema,
   /** Limit price; for a market order the average fill price ('0…' when nothing filled). */
   price: DecimalStringSchema,
+  /** The average price of what filled, to the pair's price decimals ('0' when nothing filled; absent from older exchanges). */
+  avg_price: DecimalStringSchema.optional(),
   way: z.coerce.number().int(),
   way_name: z.string(),
   status: z.coerce.number().int(),
@@ -222,7 +224,7 @@ export const SpotOrderSchema = z.object({
   created_at: z.coerce.number().int(),
   updated_at: z.coerce.number().int(),
   currency_match: z.object({ id: IdSchema, symbol: z.string() }),
-  /** Fee paid so far: a buy pays in base, a sell in quote. */
+  /** Fee paid so far, rounded to the fee currency's decimals: a buy pays in base, a sell in quote. */
   fee: DecimalStringSchema,
   fee_currency: z.string().optional().default(""),
   /** 'limit', 'market' or 'stop_limit' (a limit order with a trigger price). */

@@ -149,6 +149,8 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
   const m = ad.merchant;
   const err = actionData?.fieldErrors.value;
   const idBase = `ad-${ad.id}`;
+  const location = useLocation();
+  const here = location.pathname + location.search;
   return (
     <li className={s.ad} aria-labelledby={`${idBase}-merchant`}>
       <div>
@@ -193,6 +195,13 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
               <input type="hidden" name="ad_id" value={ad.id} />
               <input type="hidden" name="idempotency_key" value={`${formKey}-${ad.id}`} />
               <FormError id={`${idBase}-form-error`} errors={actionData?.formError ? [actionData.formError] : undefined} />
+              {actionData?.needs === "identity" ? (
+                <p className={s.small}>
+                  <Link to={`/personal/authentication?page=${encodeURIComponent(here)}`} data-testid="to-identity">
+                    {t("legal.toIdentity")}
+                  </Link>
+                </p>
+              ) : null}
               <div className={s.formRow}>
                 <div className={s.grow}>
                   <label htmlFor={`${idBase}-by`} className={labelClass}>

@@ -18,7 +18,18 @@ import { canonicalAddress } from "~/features/trade/links";
 import { JumpNav } from "~/features/trade/jump-nav";
 import type { LeverActionData, LeverReview } from "~/features/lever/action-data";
 import { parseLeverOrder, parseRowAction, parseStops } from "~/features/lever/forms.server";
-import { leverGroups, leverPairView, leverQuoteTabs, loadTab, pickLeverPair } from "~/features/lever/lever.server";
+import {
+  closeAskOf,
+  leverGroups,
+  leverPairView,
+  leverQuoteTabs,
+  loadTab,
+  openPositions,
+  pickLeverPair,
+} from "~/features/lever/lever.server";
+import { closeSummary, withoutConfirm } from "~/features/lever/close-rules";
+import { estimatedLiquidation } from "~/features/lever/risk-rules";
+import { CloseConfirm } from "~/features/lever/close-confirm";
 import { LeverOrderForm } from "~/features/lever/order-form";
 import { PositionsPanel } from "~/features/lever/positions-panel";
 import { RiskHeader } from "~/features/lever/risk-header";
@@ -69,6 +80,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     margin: "0",
   };
   let list = null;
+  // A close asked for (`?confirm=close&id=…`, `?confirm=batch&type=…`): the server names what it will close.
+  const ask = closeAskOf(q);
+  let confirm = null;
   if (pair) {
     const [dealR, , orderR, allR, listR] = await Promise.all([
       api(args, "deal", { currency_match_id: pair.id }).then(loaded),
@@ -86,6 +100,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         margin: allR.data.caution_money_all,
       };
     list = listR;
+    if (ask) confirm = { ask, summary: closeSummary(await openPositions(args, pair.id), ask), key: crypto.randomUUID() };
   }
   return data(
     {
@@ -105,6 +120,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       order,
       risk,
       list: list ? { tab: ordersTab, page, ...list } : null,
+      confirm,
       key: crypto.randomUUID(),
       error: markets.ok ? null : markets.msg || null,
     },
@@ -119,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const args = { request, context };
   const t = await leverT(request);
-  const back = safeRedirect(formData.get("back"), "/lever");
+  const back = withoutConfirm(safeRedirect(formData.get("back"), "/lever"));
   const backTo = back.startsWith("/lever") ? back : "/lever";
   const js = formData.get("js") === "1";
   const intent = String(formData.get("intent") ?? "");
@@ -181,7 +197,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       stop_loss_price: v.stop_loss_price ?? "",
     };
     if (intent === "review") {
-      const info = await api(args, "leverDeal", { currency_match_id: pair.id });
+      const [info, all] = await Promise.all([
+        api(args, "leverDeal", { currency_match_id: pair.id }),
+        api(args, "leverDealall", { currency_match_id: pair.id, page: 1 }),
+      ]);
       const from = status === 0 ? (v.target_price ?? "0") : info.ok ? info.data.price : pair.currency_quotation.close;
       const quote = leverQuote({
         price: from,
@@ -205,6 +224,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
         number: quote.number,
         fee: quote.fee,
         margin: quote.margin,
+        takeProfit: v.target_profit_price ?? "",
+        stopLoss: v.stop_loss_price ?? "",
+        liquidation:
+          info.ok && all.ok
+            ? estimatedLiquidation({
+                type,
+                price: from,
+                openPrice: quote.openPrice,
+                number: quote.number,
+                margin: quote.margin,
+                fee: quote.fee,
+                available: info.data.user_lever,
+                marginInUse: all.data.caution_money_all,
+                profit: all.data.profits_all,
+                pricePrecision: decimals,
+                line: info.data.liquidation_line,
+              })
+            : null,
         values,
         key: String(formData.get("idempotency_key") ?? "") || crypto.randomUUID(),
       };
@@ -243,6 +280,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           result,
           review: reviewFromForm(formData),
           error: onField ? undefined : shown,
+          needs: placed.reason?.key === "pay_password_not_set" ? "tradePassword" : undefined,
         },
         { status: 400 },
       );
@@ -411,6 +449,7 @@ function LeverScreen() {
         <div className={s.area.orders} id="positions">
           {lever.list ? <PositionsPanel list={lever.list} pair={pair} /> : null}
         </div>
+        {data.confirm ? <CloseConfirm confirm={data.confirm} pair={pair} currency={data.order?.currency.code ?? pair.quote} /> : null}
         <div className={s.area.pairs} id="pairs">
           <PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />
         </div>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { REVIEW_STATUS } from "~/contract/core/personal";
@@ -10,6 +10,7 @@ import { uploadImage, uploadUrl } from "~/lib/uploads.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { formatAmount } from "~/lib/money";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
@@ -20,11 +21,14 @@ type ActionData = { fieldErrors: Record<string, string>; formError: string | nul
 
 /** /personal/authentication: the real-name form (SPEC §4, §5), then 'under review', then 'verified'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireToken(request, { returnTo: "/personal/authentication" });
+  const url = new URL(request.url);
+  await requireToken(request, { returnTo: url.pathname + url.search });
   const [t, lang, center] = await Promise.all([getT(request, "kyc"), getLang(request), api({ request, context }, "realNameCenter", {})]);
   return data(
     {
       title: t("identity.title"),
+      // Where the person came from (a refusal that sent them here): the submission returns there.
+      page: safeRedirect(url.searchParams.get("page"), ""),
       center: center.ok
         ? {
             ...center.data,
@@ -71,7 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (field === "name" || field === "card_id") return fail({ [field]: r.msg });
     return fail({}, r.msg);
   }
-  throw await redirectWithToast(request, "/personal/authentication", { kind: "success", message: t("identity.submitted") });
+  throw await redirectWithToast(request, safeRedirect(form.get("page"), "/personal/authentication"), {
+    kind: "success",
+    message: t("identity.submitted"),
+  });
 }
 
 export default function AuthenticationRoute() {
@@ -112,12 +119,18 @@ export default function AuthenticationRoute() {
             {t("identity.rejected", { reason: center?.reason ?? "" })}
           </p>
         ) : null}
+        {loaderData.page && !showForm ? (
+          <p>
+            <Link to={loaderData.page}>{t("identity.back")}</Link>
+          </p>
+        ) : null}
         {showForm ? (
           <Form method="post" encType="multipart/form-data" aria-labelledby="id-heading">
             <h2 id="id-heading" className={k.subtitle}>
               {t("identity.formHeading")}
             </h2>
             <p className={a.intro}>{t("identity.intro")}</p>
+            {loaderData.page ? <input type="hidden" name="page" value={loaderData.page} /> : null}
             <FormError id="id-form-error" errors={actionData?.formError ? [actionData.formError] : undefined} />
             <TextField
               label={t("identity.fields.name")}

@@ -1,8 +1,9 @@
 import Decimal from "decimal.js";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { MICRO_OPTIONS, MICRO_PAGE_SIZE, profitPercent } from "~/contract/core/micro";
-import type { MicroSeconds, MicroWallet } from "~/contract/micro";
+import type { MicroOrder, MicroSeconds, MicroWallet } from "~/contract/micro";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { PairList } from "~/features/trade/pair-list";
@@ -16,6 +17,8 @@ import { canonicalAddress } from "~/features/trade/links";
 import type { MicroReview, SecondActionData } from "~/features/second/action-data";
 import { parseMicroOrder } from "~/features/second/forms.server";
 import { SecondHistory } from "~/features/second/history";
+import { LastResult } from "~/features/second/last-result";
+import { recentResult } from "~/features/second/live-state";
 import { SecondOrderForm } from "~/features/second/order-form";
 import { microPairs, pickMicroPair } from "~/features/second/second.server";
 import type { Translate } from "~/features/second/schema";
@@ -64,14 +67,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const number = /^\d{1,9}(\.\d{1,8})?$/.test(q.get("number") ?? "") ? (q.get("number") as string) : "";
   let quotation = pair?.currency_quotation ?? null;
   let list = null;
+  let lastClosed: MicroOrder | null = null;
   if (pair) {
-    const [, dealR, listR] = await Promise.all([
+    const [, dealR, listR, lastR] = await Promise.all([
       renderChartOnServer(args, pair.id, period),
       api(args, "deal", { currency_match_id: pair.id }).then(loaded),
       api(args, "microLists", { match_id: pair.id, status: tab === "progress" ? 1 : 3, page, limit: MICRO_PAGE_SIZE }).then(loaded),
+      // The last closed order (its result beside the form): a reload after the countdown shows how it ended.
+      api(args, "microLists", { match_id: pair.id, status: 3, page: 1, limit: 1 }),
     ]);
     if (dealR.ok) quotation = dealR.data.quotation;
     list = { tab, page, at: Date.now(), ...(listR.ok ? listR.data : { data: [], total: 0, per_page: MICRO_PAGE_SIZE }) };
+    lastClosed = recentResult(lastR.ok ? lastR.data.data[0] : null, Date.now());
   }
   return data(
     {
@@ -86,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       options,
       initial: { number, seconds },
       list,
+      lastClosed,
       key: crypto.randomUUID(),
       error: markets.ok ? null : markets.msg || null,
     },
@@ -207,6 +215,9 @@ function SecondScreen() {
     orders: null,
     ordersView: { tab: "current", way: null, page: 1 },
   });
+  // The last result: the server's, then each MICRO_CLOSED as it arrives.
+  const [last, setLast] = useState<MicroOrder | null>(data.lastClosed);
+  useEffect(() => setLast(data.lastClosed), [data.lastClosed]);
   // Phone: pair and price, the form, then the chart, the history and the pairs; desktop: pairs | chart, form | history.
   return (
     <main className={s.page}>
@@ -216,12 +227,21 @@ function SecondScreen() {
         </div>
         <div className={s.area.forms}>
           <SecondOrderForm pairId={pair.id} wallets={data.wallets} options={data.options} initial={data.initial} idemKey={data.key} />
+          <LastResult order={last} decimals={pair.decimals} />
         </div>
         <div className={s.area.chart} id="chart">
           <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
         </div>
         <div className={s.area.orders} id="history">
-          {data.list ? <SecondHistory list={data.list} decimals={pair.decimals} /> : null}
+          {data.list ? (
+            <SecondHistory
+              list={data.list}
+              decimals={pair.decimals}
+              pairId={pair.id}
+              price={live.quotation?.close ?? null}
+              onResult={setLast}
+            />
+          ) : null}
         </div>
         <div className={s.area.pairs} id="pairs">
           <PairList pairs={data.pairs} quotes={["USDT"]} tab="USDT" current={pair.id} live={live.quotes} />

@@ -29,6 +29,7 @@ import {
 import { Hub } from "./hub";
 import { P2PEngine, P2PRefusal } from "./p2p/engine";
 import { formatReconcile, reconcile } from "./ledger/reconcile";
+import { OutboxHub } from "./pushes";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
 
@@ -588,8 +589,8 @@ function resolveAppeal(args: string[]): void {
   const to = args[1];
   if (!Number.isInteger(id) || id <= 0 || (to !== "buyer" && to !== "seller")) fail(USAGE);
   const db = openDb();
-  // A P2PEngine of its own: the running server's pages show the outcome on their next load.
-  const p2p = new P2PEngine(db, new Hub(), { clock: Date.now, log: (l) => console.log(l), timer: false });
+  // A P2PEngine of its own, whose pushes (P2P_ORDER to both parties) the running server relays to their open pages.
+  const p2p = new P2PEngine(db, new OutboxHub(db), { clock: Date.now, log: (l) => console.log(l), timer: false });
   try {
     const o = p2p.resolveAppeal(id, to as "buyer" | "seller", args.slice(2).join(" ").trim().slice(0, 300), Date.now());
     console.log(`fiat order #${o.id}: ${to === "buyer" ? "released to the buyer" : "returned to the seller"}`);

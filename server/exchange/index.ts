@@ -81,6 +81,11 @@ export interface ExchangeOptions {
    * (default 500; 0: only through `pushes.drain()`).
    */
   pushPollMs?: number;
+  /**
+   * Test-only: every second-contract order falls due this many seconds after it is placed, whatever its time
+   * option (end-to-end tests settle an order without waiting 30 s). The server refuses it outside a test setup.
+   */
+  microDueSeconds?: number;
 }
 
 export interface ExchangeObserver {
@@ -344,6 +349,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     log,
     timer: opts.microScheduler !== false,
     wake,
+    testDueSeconds: opts.microDueSeconds,
   });
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false, wake });
   const pushes = new PushRelay(db, hub, messenger, { pollMs: opts.pushPollMs ?? 500, clock, log });

@@ -26,6 +26,9 @@ export interface PairInfo {
   quoteCode: string;
   pricePrecision: number;
   amountPrecision: number;
+  /** The decimals of the base and quote currencies (what a fee in either is shown to). */
+  baseDecimals: number;
+  quoteDecimals: number;
   /** Typical daily volume in base units (drives the simulator and the ladder sizes). */
   dayVolume: string;
   openChange: number;
@@ -85,7 +88,7 @@ export class Market {
     const rows = db
       .prepare(
         `SELECT m.id, b.code AS base_code, q.code AS quote_code, m.base_currency_id, m.quote_currency_id, m.price_precision,
-                m.amount_precision, m.day_volume, m.open_change
+                m.amount_precision, m.day_volume, m.open_change, b.decimals AS base_decimals, q.decimals AS quote_decimals
          FROM currency_matches m JOIN currencies b ON b.id = m.base_currency_id JOIN currencies q ON q.id = m.quote_currency_id
          ORDER BY m.sort, m.id`,
       )
@@ -103,6 +106,8 @@ export class Market {
         quoteCode: String(r.quote_code),
         pricePrecision: Number(r.price_precision),
         amountPrecision: Number(r.amount_precision),
+        baseDecimals: Number(r.base_decimals),
+        quoteDecimals: Number(r.quote_decimals),
         dayVolume: String(r.day_volume),
         openChange: Number(r.open_change),
       };

@@ -1,5 +1,5 @@
 import type { DB } from "./db/index";
-import type { Hub } from "./hub";
+import { Hub } from "./hub";
 import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
 
 /**
@@ -7,7 +7,8 @@ import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
  * withdrawals and identities with the CLI, a process of its own with no socket to the browsers; so the decision
  * writes a row in `user_pushes` in its own transaction (`queueUserPush`), and the running exchange relays rows it has
  * not seen to the user's /ws connections (`PushRelay`), in the user's language. A push nobody was listening for is
- * simply dropped after a while: the page shows the truth on its next load.
+ * simply dropped after a while: the page shows the truth on its next load. The CLI's engines (an appeal decided,
+ * say) publish through an `OutboxHub`, which queues their private pushes the same way.
  */
 
 /** ACCOUNT_REVIEW: the operator decided on a deposit, a withdrawal or an identity of mine. */
@@ -18,27 +19,44 @@ export type AccountReviewPush = {
   result: "approved" | "rejected";
 };
 
-type Stored = { push: AccountReviewPush; msg: { key: string; vars?: Record<string, string | number> } };
+type Message = { key: string; vars?: Record<string, string | number> };
+/** A push as queued: its fields, and the message to say it in (translated per connection's language), if any. */
+type Stored = { push: Record<string, unknown>; msg?: Message };
 
 export const ACCOUNT_REVIEW = "ACCOUNT_REVIEW";
 /** Rows are kept this long (a relay that was down for less still delivers them), then dropped. */
 const KEEP_MS = 10 * 60_000;
 
-/** Queues a push for `userId`; call it inside the transaction of the decision it tells of. */
-export function queueUserPush(
-  db: DB,
-  userId: number,
-  push: AccountReviewPush,
-  msg: { key: string; vars?: Record<string, string | number> },
-  now: number,
-): void {
-  const stored: Stored = { push, msg };
+/** Queues a push for `userId` on the push's own channel; call it inside the transaction of the decision it tells of. */
+export function queueUserPush(db: DB, userId: number, push: AccountReviewPush, msg: Message, now: number): void {
+  insertPush(db, userId, push.type, { push, msg }, now);
+}
+
+function insertPush(db: DB, userId: number, channel: string, stored: Stored, now: number): void {
   db.prepare("INSERT INTO user_pushes (user_id, channel, payload, created_at) VALUES (?, ?, ?, ?)").run(
     userId,
-    push.type,
+    channel,
     JSON.stringify(stored),
     now,
   );
+}
+
+/**
+ * The hub of an engine run by another process (the operator CLI): it has no connections, so each private push is
+ * queued for the running exchange's relay. Payloads are made once, in the default language (the pushes that go this
+ * way carry ids and states, no words).
+ */
+export class OutboxHub extends Hub {
+  constructor(
+    private readonly db: DB,
+    private readonly clock: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  override publishToUser(userId: number, channel: string, make: (lang: string | undefined) => unknown): void {
+    insertPush(this.db, userId, channel, { push: make(DEFAULT_LANG) as Record<string, unknown> }, this.clock());
+  }
 }
 
 /** Relays queued pushes to the hub: every `pollMs` (a cheap indexed read) and on `drain()`. */
@@ -86,10 +104,10 @@ export class PushRelay {
       } catch {
         continue;
       }
-      this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
-        ...stored.push,
-        msg: this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)(stored.msg.key, stored.msg.vars),
-      }));
+      const msg = stored.msg;
+      this.hub.publishToUser(r.user_id, r.channel, (lang) =>
+        msg ? { ...stored.push, msg: this.messenger.translator(isLang(lang) ? lang : DEFAULT_LANG)(msg.key, msg.vars) } : stored.push,
+      );
     }
     if (rows.length) this.db.prepare("DELETE FROM user_pushes WHERE created_at < ?").run(this.opts.clock() - KEEP_MS);
     return rows.length;

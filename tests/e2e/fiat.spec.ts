@@ -171,13 +171,35 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   // Nothing to report before a payment is claimed: an unpaid order marked abnormal would freeze the seller's coins.
   await expect(page.getByText("Report a problem")).toHaveCount(0);
 
+  // 'I have paid' asks first, saying what it means (the amount, to whom); 'Not yet' leaves the order as it was.
   await page.getByRole("button", { name: "I have paid" }).click();
+  const paid = page.getByRole("dialog", { name: "Have you paid?" });
+  await expect(paid).toBeVisible();
+  await expect(paid.getByTestId("pay-confirm-amount")).toHaveText("144.00 CNY");
+  await expect(paid).toContainText("20 USDT");
+  if (jsEnabled) await expect(paid.getByRole("button", { name: "Not yet" })).toBeFocused();
+  await paid.getByRole("button", { name: "Not yet" }).click();
+  await expect(page.getByRole("dialog", { name: "Have you paid?" })).toHaveCount(0);
+  if (jsEnabled) await expect(page.getByRole("button", { name: "I have paid" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: /^Pending payment$/ })).toBeVisible();
+  await page.getByRole("button", { name: "I have paid" }).click();
+  await expect(paid).toBeVisible();
+  // The step is in the address: a reload (each theme) shows it again, and axe checks the page with it open.
+  if (jsEnabled) {
+    await axeBothThemes(page);
+    await expect(paid).toBeVisible();
+  }
+  await page.getByRole("dialog", { name: "Have you paid?" }).getByRole("button", { name: "Yes, I have paid" }).click();
   await expect(page.getByText("please upload the payment voucher first")).toBeVisible();
   await page.getByLabel(/^Payment voucher/).setInputFiles({ name: "paid.png", mimeType: "image/png", buffer: await png() });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("img", { name: "Payment voucher uploaded by the buyer" })).toBeVisible();
   await page.getByRole("button", { name: "I have paid" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^Paid$/ })).toBeVisible();
+  await page.getByRole("dialog", { name: "Have you paid?" }).getByRole("button", { name: "Yes, I have paid" }).click();
+  const status = page.getByRole("status").filter({ hasText: /^Paid$/ });
+  await expect(status).toBeVisible();
+  // Focus goes to the order's new status, not to the page's start.
+  if (jsEnabled) await expect(status).toBeFocused();
   await expect(page.getByText("The buyer marked the order as paid.")).toBeVisible();
 
   // The seller, in a browser of his own.
@@ -200,12 +222,25 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   const orderNo = new RegExp(`^Fiat order P\\d{8}${no.padStart(6, "0")}: `);
   const notice = outbox("bob@example.com").find((r) => Number(r.type) === 102 && orderNo.test(r.body));
   expect(notice?.body, "the seller's notice").toContain("the buyer says they have paid 144.00 CNY for 20 USDT");
-  await bob.getByLabel("Trade password").fill("Wrong2026");
+  // The release asks first: what goes to whom, and that it cannot be taken back; the trade password is asked there.
   await bob.getByRole("button", { name: "Confirm receipt and release" }).click();
-  await expect(bob.getByText("incorrect trade password")).toBeVisible();
-  await bob.getByLabel("Trade password").fill(BOB_TRADE_PASSWORD);
-  await bob.getByRole("button", { name: "Confirm receipt and release" }).click();
-  await expect(bob.getByRole("status").filter({ hasText: /^Completed$/ })).toBeVisible();
+  const release = bob.getByRole("dialog", { name: "Release the coins?" });
+  await expect(release).toContainText("20 USDT go to");
+  await expect(release).toContainText("144.00 CNY");
+  if (jsEnabled) await expect(release.getByLabel("Trade password")).toBeFocused();
+  // The trade-password link returns to this order's release step, not to the withdraw screen.
+  await expect(release.getByRole("link", { name: "Set or change the trade password" })).toHaveAttribute(
+    "href",
+    `/tradePassword?page=${encodeURIComponent(`/myshop/shoporderdetail?id=${no}&confirm=release`)}`,
+  );
+  await release.getByLabel("Trade password").fill("Wrong2026");
+  await release.getByRole("button", { name: "Release 20 USDT" }).click();
+  await expect(bob.getByRole("dialog", { name: "Release the coins?" }).getByText("incorrect trade password")).toBeVisible();
+  await bob.getByRole("dialog", { name: "Release the coins?" }).getByLabel("Trade password").fill(BOB_TRADE_PASSWORD);
+  await bob.getByRole("dialog", { name: "Release the coins?" }).getByRole("button", { name: "Release 20 USDT" }).click();
+  const completed = bob.getByRole("status").filter({ hasText: /^Completed$/ });
+  await expect(completed).toBeVisible();
+  if (jsEnabled) await expect(completed).toBeFocused();
   await bobContext.close();
 
   // With JavaScript the buyer's page follows by itself (P2P_ORDER); without it, a reload shows the truth.
@@ -299,8 +334,9 @@ test("an appeal waits for the operator; the decision shows to both sides and the
 
   expect(cli("appeals")).toContain("I paid 72 CNY, nothing released");
   expect(cli("resolve-appeal", String(id), "buyer", "payment", "confirmed")).toContain("released to the buyer");
-  await page.reload();
-  await expect(page.getByRole("status").filter({ hasText: /^Completed$/ })).toBeVisible();
+  // With JavaScript the decision reaches the open page by itself (the operator's P2P_ORDER, relayed); without, a reload.
+  if (!jsEnabled) await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: /^Completed$/ })).toBeVisible({ timeout: 5_000 });
   await expect(page.getByText("Customer service released the coins to the buyer.").first()).toBeVisible();
   await expect(page.getByText("payment confirmed")).toBeVisible();
   const legal = await request.get(`${BASE_URL}/api/account/detail?currency_id=1&account_type_id=2`, {
@@ -355,4 +391,69 @@ test("an unpaid order is cancelled at its time limit: the page follows by itself
   await plain.getByRole("link", { name: "Refresh" }).click();
   await expect(plain.getByRole("status").filter({ hasText: /^Cancelled$/ })).toBeVisible();
   await noJs.close();
+});
+
+test("buying without identity verification links to it, and the identity screen returns to the ads", async ({ page, request }) => {
+  const u = await registerUser(request);
+  await logIn(page, u);
+  await page.goto("/legalIndex/legal?fiat=CNY");
+  const ad = () => page.getByRole("listitem").filter({ hasText: "7.20" });
+  await ad().getByText("Buy USDT").click();
+  await ad().getByLabel("Amount or quantity").fill("72");
+  await ad().getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("please complete identity verification before trading with merchants")).toBeVisible();
+  await ad().getByRole("link", { name: "Verify your identity" }).click();
+  await expect(page).toHaveURL(/\/personal\/authentication\?page=%2FlegalIndex%2Flegal%3Ffiat%3DCNY/);
+  await page.getByLabel("Name", { exact: true }).fill("Pat Newcomer");
+  await page.getByLabel("ID number").fill("N7654321");
+  await page.getByLabel("Front of the ID").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: await png() });
+  await page.getByLabel("Back of the ID").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: await png() });
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  // Back where the refusal sent them from, told the submission is under review.
+  await expect(page).toHaveURL(/\/legalIndex\/legal\?fiat=CNY$/);
+  await expect(page.getByText(/submitted/i).first()).toBeVisible();
+});
+
+test("on a phone the service button never covers 'My orders', 'Place order' or the voucher's 'Upload'", async ({
+  page,
+  request,
+  clientIp,
+  jsEnabled,
+}) => {
+  const buyer = await verifiedBuyer(request, clientIp);
+  await logIn(page, buyer);
+  const fab = page.getByTestId("service-button");
+  /** The control scrolled to the bottom right of the screen (where the button floats), then on the first screen. */
+  async function notCovered(control: import("@playwright/test").Locator) {
+    for (const where of ["bottom", "focus"] as const) {
+      if (where === "bottom") {
+        // Its bottom edge just above the screen's bottom: the worst place for it.
+        await control.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 4));
+      } else {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await control.focus();
+      }
+      await expect(async () => {
+        const a = (await control.boundingBox())!;
+        const b = await fab.boundingBox();
+        const visible = await fab.isVisible();
+        const overlaps =
+          visible && b !== null && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        expect(overlaps, `${where}: the service button covers the control`).toBe(false);
+      }).toPass({ timeout: 5_000 });
+    }
+  }
+  await page.goto("/legalIndex/legal?fiat=CNY");
+  await notCovered(page.getByRole("link", { name: "My orders" }));
+  const ad = page.getByRole("listitem").filter({ hasText: "7.20" });
+  await ad.getByText("Buy USDT").click();
+  await notCovered(ad.getByRole("button", { name: "Place order" }));
+  await ad.getByLabel("Amount or quantity").fill("72");
+  await ad.getByRole("button", { name: "Place order" }).click();
+  await page.waitForURL(/orderdetail/);
+  await notCovered(page.getByRole("button", { name: "Upload" }));
+  // It is still there: floating with JavaScript (out of the way), at the page's end without.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(fab).toBeVisible();
+  await expect(fab).toHaveCSS("position", jsEnabled ? "fixed" : "static");
 });

@@ -87,8 +87,8 @@ async function placeOrder(
     await page.getByRole("radio", { name: "Fixed price" }).check();
     await page.getByLabel("Price (USDT)").fill(o.fixed);
   }
-  if (o.multiple) await page.getByLabel("Multiple").selectOption(o.multiple);
-  await page.getByLabel("Hands").fill(o.hands ?? "1");
+  if (o.multiple) await page.getByLabel("Leverage").selectOption(o.multiple);
+  await page.getByLabel("Size").fill(o.hands ?? "1");
   if (o.tp || o.sl) {
     await page.getByText("Take-profit and stop-loss (optional)").click();
     if (o.tp) await page.getByLabel("Take-profit price").fill(o.tp);
@@ -97,6 +97,8 @@ async function placeOrder(
   await page.getByRole("button", { name: o.side }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm the order" });
   await expect(dialog).toBeVisible();
+  // A short always has a price that liquidates it (a rise has no end); the confirmation says which.
+  if (o.side === "Sell short") await expect(dialog.getByTestId("confirm-liquidation")).toHaveText(/^[\d,]+\.\d+ USDT$/);
   await dialog.getByLabel("Trade password").fill(TRADE_PASSWORD);
   await dialog.getByRole("button", { name: "Confirm" }).click();
 }
@@ -132,25 +134,32 @@ test.describe("lever", () => {
     const t = await theTrader(request, clientIp);
     await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLTCUSDT");
     await openLever(page);
-    await page.getByLabel("Hands").fill("0");
+    // Traders' words: leverage and size, the margin mode said.
+    await expect(page.getByTestId("margin-mode")).toHaveText("Cross");
+    await page.getByLabel("Size").fill("0");
     await page.getByRole("button", { name: "Buy long" }).click();
-    await expect(page.getByText("Hands cannot be less than 1")).toBeVisible();
-    await page.getByLabel("Hands").fill("101");
+    await expect(page.getByText("The size cannot be less than 1")).toBeVisible();
+    await page.getByLabel("Size").fill("101");
     await page.getByRole("button", { name: "Buy long" }).click();
-    await expect(page.getByText("Hands cannot be more than 100")).toBeVisible();
+    await expect(page.getByText("The size cannot be more than 100")).toBeVisible();
     await page.getByRole("radio", { name: "Fixed price" }).check();
-    await page.getByLabel("Hands").fill("2");
+    await page.getByLabel("Size").fill("2");
     await page.getByRole("button", { name: "Buy long" }).click();
     await expect(page.getByText("Please enter the price")).toBeVisible();
     await page.getByRole("radio", { name: "Market" }).check();
 
-    await page.getByLabel("Multiple").selectOption("20");
-    await page.getByLabel("Hands").fill("2");
+    await page.getByLabel("Leverage").selectOption("20");
+    await page.getByLabel("Size").fill("2");
     await page.getByRole("button", { name: "Buy long" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm the order" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("confirm-hands")).toHaveText("2");
     await expect(dialog.getByTestId("confirm-multiple")).toHaveText("20x");
+    // What the trader risks: the stops (none here) and where the position would be liquidated.
+    await expect(dialog.getByTestId("confirm-tp")).toHaveText("Not set");
+    await expect(dialog.getByTestId("confirm-sl")).toHaveText("Not set");
+    // 2 LTC at 20x against 5,000 USDT: no price above zero would take the account to the liquidation line.
+    await expect(dialog.getByTestId("confirm-liquidation")).toHaveText("None: your balance covers a fall to zero");
     await expect(dialog.getByTestId("confirm-margin")).toHaveText(/^[\d,]+\.\d{4} USDT$/);
     await expect(dialog.getByTestId("confirm-fee")).toHaveText(/^[\d,]+\.\d{4} USDT$/);
     await dialog.getByRole("button", { name: "Confirm" }).click();
@@ -163,8 +172,14 @@ test.describe("lever", () => {
     await expect(page.getByText("Position opened")).toBeVisible();
     const row = page.getByRole("row", { name: /Long LTC\/USDT/ });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText("Hands: 2 · 20x");
+    await expect(row).toContainText("Size: 2 · 20x");
     await expect(page.getByTestId("risk-rate")).toHaveText(/^[\d,]+\.\d\d %$/);
+    // Profit with its return on the margin, fees not included (said in the heading); the risk rate explained.
+    await expect(row.getByTestId(/^roe-/)).toHaveText(/^ROE -?[\d,]+\.\d\d %$/);
+    await expect(page.getByRole("columnheader", { name: "Profit/loss (fees not incl.)" })).toHaveCount(1);
+    await page.getByText("What is the risk rate?").click();
+    await expect(page.getByText(/Risk rate = \(available balance \+ margin in use \+ open profit\/loss\)/)).toBeVisible();
+    await expect(page.getByText(/Margin mode: cross\./)).toBeVisible();
   });
 
   test("take-profit and stop-loss on a position, with the expected profit and loss", async ({ page, request, clientIp, jsEnabled }) => {
@@ -217,7 +232,7 @@ test.describe("lever", () => {
     await openLever(page, m.symbol);
     await placeOrder(page, { side: "Buy long", hands: "1" });
     await expect(page.getByText("Position opened")).toBeVisible();
-    const mine = new RegExp(`Long ${m.name.replace("/", "\\/")}.*Hands: 1 ·`);
+    const mine = new RegExp(`Long ${m.name.replace("/", "\\/")}.*Size: 1 ·`);
     const row = page.getByRole("row", { name: mine });
     await expect(row).toHaveCount(1);
     const before = Number(await lastPrice(request, m.id));
@@ -256,7 +271,7 @@ test.describe("lever", () => {
     for (const o of open.data?.data ?? []) await api(request, "tx_out/cancel", { id: o.id }, t.token, clientIp);
   });
 
-  test("batch close long only keeps the short; a fixed-price order is cancelled", async ({ page, request, clientIp }) => {
+  test("batch close long only keeps the short; a fixed-price order is cancelled", async ({ page, request, clientIp, jsEnabled }) => {
     const t = await theTrader(request, clientIp);
     await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLINKUSDT");
     await openLever(page, "LINKUSDT");
@@ -265,9 +280,15 @@ test.describe("lever", () => {
     await placeOrder(page, { side: "Sell short", hands: "1" });
     await expect(page.getByText("Position opened").last()).toBeVisible();
     await expect(page.getByRole("row", { name: /Short LINK\/USDT/ })).toHaveCount(1);
+    // Batch close names what it takes first: the long only.
     await page.getByText("Close in batch").click();
-    await page.getByRole("button", { name: "Close long only" }).click();
+    await page.getByRole("link", { name: "Close long only" }).click();
+    const batch = page.getByRole("dialog", { name: "Close positions on LINK/USDT?" });
+    await expect(batch.getByTestId("close-list")).toContainText(/Long LINK\/USDT #\d+/);
+    await expect(batch.getByTestId("close-list")).not.toContainText("Short");
+    await batch.getByRole("button", { name: "Close long only" }).click();
     await expect(page.getByText(/Positions closed: \d/)).toBeVisible();
+    if (jsEnabled) await expect(page.getByRole("heading", { name: "Current positions" })).toBeFocused();
     await expect(page.getByRole("row", { name: /Long LINK\/USDT/ })).toHaveCount(0);
     await expect(page.getByRole("row", { name: /Short LINK\/USDT/ })).toHaveCount(1);
 
@@ -280,17 +301,117 @@ test.describe("lever", () => {
     await expect(page.getByText(/Order placed: it opens when the price reaches/)).toBeVisible();
     await page.goto("/lever?symbol=LINKUSDT&orders=delegation");
     const pending = page.getByRole("row", {
-      name: /Long LINK\/USDT.*Hands: 3/,
+      name: /Long LINK\/USDT.*Size: 3/,
     });
     await expect(pending).toHaveCount(1);
     await pending.getByRole("button", { name: /^Cancel Long LINK\/USDT/ }).click();
     await expect(page.getByText("Order cancelled")).toBeVisible();
     await page.goto("/lever?symbol=LINKUSDT&orders=cancelled");
-    await expect(page.getByRole("row", { name: /Long LINK\/USDT.*Hands: 3/ })).toHaveCount(1);
+    await expect(page.getByRole("row", { name: /Long LINK\/USDT.*Size: 3/ })).toHaveCount(1);
     // The header's one-click close takes the short.
     await page.goto("/lever?symbol=LINKUSDT");
-    await page.getByRole("button", { name: "Close all" }).first().click();
+    await page.getByRole("link", { name: "Close all" }).first().click();
+    const all = page.getByRole("dialog", { name: "Close positions on LINK/USDT?" });
+    await expect(all.getByTestId("close-count")).toHaveText("1");
+    await all.getByRole("button", { name: "Close all" }).click();
     await expect(page.getByText(/Positions closed: 1/)).toBeVisible();
+  });
+
+  for (const phone of [false, true]) {
+    test(`closing a position asks first, naming it, its margin and profit; 'Keep open' keeps it${phone ? " (390 px phone)" : ""}`, async ({
+      page,
+      request,
+      clientIp,
+      jsEnabled,
+    }) => {
+      const t = await theTrader(request, clientIp);
+      if (phone) await page.setViewportSize({ width: 390, height: 844 });
+      // BNB/USDT: used by no other test.
+      const opened = await api(
+        request,
+        "lever/submit",
+        { currency_match_id: 7, type: 1, status: 1, multiple: 10, share: 1, password: TRADE_PASSWORD },
+        t.token,
+        clientIp,
+      );
+      expect(opened.code, opened.msg).toBe(1);
+      const id = (opened.data as { id: number }).id;
+      await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DBNBUSDT");
+      await openLever(page, "BNBUSDT");
+      const close = page.getByRole("link", { name: `Close Long BNB/USDT #${id}` });
+      await close.click();
+      const dialog = page.getByRole("dialog", { name: "Close this position?" });
+      await expect(dialog).toBeInViewport();
+      await expect(dialog).toContainText(`Long BNB/USDT #${id}`);
+      await expect(dialog.getByTestId("close-margin")).toHaveText(/^[\d,]+\.\d{2,4} USDT$/);
+      await expect(dialog.getByTestId("close-profit")).toHaveText(/^-?[\d,]+\.\d{2,4} USDT · ROE -?[\d,]+\.\d\d %$/);
+      // The safe choice has the focus; closing the dialog gives it back to the link that opened it.
+      if (jsEnabled) await expect(dialog.getByRole("button", { name: "Keep open" })).toBeFocused();
+      await dialog.getByRole("button", { name: "Keep open" }).click();
+      await expect(page.getByRole("dialog", { name: "Close this position?" })).toHaveCount(0);
+      if (jsEnabled) await expect(close).toBeFocused();
+      await expect(page.getByTestId(`lever-row-${id}`)).toHaveCount(1);
+      await close.click();
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(/confirm=close/);
+      if (jsEnabled && !phone)
+        for (const theme of ["dark", "light"] as const) {
+          // The step is in the address: a reload shows it again.
+          await setTheme(page, theme);
+          await page.reload();
+          await expect(dialog).toBeVisible();
+          await expectNoSeriousA11yViolations(page);
+        }
+      await page.getByRole("dialog", { name: "Close this position?" }).getByRole("button", { name: "Close position" }).click();
+      await expect(page.getByText("Position closed")).toBeVisible();
+      await expect(page.getByTestId(`lever-row-${id}`)).toHaveCount(0);
+      // After the action focus lands on the positions' heading, not on the page's start.
+      if (jsEnabled) await expect(page.getByRole("heading", { name: "Current positions" })).toBeFocused();
+      await expect(page).not.toHaveURL(/confirm=/);
+      if (!phone) {
+        // The lever account's records name each row: the margin held and released, the position's profit or loss.
+        await page.goto("/assets/dealRecords?types=lever_account");
+        const rows = page.getByRole("row").filter({ hasText: `Position #${id}:` });
+        await expect(rows.filter({ hasText: `Position #${id}: margin held` })).toHaveCount(1);
+        await expect(rows.filter({ hasText: `Position #${id}: margin released` }).first()).toContainText("Margin");
+        await expect(rows.filter({ hasText: new RegExp(`Position #${id}: (profit|loss)`) }).first()).toBeVisible();
+        await expect(page.getByText("Balance change")).toHaveCount(0);
+      }
+    });
+  }
+
+  test("without a trade password the confirmation links to setting it, and that screen returns here", async ({ page, request }) => {
+    const u = await registerUser(request);
+    cli("credit", u.email, "lever_account", "USDT", "1000");
+    await logIn(page, u.email, u.password, "/login?page=%2Flever%3Fsymbol%3DBNBUSDT");
+    await openLever(page, "BNBUSDT");
+    await page.getByRole("button", { name: "Buy long" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm the order" });
+    await dialog.getByLabel("Trade password").fill("Anything1");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(
+      page
+        .getByRole("dialog", { name: "Confirm the order" })
+        .getByText(/set.*trade password/i)
+        .first(),
+    ).toBeVisible();
+    await page.getByRole("dialog", { name: "Confirm the order" }).getByRole("link", { name: "Set your trade password" }).click();
+    await expect(page).toHaveURL(/\/tradePassword\?page=%2Flever%3Fsymbol%3DBNBUSDT/);
+    // The screen sends the person back there once the password is saved.
+    await expect(page.locator("input[type=hidden][name=page]")).toHaveValue("/lever?symbol=BNBUSDT");
+  });
+
+  test("desktop 1366 × 900: the order form and its buttons are on the first screen", async ({ page, request, clientIp }) => {
+    const t = await theTrader(request, clientIp);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLTCUSDT");
+    await openLever(page);
+    for (const name of ["Buy long", "Sell short"]) {
+      const box = (await page.getByRole("button", { name }).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+    }
+    const form = (await page.locator("#order-forms").boundingBox())!;
+    expect(form.y).toBeLessThan(900 / 2);
   });
 
   for (const theme of ["dark", "light"] as const) {

@@ -201,6 +201,8 @@ test.describe("on a 1366×900 desktop, accessibility", () => {
         ["Buy", "1000"],
         ["Sell", "9999999"],
       ] as const) {
+        // The desktop's form column shows one side at a time, like a phone: pick it on the switch.
+        await page.locator("#order-forms").getByRole("link", { name: side, exact: true }).click();
         const form = page.getByRole("form", { name: `${side} BTC` });
         await form.getByLabel("Price (USDT)").fill(price);
         await form.getByLabel("Amount (BTC)").fill("0.01");

@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { cli, expect, expectNoSeriousA11yViolations, logIn as logInForm, registerUser, setTheme, test } from "./fixtures";
 
 /**
- * /second (issue 12) on the real server and exchange: the confirmation (quantity, time, profit rate), an up order
- * with the shortest time counting down and settling at its due time, the closed tab with the result; JavaScript on
- * (the row moves by itself) and off (a reload shows the truth).
+ * /second (issues 12, 21) on the real server and exchange: the confirmation (quantity, time, profit rate), an up
+ * order counting down, following the live price and settling at its due time (the e2e server's test-only
+ * TEST_MICRO_DUE_SECONDS makes that 6 s), its result in a toast, in the row for a few seconds and beside the form,
+ * the closed tab with the result; JavaScript on (the row moves by itself) and off (a reload shows the truth).
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -35,6 +36,32 @@ async function place(page: Page, o: { side: "Buy up" | "Buy down"; number: strin
   await expect(page.getByText(`Order placed: ${o.seconds} s to go`)).toBeVisible();
 }
 
+/**
+ * Drives a pair's price up, as a trader would: a buy that sweeps every ask of the spot book up to 1 % over the price.
+ * Prepared before the order is placed (sign-in, book read) so the sweep lands within the order's short test time.
+ */
+async function priceDriver(request: import("@playwright/test").APIRequestContext, u: { email: string; password: string }, matchId: number) {
+  const login = await request.post("/api/user/login", { data: { account: u.email, password: u.password } });
+  const token = String(((await login.json()) as { data: string }).data);
+  const deal = (await (await request.get(`/api/market/deal?currency_match_id=${matchId}`)).json()) as {
+    data: { quotation: { close: string }; depth: { out: { amount: string }[] } };
+  };
+  const asks = deal.data.depth.out.reduce((sum, l) => sum + Number(l.amount), 0);
+  const buy = {
+    currency_match_id: matchId,
+    price: (Number(deal.data.quotation.close) * 1.01).toFixed(4),
+    number: Math.ceil(asks * 1.5 + 1).toFixed(0),
+    type: "limit",
+  };
+  return async () => {
+    const bought = (await (await request.post("/api/tx_in/add", { data: buy, headers: { authorization: token } })).json()) as {
+      code: number;
+      msg: string;
+    };
+    expect(bought.code, bought.msg).toBe(1);
+  };
+}
+
 /** The result shown agrees with the prices shown: up wins above its purchase price, loses below, level otherwise. */
 async function expectConsistentResult(page: Page, rowName: RegExp) {
   const row = page.getByRole("row", { name: rowName }).first();
@@ -43,7 +70,7 @@ async function expectConsistentResult(page: Page, rowName: RegExp) {
   const open = num(cells[1]!);
   const end = num(cells[2]!);
   const actual = cells[6]!;
-  expect(actual).toMatch(end > open ? /Won/ : end < open ? /Lost/ : /Level/);
+  expect(actual).toMatch(end > open ? /^Won [\d.,]+ USDT$/ : end < open ? /^Lost [\d.,]+ USDT$/ : /^Level/);
 }
 
 test.describe("second contract", () => {
@@ -53,11 +80,12 @@ test.describe("second contract", () => {
     await expect(page.getByText("Please login to trade")).toBeVisible();
   });
 
-  test("the form's checks; an up order counts down and settles at its time", async ({ page, request, jsEnabled }) => {
+  test("the form's checks; an up order follows the live price, settles and shows its result", async ({ page, request, jsEnabled }) => {
     const u = await trader(request);
     // Each project its own pair, so the two never share a price path.
     const symbol = jsEnabled ? "XRPUSDT" : "DOGEUSDT";
     const name = jsEnabled ? "XRP/USDT" : "DOGE/USDT";
+    const rowName = new RegExp(`${name.replace("/", "\\/")} · 30 s`);
     await logIn(page, u.email, u.password, `/login?page=${encodeURIComponent(`/second?symbol=${symbol}`)}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     // Only USDT pairs open for the second contract are offered.
@@ -69,45 +97,54 @@ test.describe("second contract", () => {
     await expect(page.getByText("The quantity cannot be less than 10 USDT for this time")).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Confirm the order" })).toHaveCount(0);
 
+    // The e2e server settles every order TEST_MICRO_DUE_SECONDS (6) after it is placed (scripts/e2e-server.sh).
+    const drive = jsEnabled ? await priceDriver(request, u, 4) : null;
     await place(page, { side: "Buy up", number: "100", seconds: "30" });
-    const row = page.getByRole("row", { name: new RegExp(`${name.replace("/", "\\/")} · 30 s`) });
+    const row = page.getByRole("row", { name: rowName });
     await expect(row).toHaveCount(1);
     const countdown = row.getByTestId(/^countdown-/);
     const first = Number(await countdown.innerText());
-    expect(first).toBeGreaterThan(20);
-    expect(first).toBeLessThanOrEqual(30);
-    if (jsEnabled) {
-      // The test drives the price up: a buy sweeps every ask of the spot book up to 1 % over the price.
-      const login = await request.post("/api/user/login", { data: { account: u.email, password: u.password } });
-      const token = String(((await login.json()) as { data: string }).data);
-      const deal = (await (await request.get("/api/market/deal?currency_match_id=4")).json()) as {
-        data: { quotation: { close: string }; depth: { out: { amount: string }[] } };
-      };
-      const asks = deal.data.depth.out.reduce((sum, l) => sum + Number(l.amount), 0);
-      const buy = {
-        currency_match_id: 4,
-        price: (Number(deal.data.quotation.close) * 1.01).toFixed(4),
-        number: Math.ceil(asks * 1.5 + 1).toFixed(0),
-        type: "limit",
-      };
-      const bought = (await (await request.post("/api/tx_in/add", { data: buy, headers: { authorization: token } })).json()) as {
-        code: number;
-        msg: string;
-      };
-      expect(bought.code, bought.msg).toBe(1);
-      // It falls each second, and at the due time the row leaves 'In progress' by itself (MICRO_CLOSED).
-      await expect.poll(async () => Number(await countdown.innerText()), { timeout: 5_000 }).toBeLessThan(first);
-      await expect(row).toHaveCount(0, { timeout: 45_000 });
-      await expect(page.getByText(new RegExp(`${name.replace("/", "\\/")} order closed`))).toHaveCount(1);
-    } else {
-      // Without JavaScript the count is the server's at render; a reload after the due time shows it closed.
-      await page.waitForTimeout((first + 2) * 1000);
-      await page.getByRole("link", { name: "Refresh" }).click();
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(6);
+    if (drive) {
+      const num = (t: string) => Number(t.replace(/[^\d.]/g, ""));
+      const open = num(await row.locator("td").nth(1).innerText());
+      // The test drives the price up; the row's current price leaves the purchase price and the expected profit/loss
+      // follows it (+20.00 above, −100.00 below: the market maker may print again after the sweep).
+      await drive();
+      await expect
+        .poll(async () => {
+          const current = num(await row.getByTestId(/^current-/).innerText());
+          const expected = await row.getByTestId(/^expected-/).innerText();
+          return current !== open && expected === (current > open ? "20.00" : "-100.00");
+        })
+        .toBe(true);
+      // At the due time: the result in a toast in the viewport, the row kept with it, its amount signed once.
+      const said = /^(won 20\.00 USDT|lost 100\.00 USDT)$|^level/;
+      const toast = page.getByRole("status").filter({ hasText: new RegExp(`^${name.replace("/", "\\/")} order closed`) });
+      await expect(toast).toBeInViewport({ timeout: 15_000 });
+      expect((await toast.innerText()).replace(`${name} order closed`, "").replace(/^:\s*/, "").trim()).toMatch(said);
+      await expect(row.getByTestId(/^actual-/)).toHaveText(/^(Won 20\.00 USDT|Lost 100\.00 USDT|Level: the stake is back)$/);
       await expect(row).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByTestId("last-result-amount")).toHaveText(/^(Won 20\.00 USDT|Lost 100\.00 USDT|Level: the stake is back)$/);
+    } else {
+      // Without JavaScript the count is the server's at render; a reload after the due time shows the result.
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole("link", { name: "Refresh" }).click();
+            return page.getByTestId("last-result").count();
+          },
+          { timeout: 20_000, intervals: [1000] },
+        )
+        .toBe(1);
+      await expect(row).toHaveCount(0);
+      await expect(page.getByTestId("last-result")).toContainText(`${name} · 30 s · Up · 100.00 USDT`);
+      await expect(page.getByTestId("last-result-amount")).toHaveText(/^(Won 20\.00 USDT|Lost 100\.00 USDT|Level: the stake is back)$/);
     }
     await page.getByRole("link", { name: "Closed", exact: true }).click();
-    await expect(page.getByRole("row", { name: new RegExp(`${name.replace("/", "\\/")} · 30 s`) })).toHaveCount(1);
-    await expectConsistentResult(page, new RegExp(`${name.replace("/", "\\/")} · 30 s`));
+    await expect(page.getByRole("row", { name: rowName })).toHaveCount(1);
+    await expectConsistentResult(page, rowName);
   });
 
   for (const theme of ["dark", "light"] as const) {
@@ -122,6 +159,43 @@ test.describe("second contract", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+
+  test("on a 390 × 844 phone the result shows on the screen the trader is looking at", async ({ page, request, jsEnabled }) => {
+    const u = await trader(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A pair of its own (ETH with JavaScript, SOL without), so no other test's price path mixes in.
+    const [symbol, name] = jsEnabled ? ["ETHUSDT", "ETH/USDT"] : ["SOLUSDT", "SOL/USDT"];
+    await logIn(page, u.email, u.password, `/login?page=${encodeURIComponent(`/second?symbol=${symbol}`)}`);
+    await place(page, { side: "Buy down", number: "10", seconds: "30" });
+    if (jsEnabled) {
+      // At the due time the toast says how it ended, on screen wherever the page is scrolled.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const toast = page.getByRole("status").filter({ hasText: new RegExp(`^${name.replace("/", "\\/")} order closed`) });
+      await expect(toast).toBeInViewport({ timeout: 15_000 });
+      await expect(toast).not.toContainText("-");
+    } else {
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`/second?symbol=${symbol}`);
+            return page.getByTestId("last-result").count();
+          },
+          { timeout: 20_000, intervals: [1000] },
+        )
+        .toBe(1);
+    }
+    // After a reload too: the last result beside the order form, on the first screen.
+    await page.goto(`/second?symbol=${symbol}`);
+    await expect(page.getByTestId("last-result")).toBeInViewport();
+    await expect(page.getByTestId("last-result-amount")).toHaveText(/^(Won 2\.00 USDT|Lost 10\.00 USDT|Level: the stake is back)$/);
+    if (jsEnabled)
+      for (const theme of ["dark", "light"] as const) {
+        await setTheme(page, theme);
+        await page.reload();
+        await expect(page.getByTestId("last-result")).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+  });
 
   test("fits a 390 px phone with the order buttons on the first screen", async ({ page, request }) => {
     const u = await trader(request);

@@ -20,8 +20,14 @@ async function logIn(page: Page, email: string, password: string, to: string) {
 function buyForm(page: Page, base = "BTC") {
   return page.getByRole("form", { name: `Buy ${base}` });
 }
-function sellForm(page: Page, base = "BTC") {
-  return page.getByRole("form", { name: `Sell ${base}` });
+/** The sell form: a phone and a desktop's form column show one side at a time, so 'Sell' is picked first when it is hidden. */
+async function sellForm(page: Page, base = "BTC") {
+  const form = page.getByRole("form", { name: `Sell ${base}` });
+  if (!(await form.isVisible())) {
+    await page.locator("#order-forms").getByRole("link", { name: "Sell", exact: true }).click();
+    await expect(form).toBeVisible();
+  }
+  return form;
 }
 function ordersTable(page: Page) {
   return page.getByRole("region", { name: "My orders" }).locator("table");
@@ -45,7 +51,8 @@ test.describe("trade screen", () => {
     await expect(page.getByRole("heading", { level: 1, name: "BTC/USDT" })).toBeVisible();
     await expect(page.getByRole("table", { name: /order book/i })).toBeVisible();
     await expect(page.getByRole("table", { name: /latest trades/i })).toBeVisible();
-    for (const form of [buyForm(page), sellForm(page)]) {
+    for (const side of ["buy", "sell"] as const) {
+      const form = side === "buy" ? buyForm(page) : await sellForm(page);
       await expect(form.getByRole("link", { name: "Log in" })).toHaveAttribute("href", /\/login\?page=%2Ftrade/);
       await expect(form.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", /\/register\?page=%2Ftrade/);
       await expect(form.getByRole("button", { name: /Buy BTC|Sell BTC/ })).toHaveCount(0);
@@ -126,7 +133,7 @@ test.describe("trade screen", () => {
     if (!jsEnabled) await lowestBid.click();
     if (!jsEnabled) await expect(page).toHaveURL(/price=/);
     await expect(buyForm(page).getByLabel("Price (USDT)")).toHaveValue(price);
-    await expect(sellForm(page).getByLabel("Price (USDT)")).toHaveValue(price);
+    await expect((await sellForm(page)).getByLabel("Price (USDT)")).toHaveValue(price);
   });
 
   test("a resting limit order shows in current orders and is cancelled", async ({ page, jsEnabled }) => {
@@ -161,7 +168,7 @@ test.describe("trade screen", () => {
     const user = await registerUser(request);
     cli("credit", user.email, "change_account", "BTC", "0.5");
     await logIn(page, user.email, user.password, "/trade?symbol=BTCUSDT");
-    const form = sellForm(page);
+    const form = await sellForm(page);
     await form.getByLabel("Price (USDT)").fill("9999999");
     await form.getByLabel("Amount (BTC)").fill("0.01");
     await form.getByRole("button", { name: "Sell BTC" }).click();
@@ -215,7 +222,7 @@ test.describe("trade screen", () => {
   test("the form refuses an empty price and quantity with the spec's messages", async ({ page }) => {
     // With JavaScript the browser checks (once the schema has loaded); without it the action answers 400 with the same messages.
     await logIn(page, "demo@example.com", "Trade2026", "/trade?symbol=BTCUSDT");
-    const form = sellForm(page);
+    const form = await sellForm(page);
     await form.getByRole("button", { name: "Sell BTC" }).click();
     await expect(form).toContainText("Please enter the price");
     await expect(form).toContainText("Please enter the quantity");
@@ -262,7 +269,7 @@ test.describe("trade screen, live", () => {
       const shown = price.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
       tried.push(shown);
 
-      const sell = sellForm(page, "ETH");
+      const sell = await sellForm(page, "ETH");
       await sell.getByLabel("Price (USDT)").fill(price.toFixed(2));
       await sell.getByLabel("Amount (ETH)").fill("0.01");
       await sell.getByRole("button", { name: "Sell ETH" }).click();
@@ -300,4 +307,64 @@ test.describe("trade screen accessibility", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe("trade screen, issue 21", () => {
+  test("desktop 1366 × 900: the form and its button on the first screen; history shows the average fill and a rounded fee", async ({
+    page,
+    request,
+    clientIp,
+    jsEnabled,
+  }) => {
+    const user = await registerUser(request);
+    cli("credit", user.email, "change_account", "BTC", "0.5");
+    cli("credit", user.email, "change_account", "USDT", "5000");
+    const headers = { "X-Forwarded-For": clientIp };
+    const token = String(
+      (
+        (await (await request.post("/api/user/login", { data: { account: user.email, password: user.password }, headers })).json()) as {
+          data: string;
+        }
+      ).data,
+    );
+    const deal = (await (await request.get("/api/market/deal?currency_match_id=1")).json()) as {
+      data: { depth: { out: { price: string }[] } };
+    };
+    const limit = new Decimal(deal.data.depth.out[0]!.price).times("1.01").toDecimalPlaces(2).toFixed(2);
+    // A limit buy 1 % over the best ask fills at the asks (below its limit); a market sell pays its fee in USDT.
+    const buy = (await (
+      await request.post("/api/tx_in/add", {
+        data: { currency_match_id: 1, price: limit, number: "0.001" },
+        headers: { ...headers, authorization: token },
+      })
+    ).json()) as { code: number; msg: string; data: { id: number } };
+    expect(buy.code, buy.msg).toBe(1);
+    const sell = (await (
+      await request.post("/api/tx_out/add", {
+        data: { currency_match_id: 1, type: "market", number: "0.0123" },
+        headers: { ...headers, authorization: token },
+      })
+    ).json()) as { code: number; msg: string; data: { id: number } };
+    expect(sell.code, sell.msg).toBe(1);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await logIn(page, user.email, user.password, "/trade?symbol=BTCUSDT&orders=history");
+    const button = (await buyForm(page).getByRole("button", { name: "Buy BTC" }).boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(900);
+    expect((await page.locator("#order-forms").boundingBox())!.y).toBeLessThan(450);
+
+    const cell = (id: number, label: string) => ordersTable(page).locator(`tr[data-order-id="${id}"] td[data-label="${label}"]`);
+    await expect(cell(buy.data.id, "Price")).toHaveText(Number(limit).toLocaleString("en-US", { minimumFractionDigits: 2 }));
+    const avg = Number((await cell(buy.data.id, "Avg. price").innerText()).replace(/,/g, ""));
+    expect(avg).toBeGreaterThan(0);
+    expect(avg).toBeLessThan(Number(limit));
+    // The seller's fee (filled value × 0.1 %, booked finer than a cent's fraction) is shown to USDT's 6 decimals.
+    await expect(cell(sell.data.id, "Fee")).toHaveText(/^\d+\.\d{1,6} USDT$/);
+    if (jsEnabled)
+      for (const theme of ["dark", "light"] as const) {
+        await setTheme(page, theme);
+        await page.reload();
+        await expectNoSeriousA11yViolations(page);
+      }
+  });
 });

@@ -27,8 +27,13 @@ export const MICRO_OPTIONS = [
   { seconds: 120, profit_ratio: "0.4", min: "50", max: "20000" },
   { seconds: 300, profit_ratio: "0.5", min: "100", max: "50000" },
 ] as const;
-/** SPEC §9: a closed row leaves the in-progress list 500 ms after its MICRO_CLOSED push; pages of 10. */
-export const MICRO_REMOVE_DELAY_MS = 500;
+/**
+ * A closed row stays in the in-progress list this long after its MICRO_CLOSED push, showing its result, then leaves
+ * (500 ms left the trader no time to read it; docs/product.md, "/second").
+ */
+export const MICRO_REMOVE_DELAY_MS = 5000;
+/** The order form shows the trader's last result while it is this recent (with or without JavaScript). */
+export const MICRO_LAST_RESULT_MS = 5 * 60_000;
 export const MICRO_PAGE_SIZE = 10;
 
 export function microFee(stake: string, rate: string = MICRO_FEE_RATE): string {
@@ -63,6 +68,11 @@ export function settleMicro(input: { type: MicroType; open: string; end: string;
 /** What a running order would make at `price` now (the history's 'expected profit/loss' column). */
 export function microExpected(input: { type: MicroType; open: string; price: string; stake: string; ratio: string }): string {
   return settleMicro({ type: input.type, open: input.open, end: input.price, stake: input.stake, ratio: input.ratio }).profit;
+}
+
+/** A result's amount said once: 'won 2.00', 'lost 10.00' (the word carries the sign), from the signed actual profit. */
+export function unsignedAmount(signed: string): string {
+  return new Decimal(signed).abs().toFixed();
 }
 
 /** Seconds left of a running order (never below 0), from its remaining milliseconds. */

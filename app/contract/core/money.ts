@@ -21,8 +21,30 @@ export const ADDRESS_SIGN_MAX_AGE_SECONDS = 300;
 /** A timestamp may be ahead of the service's clock by this much (clock skew); more is refused. */
 export const ADDRESS_SIGN_MAX_SKEW_SECONDS = 30;
 
-/** Account-log entry categories (`category`), derived from `type`. */
-export const LOG_CATEGORIES = ["trade", "fee", "transfer", "deposit", "withdrawal", "savings", "convert", "other"] as const;
+/**
+ * Account-log entry categories (`category`), derived from `type`: what kind of movement a row is, in words the app
+ * translates. The lever, second-contract and fiat accounts have their own kinds (margin, profit, stake, escrow…).
+ */
+export const LOG_CATEGORIES = [
+  "trade",
+  "fee",
+  "transfer",
+  "deposit",
+  "withdrawal",
+  "savings",
+  "convert",
+  "margin",
+  "profit",
+  "loss",
+  "liquidation",
+  "overnight",
+  "stake",
+  "payout",
+  "escrow",
+  "release",
+  "return",
+  "other",
+] as const;
 export type LogCategory = (typeof LOG_CATEGORIES)[number];
 
 /** Ledger types written by the exchange and the category each belongs to. */
@@ -43,13 +65,32 @@ export const LOG_TYPE_CATEGORY: Record<string, LogCategory> = {
   savings_interest: "savings",
   savings_return: "savings",
   convert: "convert",
-  p2p_ad_lock: "trade",
-  p2p_ad_unlock: "trade",
-  p2p_escrow: "trade",
-  p2p_release: "trade",
-  p2p_return: "trade",
+  // Lever: margin held at opening (with the fee) or reserved by a fixed-price order, returned at closing or cancelling.
+  lever_open: "margin",
+  lever_reserve: "margin",
+  lever_cancel: "margin",
+  lever_margin_release: "margin",
+  lever_fee: "fee",
+  lever_profit: "profit",
+  lever_loss: "loss",
+  lever_overnight: "overnight",
+  // Second contract: the stake (and its fee) at submission; the payout of a win or a level result, or the stake lost.
+  micro_stake: "stake",
+  micro_fee: "fee",
+  micro_win: "payout",
+  micro_tie: "payout",
+  micro_lose: "loss",
+  // Fiat P2P: coins held for an ad or an order, released to the buyer, or returned to the seller.
+  p2p_ad_lock: "escrow",
+  p2p_ad_unlock: "return",
+  p2p_escrow: "escrow",
+  p2p_release: "release",
+  p2p_return: "return",
 };
-export function logCategoryOf(type: string): LogCategory {
+
+/** The category of a log row; a lever loss taken by a liquidation is a liquidation (its `extra_data.reason`). */
+export function logCategoryOf(type: string, extra?: Record<string, unknown>): LogCategory {
+  if (type === "lever_loss" && extra?.reason === "liquidation") return "liquidation";
   return LOG_TYPE_CATEGORY[type] ?? "other";
 }
 

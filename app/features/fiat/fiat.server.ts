@@ -15,6 +15,8 @@ export type FiatActionData = {
   fieldErrors: Record<string, string>;
   formError: string | null;
   values: Record<string, string>;
+  /** A refusal that needs another screen first (identity verification before trading with merchants). */
+  needs?: "identity";
 };
 
 export const fiatT = (request: Request) => getT(request, "fiat");
@@ -57,6 +59,8 @@ export async function createOrder(args: ApiArgs, form: FormData) {
     value: values.value,
     idempotency_key: str(form, "idempotency_key") || undefined,
   });
+  if (!r.ok && r.reason?.key === "p2p_identity_required")
+    return data<FiatActionData>({ intent: "order", adId, fieldErrors: {}, formError: r.msg, values, needs: "identity" }, { status: 400 });
   if (!r.ok) return refused("order", r, { value: ["insufficient_balance"] }, values, adId);
   throw await redirectWithToast(args.request, `/legalIndex/orderdetail?id=${r.data.id}`, {
     kind: "success",

@@ -1,5 +1,7 @@
-import { useEffect, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import * as cd from "~/components/confirm-dialog.css";
 import { ErrorLine, FormError } from "~/components/form/field";
 import type { P2PMessage, P2POrder } from "~/contract/p2p";
 import { formatAmount } from "~/lib/amount";
@@ -61,6 +63,11 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
   const formError = actionData?.formError ? <FormError id="order-form-error" errors={[actionData.formError]} /> : null;
   const buyer = order.role === "buyer";
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  // The order's own address, without a confirmation step: where 'Back' and a finished action return.
+  const here = `${pathname}?id=${order.id}`;
+  const step = new URLSearchParams(search).get("confirm");
+  useFocusAfter(navigation, actionData);
   // Without JavaScript the countdown is the server's remaining time: a refresh shows where the order stands.
   const refresh = (
     <Link to={pathname + search} className={s.refresh} preventScrollReset>
@@ -74,7 +81,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
           <h2 id="order-heading" className={s.h2}>
             {t(buyer ? "order.buyTitle" : "order.sellTitle", { quantity: coin(order.quantity), code: order.currency_code })}
           </h2>
-          <p className={s.status} role="status">
+          <p className={s.status} role="status" id="order-status" tabIndex={-1}>
             {t(`status.${order.status}`)}
           </p>
         </div>
@@ -195,8 +202,9 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
           </Form>
         ) : null}
         {can("pay") ? (
-          <Form method="post">
-            {hidden("pay")}
+          <Form method="get" preventScrollReset>
+            <input type="hidden" name="id" value={order.id} />
+            <input type="hidden" name="confirm" value="pay" />
             <div className={s.formRow}>
               <div className={s.grow}>
                 <label htmlFor="pay_type" className={labelClass}>
@@ -218,34 +226,13 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
           </Form>
         ) : null}
         {can("confirm") ? (
-          <Form method="post">
-            {hidden("confirm")}
+          <Form method="get" preventScrollReset>
+            <input type="hidden" name="id" value={order.id} />
+            <input type="hidden" name="confirm" value="release" />
             <p className={s.small}>{t("order.confirmHint", { amount: fiat(order.amount), fiat: order.fiat })}</p>
-            <div className={s.formRow}>
-              <div className={s.grow}>
-                <label htmlFor="confirm-password" className={labelClass}>
-                  {t("order.tradePassword")}
-                </label>
-                <input
-                  id="confirm-password"
-                  name="password"
-                  type="password"
-                  autoComplete="off"
-                  required
-                  maxLength={64}
-                  className={input}
-                  aria-invalid={errs.password ? true : undefined}
-                  aria-describedby="confirm-password-error"
-                />
-              </div>
-              <button type="submit" className={button.primary} aria-disabled={busy("confirm") || undefined}>
-                {t("order.confirm")}
-              </button>
-            </div>
-            <ErrorLine id="confirm-password-error" errors={errs.password ? [errs.password] : undefined} />
-            <p className={s.small}>
-              <Link to="/tradePassword">{t("order.setTradePassword")}</Link>
-            </p>
+            <button type="submit" className={button.primary}>
+              {t("order.confirm")}
+            </button>
           </Form>
         ) : null}
         <div className={s.actions}>
@@ -301,6 +288,97 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
         {order.actions.length === 0 ? <p className={s.small}>{t("order.noActions")}</p> : null}
       </section>
 
+      {step === "pay" && can("pay") && actionData?.intent !== "pay" ? (
+        <ConfirmDialog
+          answer={search}
+          reviewKey={`pay-${order.id}`}
+          titleId="pay-confirm-title"
+          title={t("order.confirmPay.title")}
+          backLabel={t("order.confirmPay.back")}
+          initialFocus="back"
+          onClose={() => navigate(here, { replace: true, preventScrollReset: true })}
+        >
+          <p>{t("order.confirmPay.body", { amount: fiat(order.amount), fiat: order.fiat, seller: order.counterparty.name })}</p>
+          <dl className={cd.list}>
+            <div>
+              <dt>{t("order.amount")}</dt>
+              <dd data-testid="pay-confirm-amount">
+                {fiat(order.amount)} {order.fiat}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("order.seller")}</dt>
+              <dd>{order.counterparty.name}</dd>
+            </div>
+            <div>
+              <dt>{t("order.paidWith")}</dt>
+              <dd>{t(`pay.${payTypeOf(search, order.pay_types)}`)}</dd>
+            </div>
+            <div>
+              <dt>{t("order.confirmPay.receive")}</dt>
+              <dd>
+                {coin(order.quantity)} {order.currency_code}
+              </dd>
+            </div>
+          </dl>
+          <p className={s.small}>{t("order.confirmPay.warn")}</p>
+          <Form method="post" action={here} className={cd.form}>
+            {hidden("pay")}
+            <input type="hidden" name="pay_type" value={payTypeOf(search, order.pay_types)} />
+            <button type="submit" className={button.primary} aria-disabled={busy("pay") || undefined}>
+              {t("order.confirmPay.confirm")}
+            </button>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+      {step === "release" && can("confirm") ? (
+        <ConfirmDialog
+          answer={actionData ?? search}
+          reviewKey={`release-${order.id}`}
+          titleId="release-confirm-title"
+          title={t("order.confirmRelease.title")}
+          backLabel={t("order.confirmRelease.back")}
+          onClose={() => navigate(here, { replace: true, preventScrollReset: true })}
+        >
+          <p>
+            {t("order.confirmRelease.body", {
+              quantity: coin(order.quantity),
+              code: order.currency_code,
+              buyer: order.counterparty.name,
+              amount: fiat(order.amount),
+              fiat: order.fiat,
+            })}
+          </p>
+          {actionData?.intent === "confirm" && actionData.formError ? (
+            <FormError id="release-form-error" errors={[actionData.formError]} />
+          ) : null}
+          <Form method="post" className={cd.form}>
+            {hidden("confirm")}
+            <label htmlFor="confirm-password" className={labelClass}>
+              {t("order.tradePassword")}
+            </label>
+            <input
+              id="confirm-password"
+              name="password"
+              type="password"
+              autoComplete="off"
+              required
+              maxLength={64}
+              className={input}
+              aria-invalid={errs.password ? true : undefined}
+              aria-describedby="confirm-password-error"
+            />
+            <ErrorLine id="confirm-password-error" errors={errs.password ? [errs.password] : undefined} />
+            <p className={s.small}>
+              <Link to={`/tradePassword?page=${encodeURIComponent(`${here}&confirm=release`)}`}>{t("order.setTradePassword")}</Link>
+            </p>
+            <button type="submit" className={button.primary} aria-disabled={busy("confirm") || undefined}>
+              {t("order.confirmRelease.confirm", { quantity: coin(order.quantity), code: order.currency_code })}
+            </button>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+
       <section className={s.section} aria-labelledby="chat-heading">
         <h2 id="chat-heading" className={s.h2}>
           {t("order.chat")}
@@ -344,4 +422,28 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
       </section>
     </>
   );
+}
+
+/** The payment method the buyer picked for 'I have paid' (the confirmation step's address), else the first offered. */
+function payTypeOf(search: string, offered: readonly string[]): string {
+  const picked = new URLSearchParams(search).get("pay_type");
+  return picked && offered.includes(picked) ? picked : (offered[0] ?? "");
+}
+
+/**
+ * After 'I have paid' or the release went through (the page reloaded with the order's new state), focus moves to
+ * the order's status, not to the page's start: the dialog that held the button is gone.
+ */
+function useFocusAfter(navigation: ReturnType<typeof useNavigation>, actionData: FiatActionData | undefined) {
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST") {
+      pending.current = String(navigation.formData?.get("intent") ?? "");
+      return;
+    }
+    if (navigation.state !== "idle" || !pending.current) return;
+    const intent = pending.current;
+    pending.current = null;
+    if (!actionData && (intent === "pay" || intent === "confirm")) document.getElementById("order-status")?.focus();
+  }, [navigation.state, navigation.formMethod, navigation.formData, actionData]);
 }

@@ -12,11 +12,19 @@ export type LeverReview = {
   number: string;
   fee: string;
   margin: string;
+  /** Take-profit and stop-loss as typed ('' when not set), and the estimated liquidation price (null: none above zero). */
+  takeProfit?: string;
+  stopLoss?: string;
+  liquidation?: string | null;
   /** The order's values, posted again by the confirm form (no password among them). */
   values: Record<string, string>;
   /** One-time key: a double confirm opens one position. */
   key: string;
 };
+
+/** The shared fetchers of the row actions and of the batch closes (the panel says their answers). */
+export const ROW_FETCHER = "lever-row";
+export const BATCH_FETCHER = "lever-batch";
 
 /** What /lever's action answers. */
 export type LeverActionData =
@@ -27,6 +35,8 @@ export type LeverActionData =
       review: LeverReview | null;
       error?: string;
       message?: string;
+      /** A refusal that needs another screen first ('Please set a trade password first'). */
+      needs?: "tradePassword";
     }
   | {
       intent: "setstop";

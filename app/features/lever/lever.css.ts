@@ -56,6 +56,8 @@ export const form = style({
   flexDirection: "column",
   gap: "8px",
 });
+// Its lines are spaced by the form's gap alone (a paragraph's own margins made the form too tall for a phone).
+globalStyle(`${form} > p`, { margin: 0 });
 export const modes = style({
   display: "flex",
   gap: "16px",
@@ -178,3 +180,15 @@ export const batchForm = style({
   gap: "6px",
   marginTop: "6px",
 });
+/** A link that looks like the row buttons (it opens a confirmation step). */
+export const rowLink = style([rowButton, { display: "inline-flex", alignItems: "center", textDecoration: "none" }]);
+export const batchLink = style({ textDecoration: "none" });
+
+// ---------------------------------------------------------------- confirmations and risk words
+export const closeList = style({ listStyle: "none", margin: "0 0 10px", padding: 0, display: "grid", gap: "4px", fontSize: "13px" });
+export const explain = style({ fontSize: "13px", flex: "1 1 auto" });
+globalStyle(`${explain}[open]`, { flexBasis: "100%" });
+globalStyle(`${explain} > summary`, { cursor: "pointer", color: vars.color.muted, minHeight: "24px" });
+globalStyle(`${explain} > p`, { margin: "4px 0 0" });
+export const modeNote = style({ margin: 0, fontSize: "13px" });
+export const roe = style({ display: "block", fontSize: "12px" });

@@ -58,3 +58,32 @@ export async function loadTab(args: ApiArgs, tab: LeverTab, pairId: number, page
   });
   return r.ok ? r.data : EMPTY;
 }
+
+/** What a close confirmation asks about: one position (`close`, its id) or the pair's positions of a side (`batch`, 0 all, 1 long, 2 short). */
+export type CloseAsk = { kind: "close"; id: number } | { kind: "batch"; type: 0 | 1 | 2 };
+
+/** The confirmation step the address asks for (`?confirm=close&id=…`, `?confirm=batch&type=…`), or none. */
+export function closeAskOf(q: URLSearchParams): CloseAsk | null {
+  const confirm = q.get("confirm");
+  if (confirm === "close") {
+    const id = Number.parseInt(q.get("id") ?? "", 10);
+    return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? { kind: "close", id } : null;
+  }
+  if (confirm === "batch") {
+    const type = q.get("type");
+    return { kind: "batch", type: type === "1" ? 1 : type === "2" ? 2 : 0 };
+  }
+  return null;
+}
+
+/** The pair's open positions (every page; a batch closes them all), for the close confirmation to name. */
+export async function openPositions(args: ApiArgs, pairId: number): Promise<LeverPage["data"]> {
+  const out: LeverPage["data"] = [];
+  for (let page = 1; page <= 20; page++) {
+    const r = await api(args, "leverDealall", { currency_match_id: pairId, page });
+    if (!r.ok) break;
+    out.push(...r.data.order.data);
+    if (out.length >= r.data.order.total || r.data.order.data.length === 0) break;
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
@@ -145,9 +145,14 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         <input type="hidden" name="back" value={here} />
         <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
         <p className={ts.line}>
-          <span className={ts.muted}>{t("form.available")}</span>
-          <span data-testid="lever-available">
-            {order ? formatAmount(order.user_lever, { lang, minDp: 2, maxDp: 4 }) : "--"} {currency}
+          <span>
+            <span className={ts.muted}>{t("form.available")}</span>{" "}
+            <span data-testid="lever-available">
+              {order ? formatAmount(order.user_lever, { lang, minDp: 2, maxDp: 4 }) : "--"} {currency}
+            </span>
+          </span>
+          <span>
+            <span className={ts.muted}>{t("form.marginMode")}</span> <span data-testid="margin-mode">{t("form.cross")}</span>
           </span>
         </p>
         {form.errors?.length ? (
@@ -414,6 +419,24 @@ function LeverConfirm({
             {formatAmount(dialogAmount(review.margin), { lang, dp: 4 })} {currency}
           </dd>
         </div>
+        <div>
+          <dt>{t("form.marginMode")}</dt>
+          <dd>{t("form.cross")}</dd>
+        </div>
+        <div>
+          <dt>{t("form.takeProfit")}</dt>
+          <dd data-testid="confirm-tp">{review.takeProfit ? formatPrice(review.takeProfit, pair.decimals, lang) : t("confirm.notSet")}</dd>
+        </div>
+        <div>
+          <dt>{t("form.stopLoss")}</dt>
+          <dd data-testid="confirm-sl">{review.stopLoss ? formatPrice(review.stopLoss, pair.decimals, lang) : t("confirm.notSet")}</dd>
+        </div>
+        <div>
+          <dt>{t("table.liquidation")}</dt>
+          <dd data-testid="confirm-liquidation">
+            {review.liquidation ? `${formatPrice(review.liquidation, pair.decimals, lang)} ${pair.quote}` : t("confirm.noLiquidation")}
+          </dd>
+        </div>
       </dl>
       {otherErrors.length ? (
         <p className={formError} role="alert">
@@ -446,6 +469,13 @@ function LeverConfirm({
           <p id="lever-password-error" className={fieldError}>
             {passwordError?.join(" ")}
           </p>
+          {openAnswer?.needs === "tradePassword" ? (
+            <p>
+              <Link to={`/tradePassword?page=${encodeURIComponent(here)}`} data-testid="set-trade-password">
+                {t("confirm.setPassword")}
+              </Link>
+            </p>
+          ) : null}
         </div>
         <button type="submit" className={long ? button.up : button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
           {t("confirm.confirm")}

@@ -15,8 +15,9 @@ import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-valida
 import { cardActions, cardTable, phoneHide } from "~/styles/card-table.css";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
 import * as ts from "~/features/trade/trade.css";
-import type { LeverActionData } from "./action-data";
+import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data";
 import { useSayOnce } from "./say-once";
+import { confirmHref, roePercent } from "./close-rules";
 import type { LeverPairView } from "./lever.server";
 import { blockNonDigits, useLeverT } from "./order-form";
 import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
@@ -24,8 +25,6 @@ import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
 
 const leverValidate = lazyModule(() => import("./validate"));
-const ROW_FETCHER = "lever-row";
-const BATCH_FETCHER = "lever-batch";
 
 function Hidden({ here, hydrated }: { here: string; hydrated: boolean }) {
   return (
@@ -36,7 +35,10 @@ function Hidden({ here, hydrated }: { here: string; hydrated: boolean }) {
   );
 }
 
-/** Close (an open position) or cancel (a pending order): one POST; with JavaScript the row goes at once. */
+/**
+ * Cancel (a pending order): one POST; with JavaScript the row goes at once. Close (an open position) is
+ * irreversible: a link to this page's confirmation step (`?confirm=close&id=`), which names what closing does.
+ */
 function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel" }) {
   const { t } = useTranslation("lever");
   // One fetcher for every row's close and cancel, held by the panel too: its answer is said though the row goes.
@@ -48,13 +50,26 @@ function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel"
     symbol: p.symbol,
     id: p.id,
   });
+  if (intent === "close")
+    return (
+      <Link
+        to={confirmHref(location.search, { kind: "close", id: p.id })}
+        className={s.rowLink}
+        aria-label={label}
+        preventScrollReset
+        replace
+        data-testid={`close-${p.id}`}
+      >
+        {t("actions.close")}
+      </Link>
+    );
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={p.id} />
       <Hidden here={location.pathname + location.search} hydrated={hydrated} />
       <button type="submit" className={s.rowButton} aria-label={label} aria-disabled={fetcher.state !== "idle" || undefined}>
-        {t(intent === "close" ? "actions.close" : "actions.cancel")}
+        {t("actions.cancel")}
       </button>
     </fetcher.Form>
   );
@@ -183,6 +198,7 @@ function Row({ p, decimals, quote, kind }: { p: LeverPosition; decimals: number;
   const stop = (v: string) => (/^0(\.0+)?$/.test(v) ? t("table.none") : formatPrice(v, decimals, lang));
   const long = p.type === 1;
   const profitUp = !p.profits.startsWith("-");
+  const roe = roePercent(p.profits, p.caution_money);
   const f = useFetcher<LeverActionData>({ key: ROW_FETCHER });
   const acting = f.state !== "idle" && Number(f.formData?.get("id")) === p.id;
   const done = f.state === "idle" && f.data?.ok === true && (f.data.intent === "close" || f.data.intent === "cancel") && f.data.id === p.id;
@@ -220,8 +236,13 @@ function Row({ p, decimals, quote, kind }: { p: LeverPosition; decimals: number;
       <td className={ts.td} data-label={t("table.overnight")}>
         {money(p.overnight_money)}
       </td>
-      <td className={`${ts.td} ${profitUp ? ts.up : ts.down}`} data-label={t("table.profit")} data-testid={`profit-${p.id}`}>
+      <td className={`${ts.td} ${profitUp ? ts.up : ts.down}`} data-label={t("table.profitNoFees")} data-testid={`profit-${p.id}`}>
         {kind === "pending" ? t("table.none") : `${money(p.profits)} ${quote}`}
+        {kind === "open" && roe !== null ? (
+          <span className={s.roe} data-testid={`roe-${p.id}`}>
+            {t("table.roe", { percent: formatAmount(roe, { lang, dp: 2 }) })}
+          </span>
+        ) : null}
       </td>
       <td className={ts.td} data-label={t(kind === "done" ? "table.reason" : "table.liquidation")}>
         {kind === "done" ? t(`reason.${p.close_reason ?? "close"}`) : price(p.liquidation_price)}
@@ -243,25 +264,26 @@ function Row({ p, decimals, quote, kind }: { p: LeverPosition; decimals: number;
   );
 }
 
-/** SPEC §2: batch close — all, long only or short only. */
-function BatchClose({ pairId }: { pairId: number }) {
+/** SPEC §2: batch close — all, long only or short only; each asks first (`?confirm=batch&type=`). */
+function BatchClose() {
   const { t } = useTranslation("lever");
-  const fetcher = useFetcher<LeverActionData>({ key: BATCH_FETCHER });
   const location = useLocation();
-  const hydrated = useHydrated();
   return (
     <details className={s.batch}>
       <summary>{t("actions.batch")}</summary>
-      <fetcher.Form method="post" className={s.batchForm}>
-        <input type="hidden" name="intent" value="batch" />
-        <input type="hidden" name="currency_match_id" value={pairId} />
-        <Hidden here={location.pathname + location.search} hydrated={hydrated} />
-        {(["0", "1", "2"] as const).map((type) => (
-          <button key={type} type="submit" name="type" value={type} className={button.secondary}>
-            {t(type === "0" ? "actions.batchAll" : type === "1" ? "actions.batchLong" : "actions.batchShort")}
-          </button>
+      <div className={s.batchForm}>
+        {([0, 1, 2] as const).map((type) => (
+          <Link
+            key={type}
+            to={confirmHref(location.search, { kind: "batch", type })}
+            className={`${button.secondary} ${s.batchLink}`}
+            preventScrollReset
+            replace
+          >
+            {t(type === 0 ? "actions.batchAll" : type === 1 ? "actions.batchLong" : "actions.batchShort")}
+          </Link>
         ))}
-      </fetcher.Form>
+      </div>
     </details>
   );
 }
@@ -280,10 +302,10 @@ export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { lis
   return (
     <section className={ts.ordersPanel} aria-labelledby="positions-title">
       <div className={s.panelHead}>
-        <h2 id="positions-title" className={ts.h2}>
+        <h2 id="positions-title" className={ts.h2} tabIndex={-1}>
           {t(`tabs.${list.tab}`)}
         </h2>
-        {list.tab === "current" && list.data.length > 0 ? <BatchClose pairId={pair.id} /> : null}
+        {list.tab === "current" && list.data.length > 0 ? <BatchClose /> : null}
       </div>
       <nav aria-label={t("tabs.label")}>
         <ul className={s.tabs}>
@@ -338,7 +360,7 @@ export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { lis
                   {t("table.overnight")}
                 </th>
                 <th scope="col" className={ts.th}>
-                  {t("table.profit")}
+                  {t("table.profitNoFees")}
                 </th>
                 <th scope="col" className={ts.th}>
                   {t(kind === "done" ? "table.reason" : "table.liquidation")}

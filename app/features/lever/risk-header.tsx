@@ -1,18 +1,17 @@
 import { memo } from "react";
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Link, useLocation } from "@remix-run/react";
 import { riskWarning } from "~/contract/core/lever";
 import { useTranslation } from "~/lib/translate";
 import { formatAmount } from "~/lib/money";
 import { button } from "~/styles/ui.css";
-import type { LeverActionData } from "./action-data";
+import { confirmHref } from "./close-rules";
 import type { LeverRisk } from "./use-lever-live";
-import { useSayOnce } from "./say-once";
 import * as s from "./lever.css";
 
 /**
- * SPEC §2: the risk rate in percent, the total profit/loss and a one-click close. Near the liquidation line the
- * rate warns in words as well as colour.
+ * SPEC §2: the risk rate in percent, the total profit/loss and 'Close all' (which asks first, `?confirm=batch`).
+ * Near the liquidation line the rate warns in words as well as colour; what the rate is, the margin mode (cross)
+ * and the line are explained on demand.
  */
 export const RiskHeader = memo(function RiskHeader({
   pairId,
@@ -29,10 +28,7 @@ export const RiskHeader = memo(function RiskHeader({
   const lang = i18n.language;
   const warn = riskWarning(risk.hazard);
   const profit = !risk.profit.startsWith("-");
-  const fetcher = useFetcher<LeverActionData>({ key: "lever-close-all" });
-  const hydrated = useHydrated();
   const location = useLocation();
-  useSayOnce(fetcher.data, fetcher.state);
   const open = risk.hazard !== null;
   return (
     <section className={s.risk} aria-labelledby="risk-title">
@@ -68,17 +64,20 @@ export const RiskHeader = memo(function RiskHeader({
           {t("risk.warning", { line })}
         </p>
       ) : null}
+      <details className={s.explain}>
+        <summary>{t("risk.explainTitle")}</summary>
+        <p>{t("risk.explain", { line })}</p>
+        <p>{t("risk.cross")}</p>
+      </details>
       {open ? (
-        <fetcher.Form method="post" className={s.closeAll}>
-          <input type="hidden" name="intent" value="batch" />
-          <input type="hidden" name="type" value="0" />
-          <input type="hidden" name="currency_match_id" value={pairId} />
-          <input type="hidden" name="back" value={location.pathname + location.search} />
-          <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
-          <button type="submit" className={button.secondary} aria-disabled={fetcher.state !== "idle" || undefined}>
-            {t("risk.closeAll")}
-          </button>
-        </fetcher.Form>
+        <Link
+          to={confirmHref(location.search, { kind: "batch", type: 0 })}
+          className={`${button.secondary} ${s.closeAll} ${s.batchLink}`}
+          preventScrollReset
+          replace
+        >
+          {t("risk.closeAll")}
+        </Link>
       ) : null}
     </section>
   );

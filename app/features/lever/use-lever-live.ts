@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { LeverPage } from "~/contract/lever";
 import type { LeverTab } from "~/contract/core/lever";
@@ -37,14 +37,26 @@ export function useLeverLive(input: { pairId: number; risk: LeverRisk; list: Lev
   const [risk, setRisk] = useSynced(input.risk);
   const [list, setList] = useSynced(input.list);
   const revalidator = useRevalidator();
+  // A navigation loading (a confirmation step taken off the address, say) brings fresh data itself: a revalidation
+  // then would only interrupt it.
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state === "loading";
   const reloading = useRef(false);
   const reload = useCallback(() => {
     if (reloading.current) return;
     reloading.current = true;
-    setTimeout(() => {
+    const later = () => {
+      // Once the navigation has landed (its own data may predate the push).
+      if (navigating.current) return void setTimeout(later, 300);
       reloading.current = false;
-      revalidator.revalidate();
-    }, 300);
+      try {
+        revalidator.revalidate();
+      } catch {
+        // A load in flight was interrupted (a navigation, a fetcher's own revalidation): the newer load brings the data.
+      }
+    };
+    setTimeout(later, 300);
   }, [revalidator]);
   useLiveChannel<LeverTradePush>(
     "LEVER_TRADE",

@@ -1,6 +1,7 @@
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { memo, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { announce } from "~/components/toast";
 import { MICRO_REMOVE_DELAY_MS, remainingSeconds } from "~/contract/core/micro";
 import type { MicroOrder } from "~/contract/micro";
 import { Pager } from "~/components/pager";
@@ -11,7 +12,8 @@ import { useTranslation } from "~/lib/translate";
 import { useLiveChannel } from "~/lib/use-live";
 import { cardTable } from "~/styles/card-table.css";
 import * as ts from "~/features/trade/trade.css";
-import { applyMicroClosed, dropClosed } from "./live-state";
+import { applyMicroClosed, dropClosed, liveFigures } from "./live-state";
+import { useResultWords } from "./last-result";
 import * as s from "./second.css";
 
 const closedSchema = () => import("~/contract/micro").then((m) => m.MicroClosedPushSchema);
@@ -35,17 +37,30 @@ function Countdown({ order, at }: { order: MicroOrder; at: number }) {
 
 /**
  * SPEC §2 history: in progress (1) and closed (3), with pair and seconds, amount and currency, purchase price with
- * the direction's arrow, current or end price, expected profit/loss, countdown, fee and actual profit. A
- * MICRO_CLOSED push replaces the running row by the closed order and removes it 500 ms later; the result is
- * announced politely (once, not every second).
+ * the direction's arrow, current or end price, expected profit/loss, countdown, fee and actual profit. A running
+ * order's current price and expected profit/loss follow `price`, the pair's live price. A MICRO_CLOSED push replaces
+ * the running row by the closed order, which stays MICRO_REMOVE_DELAY_MS with its result; the result is shown in a
+ * toast (visible and announced once) and handed to `onResult` (the order form's 'last order').
  */
-export const SecondHistory = memo(function SecondHistory({ list, decimals }: { list: MicroList; decimals: number }) {
+export const SecondHistory = memo(function SecondHistory({
+  list,
+  decimals,
+  pairId,
+  price,
+  onResult,
+}: {
+  list: MicroList;
+  decimals: number;
+  pairId: number;
+  price: string | null;
+  onResult?: (order: MicroOrder) => void;
+}) {
   const { t, i18n } = useTranslation("second");
   const lang = i18n.language;
   const { search } = useLocation();
   const [rows, setRows] = useState(list.data);
-  const [said, setSaid] = useState("");
   const revalidator = useRevalidator();
+  const words = useResultWords();
   useEffect(() => setRows(list.data), [list.data]);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -55,13 +70,8 @@ export const SecondHistory = memo(function SecondHistory({ list, decimals }: { l
     (msg) => {
       setRows((r) => applyMicroClosed(r, msg.order, list.tab, list.page));
       const o = msg.order;
-      setSaid(
-        t(`result.${o.result ?? "tie"}`, {
-          symbol: o.symbol_name,
-          profit: formatAmount(o.fact_profits ?? "0", { lang, minDp: 2, maxDp: 4, signed: true }),
-          code: o.currency_name,
-        }),
-      );
+      announce({ kind: o.result === "win" ? "success" : "info", message: words.sentence(o) });
+      onResult?.(o);
       if (list.tab === "progress") {
         timers.current.push(
           setTimeout(() => {
@@ -80,9 +90,6 @@ export const SecondHistory = memo(function SecondHistory({ list, decimals }: { l
       <h2 id="second-history-title" className={ts.h2}>
         {t(`tabs.${list.tab}`)}
       </h2>
-      <p className="sr-only" aria-live="polite" role="status">
-        {said}
-      </p>
       <nav aria-label={t("tabs.label")}>
         <ul className={ts.tabs}>
           {(["progress", "closed"] as const).map((tab) => (
@@ -145,7 +152,8 @@ export const SecondHistory = memo(function SecondHistory({ list, decimals }: { l
             <tbody>
               {rows.map((o) => {
                 const up = o.type === 1;
-                const gain = !(o.fact_profits ?? o.expected_profits).startsWith("-");
+                const live = liveFigures(o, pairId, price);
+                const gain = !(o.fact_profits ?? live.expected).startsWith("-");
                 return (
                   <tr key={o.id} data-testid={`micro-row-${o.id}`}>
                     <th scope="row" className={ts.tdLeft}>
@@ -159,11 +167,11 @@ export const SecondHistory = memo(function SecondHistory({ list, decimals }: { l
                       <span className="sr-only">{t(up ? "type.1" : "type.2")} </span>
                       {formatPrice(o.open_price, decimals, lang)}
                     </td>
-                    <td className={ts.td} data-label={t(o.status === 1 ? "table.current" : "table.end")}>
-                      {o.end_price ? formatPrice(o.end_price, decimals, lang) : t("table.none")}
+                    <td className={ts.td} data-label={t(o.status === 1 ? "table.current" : "table.end")} data-testid={`current-${o.id}`}>
+                      {live.current ? formatPrice(live.current, decimals, lang) : t("table.none")}
                     </td>
-                    <td className={`${ts.td} ${gain ? ts.up : ts.down}`} data-label={t("table.expected")}>
-                      {money(o.expected_profits)}
+                    <td className={`${ts.td} ${gain ? ts.up : ts.down}`} data-label={t("table.expected")} data-testid={`expected-${o.id}`}>
+                      {money(live.expected)}
                     </td>
                     <td className={ts.td} data-label={t("table.countdown")}>
                       <Countdown order={o} at={list.at} />
@@ -172,7 +180,7 @@ export const SecondHistory = memo(function SecondHistory({ list, decimals }: { l
                       {money(o.fee)}
                     </td>
                     <td className={`${ts.td} ${gain ? ts.up : ts.down}`} data-label={t("table.actual")} data-testid={`actual-${o.id}`}>
-                      {o.status === 3 ? `${money(o.fact_profits)} · ${t(`resultShort.${o.result ?? "tie"}`)}` : t("table.none")}
+                      {o.status === 3 ? words.amount(o) : t("table.none")}
                     </td>
                   </tr>
                 );

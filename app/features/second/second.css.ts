@@ -42,3 +42,14 @@ export const layout = style({
     },
   },
 });
+
+/** The last result, under the order form. */
+export const last = style({
+  marginTop: "10px",
+  padding: "8px 10px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+});
+export const lastTitle = style({ fontSize: "13px", fontWeight: 700, margin: "0 0 2px", color: vars.color.muted });
+export const lastLine = style({ margin: 0, fontSize: "13px" });
+export const lastAmount = style({ margin: "2px 0", fontSize: "16px", fontWeight: 700 });

@@ -9,6 +9,7 @@ import { formatAmount, formatPrice } from "~/lib/money";
 import { Pager } from "~/components/pager";
 import { pagerOf } from "~/lib/pager";
 import { floorQty } from "./order-input";
+import { averagePriceOf } from "./order-figures";
 import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "./live-state";
 import type { TradeActionData } from "./action-data";
 import { tradeUrl } from "./links";
@@ -64,6 +65,7 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   if (gone) return null;
   const open = order.status === 0;
   const buy = isBuyOrder(order);
+  const avg = averagePriceOf(order);
   return (
     <tr data-order-id={order.id}>
       <td className={s.tdLeft} data-label={t("orders.time")}>
@@ -81,6 +83,9 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
       <td className={s.td} data-label={t("orders.price")}>
         {formatPrice(order.price, pair.decimals, i18n.language)}
       </td>
+      <td className={s.td} data-label={t("orders.avgPrice")}>
+        {avg === null ? "—" : formatPrice(avg, pair.decimals, i18n.language)}
+      </td>
       <td className={s.td} data-label={t("orders.amount")}>
         {qty(order.number)}
       </td>
@@ -91,8 +96,8 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
         {qty(order.transacted_volume)}
       </td>
       <td className={s.td} data-label={t("orders.fee")}>
-        {/* The fee as the exchange booked it (it can be finer than the 6 decimals of a quantity). */}
-        {order.fee || "0"}
+        {/* The exchange answers the fee to its currency's decimals; shown as it comes, with the language's separators. */}
+        {formatAmount(order.fee || "0", { lang: i18n.language, minDp: 0 })}
         {order.fee_currency ? ` ${order.fee_currency}` : ""}
       </td>
       <td className={s.tdLeft} data-label={t("orders.status")}>
@@ -177,6 +182,9 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
                 {t("orders.price")}
               </th>
               <th scope="col" className={s.th}>
+                {t("orders.avgPrice")}
+              </th>
+              <th scope="col" className={s.th}>
                 {t("orders.amount")}
               </th>
               <th scope="col" className={s.th}>
@@ -199,7 +207,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           <tbody>
             {orders.data.length === 0 ? (
               <tr>
-                <td colSpan={11} className={s.muted}>
+                <td colSpan={12} className={s.muted}>
                   {t("orders.empty")}
                 </td>
               </tr>

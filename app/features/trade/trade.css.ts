@@ -4,9 +4,9 @@ import { vars } from "~/styles/theme.css";
 /**
  * /trade (SPEC §9). Phone (≤ 760 px): one column in the order a trader uses it: the pair and price, the order
  * form, then anchors to the chart, book, trades, my orders and the markets below. Tablet: two columns.
- * Desktop: pairs | header, chart, forms | book, then my orders (under the pairs and forms, wide enough for every
- * column) | trades; the pair list fills its column, and the book beside the chart and forms is shorter than they
- * are, so it never pushes them apart.
+ * Desktop: book | header, chart | the order form (one side at a time, like a phone) over the pairs, then my orders
+ * (wide enough for every column) | trades: at 1366 × 900 the form and its button are on the first screen, as on
+ * /second; the pair list fills what is left of its column.
  */
 const MOBILE = "screen and (max-width: 760px)";
 const NARROW = "screen and (max-width: 1100px)";
@@ -40,7 +40,9 @@ export const layout = style({
     },
     [DESKTOP]: {
       gridTemplateColumns: "300px minmax(0, 1fr) 340px",
-      gridTemplateAreas: `"pairs header book" "pairs chart book" "pairs forms book" "orders orders trades"`,
+      gridTemplateAreas: `"book header forms" "book chart forms" "book chart pairs" "orders orders trades"`,
+      // The second row is the flexible one: what spans it (the form, the book, the chart) grows it, not the header's.
+      gridTemplateRows: "auto 1fr auto auto",
     },
   },
 });
@@ -54,8 +56,8 @@ export const area = styleVariants({
   book: { ...areaBase, gridArea: "book" },
   trades: { ...areaBase, gridArea: "trades" },
   orders: { ...areaBase, gridArea: "orders" },
-  // On a desktop the pair list takes its column's full height (its own size does not push the rows).
-  pairs: { ...areaBase, gridArea: "pairs", "@media": { [DESKTOP]: { alignSelf: "stretch", contain: "size" } } },
+  // On a desktop the pair list takes what is left of its column under the form (at least 340 px; it scrolls inside).
+  pairs: { ...areaBase, gridArea: "pairs", "@media": { [DESKTOP]: { alignSelf: "stretch", contain: "size", minHeight: "340px" } } },
 });
 
 /** Phone: anchors to the parts below the order form (they work without JavaScript). */
@@ -206,12 +208,20 @@ export const formGrid = style({
   display: "grid",
   gridTemplateColumns: "1fr 1fr",
   gap: "16px",
-  "@media": { [MOBILE]: { gridTemplateColumns: "1fr" } },
+  "@media": { [MOBILE]: { gridTemplateColumns: "1fr" }, [DESKTOP]: { gridTemplateColumns: "1fr" } },
 });
-/** The buy/sell switch: a phone shows one form at a time; wider screens show both side by side. */
+/** The buy/sell switch: a phone and a desktop's form column show one form at a time; a tablet shows both side by side. */
+const switchShown = {
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "6px",
+  margin: "0 0 8px",
+  padding: 0,
+  listStyle: "none",
+} as const;
 export const sideSwitch = style({
   display: "none",
-  "@media": { [MOBILE]: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "6px", margin: "0 0 8px", padding: 0, listStyle: "none" } },
+  "@media": { [MOBILE]: switchShown, [DESKTOP]: switchShown },
 });
 const sideTabBase = style({
   display: "block",
@@ -235,7 +245,8 @@ export const sideTab = styleVariants({
     },
   ],
 });
-export const hideOnPhone = style({ "@media": { [MOBILE]: { display: "none" } } });
+/** The side not chosen in the switch (a phone, a desktop's form column). */
+export const hideOnPhone = style({ "@media": { [MOBILE]: { display: "none" }, [DESKTOP]: { display: "none" } } });
 export const form = style({ display: "flex", flexDirection: "column", gap: "8px" });
 export const formTitle = style({ fontSize: "15px", fontWeight: 700, margin: 0 });
 export const fieldRow = style({ display: "flex", flexDirection: "column", gap: "4px" });

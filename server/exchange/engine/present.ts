@@ -19,6 +19,18 @@ const STATUS_KEYS = [
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
+/** The average price of what filled (quote filled / base filled), to the pair's price decimals; '0' when nothing filled. */
+export function averageFillPrice(filledBase: string, filledQuote: string, pricePrecision: number): string {
+  const base = new Decimal(filledBase);
+  if (base.lte(0)) return "0";
+  return new Decimal(filledQuote).div(base).toDecimalPlaces(pricePrecision, Decimal.ROUND_HALF_UP).toFixed(pricePrecision);
+}
+
+/** A fee as it is shown: the engine books it finer (1e-8 of base, 1e-16 of quote), the answer to the currency's decimals. */
+export function feeShown(fee: string, decimals: number): string {
+  return new Decimal(fee).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed();
+}
+
 /** An order as the API answers it (SPEC §3 spot order), names in the caller's language. */
 export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOrder {
   return {
@@ -34,7 +46,8 @@ export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOr
     created_at: row.created_at,
     updated_at: row.updated_at,
     currency_match: { id: pair.id, symbol: pair.symbol },
-    fee: row.fee,
+    avg_price: averageFillPrice(row.transacted_amount, row.transacted_volume, pair.pricePrecision),
+    fee: feeShown(row.fee, row.way === BUY ? pair.baseDecimals : pair.quoteDecimals),
     fee_currency: row.way === BUY ? pair.baseCode : pair.quoteCode,
     // A stop-limit order is a limit order with a trigger price (the book knows limit and market orders only).
     type: row.trigger_price ? "stop_limit" : row.type,
@@ -46,10 +59,9 @@ export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOr
 
 /**
  * A fill as the API answers it: the order's side and the fill's part (maker or taker) named in the caller's
- * language, the quote it came to (price × quantity, exact), and its fee rounded half up to `feeDecimals` (the fee
- * currency's decimals; the ledger keeps the exact amount).
+ * language, the quote it came to (price × quantity, exact), and its fee to the fee currency's decimals (feeShown).
  */
-export function toSpotFill(row: FillRow, pair: PairInfo, t: Translate, feeDecimals: number): SpotFill {
+export function toSpotFill(row: FillRow, pair: PairInfo, t: Translate): SpotFill {
   const buy = row.way === BUY;
   return {
     id: row.id,
@@ -63,7 +75,7 @@ export function toSpotFill(row: FillRow, pair: PairInfo, t: Translate, feeDecima
     price: row.price,
     number: row.number,
     volume: new Decimal(row.price).times(row.number).toFixed(),
-    fee: row.fee === null ? null : new Decimal(row.fee).toDecimalPlaces(feeDecimals, Decimal.ROUND_HALF_UP).toFixed(),
+    fee: row.fee === null ? null : feeShown(row.fee, buy ? pair.baseDecimals : pair.quoteDecimals),
     fee_currency: buy ? pair.baseCode : pair.quoteCode,
     time: row.time,
   };

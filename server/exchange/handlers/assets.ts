@@ -36,6 +36,9 @@ function toAccount(ctx: Ctx, a: AccountRow, c: Priced): Account {
   };
 }
 
+/** Kinds whose locked-column row is worded apart ('margin held' beside 'margin and fee paid'). */
+const LOCK_WORDED: ReadonlySet<string> = new Set(["lever_open", "lever_reserve", "micro_stake", "p2p_release"]);
+
 function logMemo(ctx: Ctx, r: LogRow, extra: Record<string, unknown>): string {
   const id = String(
     extra.order_id ?? extra.withdrawal_id ?? extra.deposit_id ?? extra.holding_id ?? extra.convert_id ?? extra.transfer_id ?? "",
@@ -65,6 +68,31 @@ function logMemo(ctx: Ctx, r: LogRow, extra: Record<string, unknown>): string {
     case "savings_return":
     case "convert":
       return ctx.t(`log_${r.type}`, { id });
+    // Lever, second contract and fiat rows: the position, order or ad, and what the row did to the balance (a few
+    // kinds say it differently for the locked column: the margin held, the coins released).
+    case "lever_open":
+    case "lever_reserve":
+    case "lever_cancel":
+    case "lever_margin_release":
+    case "lever_fee":
+    case "lever_profit":
+    case "lever_overnight":
+    case "micro_stake":
+    case "micro_fee":
+    case "micro_win":
+    case "micro_tie":
+    case "micro_lose":
+    case "p2p_ad_lock":
+    case "p2p_ad_unlock":
+    case "p2p_escrow":
+    case "p2p_release":
+    case "p2p_return": {
+      const of = String(extra.lever_order_id ?? extra.micro_order_id ?? extra.p2p_order_id ?? extra.p2p_ad_id ?? "");
+      const lock = r.field === "lock_balance" && LOCK_WORDED.has(r.type) ? "_lock" : "";
+      return ctx.t(`log_${r.type}${lock}`, { id: of });
+    }
+    case "lever_loss":
+      return ctx.t(extra.reason === "liquidation" ? "log_lever_liquidation" : "log_lever_loss", { id: String(extra.lever_order_id ?? "") });
     default:
       return ctx.t("log_other");
   }
@@ -86,7 +114,7 @@ export function toLogEntry(ctx: Ctx, r: LogRow): AccountLogEntry {
     value: r.value,
     balance_after: r.balance_after,
     type: r.type,
-    category: logCategoryOf(r.type),
+    category: logCategoryOf(r.type, extra),
     memo: logMemo(ctx, r, extra),
     extra_data: extra,
     created_at: r.created_at,

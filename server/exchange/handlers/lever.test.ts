@@ -74,11 +74,11 @@ describe("lever/submit", () => {
   it("checks in the spec's order: price, multiple, hands, trade password", async () => {
     const msg = async (p: Record<string, string | number>) => (await open(demo, p)).msg;
     expect(await msg({ status: 0, target_price: "", multiple: "", share: "" })).toBe("please enter the price");
-    expect(await msg({ multiple: "", share: "" })).toBe("please choose the multiple");
-    expect(await msg({ multiple: 7 })).toBe("choose one of the offered multiples");
-    expect(await msg({ share: "" })).toBe("please enter the hands");
-    expect(await msg({ share: 0 })).toBe("hands cannot be less than 1");
-    expect(await msg({ share: 101 })).toBe("hands cannot be more than 100");
+    expect(await msg({ multiple: "", share: "" })).toBe("please choose the leverage");
+    expect(await msg({ multiple: 7 })).toBe("choose one of the leverages offered");
+    expect(await msg({ share: "" })).toBe("please enter the size");
+    expect(await msg({ share: 0 })).toBe("the size cannot be less than 1");
+    expect(await msg({ share: 101 })).toBe("the size cannot be more than 100");
     expect(await msg({ password: "" })).toBe("please enter the trade password");
     const wrong = await open(demo, { password: "Wrong999" });
     expect(wrong.msg).toBe("incorrect trade password");

@@ -82,7 +82,7 @@ export const microHandlers: Pick<Handlers, "microPayableCurrencies" | "microSeco
     try {
       const answer = once(ctx.db, userId, "microSubmit", p.idempotency_key, ctx.now, () => {
         if (runningMicroCount(ctx.db, userId) >= MICRO_OPEN_MAX) return fail(ctx, "micro_too_many", { max: MICRO_OPEN_MAX });
-        const due = ctx.now + option.seconds * 1000;
+        const due = ctx.now + micro.runMs(option.seconds);
         const row: Omit<MicroRow, "id"> = {
           user_id: userId,
           match_id: pair.id,

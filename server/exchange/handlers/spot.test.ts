@@ -153,6 +153,22 @@ describe("spot orders through the API", () => {
     });
   });
 
+  it("answers the average fill price beside the limit price, and the fee to the currency's decimals", async () => {
+    // demo's buy at 3410 filled at alice's 3400: the history names both prices.
+    const history = SpotOrderPageSchema.parse((await call("txHistoryList", { currency_match_id: 2 }, { token: demo })).data);
+    const filled = history.data.find((o) => o.transacted_amount === "0.4")!;
+    expect(filled).toMatchObject({ price: "3410.00", avg_price: "3400.00" });
+    expect(history.data.find((o) => o.transacted_amount === "0")!.avg_price).toBe("0");
+    // 0.225521 ETH × 3400 = 766.7714 USDT: the seller's fee is 0.7667714 USDT, shown to USDT's 6 decimals.
+    const buy = SpotOrderSchema.parse(
+      (await call("txInAdd", { currency_match_id: 2, price: "3400", number: "0.225521" }, { token: demo })).data,
+    );
+    expect(buy).toMatchObject({ transacted_amount: "0.225521", avg_price: "3400.00", fee: "0.00022552", fee_currency: "ETH" });
+    const sells = SpotOrderPageSchema.parse((await call("txOutList", { currency_match_id: 2 }, { token: alice })).data);
+    // 1.36 + 0.7667714 = 2.1267714 booked; 2.126771 answered.
+    expect(sells.data[0]).toMatchObject({ transacted_amount: "0.625521", avg_price: "3400.00", fee: "2.126771", fee_currency: "USDT" });
+  });
+
   it("performs an idempotent add once and answers a repeat with the first result", async () => {
     const payload = { currency_match_id: 3, price: "100", number: "1.5", idempotency_key: "form-7f3a" };
     const count = () => (ex.db.prepare("SELECT COUNT(*) AS n FROM spot_orders").get() as { n: number }).n;

@@ -3,7 +3,6 @@ import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { BUY, SELL, type Way } from "../engine/book";
 import type { CommandResult, OrderRow } from "../engine/engine";
 import { spotBalances, toSpotFill, toSpotOrder } from "../engine/present";
-import type { DB } from "../db/index";
 import { myFillsPage, myOrdersPage, spotOrderPage, type FillRow, type OrdersFilter, type SpotOrderFilter } from "../models/spot";
 
 const DEFAULT_LIMIT = 10;
@@ -93,20 +92,12 @@ function page(ctx: Ctx, matchId: number, filter: SpotOrderFilter, pageNo = 1, li
   });
 }
 
-/** The decimals of every currency (what a fill's fee is shown to). */
-function currencyDecimals(db: DB): Map<number, number> {
-  const rows = db.prepare("SELECT id, decimals FROM currencies").all() as { id: number; decimals: number }[];
-  return new Map(rows.map((r) => [r.id, r.decimals]));
-}
-
 /** Fills as answered: each pair's symbol, the fee in its currency's decimals. */
 export function fillsOf(ctx: Ctx, rows: FillRow[]): SpotFill[] {
-  const decimals = currencyDecimals(ctx.db);
   const out: SpotFill[] = [];
   for (const r of rows) {
     const pair = ctx.market.pairs.get(r.match_id);
-    if (!pair) continue;
-    out.push(toSpotFill(r, pair, ctx.t, decimals.get(r.way === BUY ? pair.baseId : pair.quoteId) ?? 8));
+    if (pair) out.push(toSpotFill(r, pair, ctx.t));
   }
   return out;
 }

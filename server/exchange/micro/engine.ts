@@ -21,6 +21,8 @@ export interface MicroEngineOptions {
   timer?: boolean;
   /** The scheduler's wake-up: an order placed falls due at its time. */
   wake?: (at: number | null) => void;
+  /** Test-only: every order falls due this many seconds after it is placed, whatever its time option. */
+  testDueSeconds?: number;
 }
 
 /**
@@ -45,6 +47,11 @@ export class MicroEngine {
   /** The earliest due time of a running order (the scheduler's next run). */
   nextDue(): number | null {
     return nextMicroDue(this.db);
+  }
+
+  /** How long an order of `seconds` runs, in ms (its option's time; a test setup may shorten it). */
+  runMs(seconds: number): number {
+    return (this.opts.testDueSeconds ?? seconds) * 1000;
   }
 
   /** An order was placed: the scheduler wakes in time for it. */

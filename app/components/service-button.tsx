@@ -1,0 +1,63 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import * as s from "./shell.css";
+
+/** What the button must never sit on: the page's controls. */
+const CONTROLS = "a[href], button, input, select, textarea, summary, label, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * The floating online-service button. On a phone it must not cover a control ('Place order', a voucher's 'Upload',
+ * a tab): without JavaScript it is a plain button at the page's end; with JavaScript it floats, steps aside
+ * (hidden) while a control lies under it and comes back once the page has scrolled on, and the page keeps a scroll
+ * padding at the bottom so a focused control stops above it.
+ */
+export function ServiceButton({ href, children }: { href: string; children: ReactNode }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const a = ref.current;
+    if (!a) return;
+    a.classList.add(s.floatingLive);
+    const phone = window.matchMedia("(max-width: 760px)");
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      a.classList.remove(s.floatingAside);
+      // A phone's screen: a desktop keeps its floating pill where it is.
+      if (!phone.matches) return;
+      const r = a.getBoundingClientRect();
+      if (r.width === 0) return;
+      const points: [number, number][] = [
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+        [r.left + r.width / 2, r.top + r.height / 2],
+      ];
+      const covers = points.some(([x, y]) =>
+        document.elementsFromPoint(x, y).some((e) => e !== a && !a.contains(e) && e.closest(CONTROLS) !== null),
+      );
+      if (covers) a.classList.add(s.floatingAside);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    document.addEventListener("toggle", schedule, true);
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      document.removeEventListener("toggle", schedule, true);
+      observer.disconnect();
+      a.classList.remove(s.floatingLive, s.floatingAside);
+    };
+  }, []);
+  return (
+    <a ref={ref} className={s.floating} href={href} target="_blank" rel="noopener noreferrer" data-testid="service-button">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AccountLogPageSchema } from "../../../app/contract/index";
+import { moneyClient } from "../../../tests/helpers/money-client";
+import { createExchange, recordTrade, type Exchange } from "../index";
+import { credit } from "../ledger/index";
+import { createUser, issueToken } from "../models/users";
+
+/**
+ * The account logs of the lever, second-contract and fiat accounts name each kind of row (a category the app
+ * translates, and a memo in the caller's language): margin, fee, profit, loss, liquidation, stake, payout, escrow,
+ * release… never 'other / balance change'.
+ */
+const BTC = 1;
+let ex: Exchange;
+let dir: string;
+let now = Date.UTC(2026, 10, 24, 12, 0, 0);
+let c: ReturnType<typeof moneyClient>;
+let demo: string;
+let usdt: number;
+
+const price = (p: string) => {
+  recordTrade(ex, BTC, { way: 2, price: p, number: "0.01", time: now });
+  ex.lever.evaluate(BTC, now);
+};
+
+async function log(call: "accountLogLever" | "accountLogMicro" | "accountLogLegal", token: string, lang?: string) {
+  const r = await c.call(call, { currency_id: usdt, limit: 100 }, { token, lang });
+  expect(r.code).toBe(1);
+  return AccountLogPageSchema.parse(r.data).data.map((e) => ({ type: e.type, field: e.field, category: e.category, memo: e.memo }));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "exchange-log-kinds-"));
+  ex = createExchange({
+    dataDir: dir,
+    simulator: false,
+    marketMaker: false,
+    leverScheduler: false,
+    microScheduler: false,
+    savingsScheduler: false,
+    p2pScheduler: false,
+    now: () => now,
+    log: () => {},
+  });
+  c = moneyClient(ex);
+  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
+  demo = await c.login("demo@example.com", "Trade2026");
+  expect((await c.setPayPassword(demo, "demo@example.com", "Trade123")).code).toBe(1);
+  price("60000");
+});
+afterAll(async () => {
+  await ex.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("account log kinds", () => {
+  it("lever: margin and fee at opening, the margin released, the profit, the overnight fee; a liquidation's loss", async () => {
+    const opened = await c.call(
+      "leverSubmit",
+      { currency_match_id: BTC, type: 1, status: 1, multiple: 10, share: 1, password: "Trade123" },
+      { token: demo },
+    );
+    expect(opened.code, opened.msg).toBe(1);
+    const id = (opened.data as { id: number }).id;
+    now += 60_000;
+    price("61000");
+    expect((await c.call("leverClose", { id }, { token: demo })).code).toBe(1);
+    const rows = await log("accountLogLever", demo);
+    const mine = rows.filter((r) => r.memo.includes(`#${id}`));
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        { type: "lever_open", field: "balance", category: "margin", memo: `Position #${id}: margin and fee paid` },
+        { type: "lever_open", field: "lock_balance", category: "margin", memo: `Position #${id}: margin held` },
+        { type: "lever_margin_release", field: "lock_balance", category: "margin", memo: `Position #${id}: margin released` },
+        { type: "lever_margin_release", field: "balance", category: "margin", memo: `Position #${id}: margin released` },
+        { type: "lever_profit", field: "balance", category: "profit", memo: `Position #${id}: profit` },
+      ]),
+    );
+    expect(rows.some((r) => r.category === "other")).toBe(false);
+    // In the caller's language.
+    const de = await log("accountLogLever", demo, "de");
+    expect(de.find((r) => r.type === "lever_profit" && r.memo.includes(`#${id}`))?.memo).toBe(`Position #${id}: Gewinn`);
+
+    // A loss taken by a liquidation says so.
+    const big = await c.call(
+      "leverSubmit",
+      { currency_match_id: BTC, type: 1, status: 1, multiple: 100, share: 100, password: "Trade123" },
+      { token: demo },
+    );
+    expect(big.code, big.msg).toBe(1);
+    const bigId = (big.data as { id: number }).id;
+    now += 60_000;
+    price("30000");
+    const after = await log("accountLogLever", demo);
+    expect(after).toContainEqual({
+      type: "lever_loss",
+      field: "balance",
+      category: "liquidation",
+      memo: `Position #${bigId}: loss at liquidation`,
+    });
+  });
+
+  it("second contract: stake and fee, the stake held, then the payout of a win", async () => {
+    credit(ex.db, { userId: c.userId("demo@example.com"), currencyId: usdt, accountCode: "micro_account", amount: "500", type: "seed" });
+    price("60000");
+    const placed = await c.call("microSubmit", { match_id: BTC, currency_id: usdt, type: 1, seconds: 30, number: "100" }, { token: demo });
+    expect(placed.code, placed.msg).toBe(1);
+    const id = (placed.data as { id: number }).id;
+    now += 30_000;
+    price("60100");
+    expect(ex.micro.settleDue(now)).toBe(1);
+    const rows = (await log("accountLogMicro", demo)).filter((r) => r.memo.includes(`#${id}`));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { type: "micro_stake", field: "balance", category: "stake", memo: `Second contract #${id}: stake and fee` },
+        { type: "micro_stake", field: "lock_balance", category: "stake", memo: `Second contract #${id}: stake held` },
+        { type: "micro_win", field: "balance", category: "payout", memo: `Second contract #${id}: won, stake and payout` },
+      ]),
+    );
+  });
+
+  it("fiat: the seller's coins in escrow and released, the buyer's coins received", async () => {
+    const seller = createUser(ex.db, { email: "log-seller@example.com", passwordHash: "!", now });
+    const buyer = createUser(ex.db, { email: "log-buyer@example.com", passwordHash: "!", now });
+    credit(ex.db, { userId: seller, currencyId: usdt, accountCode: "legal_account", amount: "1000", type: "seed" });
+    const ad = ex.p2p.publishAd(
+      seller,
+      {
+        side: "sell",
+        currencyId: usdt,
+        fiat: "CNY",
+        price: "7.00",
+        total: "500",
+        minQuantity: "1",
+        maxQuantity: "100",
+        payTypes: ["bank"],
+      },
+      now,
+    );
+    const o = ex.p2p.createOrder(buyer, ad.id, "10", now);
+    ex.p2p.setVoucher(o.id, buyer, `${"a".repeat(32)}.png`, now);
+    ex.p2p.markPaid(o.id, buyer, undefined, now);
+    ex.p2p.sellerConfirm(o.id, seller, now);
+    const token = (uid: number) => issueToken(ex.db, uid, now);
+    const sellerRows = await log("accountLogLegal", token(seller));
+    expect(sellerRows).toEqual(
+      expect.arrayContaining([
+        { type: "p2p_ad_lock", field: "lock_balance", category: "escrow", memo: `Ad #${ad.id}: coins put on offer` },
+        { type: "p2p_release", field: "lock_balance", category: "release", memo: `Fiat order #${o.id}: coins released to the buyer` },
+      ]),
+    );
+    expect(await log("accountLogLegal", token(buyer))).toContainEqual({
+      type: "p2p_release",
+      field: "balance",
+      category: "release",
+      memo: `Fiat order #${o.id}: coins received`,
+    });
+  });
+});
