@@ -35,6 +35,14 @@ export function isWorkingOrder(order: { status: number }): boolean {
 }
 
 /**
+ * Which way a stop's trigger is reached: a sell stop fires when a trade is at or below its trigger ('≤'), a buy stop
+ * at or above it ('≥').
+ */
+export function stopComparison(order: { way: number }): "≤" | "≥" {
+  return order.way === ORDER_WAY.SELL ? "≤" : "≥";
+}
+
+/**
  * Which of a user's orders a list shows: `open` what can still be cancelled (on the book or untriggered), `untriggered`
  * the stops still waiting, `completed` filled in full, `cancelled` cancelled or revoked, `history` every finished one.
  */
