@@ -104,3 +104,6 @@ export const exportCalls = {
     data: exportPageOf(AccountLogEntrySchema),
   }),
 };
+
+/** The names of the export calls. */
+export type ExportCall = keyof typeof exportCalls;
