@@ -53,7 +53,7 @@ export default async function handleRequest(
       <NonceProvider value={nonce}>
         <I18nPayloadProvider value={() => i18nPayload(lang, used)}>
           <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]} hooks={hooks}>
-            <ServerOnlyProvider value={loadContext.serverOnly ?? {}}>
+            <ServerOnlyProvider value={{ ...loadContext.serverOnly, answersPost: request.method === "POST" }}>
               <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
             </ServerOnlyProvider>
           </TranslationProvider>

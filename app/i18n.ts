@@ -50,6 +50,7 @@ export const CLIENT_NAMESPACES = [
   "lever",
   "second",
   "fiat",
+  "notify",
 ] as const;
 
 export function isLang(value: unknown): value is Lang {

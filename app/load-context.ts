@@ -11,6 +11,11 @@ export interface AppContext {
    * the SSE stream asks this to cut off a browser that stops reading.
    */
   responseBuffered?: () => number;
+  /**
+   * False once the response can no longer reach the browser (its socket is closed or destroyed). The live relay
+   * asks at each heartbeat, so a stream whose end the server missed still gives its place back.
+   */
+  responseOpen?: () => boolean;
   /** Data for this request's server render only, never serialized into the page (lib/server-only). */
   serverOnly?: ServerOnlyData;
 }

@@ -5,6 +5,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
+import { LiveNotice } from "~/components/live-notice";
+import { CONTENT_ID, SkipLinks } from "~/components/skip-links";
+import { RefusalFocusScope, useRefusalFocus } from "~/components/form/refusal-focus";
 import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
@@ -16,6 +19,7 @@ import { getTheme } from "~/lib/theme.server";
 import "~/styles/global.css";
 import { darkTheme, lightTheme, systemTheme } from "~/styles/theme.css";
 import type { ThemeSetting } from "~/lib/theme";
+import { contentWrap } from "~/components/shell.css";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -43,6 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         account: session.get("account") ?? "",
         uid: info?.ok ? String(info.data.uid) : String(session.get("uid") ?? ""),
         is_seller: info?.ok ? info.data.is_seller : session.get("is_seller") === true,
+        // The header's badge and the account menu's total, from the same call (correct on every load, without JS).
+        unread: info?.ok ? info.data.unread_notifications : 0,
+        totalUsd: info?.ok && info.data.total_usd ? usdText(info.data.total_usd, lang) : null,
       }
     : null;
   return data(
@@ -65,6 +72,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,
   );
+}
+
+/** '12,345.67 USD' in the reader's language (the header gets it ready: no number code in every page's bundle). */
+function usdText(value: string, lang: Lang): string {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!m) return `${value} USD`;
+  const parts = new Intl.NumberFormat(BCP47[lang]).formatToParts(1234.5);
+  const group = parts.find((p) => p.type === "group")?.value ?? ",";
+  const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
+  const int = m[1]!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${int}${decimal}${(m[2] ?? "").padEnd(2, "0").slice(0, 2)} USD`;
 }
 
 export type RootData = typeof loader;
@@ -99,12 +117,19 @@ function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; 
 
 export default function App() {
   const d = useLoaderData<typeof loader>();
+  useRefusalFocus();
   return (
     <Document lang={d.lang} theme={d.theme}>
-      <Header user={d.user} lang={d.lang} theme={d.theme} />
-      <ToastRegion initial={d.toast} />
-      <Outlet />
-      <Footer footer={d.footer} user={d.user} lang={d.lang} />
+      <RefusalFocusScope>
+        <SkipLinks />
+        <Header user={d.user} lang={d.lang} theme={d.theme} />
+        <ToastRegion initial={d.toast} />
+        <LiveNotice />
+        <div id={CONTENT_ID} tabIndex={-1} className={contentWrap}>
+          <Outlet />
+        </div>
+        <Footer footer={d.footer} user={d.user} lang={d.lang} />
+      </RefusalFocusScope>
     </Document>
   );
 }

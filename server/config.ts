@@ -44,6 +44,22 @@ const ConfigSchema = z.object({
   /** Prometheus metrics on this port (METRICS_HOST, default loopback); unset: no metrics listener. */
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** The site's public address, for links in emails (`https://exchange.example.com`); unset, emails name the path only. */
+  SITE_URL: z
+    .string()
+    .refine(isOrigin, "must be the site's origin, such as https://exchange.example.com (scheme and host, no path)")
+    .optional(),
+  /**
+   * Where the exchange's emails go out: an SMTP relay (`smtp://user:pass@host:587`, or `smtps://…:465`); unset, they stay
+   * in the outbox (`npm run exchange -- outbox`), the embedded delivery.
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The sender of those emails. */
+  MAIL_FROM: z.string().min(3).default("Exchange <no-reply@localhost>"),
   // ---- the app process
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -191,6 +207,8 @@ export function exchangeOptions(config: Omit<Config, "SESSION_SECRET">): Exchang
     tickMs: config.SIM_TICK_MS,
     fees: { maker: config.SPOT_MAKER_FEE, taker: config.SPOT_TAKER_FEE },
     addressSecret: config.ADDRESS_SERVICE_SECRET,
+    siteUrl: config.SITE_URL,
+    mail: config.SMTP_URL ? { url: config.SMTP_URL, from: config.MAIL_FROM } : undefined,
     microDueSeconds: config.TEST_MICRO_DUE_SECONDS,
   };
 }

@@ -111,6 +111,19 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
 
+// Who asked, and whether they are still there, from the moment the request arrives. The static-file lookups below
+// are asynchronous: a connection that closed meanwhile left the screen handler no client address and no 'close'
+// event to see, so an /events stream opened for it never ended and kept its per-client slot for good.
+app.use((req, res, next) => {
+  const left = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => !finished && left.abort());
+  res.locals.left = left;
+  res.locals.clientIp = req.ip ?? "unknown";
+  next();
+});
+
 // A path with a dot segment ('/api/../addr/…', '/api/%2e%2e/addr/…', either slash) is refused before any routing:
 // URL parsers resolve it, so it could reach what its prefix does not (the address service is never public).
 app.use((req, res, next) => {
@@ -210,11 +223,9 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
       if (Array.isArray(value)) for (const v of value) headers.append(key, v);
       else headers.set(key, value);
     }
-    // Abort loaders and actions (and end live streams) once the response can no longer be written.
-    const controller = new AbortController();
-    let finished = false;
-    res.on("finish", () => (finished = true));
-    res.on("close", () => !finished && controller.abort());
+    // Abort loaders and actions (and end live streams) once the response can no longer be written (see above).
+    const controller = res.locals.left as AbortController;
+    if (req.socket.destroyed) controller.abort();
     const body = res.locals.body as Buffer | undefined;
     const withBody = body !== undefined && req.method !== "GET" && req.method !== "HEAD";
     const request = new Request(url, { method: req.method, headers, signal: controller.signal, body: withBody ? bytes(body) : undefined });
@@ -225,8 +236,9 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
         handleRemix(request, {
           nonce: renderNonce,
           exchangeFetch,
-          clientIp: req.ip ?? "unknown",
+          clientIp: res.locals.clientIp as string,
           responseBuffered: () => res.writableLength,
+          responseOpen: () => !res.destroyed && !req.socket.destroyed,
           serverOnly: {},
         }),
       );

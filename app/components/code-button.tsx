@@ -129,27 +129,32 @@ export function CodeButton({
     }
     event.preventDefault();
   };
+  // The button keeps its name while the wait counts down (a focused button renamed every second is read out every
+  // second); the wait is a separate, silent line under it, which the button's description points at.
+  const counting = sender.remaining > 0;
   const text =
-    sender.remaining > 0
-      ? t("code.resendIn", { seconds: sender.remaining })
-      : sender.pending
-        ? t("code.sending")
-        : sender.result?.ok
-          ? t(["code.resend", "code.send"])
-          : t("code.send");
+    sender.pending && !counting ? t("code.sending") : sender.result?.ok || counting ? t(["code.resend", "code.send"]) : t("code.send");
+  const waitId = `${statusId}-wait`;
   return (
-    <button
-      type="submit"
-      name="intent"
-      value="send-code"
-      formNoValidate
-      className={`${button.secondary} ${s.codeButton}`}
-      aria-disabled={sender.blocked || undefined}
-      aria-describedby={statusId}
-      onClick={onClick}
-    >
-      <span className="num">{text}</span>
-    </button>
+    <span className={s.codeWrap}>
+      <button
+        type="submit"
+        name="intent"
+        value="send-code"
+        formNoValidate
+        className={`${button.secondary} ${s.codeButton}`}
+        aria-disabled={sender.blocked || undefined}
+        aria-describedby={counting ? `${statusId} ${waitId}` : statusId}
+        onClick={onClick}
+      >
+        {text}
+      </button>
+      {counting ? (
+        <span id={waitId} className={`num ${s.wait}`} data-testid="code-wait">
+          {t("code.resendIn", { seconds: sender.remaining })}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

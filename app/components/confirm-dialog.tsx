@@ -41,11 +41,15 @@ export function ConfirmDialog({
   const backRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const d = ref.current;
-    if (d && hydrated && shown && !d.open) {
-      d.showModal();
-      if (initialFocus === "back") backRef.current?.focus();
-    }
-  }, [hydrated, shown, answer, initialFocus]);
+    if (!d || !hydrated || !shown || d.open) return;
+    d.showModal();
+    // Focus starts on the safe answer where the caller asks for it (a close, a payment: 'Keep open'), else on what to
+    // fill in first (a trade password), else on the heading: never on the confirming button, where a second Enter
+    // would act unread.
+    if (initialFocus === "back" && backRef.current) return backRef.current.focus();
+    const field = d.querySelector<HTMLElement>("input:not([type='hidden']), select, textarea");
+    (field ?? d.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`))?.focus();
+  }, [hydrated, shown, answer, initialFocus, titleId]);
   const closed = useRef(onClose);
   closed.current = onClose;
   useEffect(() => {
@@ -71,7 +75,7 @@ export function ConfirmDialog({
   if (!shown) return null;
   return (
     <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby={titleId}>
-      <h2 id={titleId} className={s.title}>
+      <h2 id={titleId} className={s.title} tabIndex={-1}>
         {title}
       </h2>
       {children}

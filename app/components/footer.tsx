@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
+import { BCP47, LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
 import { ServiceButton } from "./service-button";
@@ -84,7 +84,7 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
             <label htmlFor="footer-lang">{t("lang.all")}</label>
             <select id="footer-lang" name="lang" defaultValue={lang} className={s.footerSelect}>
               {LANGUAGES.map((l) => (
-                <option key={l} value={l}>
+                <option key={l} value={l} lang={BCP47[l]}>
                   {LANGUAGE_NAMES[l]}
                 </option>
               ))}

@@ -4,8 +4,9 @@ import { useTranslation } from "~/lib/translate";
 import { BCP47, HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import type { ThemeSetting } from "~/lib/theme";
 import * as s from "./shell.css";
+import { useUnreadCount } from "./use-unread";
 
-type User = { account: string; is_seller: boolean } | null;
+type User = { account: string; is_seller: boolean; unread?: number; totalUsd?: string | null } | null;
 
 const NAV = [
   { to: "/legalIndex", key: "nav.fiat" },
@@ -25,6 +26,7 @@ const PERSONAL = [
   { to: "/personal/authentication", key: "user.authentication" },
   { to: "/personal/feedback", key: "user.feedback" },
   { to: "/personal/googleAuth", key: "user.googleAuth" },
+  { to: "/personal/notifications", key: "user.notificationSettings" },
 ] as const;
 
 /**
@@ -43,6 +45,23 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: T
   const headerRef = useRef<HTMLElement>(null);
   useCloseMenus(headerRef, here);
   const nav = NAV.filter((n) => !("seller" in n) || user?.is_seller);
+  const unread = useUnreadCount(user?.unread ?? 0, !!user);
+  // The bell: a plain link to /notifications; its name says how many are unread, the badge shows it.
+  const bell = user ? (
+    <NavLink
+      to="/notifications"
+      className={s.bell}
+      aria-label={unread > 0 ? t("notify.linkUnread", { count: unread }) : t("notify.link")}
+      data-unread={unread}
+    >
+      <BellIcon />
+      {unread > 0 ? (
+        <span className={s.badge} aria-hidden="true">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </NavLink>
+  ) : null;
 
   // The button names the theme that shows and switches to the other one.
   const themeButton = (shown: "dark" | "light") => {
@@ -84,6 +103,19 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: T
   );
   const accountLinks = (listClass: string) => (
     <ul className={listClass}>
+      {user?.totalUsd ? (
+        <li>
+          <Link to="/assets" className={s.menuItem}>
+            <span className={s.totalLabel}>{t("user.totalAssets")}</span> <strong>≈ {user.totalUsd}</strong>
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Link to="/notifications" className={s.menuItem}>
+          {t("notify.link")}
+          {unread > 0 ? ` (${unread})` : ""}
+        </Link>
+      </li>
       {PERSONAL.map((p) => (
         <li key={p.to}>
           <Link to={p.to} className={s.menuItem}>
@@ -125,6 +157,7 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: T
             {languageForm(s.menuList)}
           </details>
           {themeForm}
+          {bell}
           {user ? (
             <details className={s.menu}>
               <summary className={s.menuSummary}>
@@ -148,9 +181,12 @@ export function Header({ user, lang, theme }: { user: User; lang: Lang; theme: T
         {/* Narrow screens */}
         <div className={s.toolsNarrow}>
           {user ? (
-            <NavLink to="/trade" className={s.primaryAction}>
-              {t("nav.trade")}
-            </NavLink>
+            <>
+              <NavLink to="/trade" className={s.primaryAction}>
+                {t("nav.trade")}
+              </NavLink>
+              {bell}
+            </>
           ) : (
             <>
               <Link to="/login" className={s.navLink}>
@@ -263,6 +299,15 @@ function MenuIcon() {
       aria-hidden="true"
     >
       <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg className={s.iconLarge} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
     </svg>
   );
 }

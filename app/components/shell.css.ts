@@ -116,6 +116,35 @@ export const drawerHeading = style({
 export const drawerList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const drawerLangs = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2px" });
 export const iconLarge = style({ width: "22px", height: "22px" });
+/** The notifications bell: a 44 px target with the unread count in a badge on its corner. */
+export const bell = style({
+  position: "relative",
+  display: "inline-grid",
+  placeItems: "center",
+  width: "44px",
+  height: "44px",
+  flex: "none",
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
+});
+export const badge = style({
+  position: "absolute",
+  top: "4px",
+  right: "2px",
+  minWidth: "18px",
+  height: "18px",
+  padding: "0 5px",
+  borderRadius: "9px",
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  fontSize: "11px",
+  fontWeight: 700,
+  lineHeight: "18px",
+  textAlign: "center",
+});
+export const totalLabel = style({ color: vars.color.muted });
 export const menu = style({ position: "relative" });
 export const menuSummary = style({
   display: "inline-flex",
@@ -236,21 +265,40 @@ globalStyle("body", { "@media": { [PHONE]: { paddingBottom: "72px" } } });
 export const floatingAside = style({ visibility: "hidden" });
 /** A control focused or scrolled to on a phone stops above the floating button, not under it. */
 globalStyle("html", { "@media": { [PHONE]: { scrollPaddingBottom: "72px" } } });
+/**
+ * The toast: in the flow right under the header, sticking under it while the page scrolls (never floating over the
+ * page's controls); while it shows, the page keeps focused controls clear of it (global.css.ts, scroll-padding-top).
+ */
 export const toast = style({
-  position: "fixed",
-  top: "72px",
-  left: "50%",
-  transform: "translateX(-50%)",
-  zIndex: 50,
-  padding: "10px 16px",
+  position: "sticky",
+  top: "57px",
+  zIndex: 19,
+  display: "flex",
+  alignItems: "center",
+  gap: "12px",
+  margin: "8px auto 0",
+  width: "calc(100% - 24px)",
+  maxWidth: "720px",
+  padding: "8px 8px 8px 16px",
   borderRadius: vars.radius.md,
   background: vars.color.surface2,
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
   boxShadow: "0 8px 24px rgba(0,0,0,0.3)",
-  maxWidth: "90vw",
 });
-export const toastError = style({ borderColor: vars.color.danger });
+export const toastError = style({ borderColor: vars.color.danger, borderLeftWidth: "4px" });
+export const toastText = style({ flex: 1, minWidth: 0 });
+export const toastClose = style({
+  flex: "none",
+  minHeight: "36px",
+  minWidth: "44px",
+  padding: "6px 12px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: "transparent",
+  color: vars.color.text,
+  cursor: "pointer",
+});
 /** An empty live region: present (so what is put in it later is announced) but taking no room. */
 export const toastIdle = style({
   position: "absolute",
@@ -268,3 +316,32 @@ export const toastIdle = style({
 const PREFERS_LIGHT = "(prefers-color-scheme: light)";
 export const whenSystemDark = style({ display: "contents", "@media": { [PREFERS_LIGHT]: { display: "none" } } });
 export const whenSystemLight = style({ display: "none", "@media": { [PREFERS_LIGHT]: { display: "contents" } } });
+/** The live feed's "paused" notice: in the flow under the header (it pushes the page down, never covers a control). */
+export const liveNotice = style({
+  margin: "8px auto 0",
+  maxWidth: "1200px",
+  width: "calc(100% - 24px)",
+  padding: "8px 12px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderLeft: `4px solid ${vars.color.accent}`,
+  background: vars.color.surface2,
+  color: vars.color.text,
+});
+/** Skip links: off-screen until focused, then above the header's top-left corner. */
+export const skipLinks = style({ listStyle: "none", margin: 0, padding: 0 });
+export const skipLink = style({
+  position: "absolute",
+  left: "8px",
+  top: "8px",
+  zIndex: 60,
+  padding: "10px 14px",
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface2,
+  color: vars.color.text,
+  fontWeight: 600,
+  transform: "translateY(-200%)",
+  selectors: { "&:focus": { transform: "none" } },
+});
+/** What every screen renders sits in here (the skip link's target): the column the page's <main> filled before. */
+export const contentWrap = style({ flex: 1, display: "flex", flexDirection: "column", outline: "none" });

@@ -21,6 +21,7 @@ import { klinePeriodFrom } from "./core/trading";
 import { defineCall } from "./define-call";
 import { personalCalls } from "./personal";
 import { leverCalls } from "./lever";
+import { notificationCalls } from "./notifications";
 import { microCalls } from "./micro";
 import { p2pCalls } from "./p2p";
 import { ordersCalls, OrderIdempotencyKey, OrderNumberSchema, orderPrice } from "./orders";
@@ -396,6 +397,7 @@ export const calls = {
   }),
   convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
   ...personalCalls,
+  ...notificationCalls,
   ...leverCalls,
   ...microCalls,
   ...p2pCalls,

@@ -89,6 +89,10 @@ export const UserInfoSchema = z.object({
    * password, authenticator, bound email or phone); null when they are not held (ours; absent means not held).
    */
   withdraw_hold_until: z.coerce.number().int().positive().nullable().optional().catch(null),
+  /** My unread notifications (ours; absent means 0): the header's badge on every page load. */
+  unread_notifications: z.coerce.number().int().min(0).optional().default(0).catch(0),
+  /** What all my accounts hold is worth in USD now, 2 decimals (ours; absent: not known): the header's account menu. */
+  total_usd: z.string().optional().catch(undefined),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

@@ -7,6 +7,7 @@ export * from "./personal";
 export * from "./lever";
 export * from "./micro";
 export * from "./p2p";
+export * from "./notifications";
 export * from "./paging";
 export * from "./orders";
 export * from "./exports";

@@ -190,3 +190,5 @@ export function serializeFavs(favs: readonly number[]): string {
   const maxAge = value ? 60 * 60 * 24 * 365 : 0;
   return `${FAVS_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 }
+
+export { normalizeQuery, searchRows } from "./search";

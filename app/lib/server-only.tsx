@@ -10,6 +10,8 @@ import type { KlineBar } from "~/contract/entities";
 export type ServerOnlyData = {
   /** The chart's bars, drawn as SVG for a browser without JavaScript (the live chart fetches its own). */
   chartBars?: KlineBar[];
+  /** The page answers a form's POST (without JavaScript): a refusal it shows takes the focus (components/form/refusal-focus). */
+  answersPost?: boolean;
 };
 
 const ServerOnlyContext = createContext<ServerOnlyData>({});

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { WsDayMarket } from "~/contract/entities";
+import { backoffDelay } from "./live/backoff";
+import { setLiveStatus as setStatus } from "./live-status";
 
 /**
  * Client side of the live relay (/events, app/routes/events.tsx).
@@ -18,6 +20,10 @@ import type { WsDayMarket } from "~/contract/entities";
  * what you hold for that channel). Every payload is parsed with the contract's zod schema; invalid ones
  * are ignored. The schemas can be passed lazily (`() => import(...)`), so zod does not weigh on the
  * screen's first-load JavaScript: live updates start after hydration anyway.
+ *
+ * The feed never stops silently: when /events refuses (a 429, a 5xx: EventSource then gives up for good) or the
+ * connection drops, the live status (./live-status.ts) says "paused" (the page shows it, app/components/live-notice.tsx), and a
+ * refused connection is opened again with backoff, resuming after the last event seen (`lastEventId`).
  */
 
 export type LiveMeta = { snapshot: boolean };
@@ -28,6 +34,14 @@ const registry = new Map<string, Set<RawListener>>();
 let source: EventSource | null = null;
 let sourceKey = "";
 let scheduled = false;
+/** The last event id seen, so a connection opened again after a refusal resumes where the feed stopped. */
+let lastEventId = "";
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let attempt = 0;
+
+/** Retry delays after a refusal: about 2 s, then doubling to at most 30 s (with jitter, so pages do not retry together). */
+const RETRY_BASE_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
 
 function schedule() {
   if (scheduled) return;
@@ -53,14 +67,44 @@ function sync() {
   const channels = [...registry.keys()].filter((c) => (registry.get(c)?.size ?? 0) > 0).sort();
   const key = channels.join(",");
   if (key === sourceKey) return;
+  open(channels, key);
+}
+
+function open(channels: string[], key: string) {
   source?.close();
   source = null;
   sourceKey = key;
-  if (channels.length === 0 || typeof EventSource === "undefined") return;
-  const es = new EventSource(`/events?channels=${encodeURIComponent(key)}`);
+  clearTimeout(retryTimer);
+  if (channels.length === 0 || typeof EventSource === "undefined") {
+    attempt = 0;
+    setStatus("live");
+    return;
+  }
+  const resume = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : "";
+  const es = new EventSource(`/events?channels=${encodeURIComponent(key)}${attempt > 0 ? resume : ""}`);
   source = es;
+  const seen = (e: Event) => {
+    const id = (e as MessageEvent).lastEventId;
+    if (id) lastEventId = id;
+  };
+  es.onopen = () => {
+    attempt = 0;
+    setStatus("live");
+  };
+  es.onerror = () => {
+    if (source !== es) return;
+    setStatus("paused");
+    // CONNECTING: the browser reconnects by itself (after the relay's `retry:`). CLOSED: refused (429, 5xx), and
+    // EventSource never tries again by itself, so the page does, backing off.
+    if (es.readyState !== EventSource.CLOSED) return;
+    const delay = backoffDelay(attempt++, RETRY_BASE_MS, RETRY_MAX_MS);
+    retryTimer = setTimeout(() => {
+      if (source === es) open(channels, key);
+    }, delay);
+  };
   for (const c of channels) {
     es.addEventListener(c, (e) => {
+      seen(e);
       const data = parse((e as MessageEvent<string>).data);
       if (data !== undefined) dispatch(c, data, { snapshot: false });
     });
@@ -69,6 +113,7 @@ function sync() {
   // an empty snapshot only when events may have been missed (a resume it could not replay, an upstream
   // that came back), so listeners are told of the gap itself (e.g. to reload the orders from the server).
   es.addEventListener("snapshot", (e) => {
+    seen(e);
     const snap = parse((e as MessageEvent<string>).data) as { channel?: unknown; messages?: unknown } | undefined;
     if (!snap || typeof snap.channel !== "string" || !Array.isArray(snap.messages)) return;
     dispatch(snap.channel, undefined, { snapshot: true, gap: true });
@@ -91,6 +136,31 @@ function addListener(channel: string, l: RawListener): () => void {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Schema<T> = Pick<ZodType<T, ZodTypeDef, any>, "safeParse">;
 export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
+
+/**
+ * Listens to `channel` outside React (until the answer is called): every valid message to `onMessage`. The header's
+ * badge loads this module after hydration and listens through it, so every page's first load stays as it was.
+ */
+export function listenChannel<T>(channel: string, schema: SchemaSource<T>, onMessage: (msg: T) => void): () => void {
+  let parser: Schema<T> | null = typeof schema === "function" ? null : schema;
+  let stopped = false;
+  const remove = addListener(channel, (data, meta) => {
+    if (meta.gap || !parser) return;
+    const r = parser.safeParse(data);
+    if (r.success) onMessage(r.data as T);
+  });
+  if (typeof schema === "function")
+    schema().then(
+      (loaded) => {
+        if (!stopped) parser = loaded;
+      },
+      () => remove(),
+    );
+  return () => {
+    stopped = true;
+    remove();
+  };
+}
 
 /**
  * Calls `onMessage` with every valid message of `channel` while the component is mounted.

@@ -1,3 +1,4 @@
+import { Select } from "~/components/form/control";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { ownCodeWait, rememberOwnCodeSent } from "~/lib/code-wait.server";
 import { fieldOfReason } from "~/contract/core/codes";
@@ -265,13 +266,13 @@ function BindForm() {
         <label htmlFor={fields.currency_protocol_id.id} className={labelClass}>
           {t("bind.coinChain")}
         </label>
-        <select {...getSelectProps(fields.currency_protocol_id)} className={`${input} ${s.select}`} key={fields.currency_protocol_id.key}>
+        <Select {...getSelectProps(fields.currency_protocol_id)} className={`${input} ${s.select}`} key={fields.currency_protocol_id.key}>
           {data.options.map((o) => (
             <option key={o.id} value={o.id}>
               {o.coin} · {o.chain}
             </option>
           ))}
-        </select>
+        </Select>
         <ErrorLine id={fields.currency_protocol_id.errorId} errors={fields.currency_protocol_id.errors} />
       </div>
       <TextField

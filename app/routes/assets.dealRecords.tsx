@@ -70,7 +70,15 @@ export default function DealRecordsRoute() {
   // An entry moves either the available or the locked balance (docs/api.md): its balance after goes in that
   // column, so a withdrawal's "available 4,800 → locked 100 → locked 0.1 → locked 0" is never one mixed figure.
   const afterCell = (e: (typeof data.rows)[number], field: "balance" | "lock_balance") =>
-    e.field === field ? formatCoin(e.after, e.decimals, { lang }) : <span aria-label={t("records.unchanged")}>—</span>;
+    e.field === field ? (
+      formatCoin(e.after, e.decimals, { lang })
+    ) : (
+      // The dash is what the eye reads; a screen reader gets the word (aria-label is not read on a plain span).
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t("records.unchanged")}</span>
+      </>
+    );
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (

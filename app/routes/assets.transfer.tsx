@@ -1,3 +1,4 @@
+import { Select } from "~/components/form/control";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -200,6 +201,15 @@ function TransferForm() {
     return () => clearTimeout(id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
+  // The message of THIS transfer, kept until the next submit: the reload after 1 s drops the action's answer, which
+  // took the message with it (issue 21: it showed about a second), and a later answer replaces it, never an older one.
+  const [done, setDone] = useState<string | null>(null);
+  useEffect(() => {
+    if (actionData) setDone(actionData.ok && actionData.message ? actionData.message : null);
+  }, [actionData]);
+  useEffect(() => {
+    if (busy) setDone(null);
+  }, [busy]);
 
   const available = data.accounts.find((a) => a.code === from)?.available ?? "0";
   const accountName = (code: string) => t(`menu.${data.accounts.find((a) => a.code === code)?.page ?? "tradeAccount"}`);
@@ -211,16 +221,14 @@ function TransferForm() {
       <input type="hidden" name="idempotency_key" value={data.key} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <FormError id={form.errorId} errors={form.errors} />
-      {actionData?.ok && actionData.message ? (
-        <p className={s.success} role="status">
-          {actionData.message}
-        </p>
-      ) : null}
+      <p className={done ? s.success : "sr-only"} role="status">
+        {done}
+      </p>
       <div className={fieldClass}>
         <label htmlFor={fields.from.id} className={labelClass}>
           {t("fields.from")}
         </label>
-        <select
+        <Select
           {...fromProps}
           value={from}
           onChange={(e) => {
@@ -235,7 +243,7 @@ function TransferForm() {
               {accountName(a.code)}
             </option>
           ))}
-        </select>
+        </Select>
         <p className={s.status} id="transfer-available">
           {t("transfer.available", { amount: available, code: data.currency!.code })}
         </p>
@@ -245,7 +253,7 @@ function TransferForm() {
         <label htmlFor={fields.to.id} className={labelClass}>
           {t("fields.to")}
         </label>
-        <select
+        <Select
           {...toProps}
           value={to}
           onChange={(e) => {
@@ -260,7 +268,7 @@ function TransferForm() {
               {accountName(a.code)}
             </option>
           ))}
-        </select>
+        </Select>
         <ErrorLine id={fields.to.errorId} errors={fields.to.errors} />
       </div>
       <TextField

@@ -1,3 +1,4 @@
+import { Select } from "~/components/form/control";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { fieldOfReason } from "~/contract/core/codes";
 import { REVIEW_STATUS } from "~/contract/core/personal";
@@ -27,6 +28,7 @@ import { lazyValidation } from "~/lib/use-lazy-validate";
 const assetsRules = lazyModule(() => import("~/features/assets/rules"));
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useEffect, useState } from "react";
 import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
 
 const SECRET_FIELDS = ["pay_password"];
@@ -153,10 +155,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     memo: entry.memo,
     number: v.number,
     pay_password: v.pay_password,
-    google_code:
-      String(formData.get("google_code") ?? "")
-        .trim()
-        .slice(0, 6) || undefined,
+    google_code: v.google_code?.slice(0, 6) || undefined,
     idempotency_key: v.idempotency_key,
   });
   if (!r.ok) {
@@ -261,6 +260,11 @@ function WithdrawForm() {
   const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
   // Until an amount is entered (or while the rule loads) the fee and the amount received are 0, as figures.
   const figure = (v: string | undefined) => `${formatCoin(v ?? "0", currency.decimals, { lang })} ${currency.code}`;
+  const typed = String(fields.number.value ?? "");
+  const said = useSettled(
+    preview && typed ? t("withdraw.previewSaid", { fee: figure(preview.fee), received: figure(preview.received) }) : "",
+    PREVIEW_SAID_MS,
+  );
   const memo = data.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(data.addresses[0]?.id)))?.memo ?? "";
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
@@ -272,14 +276,14 @@ function WithdrawForm() {
         <label htmlFor={fields.address_id.id} className={labelClass}>
           {t("fields.address")}
         </label>
-        <select {...getSelectProps(fields.address_id)} className={`${input} ${s.select}`} key={fields.address_id.key}>
+        <Select {...getSelectProps(fields.address_id)} className={`${input} ${s.select}`} key={fields.address_id.key}>
           {data.addresses.map((a) => (
             <option key={a.id} value={a.id}>
               {a.address}
               {a.memo ? ` (${t("fields.memo")} ${a.memo})` : ""}
             </option>
           ))}
-        </select>
+        </Select>
         {memo ? <p className={s.status}>{t("withdraw.memoNote", { memo })}</p> : null}
         <ErrorLine id={fields.address_id.errorId} errors={fields.address_id.errors} />
       </div>
@@ -310,39 +314,52 @@ function WithdrawForm() {
         errors={fields.pay_password.errors}
       />
       {data.googleOn ? (
-        <TextField
-          label={t("withdraw.googleCode")}
-          inputProps={{
-            id: "withdraw-google-code",
-            name: "google_code",
-            inputMode: "numeric",
-            autoComplete: "one-time-code",
-            maxLength: 6,
-            required: true,
-            "aria-invalid": actionData?.result.error?.google_code ? true : undefined,
-            "aria-describedby": "withdraw-google-code-error",
-          }}
-          errorId="withdraw-google-code-error"
-          errors={actionData?.result.error?.google_code ?? undefined}
-        />
+        <>
+          <input type="hidden" name="google" value="1" />
+          <TextField
+            label={t("withdraw.googleCode")}
+            inputProps={{
+              ...getInputProps(fields.google_code, { type: "text" }),
+              inputMode: "numeric",
+              autoComplete: "one-time-code",
+              maxLength: 6,
+              required: true,
+            }}
+            errorId={fields.google_code.errorId}
+            errors={fields.google_code.errors}
+          />
+        </>
       ) : null}
       <dl className={s.dl}>
         <dt className={s.dt}>{t("withdraw.feeRate")}</dt>
         <dd className={s.dd}>{t("withdraw.percent", { value: currency.ratePercent })}</dd>
         <dt className={s.dt}>{t("withdraw.fee")}</dt>
-        <dd className={`${s.dd} ${s.preview}`} aria-live="polite">
-          {figure(preview?.fee)}
-        </dd>
+        <dd className={`${s.dd} ${s.preview}`}>{figure(preview?.fee)}</dd>
         <dt className={s.dt}>{t("withdraw.received")}</dt>
-        <dd className={`${s.dd} ${s.preview}`} aria-live="polite">
-          {figure(preview?.received)}
-        </dd>
+        <dd className={`${s.dd} ${s.preview}`}>{figure(preview?.received)}</dd>
       </dl>
+      {/* The figures above, said once typing pauses, in words (not each keystroke's bare number). */}
+      <p className="sr-only" role="status" data-testid="withdraw-said">
+        {said}
+      </p>
       <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
         {busy ? t("actions.submitting") : t("withdraw.submit")}
       </button>
     </Form>
   );
+}
+
+/** How long typing must pause before the fee and amount received are said (once, not at every keystroke). */
+const PREVIEW_SAID_MS = 1000;
+
+/** `value` once it has stayed the same for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState("");
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
 }
 
 function DrawTable() {

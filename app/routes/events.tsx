@@ -36,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
       sinkBuffered,
+      // A stream whose socket is gone without the abort reaching us ends at its next heartbeat (slot freed).
+      sinkOpen: context?.responseOpen,
       onClose: release,
     });
   } catch (error) {

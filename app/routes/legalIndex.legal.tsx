@@ -1,3 +1,4 @@
+import { Input } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -216,7 +217,7 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
                   <label htmlFor={`${idBase}-value`} className={labelClass}>
                     {t("legal.value")}
                   </label>
-                  <input
+                  <Input
                     id={`${idBase}-value`}
                     name="value"
                     inputMode="decimal"

@@ -6,7 +6,22 @@ import * as s from "~/features/markets/markets.css";
 import { getT } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
 import { useLiveQuotations } from "~/lib/use-live";
-import { ALL_TAB, FAV_TAB, marketsSearch, normalizeSort, normalizeTab, parseFavs, quoteTabs, rowsForTab, sortRows } from "~/lib/markets";
+import {
+  ALL_TAB,
+  FAV_TAB,
+  marketsSearch,
+  normalizeQuery,
+  normalizeSort,
+  normalizeTab,
+  parseFavs,
+  quoteTabs,
+  rowsForTab,
+  searchRows,
+  sortRows,
+} from "~/lib/markets";
+import { getToken } from "~/lib/session.server";
+import { PriceAlertForm } from "~/components/price-alert-form";
+import { SearchForm } from "~/components/search-form";
 import { container, formError } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -18,14 +33,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = normalizeTab(url.searchParams.get("tab"), quotes);
   const sort = normalizeSort(url.searchParams.get("sort"), url.searchParams.get("order"));
   const favs = parseFavs(request.headers.get("Cookie"));
+  const q = normalizeQuery(url.searchParams.get("q"));
+  const signedIn = !!(await getToken(request));
   return data({
+    q,
+    // Signed in: a price alert can be set here (it posts to /notifications and comes back).
+    alertPairs: signedIn
+      ? groups.flatMap((g) => g.matches.filter((m) => m.open_change === 1).map((m) => ({ id: m.id, symbol: m.symbol })))
+      : null,
     title: t("meta.title"),
     description: t("meta.description"),
     quotes,
     tab,
     sort,
     favs,
-    rows: sortRows(rowsForTab(groups, tab, favs), sort),
+    rows: searchRows(sortRows(rowsForTab(groups, tab, favs), sort), q),
     error: markets.ok ? null : markets.msg || null,
   });
 }
@@ -60,6 +82,13 @@ export default function MarketsRoute() {
           ))}
         </ul>
       </nav>
+      <SearchForm
+        id="markets-search"
+        label={t("search.label")}
+        button={t("search.button")}
+        value={data.q}
+        keep={{ tab: data.tab === ALL_TAB ? undefined : data.tab, sort: data.sort?.key, order: data.sort?.order }}
+      />
       {data.error ? (
         <p className={formError} role="alert">
           {data.error}
@@ -71,9 +100,14 @@ export default function MarketsRoute() {
         tabLabel={current.label}
         sort={data.sort}
         favs={data.favs}
-        emptyText={data.tab === FAV_TAB ? t("empty.fav") : t("empty.all")}
+        emptyText={data.q ? t("search.none", { q: data.q }) : data.tab === FAV_TAB ? t("empty.fav") : t("empty.all")}
         live={live}
       />
+      {data.alertPairs && data.alertPairs.length > 0 ? (
+        <section className={s.alerts}>
+          <PriceAlertForm pairs={data.alertPairs} redirectTo="/markets" idPrefix="markets-alert" />
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { Input, Select } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -67,7 +68,7 @@ export default function ShopRoute() {
       <label htmlFor={`ad-${name}`} className={labelClass}>
         {label}
       </label>
-      <input
+      <Input
         id={`ad-${name}`}
         name={name}
         inputMode="decimal"
@@ -238,7 +239,7 @@ export default function ShopRoute() {
               <label htmlFor="ad-currency_id" className={labelClass}>
                 {t("legal.coin")}
               </label>
-              <select
+              <Select
                 id="ad-currency_id"
                 name="currency_id"
                 className={input}
@@ -251,7 +252,7 @@ export default function ShopRoute() {
                     {c.code}
                   </option>
                 ))}
-              </select>
+              </Select>
               <ErrorLine id="ad-currency_id-error" errors={errs.currency_id ? [errs.currency_id] : undefined} />
             </div>
             <div>
@@ -273,13 +274,15 @@ export default function ShopRoute() {
           </div>
           <fieldset className={s.fieldset} aria-describedby="ad-pay_types-error">
             <legend className={labelClass}>{t("shop.payTypes")}</legend>
-            {d.payTypes.map((p) => (
+            {d.payTypes.map((p, i) => (
               <label key={p}>
-                <input
+                <Input
                   type="checkbox"
                   name="pay_types"
                   value={p}
                   defaultChecked={publish ? chosen.includes(p) : d.info.pay_types.includes(p)}
+                  // The group's refusal takes the focus on its first box (the message is the group's description).
+                  aria-invalid={i === 0 && errs.pay_types ? true : undefined}
                 />{" "}
                 {t(`pay.${p}`)}
               </label>

@@ -1,3 +1,4 @@
+import { Input } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -180,7 +181,7 @@ export default function AuthenticationRoute() {
                       height={120}
                     />
                   ) : null}
-                  <input
+                  <Input
                     id={id}
                     name={`${pic}_file`}
                     type="file"

@@ -1,3 +1,4 @@
+import { Input } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -149,7 +150,7 @@ export default function CollectionRoute() {
                 {values.qrcode ? (
                   <img src={values.qrcode} alt={t("collection.currentQr")} className={k.preview} width={120} height={120} />
                 ) : null}
-                <input
+                <Input
                   id="pm-qrcode_file"
                   name="qrcode_file"
                   type="file"

@@ -1,3 +1,4 @@
+import { Select, Textarea } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -85,7 +86,7 @@ export default function FeedbackRoute() {
             <label htmlFor="fb-type" className={labelClass}>
               {t("feedback.type")}
             </label>
-            <select
+            <Select
               id="fb-type"
               name="type"
               required
@@ -100,7 +101,7 @@ export default function FeedbackRoute() {
                   {t(`feedback.types.${type}`)}
                 </option>
               ))}
-            </select>
+            </Select>
             <ErrorLine id="fb-type-error" errors={errors.type ? [errors.type] : undefined} />
           </div>
           <TextField
@@ -121,7 +122,7 @@ export default function FeedbackRoute() {
             <label htmlFor="fb-content" className={labelClass}>
               {t("feedback.content")}
             </label>
-            <textarea
+            <Textarea
               id="fb-content"
               name="content"
               required

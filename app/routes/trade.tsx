@@ -9,9 +9,11 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
+import type { SkipLinksHandle } from "~/components/skip-links";
 import { OrderBook } from "~/features/trade/order-book";
 import { DepthChart } from "~/features/trade/depth-chart";
 import { OrdersPanel } from "~/features/trade/orders-panel";
+import { PriceAlertForm } from "~/components/price-alert-form";
 import { PairList } from "~/features/trade/pair-list";
 import { RecentTrades } from "~/features/trade/recent-trades";
 import { TradeForms } from "~/features/trade/trade-form";
@@ -354,7 +356,7 @@ function TradeScreen() {
         <div className={s.area.header}>
           <ChartHeader pair={pair} quotation={live.quotation} />
         </div>
-        <div className={s.area.forms}>
+        <div className={s.area.forms} id="order-form">
           <TradeForms
             pair={pair}
             loggedIn={data.loggedIn}
@@ -380,7 +382,18 @@ function TradeScreen() {
         </div>
         <div className={s.area.orders} id="orders">
           {orders ? (
-            <OrdersPanel orders={orders} pair={pair} />
+            <>
+              <OrdersPanel orders={orders} pair={pair} />
+              <section className={s.ordersPanel}>
+                <PriceAlertForm
+                  pairs={[{ id: pair.id, symbol: pair.symbol }]}
+                  pairId={pair.id}
+                  lastPrice={live.quotation?.close}
+                  redirectTo={`/trade?symbol=${encodeURIComponent(pair.symbol.replace("/", ""))}`}
+                  idPrefix="trade-alert"
+                />
+              </section>
+            </>
           ) : (
             <section className={s.ordersPanel} aria-labelledby="orders-title">
               <h2 id="orders-title" className={s.h2}>
@@ -398,6 +411,9 @@ function TradeScreen() {
     </main>
   );
 }
+
+/** The order form is far down the tab order (the header, the chart's intervals): the page's second skip link. */
+export const handle: SkipLinksHandle = { skipLinks: [{ href: "#order-form", labelKey: "skip.orderForm" }] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Spot trade" },

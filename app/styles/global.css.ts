@@ -35,3 +35,10 @@ globalStyle(".sr-only", {
 globalStyle(".num", { fontVariantNumeric: "tabular-nums" });
 globalStyle(".up", { color: vars.color.up });
 globalStyle(".down", { color: vars.color.down });
+// Focus never hides under the sticky header (57 px) or the floating service button (bottom right): a control the
+// keyboard, a skip link or the browser's own form check scrolls into view stops this far from the edges. While a toast
+// shows (it sticks under the header, components/toast.tsx) the top margin grows by its height.
+globalStyle("html", { scrollPaddingTop: "72px", scrollPaddingBottom: "80px" });
+globalStyle("html:has([data-toast])", { scrollPaddingTop: "160px" });
+// Placeholders in the theme's muted colour (7.7:1 dark, 7:1 light), not the browser's lighter default (4.2:1 dark).
+globalStyle("::placeholder", { color: vars.color.muted, opacity: 1 });

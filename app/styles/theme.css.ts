@@ -10,6 +10,8 @@ export const vars = createThemeContract({
     text: null,
     muted: null,
     accent: null,
+    /** The accent where it must read as text or as a line on the page's surfaces (4.5:1 as text, 3:1 as a graphic). */
+    accentStrong: null,
     accentText: null,
     up: null,
     down: null,
@@ -38,6 +40,7 @@ const dark = {
     text: "#eaecef",
     muted: "#9aa4b1",
     accent: "#f0b90b",
+    accentStrong: "#f0b90b",
     accentText: "#181a20",
     up: "#2ebd85",
     down: "#f85f73",
@@ -58,8 +61,11 @@ const light = {
     surface2: "#eaecef",
     border: "#d5d9de",
     text: "#1e2329",
-    muted: "#5a6270",
+    // 4.9:1 even on the border grey (the own chat bubble); 5.9:1 on surface2.
+    muted: "#525a67",
     accent: "#f0b90b",
+    // The yellow accent is 1.6:1 on the light surfaces: as text (a countdown) or a line (the chart), this amber.
+    accentStrong: "#8a5a00",
     accentText: "#181a20",
     up: "#007a4d",
     down: "#c72c41",

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { runChartBench } from "./chart";
 import { runLighthouseBench } from "./lighthouse";
 import { runEngineBench } from "./engine";
+import { runAlertsBench } from "./alerts";
 import { runMicroBench } from "./micro";
 import { runLeverBench } from "./lever";
 import { runRelayBench } from "./relay";
@@ -47,6 +48,9 @@ console.log(
 
 console.log("== engine");
 console.log((await runEngineBench()).join("\n"));
+
+console.log("\n== price alerts (after each committed batch, beside the engine's own figure)");
+console.log((await runAlertsBench()).join("\n"));
 
 console.log("\n== lever (10,000 open positions of 1,000 users on one pair)");
 console.log((await runLeverBench()).join("\n"));

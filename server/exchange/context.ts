@@ -9,6 +9,7 @@ import type { MicroEngine } from "./micro/engine";
 import type { P2PEngine } from "./p2p/engine";
 import type { MoneySystem } from "./money/system";
 import type { Client } from "./models/personal";
+import type { TradeWatch } from "./trade-watch";
 
 /** What a handler can use. One per request. */
 export interface Ctx {
@@ -23,6 +24,8 @@ export interface Ctx {
   micro?: MicroEngine | null;
   /** Fiat P2P's escrow and timers (null only in tools that open the database without it). */
   p2p?: P2PEngine | null;
+  /** Price alerts watched against the engine's trades (null only in tools that open the database without it). */
+  alerts?: TradeWatch | null;
   lang: Lang;
   t: Translate;
   /** Set for calls with `auth: true`. */

@@ -23,6 +23,13 @@ import { LeverEngine } from "./lever/engine";
 import { microHandlers } from "./handlers/micro";
 import { MicroEngine } from "./micro/engine";
 import { p2pHandlers } from "./handlers/p2p";
+import { notificationHandlers } from "./handlers/notifications";
+import { TradeWatch } from "./trade-watch";
+import { MailRelay, type MailTransport } from "./mail-relay";
+import nodemailer from "nodemailer";
+import { AssetSnapshots, notificationRetention } from "./money/valuation";
+import { renderNotification, setSiteUrl } from "./notifications";
+import { unreadCount } from "./models/notifications";
 import { P2PEngine } from "./p2p/engine";
 import { seedP2PDemo } from "./p2p/demo";
 import { uploadVisibleThroughP2P } from "./models/p2p";
@@ -76,6 +83,12 @@ export interface ExchangeOptions {
   logError?: (line: string) => void;
   /** Measurements for the operator's metrics (server/metrics.ts); all optional. */
   observe?: ExchangeObserver;
+  /** The site's address for links in emails (SITE_URL), e.g. `https://exchange.example.com`. */
+  siteUrl?: string;
+  /** Hand the outbox's emails to this SMTP relay (SMTP_URL, MAIL_FROM); unset, they stay in the outbox. */
+  mail?: { url: string; from: string; transport?: MailTransport; pollMs?: number };
+  /** Take the daily asset snapshots and delete notifications past their 90 days on the scheduler (default on). */
+  dailyScheduler?: boolean;
   /**
    * How often queued user pushes (an operator's review, decided in this process or in the CLI's) go out to /ws, in ms
    * (default 500; 0: only through `pushes.drain()`).
@@ -136,8 +149,14 @@ export interface Exchange {
   health(): ExchangeHealth;
   /** Figures for the metrics: open /ws connections, and codes in the outbox from the last 15 minutes. */
   stats(): { wsClients: number; outboxBacklog: number };
-  /** Relays the pushes the operator's reviews queue (ACCOUNT_REVIEW) to the owner's /ws connections. */
+  /** Relays the pushes the operator's reviews queue (ACCOUNT_REVIEW) and new notifications (NOTIFY) to the owner's /ws connections. */
   pushes: PushRelay;
+  /** Fill notifications and price alerts, after each committed engine batch. */
+  alerts: TradeWatch;
+  /** The daily value of every account (the /assets chart); `run(now)` takes the day's if it is not taken. */
+  snapshots: AssetSnapshots;
+  /** The SMTP relay of the outbox's emails, when configured. */
+  mail: MailRelay | null;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -173,6 +192,7 @@ const handlers: Handlers = {
   ...microHandlers,
   ...p2pHandlers,
   ...exportHandlers,
+  ...notificationHandlers,
 };
 
 /**
@@ -352,8 +372,26 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     testDueSeconds: opts.microDueSeconds,
   });
   const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false, wake });
-  const pushes = new PushRelay(db, hub, messenger, { pollMs: opts.pushPollMs ?? 500, clock, log });
+  setSiteUrl(opts.siteUrl);
+  const pushes = new PushRelay(db, hub, messenger, {
+    pollMs: opts.pushPollMs ?? 500,
+    clock,
+    log,
+    notifications: {
+      unread: (userId) => unreadCount(db, userId),
+      text: (lang, kind, params) => renderNotification(messenger.translator(lang), lang, kind, params),
+    },
+  });
   pushes.start();
+  const mail = opts.mail
+    ? new MailRelay(db, opts.mail.transport ?? nodemailer.createTransport(opts.mail.url), {
+        from: opts.mail.from,
+        pollMs: opts.mail.pollMs ?? 1000,
+        clock,
+        log: logError,
+      })
+    : null;
+  mail?.start();
   if (seeded) seedP2PDemo(db, p2p, clock());
   // Every due job on the one scheduler; each one's due times are stored in its own table (decision 021).
   if (opts.microScheduler !== false)
@@ -371,8 +409,24 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       },
     });
   }
+  const snapshots = new AssetSnapshots(db, market);
+  if (opts.dailyScheduler !== false) {
+    scheduler.add({ name: "asset snapshots", next: () => snapshots.nextDue(clock()), run: (now) => snapshots.run(now) });
+    scheduler.add({
+      name: "notification retention",
+      next: () => notificationRetention.next(db),
+      run: (now) => notificationRetention.run(db, now),
+    });
+  }
   scheduler.start();
   engine.onBatch = opts.observe?.batch ?? null;
+  // Fills and price alerts are worked out after each batch commits, never in its way (decision 024).
+  const alerts = new TradeWatch(db, market, {
+    clock,
+    log,
+    systemIds: [system.marketMakerId, system.feeCollectorId, system.treasuryId],
+  });
+  engine.afterCommit = (events) => alerts.onCommitted(events);
   const marketMaker =
     !demo || opts.marketMaker === false
       ? null
@@ -507,7 +561,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       // A payload that does not fit the call is the client's mistake: 400, the message on its field.
       if (!parsed.success) return json(payloadRefusal(parsed.error.issues[0], raw, t, messenger), 400);
       const client = opts ? (opts.client ?? { ip: "", device: "" }) : forwardedClient(request);
-      const ctx: Ctx = { db, market, hub, engine, lever, micro, p2p, lang, t, userId, token, now, log, system, client, uploadsDir };
+      const ctx: Ctx = { db, market, hub, engine, lever, micro, p2p, alerts, lang, t, userId, token, now, log, system, client, uploadsDir };
       const handler = handlers[name] as (p: unknown, c: Ctx) => Answer | Promise<Answer>;
       return json(await handler(parsed.data, ctx));
     } catch (err) {
@@ -548,10 +602,14 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       return { wsClients: sockets.clients, outboxBacklog };
     },
     pushes,
+    alerts,
+    snapshots,
+    mail,
     async close() {
       if (closed) return;
       closed = true;
       pushes.stop();
+      await mail?.stop();
       simulator?.stop();
       marketMaker?.stop();
       scheduler.stop();

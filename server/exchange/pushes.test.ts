@@ -69,6 +69,7 @@ describe("pushes from the operator CLI", () => {
     ex.p2p.setVoucher(o.id, buyer, `${"e".repeat(32)}.png`, now);
     ex.p2p.markPaid(o.id, buyer, undefined, now);
     ex.p2p.appeal(o.id, buyer, "not released", now);
+    ex.pushes.drain(); // what the running exchange decided so far
     const toBuyer = listen(buyer);
     const toMerchant = listen(merchant);
 
@@ -85,7 +86,8 @@ describe("pushes from the operator CLI", () => {
       cliDb.close();
     }
     expect(toBuyer).toEqual([]);
-    expect(ex.pushes.drain()).toBe(2);
+    // The two P2P_ORDER pushes, and the NOTIFY of each party's notification of the decision.
+    expect(ex.pushes.drain()).toBe(4);
     expect(toBuyer).toEqual([{ type: "P2P_ORDER", id: o.id, status: 3 }]);
     expect(toMerchant).toEqual([{ type: "P2P_ORDER", id: o.id, status: 3 }]);
     // Sent once: the rows are gone.

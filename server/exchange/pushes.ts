@@ -1,6 +1,6 @@
 import type { DB } from "./db/index";
 import { Hub } from "./hub";
-import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
+import { DEFAULT_LANG, isLang, type Lang, type Messenger } from "./lib/i18n";
 
 /**
  * Pushes to one user's open pages that do not depend on which process decided them. An operator reviews deposits,
@@ -19,6 +19,14 @@ export type AccountReviewPush = {
   result: "approved" | "rejected";
 };
 
+/**
+ * NOTIFY: something was added to my notifications (`id`, `kind`; the relay adds `text`, said in the connection's
+ * language), or I read some (neither); the relay adds `unread`, my unread count as it sends the push.
+ */
+export type NotifyPush = { type: "NOTIFY"; id?: number; kind?: string };
+
+export type UserPush = AccountReviewPush | NotifyPush;
+
 type Message = { key: string; vars?: Record<string, string | number> };
 /** A push as queued: its fields, and the message to say it in (translated per connection's language), if any. */
 type Stored = { push: Record<string, unknown>; msg?: Message };
@@ -28,7 +36,7 @@ export const ACCOUNT_REVIEW = "ACCOUNT_REVIEW";
 const KEEP_MS = 10 * 60_000;
 
 /** Queues a push for `userId` on the push's own channel; call it inside the transaction of the decision it tells of. */
-export function queueUserPush(db: DB, userId: number, push: AccountReviewPush, msg: Message, now: number): void {
+export function queueUserPush(db: DB, userId: number, push: UserPush, msg: Message, now: number): void {
   insertPush(db, userId, push.type, { push, msg }, now);
 }
 
@@ -68,7 +76,16 @@ export class PushRelay {
     private readonly db: DB,
     private readonly hub: Hub,
     private readonly messenger: Messenger,
-    private readonly opts: { pollMs: number; clock: () => number; log: (line: string) => void },
+    private readonly opts: {
+      pollMs: number;
+      clock: () => number;
+      log: (line: string) => void;
+      /** NOTIFY pushes: the user's unread count, and a notification said in a language. */
+      notifications?: {
+        unread: (userId: number) => number;
+        text: (lang: Lang, kind: string, params: Record<string, string>) => string;
+      };
+    },
   ) {
     // Only what is decided from now on: an old push has nobody waiting for it.
     this.last = (db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM user_pushes").get() as { id: number }).id;
@@ -96,12 +113,34 @@ export class PushRelay {
     const rows = this.db
       .prepare("SELECT id, user_id, channel, payload FROM user_pushes WHERE id > ? ORDER BY id LIMIT 500")
       .all(this.last) as Array<{ id: number; user_id: number; channel: string; payload: string }>;
+    // The unread count as of this drain, once per user (only for users who listen).
+    const unread = new Map<number, number>();
+    const unreadOf = (userId: number) => {
+      let n = unread.get(userId);
+      if (n === undefined) unread.set(userId, (n = this.opts.notifications?.unread(userId) ?? 0));
+      return n;
+    };
     for (const r of rows) {
       this.last = r.id;
       let stored: Stored;
       try {
         stored = JSON.parse(r.payload) as Stored;
       } catch {
+        continue;
+      }
+      if (stored.push.type === "NOTIFY") {
+        if (!this.hub.userSubscribed(r.user_id, r.channel)) continue;
+        const push = stored.push as NotifyPush;
+        const params: Record<string, string> = {};
+        for (const [k, v] of Object.entries(stored.msg?.vars ?? {})) params[k] = String(v);
+        const unread = unreadOf(r.user_id);
+        this.hub.publishToUser(r.user_id, r.channel, (lang) => ({
+          ...push,
+          unread,
+          ...(push.kind && this.opts.notifications
+            ? { text: this.opts.notifications.text(isLang(lang) ? lang : DEFAULT_LANG, push.kind, params) }
+            : {}),
+        }));
         continue;
       }
       const msg = stored.msg;

@@ -12,7 +12,16 @@ import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
 export const SILENCE_LIMIT_MS = 30_000;
 /** A browser-side relay that stops reading is cut off rather than buffering without bound. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const PRIVATE_CHANNELS = new Set(["LEVER_TRADE", "LEVER_CLOSED", "MICRO_CLOSED", "P2P_ORDER", "ACCOUNT_REVIEW", "TX_MATCHED", "TX_SUBMIT"]);
+const PRIVATE_CHANNELS = new Set([
+  "LEVER_TRADE",
+  "LEVER_CLOSED",
+  "MICRO_CLOSED",
+  "P2P_ORDER",
+  "ACCOUNT_REVIEW",
+  "NOTIFY",
+  "TX_MATCHED",
+  "TX_SUBMIT",
+]);
 
 export interface SocketServerOptions {
   hub: Hub;

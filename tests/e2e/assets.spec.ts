@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test } from "./fixtures";
 
 /**
@@ -31,13 +32,18 @@ test.describe("code buttons", () => {
     await logInTo(page, email, password, "/tradePassword");
     await sendCode(page);
     await page.goto("/assets/bindAddr");
-    const button = page.getByRole("button", { name: /^(Send code|Resend in)/ });
+    const button = page.getByRole("button", { name: /^(Send code|Resend code)$/ });
+    // The address book's code has its own wait: none yet.
     await expect(button).toHaveText("Send code");
+    await expect(page.getByText(/^Resend in \d+ s$/)).toHaveCount(0);
     await page.goto("/tradePassword");
     if (jsEnabled) {
-      // The trade password's own wait: the button counts it down and is off meanwhile.
-      await expect(button).toHaveText(/^Resend in \d+ s$/);
-      await expect(button).toHaveAttribute("aria-disabled", "true");
+      // The trade password's own wait counts down beside the button, whose name stays put (not renamed every second).
+      await expect(page.getByTestId("code-wait")).toHaveText(/^Resend in \d+ s$/);
+      await expect(button).toHaveText("Send code");
+      // Clicking a counting button sends nothing.
+      await button.click();
+      await expect(page.getByText(/please wait \d+ seconds/i)).toHaveCount(0);
     } else {
       // Without JavaScript the page cannot count; the answer says how long.
       await button.click();
@@ -128,7 +134,11 @@ test.describe("assets", () => {
     await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("250.00");
   });
 
-  test("trade password, address book, a withdrawal with a wrong then the right trade password, approval", async ({ page, request }) => {
+  test("trade password, address book, a withdrawal with a wrong then the right trade password, approval", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     test.setTimeout(300_000);
     const { email, password } = await registerUser(request);
     cli("credit", email, "change_account", "USDT", "1000");
@@ -173,6 +183,23 @@ test.describe("assets", () => {
     await expect(amount).toHaveAttribute("placeholder", /^\d/);
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await expect(page.getByText("Please enter the withdrawal amount")).toBeVisible();
+    // Focus goes to the first field refused (issue 27).
+    await expect(page.getByLabel("Amount (USDT)")).toBeFocused();
+    // The fee and the amount received are said once typing pauses, in words (not a number at each keystroke).
+    if (jsEnabled) {
+      const said = page.getByTestId("withdraw-said");
+      await said.evaluate((el) => {
+        (window as unknown as { saidTimes: number }).saidTimes = 0;
+        new MutationObserver(() => (window as unknown as { saidTimes: number }).saidTimes++).observe(el, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      await page.getByLabel("Amount (USDT)").pressSequentially("1500", { delay: 50 });
+      await expect(said).toHaveText(/^Fee [\d,.]+ USDT; you receive [\d,.]+ USDT$/);
+      expect(await page.evaluate(() => (window as unknown as { saidTimes: number }).saidTimes)).toBe(1);
+    }
     await amount.fill("100");
     await page.getByLabel("Trade password", { exact: true }).fill("Wrong2026x");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
@@ -184,12 +211,14 @@ test.describe("assets", () => {
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await expect(page.getByText("incorrect trade password")).toBeVisible();
     await expect(page.getByLabel("Trade password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Trade password", { exact: true })).toBeFocused();
     // More than there is: the amount field says what is available.
     await page.getByLabel("Amount (USDT)").fill("150000");
     await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await expect(page.getByText(/^Insufficient balance: [\d,]+\.\d+ USDT available$/)).toBeVisible();
     await expect(page.getByLabel("Amount (USDT)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Amount (USDT)")).toBeFocused();
     await page.getByLabel("Amount (USDT)").fill("100");
     await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
@@ -208,6 +237,25 @@ test.describe("assets", () => {
     await expect(record).toContainText("approved");
     await page.goto("/assets/tradeAccount");
     await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("900.00");
+
+    // With the authenticator on (by the API; this browser stays signed in), its code is asked for on its field,
+    // even when the rest is empty too (issue 27: it got neither a message nor aria-invalid).
+    const ip = `10.96.${process.pid % 250}.${Math.floor(Math.random() * 250) + 1}`;
+    const call = async (path: string, data: Record<string, unknown>, token?: string) =>
+      (await (
+        await request.post(`/api/${path}`, { data, headers: { "X-Forwarded-For": ip, ...(token ? { authorization: token } : {}) } })
+      ).json()) as { code: number; data: unknown };
+    const token = String((await call("user/login", { account: email, password })).data);
+    const secret = String(((await call("google_auth/qr_code", {}, token)).data as { secret: string }).secret);
+    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+    expect((await call("user/switch", { google_switch: 1, google_code: code }, token)).code).toBe(1);
+    await page.goto("/assets/withdraw");
+    await page.getByRole("link", { name: "TRC20" }).click();
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(page.getByLabel("Amount (USDT)")).toBeFocused();
+    const google = page.getByLabel("Google Authenticator code");
+    await expect(google).toHaveAttribute("aria-invalid", "true");
+    await expect(google).toHaveAccessibleDescription("Please enter the Google Authenticator code");
   });
 
   for (const theme of ["dark", "light"] as const) {

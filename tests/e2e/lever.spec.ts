@@ -167,6 +167,11 @@ test.describe("lever", () => {
     await dialog.getByLabel("Trade password").fill("Wrong123x");
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("dialog", { name: "Confirm the order" }).getByText("Incorrect trade password")).toBeVisible();
+    // The refusal reaches a screen reader (issue 27): focus is on the field, its message in the field's description.
+    const password = page.getByRole("dialog", { name: "Confirm the order" }).getByLabel("Trade password");
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription(/Incorrect trade password/);
     await page.getByRole("dialog", { name: "Confirm the order" }).getByLabel("Trade password").fill(TRADE_PASSWORD);
     await page.getByRole("dialog", { name: "Confirm the order" }).getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("Position opened")).toBeVisible();
@@ -426,6 +431,24 @@ test.describe("lever", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+
+  test("the positions table fits its box at 1366 px: TP/SL and Close in sight (issue 27)", async ({ page, request, clientIp }) => {
+    const t = await theTrader(request, clientIp);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLTCUSDT");
+    await openLever(page);
+    await placeOrder(page, { side: "Buy long", hands: "1" });
+    await expect(page.getByText("Position opened")).toBeVisible();
+    const table = page.getByRole("region", { name: "Current positions" }).locator("table");
+    await expect(table.getByRole("row", { name: /LTC\/USDT/ }).first()).toBeVisible();
+    const box = table.locator("xpath=..");
+    const [scrollWidth, clientWidth] = await box.evaluate((b) => [b.scrollWidth, b.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const close = table.getByRole("button", { name: /^Close/ }).first();
+    const closeBox = (await close.boundingBox())!;
+    const panel = (await box.boundingBox())!;
+    expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(panel.x + panel.width + 1);
+  });
 
   test("fits a 390 px phone with the order buttons on the first screen", async ({ page, request, clientIp }) => {
     const t = await theTrader(request, clientIp);

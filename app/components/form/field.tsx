@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
 import { field as fieldClass, fieldError, formError, input, label as labelClass } from "~/styles/ui.css";
 import * as s from "./form.css";
+import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 
 type InputProps = ComponentPropsWithRef<"input"> & { id: string };
 
@@ -27,7 +28,9 @@ export function TextField({
   extra?: ReactNode;
 }) {
   const { className, ...rest } = inputProps;
-  const control = <input {...rest} className={[input, after ? s.grow : "", className ?? ""].join(" ").trim()} />;
+  // A refusal without JavaScript: the first invalid field of the page the POST answered is focused (refusal-focus.tsx).
+  const autoFocus = useRefusalAutoFocus(isInvalid(rest["aria-invalid"])) || rest.autoFocus;
+  const control = <input {...rest} autoFocus={autoFocus} className={[input, after ? s.grow : "", className ?? ""].join(" ").trim()} />;
   return (
     <div className={fieldClass}>
       <label htmlFor={inputProps.id} className={labelClass}>
@@ -72,10 +75,11 @@ export function CheckboxField({
   errorId: string;
   errors?: string[];
 }) {
+  const autoFocus = useRefusalAutoFocus(isInvalid(inputProps["aria-invalid"])) || inputProps.autoFocus;
   return (
     <div>
       <div className={s.check}>
-        <input {...inputProps} className={s.checkbox} />
+        <input {...inputProps} autoFocus={autoFocus} className={s.checkbox} />
         <label htmlFor={inputProps.id}>{label}</label>
       </div>
       {errors?.length ? <ErrorLine id={errorId} errors={errors} /> : null}
@@ -83,11 +87,16 @@ export function CheckboxField({
   );
 }
 
-/** Form-level error (the exchange's msg, the rate limit): announced at once. */
+/**
+ * Form-level error (the exchange's msg, the rate limit): announced at once, and focused (so scrolled into view) when
+ * it is the page's first refusal (refusal-focus.tsx).
+ */
 export function FormError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? (
-    <div id={id} role="alert" className={formError}>
-      {errors.join(" ")}
+  const shown = Boolean(errors?.length);
+  const autoFocus = useRefusalAutoFocus(shown);
+  return shown ? (
+    <div id={id} role="alert" className={formError} tabIndex={-1} autoFocus={autoFocus}>
+      {errors!.join(" ")}
     </div>
   ) : null;
 }

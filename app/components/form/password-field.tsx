@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import * as s from "./form.css";
 import { ErrorLine } from "./field";
+import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 
 /**
  * A labelled password input. With JavaScript a Show/Hide button appears (named 'Show password' /
@@ -27,13 +28,19 @@ export function PasswordField({
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
+  const autoFocus = useRefusalAutoFocus(isInvalid(inputProps["aria-invalid"])) || inputProps.autoFocus;
   return (
     <div className={fieldClass}>
       <label htmlFor={inputProps.id} className={labelClass}>
         {label}
       </label>
       <div className={s.passwordWrap}>
-        <input {...inputProps} type={visible ? "text" : "password"} className={`${input} ${hydrated ? s.passwordInput : ""}`} />
+        <input
+          {...inputProps}
+          autoFocus={autoFocus}
+          type={visible ? "text" : "password"}
+          className={`${input} ${hydrated ? s.passwordInput : ""}`}
+        />
         {hydrated ? (
           <button
             type="button"

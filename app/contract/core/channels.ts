@@ -7,6 +7,7 @@ export const WS_CHANNELS = [
   "MICRO_CLOSED",
   "P2P_ORDER",
   "ACCOUNT_REVIEW",
+  "NOTIFY",
   "TX_MATCHED",
   "TX_SUBMIT",
 ] as const;
@@ -23,6 +24,7 @@ export const PRIVATE_CHANNELS = [
   "MICRO_CLOSED",
   "P2P_ORDER",
   "ACCOUNT_REVIEW",
+  "NOTIFY",
 ] as const;
 
 /** 'btc/usdt', 'BTCUSDT', 'btc_usdt' → 'BTCUSDT': one spelling to compare and key symbols by. */

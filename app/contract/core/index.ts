@@ -9,3 +9,4 @@ export * from "./personal";
 export * from "./lever";
 export * from "./micro";
 export * from "./p2p";
+export * from "./notifications";

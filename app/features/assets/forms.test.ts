@@ -46,3 +46,22 @@ describe("server and browser validate alike", () => {
     expect(c.address_id).toMatchObject({ required: true, maxLength: 16 });
   });
 });
+
+describe("the withdrawal's authenticator code", () => {
+  it("is required when the form shows it, and said on its field even when the other fields are empty too", () => {
+    const empty = { currency_id: "1", address_id: "", number: "", pay_password: "", google: "1", google_code: "" };
+    const r = parseForm("withdraw", fd(empty), t);
+    expect(r.status === "success" ? [] : Object.keys(r.error ?? {})).toEqual(["address_id", "number", "pay_password", "google_code"]);
+    expect(r.status === "success" ? null : r.error?.google_code).toEqual(["errors.googleCodeRequired"]);
+    const b = validatorOf("withdraw", t)(fd(empty));
+    expect(b.status === "success" ? null : b.error).toEqual(r.status === "success" ? null : r.error);
+    const filled = { currency_id: "1", address_id: "3", number: "10", pay_password: "x" };
+    expect(parseForm("withdraw", fd({ ...filled, google: "1", google_code: "123456" }), t).status).toBe("success");
+    // An account without the authenticator: no field, no marker, nothing required.
+    expect(parseForm("withdraw", fd(filled), t).status).toBe("success");
+  });
+
+  it("keeps the constraints of the other fields", () => {
+    expect(constraintOf("withdraw").address_id).toMatchObject({ required: true, maxLength: 16 });
+  });
+});

@@ -38,18 +38,26 @@ const required = (t: Translate, k: string, max: number) =>
     .max(max, t("errors.tooLong"));
 
 export function withdrawSchema(t: Translate) {
-  return z.object({
-    currency_id: id(t),
-    currency_protocol_id: optionalId,
-    /** The address-book entry (address and memo together: one address may be bound with several memos). */
-    address_id: required(t, "errors.addressRequired", 16),
-    number: amount(t, "errors.drawAmountRequired"),
-    pay_password: z
-      .string({ required_error: t("errors.payPasswordRequired") })
-      .min(1, t("errors.payPasswordRequired"))
-      .max(64),
-    idempotency_key: key,
-  });
+  return z
+    .object({
+      currency_id: id(t),
+      currency_protocol_id: optionalId,
+      /** The address-book entry (address and memo together: one address may be bound with several memos). */
+      address_id: required(t, "errors.addressRequired", 16),
+      number: amount(t, "errors.drawAmountRequired"),
+      pay_password: z
+        .string({ required_error: t("errors.payPasswordRequired") })
+        .min(1, t("errors.payPasswordRequired"))
+        .max(64),
+      idempotency_key: key,
+    })
+    .and(
+      // Apart, so the code is checked even when the fields above are not (an object's refinement runs only on valid
+      // fields): `google` is sent when the account has the authenticator on, and the form then shows the field.
+      z
+        .object({ google: z.literal("1").optional(), google_code: z.string().trim().max(12).optional() })
+        .refine((v) => !v.google || Boolean(v.google_code), { path: ["google_code"], message: t("errors.googleCodeRequired") }),
+    );
 }
 
 export function depositSchema(t: Translate) {

@@ -1,3 +1,4 @@
+import { Alert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
@@ -123,16 +124,16 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
             {t("form.quote")}
           </button>
           {form.errors?.length ? (
-            <p id={form.errorId} role="alert" className={ss.errorBox}>
+            <Alert id={form.errorId} className={ss.errorBox}>
               {form.errors.join(" ")}
-            </p>
+            </Alert>
           ) : null}
           <div className={s.pairRow}>
             <div className={field}>
               <label className={label} htmlFor={fields.from.id}>
                 {t("form.from")}
               </label>
-              <select
+              <Select
                 id={fields.from.id}
                 name={fields.from.name}
                 className={input}
@@ -146,7 +147,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
                     {c.code}
                   </option>
                 ))}
-              </select>
+              </Select>
               <p id={fields.from.errorId} className={fieldError}>
                 {fields.from.errors?.join(" ")}
               </p>
@@ -172,7 +173,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
               <label className={label} htmlFor={fields.to.id}>
                 {t("form.to")}
               </label>
-              <select
+              <Select
                 id={fields.to.id}
                 name={fields.to.name}
                 className={input}
@@ -186,7 +187,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
                     {c.code}
                   </option>
                 ))}
-              </select>
+              </Select>
               <p id={fields.to.errorId} className={fieldError}>
                 {fields.to.errors?.join(" ")}
               </p>
@@ -196,7 +197,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
             <label className={label} htmlFor={fields.amount.id}>
               {t("form.amount", { code: fromCurrency?.code ?? "" })}
             </label>
-            <input
+            <Input
               {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: availableId })}
               className={input}
               inputMode="decimal"
@@ -228,11 +229,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
           <QuotePanel shown={view.shown} notice={view.notice} error={view.error} onRefresh={requestQuote} refreshing={quoting} />
         ) : (
           <>
-            {view.error ? (
-              <p role="alert" className={ss.errorBox}>
-                {view.error}
-              </p>
-            ) : null}
+            {view.error ? <Alert className={ss.errorBox}>{view.error}</Alert> : null}
             <p className={s.placeholder}>{quoting ? t("quote.loading") : t("quote.none")}</p>
           </>
         )}

@@ -80,7 +80,7 @@ export const dl = style({ display: "grid", gridTemplateColumns: "max-content min
 export const dt = style({ color: vars.color.muted });
 export const dd = style({ margin: 0, minWidth: 0, overflowWrap: "anywhere" });
 export const status = style({ fontWeight: 700 });
-export const countdown = style({ fontFamily: vars.font.mono, fontSize: "20px", fontWeight: 700, color: vars.color.accent });
+export const countdown = style({ fontFamily: vars.font.mono, fontSize: "20px", fontWeight: 700, color: vars.color.accentStrong });
 export const grid2 = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
@@ -134,3 +134,5 @@ export const notice = style({
   background: vars.color.bg,
   color: vars.color.text,
 });
+/** A link in small print that is still a 24 px target (WCAG 2.5.8): the seller's 'Set trade password'. */
+export const smallLink = style({ display: "inline-block", minHeight: "24px", paddingBlock: "4px" });

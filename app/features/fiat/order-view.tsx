@@ -1,3 +1,4 @@
+import { Input, Textarea } from "~/components/form/control";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -183,7 +184,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 <label htmlFor="voucher_file" className={labelClass}>
                   {t(order.voucher ? "order.voucherReplace" : "order.voucherUpload")}
                 </label>
-                <input
+                <Input
                   id="voucher_file"
                   name="voucher_file"
                   type="file"
@@ -267,7 +268,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 <label htmlFor={`${a}-reason`} className={labelClass}>
                   {t("order.reason")}
                 </label>
-                <textarea
+                <Textarea
                   id={`${a}-reason`}
                   name="reason"
                   required
@@ -357,7 +358,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
             <label htmlFor="confirm-password" className={labelClass}>
               {t("order.tradePassword")}
             </label>
-            <input
+            <Input
               id="confirm-password"
               name="password"
               type="password"
@@ -370,7 +371,9 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
             />
             <ErrorLine id="confirm-password-error" errors={errs.password ? [errs.password] : undefined} />
             <p className={s.small}>
-              <Link to={`/tradePassword?page=${encodeURIComponent(`${here}&confirm=release`)}`}>{t("order.setTradePassword")}</Link>
+              <Link to={`/tradePassword?page=${encodeURIComponent(`${here}&confirm=release`)}`} className={s.smallLink}>
+                {t("order.setTradePassword")}
+              </Link>
             </p>
             <button type="submit" className={button.primary} aria-disabled={busy("confirm") || undefined}>
               {t("order.confirmRelease.confirm", { quantity: coin(order.quantity), code: order.currency_code })}
@@ -401,7 +404,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
               {t("order.message")}
             </label>
             <div className={s.formRow}>
-              <input
+              <Input
                 id="chat-body"
                 name="body"
                 required

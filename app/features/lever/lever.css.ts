@@ -192,3 +192,10 @@ globalStyle(`${explain} > summary`, { cursor: "pointer", color: vars.color.muted
 globalStyle(`${explain} > p`, { margin: "4px 0 0" });
 export const modeNote = style({ margin: 0, fontSize: "13px" });
 export const roe = style({ display: "block", fontSize: "12px" });
+/**
+ * The positions table fits its box on a 1366 px screen (12 columns were 1,239 px in 964, 'TP/SL' and 'Close' out of
+ * sight): headings and cells wrap at their spaces (never inside a number), so a column is as wide as its widest value.
+ */
+export const positionsTable = style({});
+globalStyle(`${positionsTable} th, ${positionsTable} td`, { whiteSpace: "normal", verticalAlign: "top" });
+globalStyle(`${positionsTable} thead th`, { verticalAlign: "bottom" });

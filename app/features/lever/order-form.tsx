@@ -1,3 +1,4 @@
+import { Alert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
@@ -156,9 +157,9 @@ export const LeverOrderForm = memo(function LeverOrderForm({
           </span>
         </p>
         {form.errors?.length ? (
-          <p id={form.errorId} className={formError} role="alert">
+          <Alert id={form.errorId} className={formError}>
             {form.errors.join(" ")}
-          </p>
+          </Alert>
         ) : null}
         <fieldset className={s.modes}>
           <legend className={s.legend}>{t("form.mode")}</legend>
@@ -172,7 +173,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         {hydrated && mode === "market" ? null : (
           <div className={ts.fieldRow}>
             <label htmlFor={fields.target_price.id}>{t("form.price", { quote: pair.quote })}</label>
-            <input
+            <Input
               {...priceProps}
               className={input}
               inputMode="decimal"
@@ -200,7 +201,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         <div className={s.pairFields}>
           <div className={ts.fieldRow}>
             <label htmlFor={fields.multiple.id}>{t("form.multiple")}</label>
-            <select
+            <Select
               id={fields.multiple.id}
               name="multiple"
               className={input}
@@ -214,14 +215,14 @@ export const LeverOrderForm = memo(function LeverOrderForm({
                   {o.label}
                 </option>
               ))}
-            </select>
+            </Select>
             <p id={fields.multiple.errorId} className={fieldError}>
               {fields.multiple.errors?.join(" ")}
             </p>
           </div>
           <div className={ts.fieldRow}>
             <label htmlFor={fields.share.id}>{t("form.hands")}</label>
-            <input
+            <Input
               {...handsProps}
               className={input}
               inputMode="numeric"
@@ -327,7 +328,7 @@ function StopFields({
       {rows.map(({ name, label, value, set, f }) => (
         <div key={name} className={ts.fieldRow}>
           <label htmlFor={f.id}>{t(label)}</label>
-          <input
+          <Input
             id={f.id}
             name={name}
             className={input}
@@ -438,11 +439,7 @@ function LeverConfirm({
           </dd>
         </div>
       </dl>
-      {otherErrors.length ? (
-        <p className={formError} role="alert">
-          {otherErrors.join(" ")}
-        </p>
-      ) : null}
+      {otherErrors.length ? <Alert className={formError}>{otherErrors.join(" ")}</Alert> : null}
       <fetcher.Form method="post" className={cd.form}>
         <input type="hidden" name="intent" value="open" />
         {Object.entries(review.values).map(([k, v]) => (
@@ -454,7 +451,7 @@ function LeverConfirm({
         <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
         <div className={ts.fieldRow}>
           <label htmlFor="lever-password">{t("form.password")}</label>
-          <input
+          <Input
             id="lever-password"
             name="password"
             type="password"

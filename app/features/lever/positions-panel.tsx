@@ -1,3 +1,4 @@
+import { Input } from "~/components/form/control";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
@@ -132,7 +133,7 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         ) : null}
         <div className={ts.fieldRow}>
           <label htmlFor={fields.target_profit_price.id}>{t("form.takeProfit")}</label>
-          <input
+          <Input
             id={fields.target_profit_price.id}
             name="target_profit_price"
             className={input}
@@ -156,7 +157,7 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         </div>
         <div className={ts.fieldRow}>
           <label htmlFor={fields.stop_loss_price.id}>{t("form.stopLoss")}</label>
-          <input
+          <Input
             id={fields.stop_loss_price.id}
             name="stop_loss_price"
             className={input}
@@ -328,7 +329,7 @@ export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { lis
         <p className={ts.muted}>{t("table.empty")}</p>
       ) : (
         <div className={s.tableScroll}>
-          <table className={`${ts.table} ${cardTable}`}>
+          <table className={`${ts.table} ${cardTable} ${s.positionsTable}`}>
             <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
             <thead>
               <tr>

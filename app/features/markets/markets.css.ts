@@ -90,6 +90,7 @@ export const star = style({
   color: vars.color.muted,
   fontSize: "20px",
   lineHeight: 1,
-  selectors: { "&[aria-pressed='true']": { color: vars.color.accent }, "&:hover": { background: vars.color.surface2 } },
+  selectors: { "&[aria-pressed='true']": { color: vars.color.accentStrong }, "&:hover": { background: vars.color.surface2 } },
 });
 export const empty = style({ padding: "32px 12px", textAlign: "center", color: vars.color.muted });
+export const alerts = style({ marginTop: "24px", maxWidth: "720px" });

@@ -10,6 +10,7 @@ export const PERSONAL_PAGES = [
   { path: "feedback", label: "common:user.feedback" },
   { path: "googleAuth", label: "common:user.googleAuth" },
   { path: "sessions", label: "sessions.title" },
+  { path: "notifications", label: "common:user.notificationSettings" },
   { path: "transactionLog", label: "log.title" },
 ] as const;
 

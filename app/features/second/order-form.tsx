@@ -1,3 +1,4 @@
+import { Alert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -83,9 +84,9 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         <input type="hidden" name="back" value={here} />
         <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
         {form.errors?.length ? (
-          <p id={form.errorId} className={formError} role="alert">
+          <Alert id={form.errorId} className={formError}>
             {form.errors.join(" ")}
-          </p>
+          </Alert>
         ) : null}
         <div className={ts.fieldRow}>
           <label htmlFor={fields.currency_id.id}>{t("form.wallet")}</label>
@@ -105,7 +106,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         </div>
         <div className={ts.fieldRow}>
           <label htmlFor={fields.number.id}>{t("form.number", { code: current?.code ?? "" })}</label>
-          <input
+          <Input
             {...numberProps}
             className={input}
             inputMode="decimal"
@@ -221,11 +222,7 @@ function SecondConfirm({ answer, here }: { answer: SecondActionData; here: strin
           <dd data-testid="confirm-rate">{formatAmount(review.percent, { lang: i18n.language, dp: 2 })} %</dd>
         </div>
       </dl>
-      {errors.length ? (
-        <p className={formError} role="alert">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      {errors.length ? <Alert className={formError}>{errors.join(" ")}</Alert> : null}
       <fetcher.Form method="post" className={cd.form}>
         <input type="hidden" name="intent" value="open" />
         {Object.entries(review.values).map(([k, v]) => (

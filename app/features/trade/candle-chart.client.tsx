@@ -63,7 +63,7 @@ export function themeColours() {
     down: read(vars.color.down),
     text: read(vars.color.muted),
     grid: read(vars.color.border),
-    line: read(vars.color.accent),
+    line: read(vars.color.accentStrong),
     studies: STUDY_COLOURS[documentTheme()],
   };
 }
@@ -166,8 +166,9 @@ function buildOptions(line: boolean, locale: string): ChartOptions<"candlestick"
     ...baseOptions(locale),
     elements: line ? { point: { radius: 0 }, line: { borderColor: c.line, borderWidth: 1.5 } } : {},
     datasets: {
+      // Rising candles hollow, falling ones filled (as the server's SVG): up and down differ in shape, not only hue.
       candlestick: {
-        backgroundColors: { up: c.up, down: c.down, unchanged: c.text },
+        backgroundColors: { up: "transparent", down: c.down, unchanged: c.text },
         borderColors: { up: c.up, down: c.down, unchanged: c.text },
       },
     } as never,

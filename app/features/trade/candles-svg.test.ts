@@ -29,8 +29,9 @@ describe("candleGeometry", () => {
     expect(g.min).toBe("0");
     expect(g.max).toBe("20");
     // Bar 1 (rising): centre x 25, high 20 → y 10, low 0 → y 110; open 10 → y 60, close 15 → y 35.
-    expect(g.upWicks).toBe("M25 10V110");
-    expect(g.upBodies).toBe("M25 35V60");
+    expect(g.upWicks).toBe("M25 10V35M25 60V110");
+    // Its body is a hollow rectangle, 35 units wide around x 25 (up and down differ in shape, not only in hue).
+    expect(g.upBodies).toBe("M7.5 35H42.5V60H7.5Z");
     // Bar 2 (falling): centre x 75, high 16 → y 30, low 5 → y 85; open 15 → y 35, close 10 → y 60.
     expect(g.downWicks).toBe("M75 30V85");
     expect(g.downBodies).toBe("M75 35V60");
@@ -43,15 +44,17 @@ describe("candleGeometry", () => {
     const bars = Array.from({ length: 500 }, (_, i) => bar(i, "1", "2", "0.5", "1.5"));
     const g = candleGeometry(bars, { width: 300, height: 100, max: 300 });
     expect(g.count).toBe(300);
-    expect(g.upWicks.match(/M/g)?.length).toBe(300);
+    // Each rising bar's wick above and below its hollow body.
+    expect(g.upWicks.match(/M/g)?.length).toBe(600);
     expect(g.upBodies.match(/M/g)?.length).toBe(300);
+    expect(g.upBodies.match(/Z/g)?.length).toBe(300);
   });
 
   it("draws a flat market without dividing by zero", () => {
     const g = candleGeometry([bar(1, "5", "5", "5", "5")], { width: 10, height: 10, padding: 0 });
     expect(g.upWicks + g.upBodies).not.toMatch(/NaN|Infinity/);
     // Still one unit tall, so it shows.
-    expect(g.upBodies).toBe("M5 10V11");
+    expect(g.upBodies).toBe("M1.5 10H8.5V11H1.5Z");
     expect(g.line).toBe("M5 10");
   });
 });

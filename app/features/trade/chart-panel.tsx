@@ -6,9 +6,19 @@ import { useTranslation } from "~/lib/translate";
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
-import { formatPrice } from "~/lib/money";
+import { compareDecimal, formatAmount, formatPrice } from "~/lib/money";
 import { useServerOnly } from "~/lib/server-only";
-import { chartLocale, klinePeriod, MORE_PERIODS, TRADE_PERIODS, TRADE_TIME_ZONE, type TradePeriod } from "./chart-periods";
+import {
+  CHART_BARS_MAX,
+  chartLocale,
+  formatTradeTime,
+  klinePeriod,
+  MORE_PERIODS,
+  TRADE_PERIODS,
+  TRADE_TIME_ZONE,
+  type TradePeriod,
+} from "./chart-periods";
+import type { TFunction } from "~/lib/translate";
 import type { RootData } from "~/root";
 import { screenOf, tradeUrl } from "./links";
 import * as s from "./trade.css";
@@ -77,6 +87,88 @@ function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
   );
 }
 
+/**
+ * The chart in words (its text alternative): which bars, from when to when, where the price opened and stands, its
+ * lowest and highest. Prices stay the decimal strings the bars carry; numbers only compare them.
+ */
+export function barsSummary(t: TFunction, bars: KlineBar[], decimals: number, lang: string): string {
+  const shown = bars.slice(-CHART_BARS_MAX);
+  if (shown.length === 0) return t("chart.empty");
+  let low = shown[0].low;
+  let high = shown[0].high;
+  for (const b of shown) {
+    if (compareDecimal(b.low, low) < 0) low = b.low;
+    if (compareDecimal(b.high, high) > 0) high = b.high;
+  }
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  const price = (v: string) => formatPrice(v, decimals, lang);
+  return t("chart.summary", {
+    from: formatTradeTime(first.time, true),
+    to: formatTradeTime(last.time, true),
+    open: price(first.open),
+    close: price(last.close),
+    low: price(low),
+    high: price(high),
+  });
+}
+
+/** How many of the latest bars the table lists. */
+export const TABLE_BARS = 30;
+
+/** The latest bars as a table, newest first: the chart's values for the keyboard and screen readers. */
+function BarsRows({ bars, decimals, lang }: { bars: KlineBar[]; decimals: number; lang: string }) {
+  const { t } = useTranslation("trade");
+  const rows = bars.slice(-TABLE_BARS).reverse();
+  const price = (v: string) => formatPrice(v, decimals, lang);
+  return (
+    <table className={s.table}>
+      <caption className="sr-only">{t("chart.tableCaption")}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={s.thLeft}>
+            {t("trades.time")}
+          </th>
+          <th scope="col" className={s.th}>
+            {t("chart.open")}
+          </th>
+          <th scope="col" className={s.th}>
+            {t("chart.high")}
+          </th>
+          <th scope="col" className={s.th}>
+            {t("chart.low")}
+          </th>
+          <th scope="col" className={s.th}>
+            {t("chart.close")}
+          </th>
+          <th scope="col" className={s.th}>
+            {t("chart.volume")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((b) => (
+          <tr key={b.time}>
+            <th scope="row" className={s.tdLeft}>
+              {formatTradeTime(b.time, true)}
+            </th>
+            <td className={s.td}>{price(b.open)}</td>
+            <td className={s.td}>{price(b.high)}</td>
+            <td className={s.td}>{price(b.low)}</td>
+            <td className={s.td}>
+              {price(b.close)} {/* The way the bar went, in a word too (not only the colour). */}
+              <span className={compareDecimal(b.close, b.open) >= 0 ? s.up : s.down}>
+                {t(compareDecimal(b.close, b.open) >= 0 ? "chart.rose" : "chart.fell")}
+              </span>
+            </td>
+            <td className={s.td}>{formatAmount(b.volume, { lang, minDp: 0 })}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function LiveChart({
   bars,
   line,
@@ -84,6 +176,7 @@ function LiveChart({
   label,
   theme,
   pairKey,
+  decimals,
 }: {
   bars: KlineBar[];
   line: boolean;
@@ -91,8 +184,11 @@ function LiveChart({
   label: string;
   theme: "dark" | "light";
   pairKey: string;
+  decimals: number;
 }) {
   const { t } = useTranslation("trade");
+  // The canvas is one image: its name says what it shows, in figures (the table below has each bar's values).
+  const described = `${label}. ${barsSummary(t, bars, decimals, lang)}`;
   // Drawn live from here on: the page's server drawing is out of date and never shown again.
   useEffect(forgetServerSvg, []);
   const wide = useWide();
@@ -104,7 +200,7 @@ function LiveChart({
         bars={bars}
         line={line}
         locale={chartLocale(lang)}
-        label={label}
+        label={described}
         studies={
           studies
             ? {
@@ -132,24 +228,17 @@ export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; 
   const id = useId();
   const g = useMemo(() => candleGeometry(bars, { width: SVG_W, height: SVG_H }), [bars]);
   if (g.count === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
-  const last = bars[bars.length - 1];
   return (
     <svg className={s.chartSvg} viewBox={`0 0 ${SVG_W} ${SVG_H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>{label}</title>
-      <desc id={`${id}-d`}>
-        {t("chart.desc", {
-          count: g.count,
-          low: formatPrice(g.min, decimals, lang),
-          high: formatPrice(g.max, decimals, lang),
-          close: formatPrice(last.close, decimals, lang),
-        })}
-      </desc>
+      <desc id={`${id}-d`}>{barsSummary(t, bars, decimals, lang)}</desc>
       {line ? (
         <path d={g.line} className={s.svgLine} vectorEffect="non-scaling-stroke" />
       ) : (
         <>
           <path d={g.upWicks} className={s.svgUp} strokeWidth={1} />
-          <path d={g.upBodies} className={s.svgUp} strokeWidth={g.body} />
+          {/* Rising bodies hollow, falling ones filled: the shape says which way, not only the hue. */}
+          <path d={g.upBodies} className={s.svgUp} strokeWidth={1} vectorEffect="non-scaling-stroke" />
           <path d={g.downWicks} className={s.svgDown} strokeWidth={1} />
           <path d={g.downBodies} className={s.svgDown} strokeWidth={g.body} />
         </>
@@ -165,26 +254,37 @@ export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; 
  * bars and has loaded, and only for the pair and interval the page was rendered with.
  */
 const SERVER_SVG_ID = "chart-server-svg";
-let serverSvg: { key: string; html: string } | null = null;
+const SERVER_TABLE_ID = "chart-server-table";
+const serverHtml = new Map<string, { key: string; html: string }>();
 
 function forgetServerSvg() {
-  serverSvg = { key: "", html: "" };
+  serverHtml.set(SERVER_SVG_ID, { key: "", html: "" });
 }
 
-function ServerSvg({ pairKey, children }: { pairKey: string; children?: React.ReactNode }) {
+function ServerHtml({ id, className, pairKey, children }: { id: string; className?: string; pairKey: string; children?: React.ReactNode }) {
   if (typeof document === "undefined") {
     return (
-      <div id={SERVER_SVG_ID} className={s.serverSvg} data-chart={pairKey}>
+      <div id={id} className={className} data-chart={pairKey}>
         {children}
       </div>
     );
   }
-  if (!serverSvg) {
-    const el = document.getElementById(SERVER_SVG_ID);
-    serverSvg = { key: el?.dataset.chart ?? "", html: el?.innerHTML ?? "" };
+  let found = serverHtml.get(id);
+  if (!found) {
+    const el = document.getElementById(id);
+    found = { key: el?.dataset.chart ?? "", html: el?.innerHTML ?? "" };
+    serverHtml.set(id, found);
   }
-  const html = serverSvg.key === pairKey ? serverSvg.html : "";
-  return <div id={SERVER_SVG_ID} className={s.serverSvg} data-chart={pairKey} dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = found.key === pairKey ? found.html : "";
+  return <div id={id} className={className} data-chart={pairKey} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function ServerSvg({ pairKey, children }: { pairKey: string; children?: React.ReactNode }) {
+  return (
+    <ServerHtml id={SERVER_SVG_ID} className={s.serverSvg} pairKey={pairKey}>
+      {children}
+    </ServerHtml>
+  );
 }
 
 /** Intervals as links (`?period=`), then the chart: chart.js in the browser, SVG on the server. */
@@ -262,7 +362,7 @@ export const ChartPanel = memo(function ChartPanel({
       <div className={s.chartBox} ref={box}>
         {hydrated && bars && near ? (
           <Suspense fallback={<ServerSvg pairKey={pairKey} />}>
-            <LiveChart pairKey={pairKey} bars={bars} line={line} lang={lang} label={label} theme={theme} />
+            <LiveChart pairKey={pairKey} bars={bars} line={line} lang={lang} label={label} theme={theme} decimals={pair.decimals} />
           </Suspense>
         ) : (
           <ServerSvg pairKey={pairKey}>
@@ -270,6 +370,23 @@ export const ChartPanel = memo(function ChartPanel({
           </ServerSvg>
         )}
       </div>
+      {line ? null : <p className={s.muted}>{t("chart.candleKey")}</p>}
+      <details className={s.barsTable}>
+        <summary className={s.barsSummary} id="chart-table-title">
+          {t("chart.tableTitle")}
+        </summary>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className={s.barsScroll} tabIndex={0} role="region" aria-labelledby="chart-table-title">
+          {/* The live bars once the page has them; until then (and without JavaScript) the server's rows. */}
+          {hydrated && bars ? (
+            <BarsRows bars={bars} decimals={pair.decimals} lang={lang} />
+          ) : (
+            <ServerHtml id={SERVER_TABLE_ID} pairKey={pairKey}>
+              <BarsRows bars={serverBars ?? []} decimals={pair.decimals} lang={lang} />
+            </ServerHtml>
+          )}
+        </div>
+      </details>
     </section>
   );
 });

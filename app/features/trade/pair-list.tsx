@@ -6,6 +6,8 @@ import { normalizeSymbol } from "~/contract/core/channels";
 import type { LiveQuotation } from "~/lib/use-live";
 import { screenOf, tradeUrl } from "./links";
 import * as s from "./trade.css";
+import { SearchForm } from "~/components/search-form";
+import { searchRows } from "~/lib/search";
 
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
 
@@ -25,6 +27,11 @@ export const PairList = memo(function PairList({
 }) {
   const { t, i18n } = useTranslation("trade");
   const { search, pathname } = useLocation();
+  // ?q= searches the pairs (a GET form; with JavaScript it filters as one types).
+  const params = new URLSearchParams(search);
+  const q = params.get("q") ?? "";
+  const shown = searchRows(pairs, q);
+  const keep = Object.fromEntries([...params.entries()].filter(([k]) => k !== "q" && k !== "page" && k !== "price"));
   return (
     <section className={s.pairs} aria-labelledby="pairs-title">
       <h2 id="pairs-title" className={s.h2}>
@@ -47,6 +54,7 @@ export const PairList = memo(function PairList({
           ))}
         </ul>
       </nav>
+      <SearchForm id="pairs-search" label={t("pairs.search")} button={t("pairs.searchButton")} value={q} keep={keep} action={pathname} />
       {/* A focusable region, so the list scrolls with the keyboard. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
@@ -66,7 +74,14 @@ export const PairList = memo(function PairList({
             </tr>
           </thead>
           <tbody>
-            {pairs.map((p) => {
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={3} className={s.td}>
+                  {t("pairs.none", { q })}
+                </td>
+              </tr>
+            ) : null}
+            {shown.map((p) => {
               const q = live[p.id] ?? p.quotation;
               const change = formatChange(q.change);
               const here = p.id === current;

@@ -25,6 +25,10 @@ const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; 
     <tr>
       <td className={s.tdLeft}>{clock(x.time)}</td>
       <td className={`${s.td} ${buy ? s.up : s.down}`}>
+        {/* The side as a letter too (B / S), not only as green or red; the whole word for screen readers. */}
+        <span className={s.side} aria-hidden="true">
+          {t(buy ? "trades.buyShort" : "trades.sellShort")}
+        </span>
         <span className="sr-only">{t(buy ? "trades.buy" : "trades.sell")} </span>
         {formatPrice(x.price, decimals, i18n.language)}
       </td>
@@ -43,12 +47,14 @@ export const RecentTrades = memo(function RecentTrades({
 }) {
   const { t } = useTranslation("trade");
   return (
-    <section className={s.panel} aria-labelledby="trades-title">
+    // One region for the trades: the scrolling box (focusable, so the keyboard can scroll it) is it; the panel
+    // around it is a plain section with the heading.
+    <section className={s.panel}>
       <h2 id="trades-title" className={s.h2}>
         {t("trades.title")}
       </h2>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className={s.trades} tabIndex={0} role="region" aria-label={t("trades.title")}>
+      <div className={s.trades} tabIndex={0} role="region" aria-labelledby="trades-title">
         <table className={s.table}>
           <caption className="sr-only">{t("trades.caption")}</caption>
           <thead>

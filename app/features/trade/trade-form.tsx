@@ -1,3 +1,4 @@
+import { Alert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
@@ -264,9 +265,9 @@ function OrderForm({
         </span>
       </p>
       {form.errors?.length ? (
-        <p id={form.errorId} className={formError} role="alert">
+        <Alert id={form.errorId} className={formError}>
           {form.errors.join(" ")}
-        </p>
+        </Alert>
       ) : null}
 
       {stop ? (
@@ -300,7 +301,7 @@ function OrderForm({
         </label>
         <div className={s.inputWrap}>
           {market ? (
-            <input
+            <Input
               {...priceProps}
               className={input}
               readOnly
@@ -309,7 +310,7 @@ function OrderForm({
               aria-describedby={`${fields.price.errorId} ${form.id}-market`}
             />
           ) : (
-            <input
+            <Input
               {...priceProps}
               className={input}
               inputMode="decimal"
@@ -351,7 +352,7 @@ function OrderForm({
 
       <div className={s.fieldRow}>
         <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>
-        <input
+        <Input
           {...qtyProps}
           className={input}
           inputMode="decimal"

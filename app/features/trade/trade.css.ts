@@ -154,7 +154,7 @@ export const chartSvg = style({ display: "block", width: "100%", height: "100%" 
 export const serverSvg = style({ width: "100%", height: "100%" });
 export const svgUp = style({ fill: "none", stroke: vars.color.up });
 export const svgDown = style({ fill: "none", stroke: vars.color.down });
-export const svgLine = style({ fill: "none", stroke: vars.color.accent, strokeWidth: 1.5 });
+export const svgLine = style({ fill: "none", stroke: vars.color.accentStrong, strokeWidth: 1.5 });
 export const svgAxis = style({ fill: vars.color.muted, fontSize: "11px" });
 export const legend = style({
   position: "absolute",
@@ -341,3 +341,9 @@ export const orderTag = style({
   fontSize: "11px",
 });
 export const orderNote = style({ display: "block", fontSize: "11px", color: vars.color.muted });
+/** The chart's latest bars as a table (under the chart, closed until asked for). */
+export const barsTable = style({ marginTop: "8px" });
+export const barsSummary = style({ cursor: "pointer", minHeight: "24px", padding: "4px 0", color: vars.color.link });
+export const barsScroll = style({ overflowX: "auto", maxWidth: "100%" });
+/** Recent trades: the side's letter before the price (B / S), so the side is not told by colour alone. */
+export const side = style({ display: "inline-block", minWidth: "1.4em", marginRight: "4px", fontWeight: 700, textAlign: "center" });

@@ -160,6 +160,32 @@ describe("LiveHub", () => {
     await up.close();
   });
 
+  it("gives back the slots of streams that outlived their socket, at the next heartbeat (the close was never seen)", async () => {
+    const up = await fakeUpstream();
+    const hub = makeHub(up.url, { heartbeatMs: 40 });
+    const limiter = new StreamLimiter(20);
+    // 20 browsers whose sockets die without the abort ever reaching the relay (a close the server missed).
+    const sockets = Array.from({ length: 20 }, () => ({ open: true }));
+    for (const socket of sockets) {
+      const release = limiter.acquire("client")!;
+      hub.open(new AbortController().signal, ["DAY_MARKET"], { onClose: release, sinkOpen: () => socket.open });
+    }
+    expect(limiter.acquire("client")).toBeNull();
+    for (const socket of sockets) socket.open = false;
+    const dropped = Date.now();
+    await until(() => limiter.count("client") === 0, 1000, "the slots freed by the heartbeat");
+    expect(Date.now() - dropped).toBeLessThan(40 * 3);
+    expect(hub.stats().streams).toBe(0);
+    // The 21st is accepted, and a healthy stream is left alone by the heartbeat.
+    const release = limiter.acquire("client");
+    expect(release).not.toBeNull();
+    const { sse } = hub.open(new AbortController().signal, ["DAY_MARKET"], { onClose: release!, sinkOpen: () => true });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sse.closed).toBe(false);
+    expect(limiter.count("client")).toBe(1);
+    await up.close();
+  });
+
   it("relays upstream messages with ids, and sends retry and heartbeats", async () => {
     const up = await fakeUpstream();
     const hub = makeHub(up.url, { heartbeatMs: 30 });

@@ -37,6 +37,8 @@ export type AttachOptions = {
   lastEventId?: string | null;
   /** See SseStreamOptions.sinkBuffered. */
   sinkBuffered?: () => number;
+  /** See SseStreamOptions.sinkOpen: asked at every write, so at the latest at the next heartbeat. */
+  sinkOpen?: () => boolean;
   /** Called once when the stream ends, however it ends (the per-client stream count is released here). */
   onClose?: () => void;
 };
@@ -60,8 +62,10 @@ export class LiveHub {
     this.options = { ...DEFAULTS, ...opts } as Required_;
     this.events.setMaxListeners(0);
     this.publicUp = new Upstream("public", this, (m) => this.fromUpstream(m, null));
+    // The heartbeat also finds streams that outlived their browser: a write to a stream whose socket is gone (the
+    // close was missed, or the write failed) ends it, which frees its place in the fan-out and its per-client slot.
     this.heartbeat = setInterval(() => {
-      for (const s of this.streams) s.sse.write(HEARTBEAT);
+      for (const s of [...this.streams]) s.sse.write(HEARTBEAT);
     }, this.options.heartbeatMs);
     this.heartbeat.unref?.();
   }
@@ -83,6 +87,7 @@ export class LiveHub {
       maxBufferedBytes: o.maxBufferedBytes,
       retryMs: o.retryMs,
       sinkBuffered: opts.sinkBuffered,
+      sinkOpen: opts.sinkOpen,
       onClose: (reason) => {
         if (reason === "overflow") metrics().slowReadersCut.inc({ kind: "sse" });
         if (stream) this.detach(stream);

@@ -57,11 +57,16 @@ export type SseStreamOptions = {
    * socket's buffer instead of ours; with it the same bound applies to both.
    */
   sinkBuffered?: () => number;
-  /** Called once when the stream ends for any reason (abort, cancel, cut-off, close()). */
+  /**
+   * Whether what is written can still reach the browser (e.g. the response's socket is not destroyed). When it
+   * answers false, `write()` ends the stream ("gone") instead of queueing bytes nobody will read.
+   */
+  sinkOpen?: () => boolean;
+  /** Called once when the stream ends for any reason (abort, cancel, cut-off, close(), a sink that is gone). */
   onClose?: (reason: SseCloseReason) => void;
 };
 
-export type SseCloseReason = "abort" | "cancel" | "overflow" | "closed";
+export type SseCloseReason = "abort" | "cancel" | "overflow" | "closed" | "gone";
 
 export class SlowConsumerError extends Error {
   constructor(bytes: number) {
@@ -130,6 +135,16 @@ export function createSseStream(signal: AbortSignal, opts: SseStreamOptions = {}
     },
     write(chunk) {
       if (closed) return false;
+      if (opts.sinkOpen && !opts.sinkOpen()) {
+        // The socket went away without the abort reaching us (see the heartbeat in hub.server.ts).
+        try {
+          controller.close();
+        } catch {
+          /* errored */
+        }
+        finish("gone");
+        return false;
+      }
       controller.enqueue(chunk);
       const queued = max - (controller.desiredSize ?? 0) + (opts.sinkBuffered?.() ?? 0);
       if (queued > max) {

@@ -411,7 +411,7 @@ function seed(db: DB, now: number): void {
         { name: d.identity.name, card_id: d.identity.cardId, front_pic: "", reverse_pic: "", hand_pic: "" },
         now,
       );
-      reviewIdentity(db, submission, true, "", now);
+      reviewIdentity(db, submission, true, "", now, false);
     }
     for (const [accountCode, code, amount] of d.balances) {
       credit(db, { userId, currencyId: curId(code), accountCode, amount, type: "seed", memo: "demo balance", now });

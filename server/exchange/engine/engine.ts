@@ -285,6 +285,11 @@ export class SpotEngine {
   readonly stats = { commits: 0, commands: 0, lastBatch: 0, maxBatch: 0, rebuilds: 0 };
   /** Receives the events of each committed batch. */
   onEvents: ((events: EngineEvent[]) => void) | null = null;
+  /**
+   * Told of each committed batch's events after its answers and live pushes, on a later turn of the event loop, so
+   * what it does (notifications of fills, price alerts) never delays a batch or its answer.
+   */
+  afterCommit: ((events: EngineEvent[]) => void) | null = null;
   /** Told of each batch once answered: its commands, how many were refused, and the seconds from flush to answer. */
   onBatch: ((batch: { commands: number; refused: number; seconds: number }) => void) | null = null;
 
@@ -479,6 +484,16 @@ export class SpotEngine {
       } catch (err) {
         this.log(`[engine] publishing failed: ${err instanceof Error ? err.stack : String(err)}`);
       }
+    }
+    const after = this.afterCommit;
+    if (events.length > 0 && after) {
+      setImmediate(() => {
+        try {
+          after(events);
+        } catch (err) {
+          this.log(`[engine] after-commit work failed: ${err instanceof Error ? err.stack : String(err)}`);
+        }
+      });
     }
     if (this.queue.length === 0) this.wakeIdle();
   }

@@ -6,6 +6,9 @@ import { googleState, holdWithdrawals, identityStatus, recordSecurityEvent, stam
 import { checkCodeLimited, checkDeps } from "./checks";
 import { requireGoogleCode } from "./personal";
 import { sendCode } from "./send-code";
+import { noticeSignIn } from "../notices";
+import { unreadCount } from "../models/notifications";
+import { accountsUsdTotal } from "../money/valuation";
 import {
   createUser,
   findUserByAccount,
@@ -115,6 +118,8 @@ export const userHandlers: Pick<
       ctx.db.prepare("UPDATE users SET lang = ? WHERE id = ?").run(ctx.lang, user.id);
       stampSession(ctx.db, issued, client, ctx.now);
       recordSecurityEvent(ctx.db, user.id, "login", client, ctx.now);
+      // A browser or device this account has not signed in from before is told (decision 024).
+      noticeSignIn({ db: ctx.db, now: ctx.now, log: ctx.log }, user.id, client);
       return issued;
     })();
     return ok(ctx, token, "login_ok");
@@ -179,6 +184,9 @@ export const userHandlers: Pick<
       has_pay_password: u.pay_password_hash !== null,
       area_id: u.area_id ?? null,
       google_switch: googleState(ctx.db, u.id).google_on === 1 ? 1 : 0,
+      // Every page's header: the unread badge and the account menu's total (one indexed count, one small read).
+      unread_notifications: unreadCount(ctx.db, u.id),
+      total_usd: accountsUsdTotal(ctx.db, ctx.market, u.id),
     });
   },
 

@@ -23,6 +23,7 @@ import { DAY } from "../lib/time";
 import type { Messenger, Lang, Translate } from "../lib/i18n";
 import { isLang } from "../lib/i18n";
 import type { Market } from "../market";
+import { noticeLeverClosed } from "../notices";
 import {
   closeLeverPosition,
   leverAvailable,
@@ -299,6 +300,23 @@ export class LeverEngine {
     return closed;
   }
 
+  /** The owner of a position closed by its take-profit, its stop-loss or a liquidation is told (in the closing transaction). */
+  private tellClosed(r: LeverRow, reason: "take_profit" | "stop_loss" | "liquidation", now: number): void {
+    const pair = this.market.pairs.get(r.currency_match_id);
+    noticeLeverClosed(
+      { db: this.db, now, log: this.opts.log },
+      {
+        userId: r.user_id,
+        positionId: r.id,
+        symbol: pair?.symbol ?? "",
+        price: r.update_price,
+        profit: r.profits,
+        coin: pair?.quoteCode ?? "",
+      },
+      reason,
+    );
+  }
+
   /** The user's free lever balance as the batch sees it (postings earlier in the batch included). */
   private cachedAvailable(batch: Ledger, r: LeverRow): string {
     return batch.balanceOf(r.user_id, r.currency_id, "lever_account");
@@ -333,6 +351,8 @@ export class LeverEngine {
         );
         const out = ordered.map((r) => this.closeIn(batch, r, reason, now));
         batch.flush();
+        if (reason === "take_profit" || reason === "stop_loss" || reason === "liquidation")
+          for (const r of out) this.tellClosed(r, reason, now);
         return out;
       } finally {
         batch.clear();

@@ -136,7 +136,14 @@ describe("the exchange's scheduler", () => {
     const open = () => createExchange({ dataDir: dir, simulator: false, marketMaker: false, now: () => now, log: () => {} });
     let ex = open();
     try {
-      expect(ex.scheduler.names()).toEqual(["micro settlement", "p2p order limits", "lever overnight fee", "savings accrual"]);
+      expect(ex.scheduler.names()).toEqual([
+        "micro settlement",
+        "p2p order limits",
+        "lever overnight fee",
+        "savings accrual",
+        "asset snapshots",
+        "notification retention",
+      ]);
       const c = moneyClient(ex);
       const token = await c.login("demo@example.com", "Trade2026");
       const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;

@@ -9,6 +9,7 @@ import { closeMicroOrder, dueMicroOrders, nextMicroDue, type MicroRow } from "..
 import { lastTradePriceAt } from "../models/trades";
 import { isLang, type Lang, type Messenger, type Translate } from "../lib/i18n";
 import type { Market } from "../market";
+import { noticeSecondSettled } from "../notices";
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
@@ -88,6 +89,17 @@ export class MicroEngine {
             if (s.result === "win") legs.push({ ...house, amount: new Decimal(s.profit).neg().toFixed() });
           }
           batch.post({ type: `micro_${s.result}`, extra: { micro_order_id: r.id }, now, legs });
+          noticeSecondSettled(
+            { db: this.db, now, log: this.opts.log },
+            {
+              userId: r.user_id,
+              orderId: r.id,
+              symbol: this.market.pairs.get(r.match_id)?.symbol ?? "",
+              endPrice: end,
+              profit: s.profit,
+              coin: currencyCode(this.db, r.currency_id),
+            },
+          );
           const { hold_id: _hold, ...row } = r;
           out.push({ ...row, status: 3, end_price: end, result: s.result, fact_profits: s.profit, settled_at: now });
         }

@@ -2,6 +2,7 @@ import type { DB } from "../db/index";
 import { hashToken } from "../lib/crypto";
 import { HOUR } from "../lib/time";
 import { queueUserPush } from "../pushes";
+import { noticeFeedbackAnswered, noticeIdentityReviewed, noticeSecurityChange, type SecurityChange } from "../notices";
 
 /**
  * Withdrawals wait this long after a change of login password (changed or reset through forgot-password), trade
@@ -28,7 +29,20 @@ export interface Client {
   device: string;
 }
 
+/** The security events that are changes the owner is told of (a lock has its own notice, a sign-in its own). */
+const TOLD: Partial<Record<SecurityEvent, SecurityChange>> = {
+  password_changed: "password_changed",
+  password_reset: "password_changed",
+  pay_password_changed: "pay_password_changed",
+  google_bound: "authenticator_changed",
+  google_switched: "authenticator_changed",
+  email_bound: "contact_bound",
+  mobile_bound: "contact_bound",
+};
+
 export function recordSecurityEvent(db: DB, userId: number, event: SecurityEvent, client: Client, now: number): void {
+  const change = TOLD[event];
+  if (change) noticeSecurityChange({ db, now }, userId, change, client.ip);
   db.prepare("INSERT INTO security_events (user_id, event, ip, device, created_at) VALUES (?, ?, ?, ?, ?)").run(
     userId,
     event,
@@ -175,9 +189,15 @@ export function feedbackPage(db: DB, userId: number, page: number, perPage: numb
   return { rows, total };
 }
 
-/** The operator's answer: the feedback shows it with the status 'answered'. */
+/** The operator's answer: the feedback shows it with the status 'answered', and its author is told. */
 export function replyFeedback(db: DB, id: number, reply: string, now: number): boolean {
-  return db.prepare("UPDATE feedback SET reply = ?, status = 1, replied_at = ? WHERE id = ?").run(reply, now, id).changes > 0;
+  return db.transaction(() => {
+    const row = db.prepare("SELECT user_id, title FROM feedback WHERE id = ?").get(id) as { user_id: number; title: string } | undefined;
+    if (!row) return false;
+    db.prepare("UPDATE feedback SET reply = ?, status = 1, replied_at = ? WHERE id = ?").run(reply, now, id);
+    noticeFeedbackAnswered({ db, now }, row.user_id, id, row.title);
+    return true;
+  })();
 }
 
 // ---------------------------------------------------------------- collection (pay) methods
@@ -278,8 +298,11 @@ export function pendingIdentities(db: DB): IdentityRow[] {
   return db.prepare("SELECT * FROM identity_submissions WHERE status = 1 ORDER BY id").all() as IdentityRow[];
 }
 
-/** The operator's decision on a submission under review; false when it is not under review. */
-export function reviewIdentity(db: DB, id: number, approve: boolean, reason: string, now: number): boolean {
+/**
+ * The operator's decision on a submission under review; false when it is not under review. The owner is told
+ * (`tell`: the demo's seed verifies its accounts without telling them).
+ */
+export function reviewIdentity(db: DB, id: number, approve: boolean, reason: string, now: number, tell = true): boolean {
   return db.transaction(() => {
     const row = db.prepare("SELECT user_id, status FROM identity_submissions WHERE id = ?").get(id) as
       { user_id: number; status: number } | undefined;
@@ -298,6 +321,7 @@ export function reviewIdentity(db: DB, id: number, approve: boolean, reason: str
       { key: approve ? "review_push_identity_approved" : "review_push_identity_rejected", vars: { reason } },
       now,
     );
+    if (tell) noticeIdentityReviewed({ db, now }, row.user_id, approve, reason);
     return true;
   })();
 }

@@ -8,9 +8,12 @@ import { decideDeposit, findDeposit, type DepositRow } from "../models/deposits"
 import { decideWithdrawal, findWithdrawal, type WithdrawalRow } from "../models/withdrawals";
 import type { MoneySystem } from "./system";
 import { queueUserPush } from "../pushes";
+import { noticeDepositReviewed, noticeWithdrawalReviewed } from "../notices";
 
-/** Tells the owner's open pages (ACCOUNT_REVIEW), in the decision's transaction. */
+/** Tells the owner's open pages (ACCOUNT_REVIEW) and notifications, in the decision's transaction. */
 function pushReview(db: DB, kind: "deposit" | "withdrawal", row: DepositRow | WithdrawalRow, result: "approved" | "rejected", now: number) {
+  if (kind === "deposit") noticeDepositReviewed({ db, now }, row, result);
+  else noticeWithdrawalReviewed({ db, now }, row, result);
   queueUserPush(
     db,
     row.user_id,

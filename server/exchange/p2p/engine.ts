@@ -22,7 +22,16 @@ import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { post, type Leg } from "../ledger/index";
 import { holdLegs, openHoldOf, releaseLeg, voidLegs } from "../ledger/holds";
-import { noticeP2PConfirmSoon, noticeP2PPaid } from "../notices";
+import {
+  noticeP2PAppealDecided,
+  noticeP2PAppealOpened,
+  noticeP2PCancelled,
+  noticeP2PConfirmSoon,
+  noticeP2PDeadline,
+  noticeP2PNewOrder,
+  noticeP2PPaid,
+  noticeP2PReleased,
+} from "../notices";
 import {
   addMessage,
   cancelsSince,
@@ -237,6 +246,7 @@ export class P2PEngine {
       }
       addMessage(this.db, id, null, P2P_SYSTEM_LINES.created, now);
       const order = findOrder(this.db, id)!;
+      noticeP2PNewOrder(this.deps(now), order, this.coinCode(order.currency_id));
       this.notify(order);
       return order;
     })();
@@ -288,7 +298,7 @@ export class P2PEngine {
       });
       const paid = this.changed(order.id, P2P_SYSTEM_LINES.paid, now);
       // The seller hears of it at once, with the deadline: a seller who does not answer loses the coins to the buyer.
-      noticeP2PPaid({ db: this.db, now, log: this.opts.log }, paid, this.coinCode(paid.currency_id));
+      noticeP2PPaid(this.deps(now), paid, this.coinCode(paid.currency_id));
       return paid;
     })();
   }
@@ -337,7 +347,9 @@ export class P2PEngine {
         pay_due_at: null,
         confirm_due_at: null,
       });
-      return this.changed(order.id, P2P_SYSTEM_LINES.appeal, now);
+      const appealed = this.changed(order.id, P2P_SYSTEM_LINES.appeal, now);
+      noticeP2PAppealOpened(this.deps(now), appealed, this.coinCode(appealed.currency_id), userId);
+      return appealed;
     })();
   }
 
@@ -371,7 +383,10 @@ export class P2PEngine {
       if (!done) throw new P2PRefusal("p2p_wrong_state");
       addMessage(this.db, order.id, null, to === "buyer" ? P2P_SYSTEM_LINES.resolved_buyer : P2P_SYSTEM_LINES.resolved_seller, now);
       if (note) addMessage(this.db, order.id, null, note, now);
-      return findOrder(this.db, order.id)!;
+      const resolved = findOrder(this.db, order.id)!;
+      const coin = this.coinCode(resolved.currency_id);
+      for (const uid of [resolved.buyer_id, resolved.seller_id]) noticeP2PAppealDecided(this.deps(now), resolved, coin, uid, to);
+      return resolved;
     })();
   }
 
@@ -404,11 +419,16 @@ export class P2PEngine {
           { userId: order.buyer_id, currencyId: order.currency_id, accountCode: "legal_account", amount: order.quantity },
         ],
       });
-      this.changed(
+      const released = this.changed(
         order.id,
         by === "timeout" ? P2P_SYSTEM_LINES.timeout_release : by === "seller" ? P2P_SYSTEM_LINES.completed : null,
         now,
       );
+      // The operator's release is told as the appeal's decision (resolveAppeal).
+      const coin = this.coinCode(released.currency_id);
+      if (by === "seller") noticeP2PReleased(this.deps(now), released, coin);
+      else if (by === "timeout")
+        for (const uid of [released.buyer_id, released.seller_id]) noticeP2PDeadline(this.deps(now), released, coin, uid, "released");
       return true;
     })();
   }
@@ -440,7 +460,15 @@ export class P2PEngine {
       if (!(ad.side === "sell" && onShelf)) {
         post(this.db, { type: "p2p_return", extra: { p2p_order_id: order.id }, now, legs: voidLegs(this.escrowOf(order), order.quantity) });
       }
-      this.changed(order.id, by === "timeout" ? P2P_SYSTEM_LINES.timeout_cancel : by === "buyer" ? P2P_SYSTEM_LINES.cancelled : null, now);
+      const cancelled = this.changed(
+        order.id,
+        by === "timeout" ? P2P_SYSTEM_LINES.timeout_cancel : by === "buyer" ? P2P_SYSTEM_LINES.cancelled : null,
+        now,
+      );
+      const coin = this.coinCode(cancelled.currency_id);
+      if (by === "buyer") noticeP2PCancelled(this.deps(now), cancelled, coin);
+      else if (by === "timeout")
+        for (const uid of [cancelled.buyer_id, cancelled.seller_id]) noticeP2PDeadline(this.deps(now), cancelled, coin, uid, "cancelled");
       return true;
     })();
   }
@@ -466,9 +494,13 @@ export class P2PEngine {
       const order = findOrder(this.db, orderId);
       if (!order || order.confirm_reminded_at !== null || order.confirm_due_at === null || order.confirm_due_at <= now) return false;
       if (!moveOrder(this.db, order.id, [P2P_STATUS.PAID, P2P_STATUS.DELAYED], { confirm_reminded_at: now })) return false;
-      noticeP2PConfirmSoon({ db: this.db, now, log: this.opts.log }, order, this.coinCode(order.currency_id));
+      noticeP2PConfirmSoon(this.deps(now), order, this.coinCode(order.currency_id));
       return true;
     })();
+  }
+
+  private deps(now: number) {
+    return { db: this.db, now, log: this.opts.log };
   }
 
   private coinCode(currencyId: number): string {

@@ -1,0 +1,65 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { vi } from "vitest";
+import type { KlineBar, Trade } from "~/contract/entities";
+import { createT, TranslationProvider } from "~/lib/translate";
+import en from "../../../locales/en/trade.json";
+
+// The styles are vanilla-extract's, built by the bundler: here any class name will do.
+const anyClass = () => new Proxy({}, { get: (_, k) => (k === "then" ? undefined : String(k)), has: () => true });
+vi.mock("./trade.css", () => anyClass());
+vi.mock("~/lib/server-only", () => ({ useServerOnly: () => ({}) }));
+
+const { barsSummary } = await import("./chart-panel");
+const { RecentTrades } = await import("./recent-trades");
+
+const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({
+  time,
+  open,
+  high,
+  low,
+  close,
+  volume: "1",
+  period: "1min",
+});
+const t = createT({ trade: en }, "en", "trade");
+
+describe("the chart in words (its text alternative)", () => {
+  it("says the span, where the price opened and stands, and its lowest and highest, in the pair's decimals", () => {
+    const bars = [
+      bar(Date.UTC(2026, 10, 26, 10, 0), "100", "120", "90", "110"),
+      bar(Date.UTC(2026, 10, 26, 10, 1), "110", "130.5", "95", "99.9"),
+    ];
+    expect(barsSummary(t, bars, 2, "en")).toBe(
+      "From 11-26 10:00:00 to 11-26 10:01:00 (UTC): opened at 100.00, last 99.90; lowest 90.00, highest 130.50.",
+    );
+  });
+
+  it("compares prices as decimals, not as text ('9' is below '10')", () => {
+    const bars = [bar(1, "10", "10", "9", "10"), bar(2, "10", "100", "10", "99")];
+    expect(barsSummary(t, bars, 0, "en")).toMatch(/lowest 9, highest 100\.$/);
+  });
+
+  it("says so when there are no bars", () => {
+    expect(barsSummary(t, [], 2, "en")).toBe(en.chart.empty);
+  });
+});
+
+describe("recent trades", () => {
+  it("show the side as a letter too, not only by colour", () => {
+    const trades = [
+      { id: 1, time: 0, price: "100", number: "1", way: 2 },
+      { id: 2, time: 0, price: "99", number: "1", way: 1 },
+    ] as unknown as Trade[];
+    const html = renderToStaticMarkup(
+      <TranslationProvider lang="en" locale="en" resources={{ trade: en }}>
+        <RecentTrades trades={trades} pair={{ base: "BTC", quote: "USDT", decimals: 2 }} />
+      </TranslationProvider>,
+    );
+    // Visible letters (hidden from screen readers, which hear the whole word instead).
+    expect(html).toMatch(/<span class="side" aria-hidden="true">B<\/span><span class="sr-only">Buy <\/span>100\.00/);
+    expect(html).toMatch(/<span class="side" aria-hidden="true">S<\/span><span class="sr-only">Sell <\/span>99\.00/);
+    // One region for the list: the scrolling box, named by the panel's heading.
+    expect(html.match(/role="region"/g)).toHaveLength(1);
+    expect(html).toContain('role="region" aria-labelledby="trades-title"');
+  });
+});

@@ -1,0 +1,139 @@
+import { request as httpRequest, type ClientRequest } from "node:http";
+import { connect } from "node:net";
+import { BASE_URL } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 27: the live feed never dies silently. A stream whose browser went away gives its per-client slot back
+ * (a client holds at most 20), even when the server never saw the connection close; and when /events refuses or
+ * drops, the page says that live updates are paused and tries again by itself.
+ */
+
+let ipSeq = Math.floor(Math.random() * 200);
+const freshIp = () => `172.${16 + (process.pid % 15)}.${(ipSeq = (ipSeq + 1) % 250)}.${Math.floor(Math.random() * 250) + 1}`;
+const url = new URL(BASE_URL);
+/** The relay's heartbeat (app/lib/live/options.ts): a stream that outlived its socket is found by then at the latest. */
+const HEARTBEAT_MS = 15_000;
+
+type Open = { status: number; req: ClientRequest };
+
+/** Opens /events for `ip`; resolves with the status once the headers arrive, the stream staying open. */
+function openStream(ip: string): Promise<Open> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${BASE_URL}/events?channels=DAY_MARKET`,
+      { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" } },
+      (res) => {
+        res.on("data", () => {});
+        res.on("error", () => {});
+        resolve({ status: res.statusCode!, req });
+      },
+    );
+    req.on("error", (e) => (/socket hang up|ECONNRESET/.test(String(e)) ? undefined : reject(e)));
+    req.end();
+  });
+}
+
+/** Drops the connection with a reset (no clean close): what a phone leaving the network or a killed tab looks like. */
+function reset(req: ClientRequest) {
+  req.socket?.resetAndDestroy();
+}
+
+/** Asks for a stream and closes the connection right after the request is out, before any answer. */
+function askAndVanish(ip: string): Promise<void> {
+  return new Promise((resolve) => {
+    const s = connect(Number(url.port), url.hostname);
+    s.on("error", () => {});
+    s.on("close", () => resolve());
+    s.resume();
+    s.on("connect", () => {
+      s.write(
+        `GET /events?channels=DAY_MARKET HTTP/1.1\r\nHost: ${url.host}\r\nX-Forwarded-For: ${ip}\r\nAccept: text/event-stream\r\n\r\n`,
+      );
+      s.destroy();
+    });
+  });
+}
+
+test.describe("the event stream's per-client slots", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: once is enough");
+
+  test("20 streams dropped without a clean close, and 40 more gone before the answer, leave the client its 20 slots", async () => {
+    const ip = freshIp();
+    const held: Open[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const s = await openStream(ip);
+        expect(s.status, `stream ${i + 1}`).toBe(200);
+        held.push(s);
+      }
+      const refused = await openStream(ip);
+      expect(refused.status, "the 21st while 20 are open").toBe(429);
+      reset(refused.req);
+
+      for (const s of held.splice(0)) reset(s.req);
+      // Requests whose connection is gone before the server gets to them: their streams must not keep a slot either.
+      // (The connection closes while the server is still on its way to the stream, so the close comes before the
+      // stream exists: it once kept such a stream, and its slot, for good.)
+      for (let i = 0; i < 40; i++) await askAndVanish(ip);
+
+      // Within one heartbeat the client can hold 20 streams again (polled, no fixed wait).
+      const deadline = Date.now() + HEARTBEAT_MS;
+      await expect
+        .poll(
+          async () => {
+            for (const s of held.splice(0)) reset(s.req);
+            for (let i = 0; i < 20; i++) {
+              const s = await openStream(ip);
+              if (s.status !== 200) {
+                reset(s.req);
+                return `refused at stream ${i + 1}`;
+              }
+              held.push(s);
+            }
+            return "20 open";
+          },
+          { timeout: HEARTBEAT_MS, intervals: [250] },
+        )
+        .toBe("20 open");
+      expect(Date.now()).toBeLessThanOrEqual(deadline);
+      const twentyFirst = await openStream(ip);
+      expect(twentyFirst.status, "the limit still holds").toBe(429);
+      reset(twentyFirst.req);
+    } finally {
+      for (const s of held) reset(s.req);
+    }
+  });
+});
+
+test.describe("the page when the live feed is refused", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the live feed is JavaScript's");
+
+  test("says 'live updates paused' (politely, on the page) while /events refuses, and goes live again by itself", async ({
+    context,
+    clientIp,
+  }) => {
+    // A page of its own: the browser reports the refused stream (429) as a console error, which is the point here.
+    const page = await context.newPage();
+    // This browser's address already holds its 20 streams: the page's own is refused (429).
+    const held: Open[] = [];
+    try {
+      for (let i = 0; i < 20; i++) held.push(await openStream(clientIp));
+      expect(held.every((s) => s.status === 200)).toBe(true);
+      await page.goto("/trade");
+      const notice = page.getByRole("status").filter({ hasText: "Live updates paused" });
+      await expect(notice).toBeVisible();
+      await expect(notice).toHaveText(/prices and orders on this page may be out of date/);
+      // Visible, not only announced: in the page's flow under the header, covering nothing.
+      const box = (await notice.boundingBox())!;
+      const header = (await page.locator("header").boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+      expect(box.height).toBeGreaterThan(10);
+    } finally {
+      for (const s of held.splice(0)) reset(s.req);
+    }
+    // Slots free again: the page's own retry (backing off from about 2 s) gets through and the notice goes.
+    await expect(page.getByText("Live updates paused")).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId("live-notice")).toBeEmpty();
+  });
+});
