@@ -6,40 +6,14 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { useTranslation } from "~/lib/translate";
 import { button, formError } from "~/styles/ui.css";
+import { withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
 
-/** What the screen's loader says when its address asks to cancel all (`?confirm=cancel-all&scope=pair|all`). */
-export type CancelAllAsk = {
-  scope: "pair" | "all";
-  /** The pair's id and symbol for scope 'pair'. */
-  pair: { id: number; symbol: string } | null;
-  /** How many working orders (open and untriggered) it would cancel. */
-  count: number;
-  key: string;
-};
+export { cancelAllHref, withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
 
 /** The fetcher every cancel-all form of a screen shares: the screen says its answer and revalidates. */
 export const CANCEL_ALL_FETCHER = "cancel-all";
 
 type Answer = { intent: string; ok: boolean; message?: string; msg?: string };
-
-/** `?confirm=cancel-all&scope=…` on the current address: the link that asks first. */
-export function cancelAllHref(pathname: string, search: string, scope: "pair" | "all"): string {
-  const q = new URLSearchParams(search);
-  q.set("confirm", "cancel-all");
-  q.set("scope", scope);
-  q.delete("page");
-  return `${pathname}?${q.toString()}`;
-}
-
-/** The address without the question (where the dialog goes back to). */
-export function withoutCancelAll(pathAndSearch: string): string {
-  const [path, search = ""] = pathAndSearch.split("?");
-  const q = new URLSearchParams(search);
-  q.delete("confirm");
-  q.delete("scope");
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
 
 /**
  * 'Cancel all' asks first, naming what it cancels (the pair or every pair, and how many orders): a dialog the server

@@ -1,17 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ORDER_WAY } from "~/contract/core/trading";
 import type { SpotFill, SpotOrder } from "~/contract/entities";
-import { CancelAllConfirm, cancelAllHref, type CancelAllAsk } from "~/components/cancel-all-confirm";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/pager";
+import { cancelAllHref, type CancelAllAsk } from "~/lib/cancel-all";
+import { CancelAllAskBox } from "~/features/orders/cancel-all-ask";
 import { FilterForm } from "~/features/orders/filter-form";
-import { exportUrl, MY_ORDERS_PAGE_SIZE, ORDERS_VIEWS, ordersFilter, ordersUrl, parseOrdersQuery } from "~/features/orders/filters";
-import { parseOrdersForm } from "~/features/orders/forms.server";
-import { FillsTable, OrdersTable, type PairDecimals } from "~/features/orders/lists";
+import { exportUrl, MY_ORDERS_PAGE_SIZE, ORDERS_VIEWS, ordersUrl, parseOrdersQuery } from "~/features/orders/filters";
+import { cancelCallOf, ordersFilter, parseOrdersForm } from "~/features/orders/forms.server";
+import { FillsTable, OrdersTable } from "~/features/orders/lists";
+import { fillRows, orderRows, type PairDecimals } from "~/features/orders/rows.server";
 import * as s from "~/features/orders/orders.css";
 import { api, loaded } from "~/lib/api.server";
-import { getT } from "~/lib/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { pagerOf } from "~/lib/pager";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -41,6 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     g.matches.filter((p) => p.open_change === 1).map((p) => ({ id: p.id, symbol: p.symbol, decimals: p.price_precision })),
   );
   pairs.sort((a, b) => a.symbol.localeCompare(b.symbol));
+  // Every pair's decimals, a closed one's too (an order of mine may be on a pair no longer traded).
+  const decimals: PairDecimals = Object.fromEntries(
+    (markets.ok ? markets.data : []).flatMap((g) => g.matches.map((p) => [p.id, p.price_precision] as const)),
+  );
+  const lang = await getLang(request);
   // 'Cancel all' asks first (`?confirm=cancel-all&scope=pair|all`): how many working orders it would cancel.
   let confirm: CancelAllAsk | null = null;
   if (url.searchParams.get("confirm") === "cancel-all") {
@@ -59,9 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: t("myOrders.meta"),
       query,
       pairs: pairs.map(({ id, symbol }) => ({ id, symbol })),
-      decimals: Object.fromEntries(pairs.map((p) => [p.id, p.decimals])) as PairDecimals,
-      orders: query.view !== "fills" && body ? (body.data as SpotOrder[]) : [],
-      fills: query.view === "fills" && body ? (body.data as SpotFill[]) : [],
+      orders: query.view !== "fills" && body ? orderRows(body.data as SpotOrder[], decimals, lang, t) : [],
+      fills: query.view === "fills" && body ? fillRows(body.data as SpotFill[], decimals, lang) : [],
       total: body?.total ?? 0,
       page: body?.current_page ?? 1,
       perPage: body?.per_page ?? MY_ORDERS_PAGE_SIZE,
@@ -79,31 +84,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const raw = safeRedirect(formData.get("back"), "/orders");
   const back = raw.startsWith("/orders") ? raw : "/orders";
   await requireToken(request, { returnTo: back });
-  const js = formData.get("js") === "1";
   const [t, tc] = await Promise.all([getT(request, "trade"), getT(request)]);
   const parsed = parseOrdersForm(formData);
-  if (!parsed.success) return data({ intent: "cancel", ok: false, msg: t("errors.failed") }, { status: 400 });
+  if (!parsed.success) throw await redirectWithToast(request, back, { kind: "error", message: t("errors.failed") });
   const f = parsed.data;
-  let answer: { intent: string; ok: boolean; id?: number; message?: string; msg?: string };
+  // Both answers go back to the list with the result in a toast (with JavaScript too: the list is loaded again).
   if (f.intent === "cancel") {
-    const r = await api(args, f.way === ORDER_WAY.BUY ? "txInCancel" : "txOutCancel", { id: f.id });
-    answer = r.ok
-      ? { intent: "cancel", ok: true, id: f.id, message: t("toast.cancelled") }
-      : { intent: "cancel", ok: false, id: f.id, msg: r.msg || t("errors.failed") };
-  } else {
-    const r = await api(args, "txCancelAll", { currency_match_id: f.currency_match_id });
-    answer = r.ok
-      ? { intent: "cancel-all", ok: true, message: tc("cancelAll.done", { count: r.data.cancelled }) }
-      : { intent: "cancel-all", ok: false, msg: r.msg || t("errors.failed") };
-  }
-  if (!js) {
+    const r = await api(args, cancelCallOf(f.way), { id: f.id });
     throw await redirectWithToast(
       request,
       back,
-      answer.ok ? { kind: "success", message: answer.message! } : { kind: "error", message: answer.msg! },
+      r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") },
     );
   }
-  return data(answer, { status: answer.ok ? 200 : 400 });
+  const r = await api(args, "txCancelAll", { currency_match_id: f.currency_match_id });
+  throw await redirectWithToast(
+    request,
+    back,
+    r.ok
+      ? { kind: "success", message: tc("cancelAll.done", { count: r.data.cancelled }) }
+      : { kind: "error", message: r.msg || t("errors.failed") },
+  );
 }
 
 export default function OrdersRoute() {
@@ -158,16 +159,12 @@ export default function OrdersRoute() {
             {t("myOrders.count", { count: d.total })}
           </span>
         </div>
+        {d.confirm ? <CancelAllAskBox ask={d.confirm} back={pathname + search} /> : null}
         {d.error ? <p role="alert">{d.error}</p> : null}
-        {q.view === "fills" ? (
-          <FillsTable fills={d.fills} decimals={d.decimals} caption={viewLabel} />
-        ) : (
-          <OrdersTable orders={d.orders} decimals={d.decimals} caption={viewLabel} />
-        )}
+        {q.view === "fills" ? <FillsTable fills={d.fills} caption={viewLabel} /> : <OrdersTable orders={d.orders} caption={viewLabel} />}
         <Pager pager={pagerOf(d.total, d.page, d.perPage)} href={(p) => ordersUrl(search, { page: p })} />
         <p className={s.small}>{t("myOrders.utc")}</p>
       </section>
-      {d.confirm ? <CancelAllConfirm ask={d.confirm} focusId="list-title" /> : null}
     </main>
   );
 }

@@ -3,7 +3,8 @@ import type { ApiArgs } from "~/lib/api.server";
 import { csvDownload, type CsvFailure } from "~/lib/csv.server";
 import { csvFileName, csvTime } from "~/lib/csv";
 import { getT } from "~/lib/i18next.server";
-import { ordersFilter, parseOrdersQuery } from "./filters";
+import { parseOrdersQuery } from "./filters";
+import { ordersFilter } from "./forms.server";
 
 type Args = Parameters<typeof csvDownload>[0] & ApiArgs;
 

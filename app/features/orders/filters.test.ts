@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayStart, exportUrl, ordersFilter, ordersUrl, parseOrdersQuery } from "./filters";
+import { dayStart, exportUrl, ordersUrl, parseOrdersQuery } from "./filters";
+import { ordersFilter } from "./forms.server";
 
 const q = (s: string) => parseOrdersQuery(new URLSearchParams(s));
 

@@ -1,4 +1,4 @@
-import { ORDER_WAY, type OrderWay, type SpotOrderFilterName } from "~/contract/core/trading";
+import type { SpotOrderFilterName } from "~/contract/core/trading";
 
 /**
  * /orders' address: which list (`view`: open orders, history, fills), its filters (`pair` id, `side`, `status`, the
@@ -14,7 +14,7 @@ export const VIEW_STATUSES: Record<Exclude<OrdersView, "fills">, readonly SpotOr
   history: ["completed", "cancelled"],
 };
 export const MY_ORDERS_PAGE_SIZE = 20;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export interface OrdersQuery {
   view: OrdersView;
@@ -59,25 +59,6 @@ export function parseOrdersQuery(q: URLSearchParams): OrdersQuery {
   const pageRaw = (q.get("page") ?? "").trim();
   const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) > 0 ? Number(pageRaw) : 1;
   return { view, pairId, side, status, from, to, page, errors };
-}
-
-/** The exchange's filters (tx/orders, tx/fills and their exports): the days as [from, to + 1 day) in unix ms. */
-export function ordersFilter(q: OrdersQuery): {
-  currency_match_id?: number;
-  way?: OrderWay;
-  status?: SpotOrderFilterName;
-  from?: number;
-  to?: number;
-} {
-  const out: ReturnType<typeof ordersFilter> = {};
-  if (q.pairId !== null) out.currency_match_id = q.pairId;
-  if (q.side) out.way = q.side === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL;
-  if (q.view !== "fills") out.status = q.status ?? (q.view === "open" ? "open" : "history");
-  const f = q.from && !q.errors.from ? dayStart(q.from) : null;
-  const t = q.to && !q.errors.to && q.errors.from !== "date_order" ? dayStart(q.to) : null;
-  if (f !== null) out.from = f;
-  if (t !== null) out.to = t + DAY_MS;
-  return out;
 }
 
 /** /orders with these query values changed (null removes one); a new filter goes back to page 1. */

@@ -81,3 +81,13 @@ export const cancel = style({
 });
 export const empty = style({ padding: "16px 8px", color: vars.color.muted });
 globalStyle(`${section} + ${section}`, { marginTop: "12px" });
+
+/** The 'cancel all' question above the list. */
+export const ask = style({
+  margin: "0 0 12px",
+  padding: "12px",
+  border: `2px solid ${vars.color.down}`,
+  borderRadius: vars.radius.md,
+});
+export const askTitle = style({ margin: "0 0 8px", fontSize: "17px" });
+export const askActions = style({ display: "flex", flexWrap: "wrap", gap: "8px", marginTop: "8px" });

@@ -1,5 +1,5 @@
 import { isBuyOrder, isWorkingOrder, ORDER_WAY, SPOT_ORDER_STATUS, stopComparison } from "~/contract/core/trading";
-import { cancelAllHref } from "~/components/cancel-all-confirm";
+import { cancelAllHref } from "~/lib/cancel-all";
 import { button } from "~/styles/ui.css";
 import { memo, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
