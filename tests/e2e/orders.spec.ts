@@ -226,14 +226,15 @@ test.describe("orders", () => {
     const a = await accounts(request, m, clientIp);
     const trader = { token: await apiLogin(request, a.trader.email, a.trader.password, clientIp), ip: clientIp };
     const p = await book(request, m);
-    // Two buys far under the market, one sell far above it, and one ETH buy far under it: none can trade.
+    // Two buys far under the market, one sell far above it, and two ETH buys far under it: none can trade.
     await place(request, trader, "buy", m, p.low, qty(m, 1));
     await place(request, trader, "buy", m, p.low, qty(m, 2));
     await place(request, trader, "sell", m, p.high, qty(m, 1));
     await place(request, trader, "buy", { ...m, id: 2 }, "1.00", "0.01");
+    await place(request, trader, "buy", { ...m, id: 2 }, "1.00", "0.02");
 
     await logInTo(page, a.trader.email, a.trader.password, "/orders");
-    await expect(page.getByTestId("orders-total")).toHaveText("4 rows");
+    await expect(page.getByTestId("orders-total")).toHaveText("5 rows");
     // Filters: the pair, then the side, then a status with nothing in it.
     const filters = page.getByRole("form", { name: "Filters" });
     await filters.getByLabel("Pair").selectOption(m.name);
@@ -259,9 +260,26 @@ test.describe("orders", () => {
     await expect(page.getByText("3 orders cancelled").first()).toBeVisible();
     await expect(dialog).toHaveCount(0);
 
+    // On /orders: one ETH order cancelled from its row, then the other with 'cancel all' (every pair), asked first.
     await page.goto("/orders");
+    await expect(page.getByTestId("orders-total")).toHaveText("2 rows");
+    const eth = page.getByRole("table", { name: "Open orders" }).locator("tr[data-order-id]");
+    await expect(eth.filter({ hasText: "ETH/USDT" })).toHaveCount(2);
+    await eth
+      .first()
+      .getByRole("button", { name: /^Cancel order \d+$/ })
+      .click();
+    await expect(page.getByText("Order cancelled").first()).toBeVisible();
     await expect(page.getByTestId("orders-total")).toHaveText("1 row");
-    await expect(page.getByRole("table", { name: "Open orders" })).toContainText("ETH/USDT");
+    await page.getByRole("link", { name: "Cancel all open orders" }).click();
+    const ask = page.getByRole("region", { name: "Cancel all your open orders on every pair?" });
+    await expect(ask.getByTestId("cancel-all-count")).toHaveText("1 open order will be cancelled, waiting stops included.");
+    if (jsEnabled) await expect(ask.getByRole("link", { name: "Keep them" })).toBeFocused();
+    await ask.getByRole("button", { name: "Cancel 1 order" }).click();
+    await expect(page.getByText("1 order cancelled").first()).toBeVisible();
+    await expect(page.getByTestId("orders-total")).toHaveText("0 rows");
+    await expect(ask).toHaveCount(0);
+
     await page.goto(`/orders?view=history&pair=${m.id}&status=cancelled`);
     await expect(page.getByTestId("orders-total")).toHaveText("3 rows");
 
