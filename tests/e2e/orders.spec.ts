@@ -84,13 +84,17 @@ async function sellForm(page: Page, base: string) {
   return form;
 }
 
-/** Three accounts: the trader on screen, and a buyer and a seller who trade with each other through the API. */
+/**
+ * Three accounts: the trader on screen (quote and base), and a buyer (quote) and a seller (base) who trade with each
+ * other through the API. Each registration and credit goes through the operator's CLI, seconds each on a loaded
+ * machine: the tests that use this are marked slow.
+ */
 async function accounts(request: APIRequestContext, m: Market, ip: string) {
   const [trader, buyer, seller] = [await registerUser(request), await registerUser(request), await registerUser(request)];
-  for (const u of [trader, buyer, seller]) {
-    cli("credit", u.email, "change_account", "USDT", "10000000");
-    cli("credit", u.email, "change_account", m.base, qty(m, 100_000));
-  }
+  cli("credit", trader.email, "change_account", "USDT", "10000000");
+  cli("credit", trader.email, "change_account", m.base, qty(m, 100_000));
+  cli("credit", buyer.email, "change_account", "USDT", "10000000");
+  cli("credit", seller.email, "change_account", m.base, qty(m, 100_000));
   return {
     trader,
     buyer: { token: await apiLogin(request, buyer.email, buyer.password, ip), ip },
@@ -109,6 +113,7 @@ test.describe("orders", () => {
     clientIp,
     jsEnabled,
   }) => {
+    test.slow();
     const m = marketFor(jsEnabled);
     const a = await accounts(request, m, clientIp);
     await logInTo(page, a.trader.email, a.trader.password, `/trade?symbol=${m.symbol}&otype=stop_limit`);
@@ -179,6 +184,7 @@ test.describe("orders", () => {
   });
 
   test("an OCO buy whose limit order fills cancels its stop", async ({ page, request, clientIp, jsEnabled }) => {
+    test.slow();
     const m = marketFor(jsEnabled);
     const a = await accounts(request, m, clientIp);
     await logInTo(page, a.trader.email, a.trader.password, `/trade?symbol=${m.symbol}&otype=oco`);
@@ -222,6 +228,7 @@ test.describe("orders", () => {
     clientIp,
     jsEnabled,
   }) => {
+    test.slow();
     const m = marketFor(jsEnabled);
     const a = await accounts(request, m, clientIp);
     const trader = { token: await apiLogin(request, a.trader.email, a.trader.password, clientIp), ip: clientIp };
@@ -297,6 +304,23 @@ test.describe("orders", () => {
         .map((r) => Number(r[amount]) / m.unit)
         .sort(),
     ).toEqual([1, 1, 2]);
+  });
+
+  test("the account records download as CSV: the reader's header, UTC times, exact amounts", async ({ page, request }) => {
+    const user = await registerUser(request);
+    cli("credit", user.email, "change_account", "USDT", "1234.5678");
+    await logInTo(page, user.email, user.password, "/assets/dealRecords");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download all as CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const rows = parseCsv(await readFile((await file.path())!, "utf8"));
+    const header = rows[0]!;
+    expect(header).toEqual(expect.arrayContaining(["Time (UTC)", "Currency", "Change"]));
+    const credited = rows.slice(1).find((r) => r[header.indexOf("Change")] === "1234.5678");
+    expect(credited, JSON.stringify(rows)).toBeTruthy();
+    expect(credited![header.indexOf("Currency")]).toBe("USDT");
+    expect(credited![header.indexOf("Time (UTC)")]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   test("/trade's depth chart has its name and summary; /orders passes axe in both themes and fits 390 px", async ({
