@@ -323,7 +323,7 @@ test.describe("orders", () => {
     expect(credited![header.indexOf("Time (UTC)")]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  test("/trade's depth chart has its name and summary; /orders passes axe in both themes and fits 390 px", async ({
+  test("/trade's depth chart has its name and summary; /orders and the stop and OCO forms pass axe in both themes and fit 390 px", async ({
     page,
     request,
     jsEnabled,
@@ -341,10 +341,16 @@ test.describe("orders", () => {
     await logInTo(page, user.email, user.password, "/orders");
     await expect(page.getByRole("heading", { level: 1, name: "My spot orders" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The OCO form (the most fields) fits too.
+    await page.goto(`/trade?symbol=${m.symbol}&otype=oco`);
+    await expect(page.getByRole("form", { name: `Buy ${m.base}` }).getByLabel("Stop trigger price (USDT)")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const theme of ["dark", "light"] as const) {
       await setTheme(page, theme);
-      await page.goto("/orders?view=history");
-      await expectNoSeriousA11yViolations(page);
+      for (const path of ["/orders?view=history", "/orders?confirm=cancel-all&scope=all", `/trade?symbol=${m.symbol}&otype=oco`]) {
+        await page.goto(path);
+        await expectNoSeriousA11yViolations(page);
+      }
     }
   });
 });
