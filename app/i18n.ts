@@ -1,7 +1,7 @@
 /** The 11 languages the site offers, by the codes the exchange's `lang` header uses. */
 export const LANGUAGES = ["en", "hk", "jp", "zh", "th", "kr", "de", "fr", "it", "es", "pl"] as const;
 export type Lang = (typeof LANGUAGES)[number];
-/** The header's selector offers every language, as the footer does (the spec's minimum is 8 of them). */
+/** The header's selector offers every language, as the footer does (docs/product.md, "Languages, numbers and theme"). */
 export const HEADER_LANGUAGES: readonly Lang[] = LANGUAGES;
 export const DEFAULT_LANG: Lang = "en";
 

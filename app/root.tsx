@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
         contactEmail: email.ok && email.data ? String(email.data) : "",
         serviceUrl,
-        // The same link as the service button: signed in, it says who is asking (SPEC §6).
+        // The same link as the service button: signed in, it says who is asking (docs/product.md, "The shell").
         serviceQr: serviceUrl ? await qrSvg(serviceLink(serviceUrl, user)) : "",
       },
     },

@@ -19,7 +19,7 @@ export type CodeSendResult =
 const norm = (v: string) => v.trim().toLowerCase();
 
 /**
- * State of a send-code button: the latest answer, the countdown (60 s; 59 s where SPEC §4 says so)
+ * State of a send-code button: the latest answer, the countdown (60 s; 59 s on the address book's page)
  * and the fetcher that sends. The countdown only runs in the browser (it starts in an effect), so
  * the server-rendered button is never stuck disabled without JavaScript. With `account`, it resets
  * when the account text changes (a code for another address may go at once); a tab switch

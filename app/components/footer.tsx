@@ -13,7 +13,7 @@ type FooterData = {
   serviceQr: string;
 };
 
-/** The service link carries who is asking, so support sees the account (spec section 6). */
+/** The service link carries who is asking, so support sees the account (docs/product.md, "The shell"). */
 export function serviceLink(url: string, user: { uid: string; account: string } | null): string {
   if (!url || !user) return url;
   try {
@@ -79,7 +79,7 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
           </section>
         </div>
         <div className={`${container} ${s.footerBottom}`}>
-          {/* The header lists 8 languages (spec); all 11 the site offers are chosen here. */}
+          {/* Every language the site offers, as in the header's menu (docs/product.md, "Languages, numbers and theme"). */}
           <Form method="post" action="/resources/language" reloadDocument className={s.footerLang}>
             <label htmlFor="footer-lang">{t("lang.all")}</label>
             <select id="footer-lang" name="lang" defaultValue={lang} className={s.footerSelect}>

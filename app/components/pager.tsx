@@ -6,7 +6,7 @@ import * as s from "./pager.css";
 
 /**
  * Previous / next links for a paged list, plain links so they work without JavaScript; renders
- * nothing when one page holds everything (SPEC §9). By default a link keeps the page's other query
+ * nothing when one page holds everything (docs/product.md, "Lists and pagers"). By default a link keeps the page's other query
  * parameters and changes `page`; the scroll position stays on the list.
  */
 export function Pager({ pager, href }: { pager: PagerState; href?: (page: number) => string }) {

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { BCP47, isLang } from "~/i18n";
 import { sentenceCase } from "~/lib/sentence-case";
 import { useTranslation } from "~/lib/translate";

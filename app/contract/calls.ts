@@ -107,7 +107,7 @@ export const LoginPayloadSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
-/** Business checks (code, password rules, match, invite, taken) run in the handler, in SPEC order. */
+/** Business checks (code, password rules, match, invite, taken) run in the handler, in the order of docs/product.md, "Account". */
 export const RegisterPayloadSchema = z.object({
   account: z.string().trim().min(1, "account_required").max(254),
   password: z.string().max(64).default(""),

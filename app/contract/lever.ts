@@ -6,8 +6,8 @@ import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "./core/lever"
 export * from "./core/lever";
 
 /**
- * Leveraged contracts (SPEC §3 lever order form and position, §5, §7 lever/*). Payload checks run in the spec's
- * order (§5: price, multiple, hands, trade password); the message keys are those of `exchange.json`.
+ * Leveraged contracts: the lever/* calls (docs/product.md, "Lever"). Payload checks run in the
+ * order of that section (price, multiple, hands, trade password); the message keys are those of `exchange.json`.
  */
 
 const IdempotencyKey = IdempotencyKeySchema;
@@ -22,7 +22,7 @@ const OptionalPrice = (invalidKey: string) =>
     .transform((v) => (v === "" ? undefined : v))
     .refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), invalidKey);
 
-/** Take-profit / stop-loss: minimum 0 (SPEC §5); 0 or empty clears it. */
+/** Take-profit / stop-loss: minimum 0; 0 or empty clears it (docs/product.md, "Lever"). */
 const StopPrice = (invalidKey: string) =>
   z
     .string()
@@ -59,13 +59,13 @@ export const LeverSubmitPayloadSchema = z
       .max(64)
       .optional()
       .transform((v) => v ?? ""),
-    /** Beyond the spec: take-profit and stop-loss set with the order. */
+    /** Beyond the first design: take-profit and stop-loss set with the order. */
     target_profit_price: StopPrice("lever_stop_invalid"),
     stop_loss_price: StopPrice("lever_stop_invalid"),
     idempotency_key: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
-    // SPEC §5, in order: fixed price requires a price; multiple, hands and trade password are required.
+    // In order: fixed price requires a price; multiple, hands and trade password are required (docs/product.md, "Lever").
     if (v.status === 0 && !v.target_price) ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_required" });
     else if (v.multiple === undefined || v.multiple === "")
       ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_required" });
@@ -98,7 +98,7 @@ export const LeverMyTradePayloadSchema = z.object({
     .int()
     .refine((v) => [0, 1, 3, 4].includes(v), "field_invalid"),
   page: Page,
-  /** Beyond the spec: one pair only (the delegation view). */
+  /** Beyond the first design: one pair only (the delegation view). */
   currency_match_id: z
     .union([z.literal(""), z.coerce.number().int().positive()])
     .optional()
@@ -147,7 +147,7 @@ export const LeverPositionSchema = z.object({
   closed_at: z.number().nullable(),
   /** Why it closed: close, batch, take_profit, stop_loss, liquidation. */
   close_reason: z.string().nullable(),
-  /** Beyond the spec: the estimated liquidation price of an open position. */
+  /** Beyond the first design: the estimated liquidation price of an open position. */
   liquidation_price: DecimalStringSchema.nullable(),
   base_currency_id: IdSchema,
   quote_currency_id: IdSchema,
@@ -188,7 +188,7 @@ export const LeverDealallSchema = z.object({
 });
 export type LeverDealall = z.infer<typeof LeverDealallSchema>;
 
-/** LEVER_TRADE push (SPEC §3): my open positions on one pair with the account's risk rate and total profit. */
+/** LEVER_TRADE push: my open positions on one pair with the account's risk rate and total profit (docs/product.md, "Live socket"). */
 export const LeverTradePushSchema = z.object({
   type: z.literal("LEVER_TRADE"),
   currency_match_id: z.number(),

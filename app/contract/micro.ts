@@ -4,7 +4,7 @@ import { defineCall } from "./define-call";
 
 export * from "./core/micro";
 
-/** The second contract's calls (SPEC §7 microtrade/*); message keys are those of `exchange.json`. */
+/** The second contract's calls, microtrade/* (docs/product.md, "Second contract"); message keys are those of `exchange.json`. */
 
 const IdempotencyKey = IdempotencyKeySchema;
 
@@ -17,7 +17,7 @@ export const MicroSubmitPayloadSchema = z.object({
     .int()
     .refine((v) => v === 1 || v === 2, "field_invalid"),
   seconds: z.coerce.number().int().positive(),
-  /** SPEC §5: the quantity is a number. */
+  /** The quantity is a number (docs/product.md, "Second contract"). */
   number: z
     .string({ required_error: "micro_number_required" })
     .trim()

@@ -68,7 +68,7 @@ describe("savings and convert math", () => {
 });
 
 describe("payload schemas", () => {
-  it("reports withdrawal problems in the spec's order: address, amount, trade password", () => {
+  it("reports withdrawal problems in order: address, amount, trade password", () => {
     const first = (p: Record<string, string>) => {
       const r = DrawPayloadSchema.safeParse({ currency_id: "1", ...p });
       return r.success ? null : r.error.issues[0].message;

@@ -81,7 +81,7 @@ export const CreatePayOrderPayloadSchema = z.object({
   idempotency_key: IdempotencyKey,
 });
 
-/** SPEC §5 order: address, amount, trade password. */
+/** Checked in this order: address, amount, trade password (docs/product.md, "Withdrawals"). */
 export const DrawPayloadSchema = z.object({
   currency_id: z.coerce.number().int().positive(),
   address: z
@@ -123,8 +123,8 @@ export const TransferLogPayloadSchema = z.object({
 });
 
 /**
- * The spec's payload is `password` and `auth_code`; `re_password` is ours (the app's form sends it): when it is
- * sent it must be present and equal, when it is left out the call takes the spec's two fields.
+ * The first design's payload is `password` and `auth_code`; `re_password` is ours (the app's form sends it): when it is
+ * sent it must be present and equal, when it is left out the call takes those two fields (decision 012).
  */
 export const AmendPayPasswordPayloadSchema = z.object({
   password: z.string().max(64).default(""),

@@ -16,7 +16,7 @@ function decimalPlaces(v: string): number {
   return dot < 0 ? 0 : v.slice(dot + 1).replace(/0+$/, "").length;
 }
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-/** Quantity of an order: > 0, at most 6 decimals (SPEC §9). */
+/** Quantity of an order: > 0, at most 6 decimals (docs/product.md, "Money and rounding"). */
 export const ORDER_NUMBER_DECIMALS = 6;
 /** Largest price precision a pair can have (a pair's own `price_precision` applies, checked by the exchange). */
 export const ORDER_PRICE_MAX_DECIMALS = 8;

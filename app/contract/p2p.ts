@@ -126,7 +126,7 @@ export const P2POrderSchema = z.object({
   pay_types: z.array(PayCode),
   /** The seller's payee accounts for the accepted methods, to the buyer; null once hidden (see payment_hidden). */
   payees: z.array(P2PPayeeSchema).nullable(),
-  /** Why payees is null: 'cancelled' (SPEC §8 'order cancelled so payment info cannot be viewed'), or 'not_buyer'. */
+  /** Why payees is null: 'cancelled' (payment info hidden once cancelled) or 'not_buyer' (docs/product.md, "Fiat order page"). */
   payment_hidden: z.enum(["cancelled", "not_buyer"]).nullable(),
   actions: z.array(z.enum(ACTIONS)),
   /** The server's clock when answered (countdowns start from it). */
@@ -237,7 +237,7 @@ export const ShopAdsPayloadSchema = z.object({
   page: Page,
 });
 
-/** SPEC §5 fiat shop: the maximum may not be below the minimum ('max trade amount cannot be below min'). */
+/** Publishing an ad: the maximum may not be below the minimum ('max trade amount cannot be below min'; docs/product.md, "Fiat P2P"). */
 export const ShopAdPublishPayloadSchema = z
   .object({
     side: z.enum(P2P_SIDES, { errorMap: () => ({ message: "p2p_side_required" }) }),

@@ -14,9 +14,9 @@ import {
 } from "./core/personal";
 
 /**
- * The personal centre's calls (SPEC §2 personal centre, §3, §5, §7): collection methods, identity, login
- * password, authenticator, feedback, sessions and the security log. Payload checks run in the spec's order
- * (§5); the message keys are those of the exchange's locale namespace (`exchange.json`).
+ * The personal centre's calls (docs/product.md, "Personal centre"): collection methods, identity, login
+ * password, authenticator, feedback, sessions and the security log. Payload checks run in the order of docs/product.md
+ * (each screen's section); the message keys are those of the exchange's locale namespace (`exchange.json`).
  */
 
 export { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES, PAY_METHOD_CODES, REVIEW_STATUS, type PayMethodCode };
@@ -53,7 +53,7 @@ const JsonObject = z.preprocess(
   z.record(z.unknown(), { invalid_type_error: "field_invalid" }),
 );
 
-/** The schema of a method's raw_data, by its type's code (SPEC §5 collection settings). */
+/** The schema of a method's raw_data, by its type's code (docs/product.md, "/personal/collectionSettings"). */
 export function methodDataSchema(code: PayMethodCode) {
   return code === "bank" ? BankMethodDataSchema : WalletMethodDataSchema;
 }
@@ -88,13 +88,13 @@ export const RealNameCenterSchema = z.object({
 });
 export type RealNameCenter = z.infer<typeof RealNameCenterSchema>;
 
-/** Daily withdrawal limits in USD value (SPEC §6: identity verification raises the withdrawal limit). */
+/** Daily withdrawal limits in USD value: identity verification raises the limit (docs/product.md, "Withdrawals"). */
 export const DRAW_DAILY_LIMIT_USD = { unverified: "2000", verified: "200000" } as const;
 
 /** A file field of a multipart body (the exchange keeps file parts only for upload calls). */
 export const UploadFileSchema = z.custom<Blob>((v) => typeof Blob !== "undefined" && v instanceof Blob, "image_required");
 
-/** SPEC §5: old and new required, new at least 6 ('too simple'), the confirmation equal to the new one. */
+/** Old and new required, new at least 6 ('too simple'), the confirmation equal to the new (docs/product.md, "Personal centre"). */
 export const AmendPasswordPayloadSchema = z
   .object({
     old_password: z.string().max(64).default(""),
@@ -203,7 +203,7 @@ export const SecurityLogRowSchema = SecurityEventSchema.extend({ event_name: z.s
 
 const Done = z.null().optional();
 
-/** SPEC §5 email binding: email and code required, format checked, at most 20 and 16 characters. */
+/** Email binding: email and code required, format checked, at most 20 and 16 characters (docs/product.md, "Binding an email or phone"). */
 export const SendBindCodePayloadSchema = z.object({
   /** The email or phone number (digits) to bind; a code (type 4) goes there. */
   user_string: z

@@ -114,7 +114,7 @@ export function clearPublicCache() {
   publicCache.clear();
 }
 
-/** One call to the exchange, with the spec's error catalogue (section 8) applied in one place. */
+/** One call to the exchange, with the error catalogue (docs/product.md, "Errors and the error catalogue") applied in one place. */
 export async function api<N extends CallName>(
   { request, context }: ApiArgs,
   name: N,
@@ -167,7 +167,7 @@ export async function api<N extends CallName>(
 
 /**
  * Sends one request to the exchange (any of its services) and maps the answer: the 20 s
- * time-out, the envelope, the contract's data schema, and the spec's codes. Shared by the /api/
+ * time-out, the envelope, the contract's data schema, and the envelope's codes. Shared by the /api/
  * client and the address service, so both fail the same way.
  */
 export async function exchangeCall<T>(
@@ -216,7 +216,7 @@ export async function exchangeCall<T>(
   if (code === CODE.LOGIN_TIMEOUT) throw await loginTimeout(request);
   if (code === CODE.SILENT_EMPTY) return { ok: false, kind: "empty", msg: "" };
   // Some refusals carry data the screen needs (e.g. convert: a fresh quote after the old one expired).
-  // The exchange writes its messages lower case, as the spec does; the screens show sentences (issue 9).
+  // The exchange writes its messages lower case; the screens show sentences (docs/product.md, "Languages, numbers and theme").
   const shown = msg ? sentenceCase(msg, BCP47[await getLang(request)]) : await serverError();
   return { ok: false, kind: "fail", msg: shown, ...(data !== undefined && data !== null ? { data } : {}), ...(reason ? { reason } : {}) };
 }

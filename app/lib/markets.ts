@@ -63,7 +63,7 @@ export function openPairs(groups: QuoteGroup[]): Pair[] {
   return out;
 }
 
-/** Home tiles: the USDT group's open pairs, biggest change first, at most 6 (spec section 2). */
+/** Home tiles: the USDT group's open pairs, biggest change first, at most 6 (docs/product.md, "/ and /home"). */
 export function homeTiles(groups: QuoteGroup[], max = HOME_TILE_MAX): MarketRow[] {
   const group = groups.find((g) => g.code.toUpperCase() === HOME_QUOTE);
   if (!group) return [];

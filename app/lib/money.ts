@@ -1,8 +1,8 @@
 import Decimal from "decimal.js";
 
 /**
- * Money is decimal: strings at every boundary, decimal.js inside. The spec's rounding rules
- * (section 9) live here and nowhere else.
+ * Money is decimal: strings at every boundary, decimal.js inside. The rounding rules of the screens
+ * (docs/product.md, "Money and rounding") live here and nowhere else.
  */
 export type DecimalLike = string | number | Decimal;
 
@@ -39,7 +39,7 @@ export function cnyValue(price: DecimalLike, cnyPrice: DecimalLike): string {
   return p && r ? floorTo(p.times(r), 2) : "";
 }
 
-/** Change percent with 2 decimals and a sign; empty counts as rising (spec: home tiles). */
+/** Change percent with 2 decimals and a sign; empty counts as rising (docs/product.md, "Money and rounding"). */
 export function formatChange(change: DecimalLike | null | undefined): { text: string; rising: boolean } {
   const d = dec(change);
   if (!d) return { text: "0.00%", rising: true };

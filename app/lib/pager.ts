@@ -3,7 +3,7 @@
  * pages' browser code can use it.
  */
 
-/** SPEC §9: records pages hold 15 entries, and the pager shows only when there are more than that. */
+/** Records pages hold 15 entries, and the pager shows only when there are more than that (docs/product.md, "Lists and pagers"). */
 export const RECORDS_PAGE_SIZE = 15;
 
 /** `?page=` as a page number: 1 unless a positive integer (capped, so a typo can't ask for page 10^20). */
@@ -15,7 +15,7 @@ export function parsePage(value: string | null | undefined, max = 100_000): numb
 
 export type Pager = { show: boolean; page: number; pages: number; prev: number | null; next: number | null };
 
-/** The pager of a list of `total` entries, `perPage` a page; shown only when total > perPage (SPEC §9). */
+/** The pager of a list of `total` entries, `perPage` a page; shown only when total > perPage (docs/product.md, "Lists and pagers"). */
 export function pagerOf(total: number, page: number, perPage = RECORDS_PAGE_SIZE): Pager {
   const size = perPage > 0 ? perPage : RECORDS_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(Math.max(0, total) / size));

@@ -1,5 +1,5 @@
 /**
- * The exchange's messages are written as the spec writes them, lower case ('incorrect account or password'); the
+ * The exchange's messages are written lower case ('incorrect account or password'); the
  * screens show every sentence capitalized. Only a leading lower-case letter changes (scripts without case, a
  * number or a quote stay as they are), with the language's own rules for upper case.
  */

@@ -2,7 +2,8 @@ import { Select } from "~/components/form/control";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "~/features/assets/assets.css";
@@ -107,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ActionData>({ result: replyWith(formData, { resetForm: true }), ok: true, message, js: true });
 }
 
-/** With JavaScript the balances reload 1 s after a transfer (SPEC §9), not at once. */
+/** With JavaScript the balances reload 1 s after a transfer, not at once (docs/product.md, "/assets/transfer and /assets/transferLog"). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
   if (actionResult && typeof actionResult === "object" && (actionResult as ActionData).ok && (actionResult as ActionData).js) return false;
   return defaultShouldRevalidate;

@@ -33,7 +33,7 @@ import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/asse
 
 const SECRET_FIELDS = ["pay_password"];
 
-/** Exchange messages and the field each belongs to (docs/api.md: checks in the spec's order). */
+/** Exchange messages and the field each belongs to (checks in the order of docs/product.md, "Withdrawals"). */
 const FIELD_MESSAGES = {
   address_id: ["draw_address_required", "address_invalid", "bind_address_first", "address_not_bound", "chain_not_found"],
   number: ["draw_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "draw_min", "draw_max", "insufficient_balance"],
@@ -104,7 +104,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       googleOn: info.ok ? info.data.google_switch === 1 : false,
       // After a change of the account's security nothing leaves for 24 hours: said before the form is filled.
       heldUntil: info.ok && info.data.withdraw_hold_until ? formatTime(info.data.withdraw_hold_until) : null,
-      // The daily limit by identity (SPEC §6), in USD value, as the exchange enforces it.
+      // The daily limit by identity, in USD value, as the exchange enforces it (docs/product.md, "Withdrawals").
       limit: center.ok
         ? {
             now: formatAmount(center.data.draw_limit_usd, { lang, dp: 0 }),

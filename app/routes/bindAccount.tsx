@@ -26,7 +26,7 @@ type ActionData = {
 const kindOf = (v: unknown): Kind => (v === "mobile" ? "mobile" : "email");
 
 /**
- * /bindAccount (SPEC §2, §5 email binding): bind the email or phone the account does not have yet, with a code
+ * /bindAccount (docs/product.md, "/bindAccount"): bind the email or phone the account does not have yet, with a code
  * (type 4) sent there. Binding holds withdrawals for 24 hours, like the other security changes.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<BuyResult>({ ok: false, id: id ?? 0, msg: t("errors.unknownProduct") }, { status: 400 });
   }
   const key = String(formData.get("idempotency_key") ?? "").slice(0, 64) || undefined;
-  // The amount, between the product's minimum and maximum and covered by the spot balance (SPEC §2 Savings): checked
+  // The amount, between the product's minimum and maximum and covered by the spot balance (docs/product.md, "/deposit"): checked
   // here so the answer is a localized message on the amount field, with what was typed kept.
   const number = String(formData.get("number") ?? "")
     .trim()

@@ -1,4 +1,4 @@
 import { redirect } from "@remix-run/node";
 
-/** SPEC §1: /legalIndex opens its ads page. */
+/** /legalIndex opens its ads page (docs/product.md, "/legalIndex"). */
 export const loader = () => redirect("/legalIndex/legal");

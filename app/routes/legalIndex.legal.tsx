@@ -17,7 +17,7 @@ import { useTranslation } from "~/lib/translate";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 
 /**
- * /legalIndex/legal (SPEC §2 fiat): merchants' ads. The user's side picks the list (buy from sell ads, cheapest
+ * /legalIndex/legal (docs/product.md, "/legalIndex"): merchants' ads. The user's side picks the list (buy from sell ads, cheapest
  * first; sell to buy ads, best paying first), filtered by coin, fiat currency and payment method. Each ad opens a
  * small order form (by fiat amount or by coin quantity); visitors get login and register links instead.
  */

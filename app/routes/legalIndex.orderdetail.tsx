@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderPage } from "~/features/fiat/order-page";
 import { orderLoader, orderPageAction } from "~/features/fiat/order-page.server";
 
-/** /legalIndex/orderdetail?id= (SPEC §2): one of my fiat orders, as buyer or seller. */
+/** /legalIndex/orderdetail?id=: one of my fiat orders, as buyer or seller (docs/product.md, "Fiat order page"). */
 export const loader = (args: LoaderFunctionArgs) => orderLoader(args, "/legalIndex/orderdetail");
 export const action = (args: ActionFunctionArgs) => orderPageAction(args, "/legalIndex/orderdetail");
 

@@ -8,7 +8,7 @@ import { OrdersList } from "~/features/fiat/orders-list";
 import { api, loaded } from "~/lib/api.server";
 import { getSession, requireToken } from "~/lib/session.server";
 
-/** /legalIndex/orders (SPEC §2): my fiat orders, in progress or finished, newest first. */
+/** /legalIndex/orders: my fiat orders, in progress or finished, newest first (docs/product.md, "/legalIndex"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   await requireToken(request, { returnTo: "/legalIndex/orders" });

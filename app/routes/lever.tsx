@@ -50,7 +50,7 @@ async function leverT(request: Request): Promise<Translate> {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // SPEC §5: the lever screen requires a token, else 'please login to trade' and the login page.
+  // The lever screen requires a token, else 'please login to trade' and the login page (docs/product.md, "Session").
   await requireToken(request, {
     messageKey: "common:errors.pleaseLoginToTrade",
   });

@@ -1,4 +1,4 @@
 import { redirect } from "@remix-run/node";
 
-/** SPEC §1: /myshop opens the shop's ads. */
+/** /myshop opens the shop's ads (docs/product.md, "/myshop"). */
 export const loader = () => redirect("/myshop/myshoporders");

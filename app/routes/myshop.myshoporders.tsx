@@ -17,8 +17,8 @@ import { cardActions, cardTable } from "~/styles/card-table.css";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 
 /**
- * /myshop/myshoporders (SPEC §2 merchant shop): the shop's record and legal balances, its ads with their state
- * (open, paused, off shelf) and a form to publish a new one (SPEC §5: max not below min, a bound withdrawal address).
+ * /myshop/myshoporders (docs/product.md, "/myshop"): the shop's record and legal balances, its ads with their state
+ * (open, paused, off shelf) and a form to publish a new one (max not below min, a bound withdrawal address: docs/product.md, "Fiat P2P").
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };

@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderPage } from "~/features/fiat/order-page";
 import { orderLoader, orderPageAction } from "~/features/fiat/order-page.server";
 
-/** /myshop/shoporderdetail?id= (SPEC §2): an order on one of my shop's ads, from the shop's side. */
+/** /myshop/shoporderdetail?id=: an order on one of my shop's ads, from the shop's side (docs/product.md, "Fiat order page"). */
 export const loader = (args: LoaderFunctionArgs) => orderLoader(args, "/myshop/shoporderdetail");
 export const action = (args: ActionFunctionArgs) => orderPageAction(args, "/myshop/shoporderdetail");
 

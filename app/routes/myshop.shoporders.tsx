@@ -8,7 +8,7 @@ import { OrdersList } from "~/features/fiat/orders-list";
 import { requireShop } from "~/features/fiat/shop.server";
 import { api, loaded } from "~/lib/api.server";
 
-/** /myshop/shoporders (SPEC §2): the orders on my shop's ads, in progress or finished. */
+/** /myshop/shoporders: the orders on my shop's ads, in progress or finished (docs/product.md, "/myshop"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const args = { request, context };

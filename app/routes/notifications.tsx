@@ -20,7 +20,7 @@ const HERE = "/notifications";
 
 /**
  * /notifications: what happened to my account, newest first (all, or only the unread), paged; mark one or all read;
- * my price alerts, with a form to set one and a button to delete each. Kept 90 days (docs/product.md, "Notifications").
+ * my price alerts, with a form to set one and a button to delete each. Kept 90 days (docs/product.md, "Notifications and price alerts").
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request, { returnTo: HERE });

@@ -20,7 +20,7 @@ type PasswordField = (typeof PASSWORD_FIELDS)[number];
 type ActionData = { fieldErrors: Partial<Record<PasswordField, string>>; formError: string | null };
 
 /**
- * /personal/accountSettings (SPEC §2 personal centre, §4 security level): the security bar, invite code and link,
+ * /personal/accountSettings (docs/product.md, "/personal/accountSettings"): the security bar, invite code and link,
  * the bound email and phone, the login password change (every other session is signed out and withdrawals are
  * held 24 h), the trade password, and the authorization code an operator asks for to make the user an agent.
  */
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     new_password: value("new_password"),
     secondary_password: value("secondary_password"),
   };
-  // The exchange checks the rules (SPEC §5) and answers with the field a refusal concerns.
+  // The exchange checks the rules (docs/product.md, "Personal centre") and answers with the field a refusal concerns.
   const r = await api({ request, context }, "amendPassword", payload);
   if (!r.ok) {
     const field = r.reason?.field as PasswordField | undefined;

@@ -20,7 +20,7 @@ const PICS = ["front_pic", "reverse_pic", "hand_pic"] as const;
 type Values = { name: string; card_id: string; front_pic: string; reverse_pic: string; hand_pic: string };
 type ActionData = { fieldErrors: Record<string, string>; formError: string | null; values: Values };
 
-/** /personal/authentication: the real-name form (SPEC §4, §5), then 'under review', then 'verified'. */
+/** /personal/authentication: the identity form, then 'under review', then 'verified' (docs/product.md, "Identity"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   await requireToken(request, { returnTo: url.pathname + url.search });

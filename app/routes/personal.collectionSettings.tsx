@@ -27,7 +27,7 @@ function pickCode(v: string | null): PayMethodCode {
   return (CODES as readonly string[]).includes(v ?? "") ? (v as PayMethodCode) : "alipay";
 }
 
-/** /personal/collectionSettings: how this user is paid in fiat trades (SPEC §2, §5): Alipay, WeChat or a bank card. */
+/** /personal/collectionSettings: how this user is paid in fiat trades: Alipay, WeChat or a bank card. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request, { returnTo: "/personal/collectionSettings" });
   const args = { request, context };

@@ -21,7 +21,7 @@ type Values = Record<Field, string>;
 type ActionData = { fieldErrors: Partial<Record<Field, string>>; formError: string | null; values: Values };
 const PER_PAGE = 10;
 
-/** /personal/feedback (SPEC §3 feedback): type, title and content (at least 10 characters); my feedback with its status and reply. */
+/** /personal/feedback: type, title and content (at least 10 characters); my feedback with its status and reply. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request, { returnTo: RETURN_TO });
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));

@@ -16,7 +16,7 @@ type ActionData = { codeError: string | null; formError: string | null };
 const RETURN_TO = "/personal/googleAuth";
 
 /**
- * /personal/googleAuth (SPEC §3 two-factor, §7 google_auth/qr_code and user/switch): before binding, the QR code
+ * /personal/googleAuth (docs/product.md, "/personal/googleAuth"): before binding, the QR code
  * and the secret to type by hand, and a current code to bind; after, on or off with a current code. When on,
  * sign-in, withdrawals and trade-password changes ask for it (the exchange enforces that).
  */

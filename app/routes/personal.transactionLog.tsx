@@ -14,7 +14,7 @@ const RETURN_TO = "/personal/transactionLog";
 const PER_PAGE = 20;
 
 /**
- * /personal/transactionLog: instead of the spec's empty table, the account's recent security events (sign-ins with
+ * /personal/transactionLog: instead of an empty table, the account's recent security events (sign-ins with
  * time, IP and device, password and authenticator changes, withdrawals requested, sessions signed out), paged.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -28,7 +28,7 @@ import { getToken, redirectWithToast } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-/** The user agreement: article 66 in category 26 (SPEC section 9). */
+/** The user agreement: article 66 in category 26 (docs/product.md, "/register"). */
 const AGREEMENT_HREF = "/notice?id=66&category_id=26";
 
 /** `?extension_code=` (an invitation link) fixes the invite code. */

@@ -40,7 +40,7 @@ async function secondT(request: Request): Promise<Translate> {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // SPEC §5: the second screen requires a token, else 'please login to trade' and the login page.
+  // The second screen requires a token, else 'please login to trade' and the login page (docs/product.md, "Session").
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade" });
   const url = new URL(request.url);
   const q = url.searchParams;

@@ -140,7 +140,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const decimals = pair?.price_precision ?? PRICE_DECIMALS;
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  // Choosing a pair saves it (SPEC: tradeinfo), so the next visit to /trade opens on it.
+  // Choosing a pair saves it (the tradeinfo cookie), so the next visit to /trade opens on it.
   if (pair && (saved?.mathid !== pair.id || saved.symbol !== pair.symbol))
     headers.append("Set-Cookie", serializeTradeInfo(tradeInfoOf(pair)));
 
@@ -181,7 +181,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await tradeT(request);
   const back = safeRedirect(formData.get("back"), "/trade");
   const backTo = back.startsWith("/trade") ? back : "/trade";
-  // SPEC §5: logged-out users cannot submit orders.
+  // Logged-out users cannot submit orders (docs/product.md, "/trade").
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade", returnTo: backTo });
   const js = formData.get("js") === "1";
   const intent = formData.get("intent");
@@ -196,7 +196,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const rawType = String(formData.get("type") ?? "");
       const type: OrderType = (ORDER_TYPES as readonly string[]).includes(rawType) ? (rawType as OrderType) : "limit";
 
-      // A market order takes the best price of the book (SPEC §5: none → 'no best price at the moment', before
+      // A market order takes the best price of the book (none → 'no best price at the moment', before
       // the quantity is looked at). Unknown when the book could not be read: the exchange decides then.
       // A stop's trigger (and an OCO's limit price) is checked against the last price, as the exchange checks it.
       const deal = type !== "limit" && pair ? await api(args, "deal", { currency_match_id: pair.id }) : null;

@@ -27,7 +27,7 @@ const FIELD_MESSAGES = {
   google_code: ["google_code_required", "google_code_error", "google_code_used", "google_code_locked"],
 };
 
-/** /tradePassword: set or change the trade password with a code (type 3) sent to the user's own email (SPEC §5). */
+/** /tradePassword: set or change the trade password with a code (type 3) sent to the user's own email. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);

@@ -26,7 +26,7 @@ import { addressFitsChain, boundAddresses, findAddressEntry, memoProblem, protoc
 import { loadCurrencies } from "./money/currencies";
 
 /**
- * The address service (SPEC §7 "Address service"): the withdrawal address book, on its own path prefix `/addr/`,
+ * The address service (docs/product.md, "Address service"): the withdrawal address book, on its own path prefix `/addr/`,
  * without a token. The caller (the app's server, never the browser) proves who it is by signing: every call is
  * form data `data` = a JSON object (with `user_id` and `timestamp`) and `sign` = hex sha256(data + secret). The
  * service checks the sign in constant time, refuses timestamps older than 5 minutes or more than 30 s ahead,

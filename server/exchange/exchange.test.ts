@@ -186,7 +186,7 @@ describe("login", () => {
 });
 
 describe("codes and register", () => {
-  it("registers with a code from the outbox, in the spec's order of checks", async () => {
+  it("registers with a code from the outbox, in the order of the checks", async () => {
     const email = "newbie@example.com";
     const base = { account: email, type: "email", password: "Newbie2026", re_password: "Newbie2026" };
     expect((await call("register", { ...base, sms_code: "" })).msg).toBe("verification code cannot be empty");

@@ -529,7 +529,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       const found = url.pathname.startsWith("/api/") ? callByPath(path) : undefined;
       if (!found) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
       const { name, call } = found;
-      // Reads are also accepted as POST (the spec leaves their method open); writes only as POST.
+      // Reads are also accepted as POST (the first design left their method open); writes only as POST.
       if (request.method !== "POST" && (call.method === "POST" || request.method !== "GET")) {
         return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
       }

@@ -182,6 +182,7 @@ test.describe("personal centre", () => {
       "Feedback",
       "Google Authenticator",
       "Signed-in devices",
+      "Email notifications",
       "Security log",
     ];
     await expect(menu.getByRole("link")).toHaveText(names);

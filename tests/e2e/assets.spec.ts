@@ -41,8 +41,9 @@ test.describe("code buttons", () => {
       // The trade password's own wait counts down beside the button, whose name stays put (not renamed every second).
       await expect(page.getByTestId("code-wait")).toHaveText(/^Resend in \d+ s$/);
       await expect(button).toHaveText("Send code");
-      // Clicking a counting button sends nothing.
-      await button.click();
+      // The counting button says it is unavailable, and clicking it anyway sends nothing.
+      await expect(button).toHaveAttribute("aria-disabled", "true");
+      await button.click({ force: true });
       await expect(page.getByText(/please wait \d+ seconds/i)).toHaveCount(0);
     } else {
       // Without JavaScript the page cannot count; the answer says how long.
@@ -63,7 +64,7 @@ test.describe("assets", () => {
     const usdt = page.getByRole("row", { name: /^USDT/ });
     await expect(usdt).toContainText("1,000.00");
     await expect(usdt).toContainText("1,000.00");
-    await expect(page.getByText("1,000.00 USD")).toBeVisible();
+    await expect(page.getByRole("main").getByText("1,000.00 USD")).toBeVisible();
     await expect(page.getByRole("link", { name: "Records" })).toHaveAttribute("href", "/assets/dealRecords?types=change_account");
     await expect(usdt.getByRole("link", { name: "Deposit USDT" })).toBeVisible();
     await expect(usdt.getByRole("link", { name: "Withdraw USDT" })).toBeVisible();
@@ -175,7 +176,7 @@ test.describe("assets", () => {
     await expect(page.getByText("Withdrawal address saved")).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(TRC20_ADDRESS) })).toContainText("TRC20");
 
-    // Withdraw: the address fills in from the book; errors in the spec's order and on their field.
+    // Withdraw: the address fills in from the book; errors in the order of the checks and on their field.
     await page.goto("/assets/withdraw");
     await page.getByRole("link", { name: "TRC20" }).click();
     await expect(page.getByLabel("Withdrawal address", { exact: true }).locator("option:checked")).toHaveText(TRC20_ADDRESS);

@@ -16,7 +16,7 @@ test.describe("collection settings", () => {
     await logIn(page, user.email, user.password, "/login?page=/personal/collectionSettings");
     await expect(page).toHaveURL(/\/personal\/collectionSettings/);
     await expect(page.getByRole("heading", { name: "Collection settings" })).toBeVisible();
-    // The header's account menu leads here and to identity verification (the spec's /personal/* routes).
+    // The header's account menu leads here and to identity verification (the /personal/* routes).
     await page.locator("header summary", { hasText: user.email }).click();
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Collection settings" })).toHaveAttribute("href", "/personal/collectionSettings");

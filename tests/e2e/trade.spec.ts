@@ -113,7 +113,7 @@ test.describe("trade screen", () => {
     await page.getByRole("link", { name: "Line", exact: true }).click();
     await expect(page.getByRole("link", { name: "Line", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("img", { name: /BTC\/USDT price line/ })).toBeVisible();
-    // The other resolutions of SPEC §9 are one step away, under 'More'.
+    // The other resolutions are one step away, under 'More' (docs/product.md, "/trade").
     const intervals = page.getByRole("navigation", { name: "Chart intervals" });
     await intervals.getByText("More", { exact: true }).click();
     await intervals.getByRole("link", { name: "4 hours" }).click();
@@ -219,7 +219,7 @@ test.describe("trade screen", () => {
     await cancelLeftovers(page, "1,003.00");
   });
 
-  test("the form refuses an empty price and quantity with the spec's messages", async ({ page }) => {
+  test("the form refuses an empty price and quantity with its messages", async ({ page }) => {
     // With JavaScript the browser checks (once the schema has loaded); without it the action answers 400 with the same messages.
     await logIn(page, "demo@example.com", "Trade2026", "/trade?symbol=BTCUSDT");
     const form = await sellForm(page);

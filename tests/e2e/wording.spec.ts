@@ -239,11 +239,11 @@ test("one amount format: the account page's total and rows like every other amou
   const user = await registerUser(request);
   cli("credit", user.email, "change_account", "USDT", "4800");
   await logInTo(page, user.email, user.password, "/assets/tradeAccount");
-  await expect(page.getByText("4,800.00 USD")).toBeVisible();
+  await expect(page.getByRole("main").getByText("4,800.00 USD")).toBeVisible();
   await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("4,800.00");
   await setLang(page, "de");
   await page.goto("/assets/tradeAccount");
-  await expect(page.getByText("4.800,00", { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole("main").getByText("4.800,00", { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("4.800,00");
   await page.goto("/markets");
   // Prices on the markets table: German grouping and decimals (BTC ≈ 64 000 USDT).

@@ -1,4 +1,4 @@
-/** The five account codes (SPEC §3). `change_account` is the spot (coin) account. */
+/** The five account codes (docs/product.md, "Accounts and the ledger"). `change_account` is the spot (coin) account. */
 export const ACCOUNT_CODES = ["change_account", "legal_account", "lever_account", "micro_account", "financial_account"] as const;
 export type AccountCode = (typeof ACCOUNT_CODES)[number];
 

@@ -1,15 +1,15 @@
-/** Envelope codes of every /api/ answer (SPEC §8). */
+/** Envelope codes of every /api/ answer (docs/product.md, "Errors and the error catalogue"). */
 export const CODE = { OK: 1, FAIL: 0, LOGIN_TIMEOUT: 999, SILENT_EMPTY: 996 } as const;
 export type Code = (typeof CODE)[keyof typeof CODE];
 
 /**
- * Verification-code types (SPEC section 7: 5 login, 1 register, 2 forgot password, 3 trade password; 4, which the
- * spec leaves unused, is ours: binding an email or phone to a signed-in account, sent by api/sms_mail only).
+ * Verification-code types (docs/product.md, "Verification codes": 5 login, 1 register, 2 forgot password, 3 trade password; 4 is
+ * binding an email or phone to a signed-in account, sent by api/sms_mail only; 6 is the address book's, sent by its service).
  */
 export const CODE_TYPE = { REGISTER: 1, FORGOT_PASSWORD: 2, TRADE_PASSWORD: 3, BIND: 4, LOGIN: 5 } as const;
 export type CodeType = (typeof CODE_TYPE)[keyof typeof CODE_TYPE];
 
-/** How long a sent code blocks sending another (SPEC §9: 60 s). */
+/** How long a sent code blocks sending another: 60 s (docs/product.md, "Verification codes"). */
 export const CODE_COUNTDOWN_S = 60;
 
 /**

@@ -19,7 +19,7 @@ import {
 // BTC/USDT's terms: lever_point_rate 0.05 (%), lever_share_num 0.01, lever_fee_rate 0.001, 2 price decimals.
 const BTC = { pointRate: "0.05", shareNum: "0.01", feeRate: "0.001", pricePrecision: 2 };
 
-describe("lever formulas (SPEC §9), hand-worked", () => {
+describe("lever formulas (docs/product.md, Money and rounding), hand-worked", () => {
   it("open price: price × (1 ± 0.05 %), rounded against the trader", () => {
     expect(leverOpenPrice("60000", 1, BTC)).toBe("60030.00"); // 60000 × 1.0005
     expect(leverOpenPrice("60000", 2, BTC)).toBe("59970.00"); // 60000 × 0.9995
@@ -49,7 +49,7 @@ describe("lever formulas (SPEC §9), hand-worked", () => {
     expect(leverProfit(2, "59970", "60530", "0.03")).toBe("-16.8"); // (59970 − 60530) × 0.03
   });
 
-  it("expected profit and loss of the take-profit/stop-loss dialog (SPEC §5)", () => {
+  it("expected profit and loss of the take-profit/stop-loss dialog", () => {
     expect(expectedProfit(1, "60030", "61030", "0.02")).toBe("20"); // (61030 − 60030) × 0.02
     expect(expectedProfit(1, "60030", "59000", "0.02")).toBe("0"); // target under the open price: nothing
     expect(expectedProfit(2, "59970", "58970", "0.02")).toBe("20");

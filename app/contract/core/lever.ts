@@ -1,26 +1,26 @@
 import DecimalBase from "decimal.js";
 
 /**
- * Leveraged contracts: the constants the exchange states (docs/decisions/013-lever.md) and the pure formulas of
- * SPEC §5 and §9, shared by the browser (confirmation dialog, take-profit/stop-loss dialog), the app's server
- * and the exchange's engine. Decimal strings in and out; decimal.js inside; no zod, no node imports.
+ * Leveraged contracts: the constants the exchange states (docs/decisions/013-lever-and-second-contract.md) and the pure formulas of
+ * docs/product.md, "Lever" and "Money and rounding", shared by the browser (confirmation dialog, take-profit/stop-loss
+ * dialog), the app's server and the exchange's engine. Decimal strings in and out; decimal.js inside; no zod, no node imports.
  */
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 type Decimal = DecimalBase;
 
-/** 1 long, 2 short (SPEC §3 lever order form `type`). */
+/** 1 long, 2 short (the lever order's `type`). */
 export const LEVER_TYPE = { LONG: 1, SHORT: 2 } as const;
 export type LeverType = (typeof LEVER_TYPE)[keyof typeof LEVER_TYPE];
-/** 1 market, 0 fixed price (SPEC §3 lever order form `status`). */
+/** 1 market, 0 fixed price (the lever order's `status`). */
 export const LEVER_PRICE_MODE = { FIXED: 0, MARKET: 1 } as const;
-/** Order states (SPEC §4): pending (delegating), trading (open position), closing, closed, cancelled. */
+/** Order states: pending (delegating), trading (open position), closing, closed, cancelled (docs/product.md, "Lever"). */
 export const LEVER_STATE = { PENDING: 0, TRADING: 1, CLOSING: 2, CLOSED: 3, CANCELLED: 4 } as const;
 export type LeverState = (typeof LEVER_STATE)[keyof typeof LEVER_STATE];
 
 /** The multiples offered (order_data `multiple.muit`). */
 export const LEVER_MULTIPLES = [5, 10, 20, 50, 100] as const;
-/** Hands: default 1 (SPEC §5), bounds stated by the exchange; presets offered in the form (`multiple.share`). */
+/** Hands: default 1, from 1 to 100; presets offered in the form (`multiple.share`; docs/product.md, "/lever"). */
 export const LEVER_HANDS_DEFAULT = 1;
 export const LEVER_HANDS_MIN = 1;
 export const LEVER_HANDS_MAX = 100;
@@ -33,11 +33,11 @@ export const LEVER_RISK_WARNING = "50";
 export const LEVER_OVERNIGHT_RATE = "0.0005";
 /** Margins, fees and overnight fees are taken rounded up to this many decimals (the trader never pays less than the formula). */
 export const LEVER_MONEY_DECIMALS = 8;
-/** The margin and the fee as the confirmation dialog shows them (SPEC §5: 4 decimals). */
+/** The margin and the fee as the confirmation dialog shows them: 4 decimals (docs/product.md, "Money and rounding"). */
 export const LEVER_DIALOG_DECIMALS = 4;
-/** Positions and pending orders per page (SPEC §9 order list page size). */
+/** Positions and pending orders per page (docs/product.md, "Lists and pagers"). */
 export const LEVER_PAGE_SIZE = 10;
-/** The history tabs of SPEC §2 and what each lists. */
+/** The history tabs of /lever and what each lists (docs/product.md, "/lever"). */
 export const LEVER_TABS = {
   current: 5,
   positions: 1,
@@ -64,7 +64,7 @@ function sign(type: LeverType): 1 | -1 {
 }
 
 /**
- * The open price: price × (1 ± lever_point_rate/100), plus for a long, minus for a short (SPEC §9), rounded to
+ * The open price: price × (1 ± lever_point_rate/100), + for a long, − for a short (docs/product.md, "Money and rounding"), rounded to
  * the pair's decimals against the trader (up for a long, down for a short).
  */
 export function leverOpenPrice(price: string, type: LeverType, terms: Pick<LeverTerms, "pointRate" | "pricePrecision">): string {
@@ -86,7 +86,7 @@ export interface LeverQuote {
   fee: string;
 }
 
-/** Margin = price × (1 ± point rate) × hands × share_num / multiple; fee = that value × fee rate (SPEC §9). */
+/** Margin = price × (1 ± point rate) × hands × share_num / multiple; fee = value × fee rate (docs/product.md, "Lever"). */
 export function leverQuote(input: {
   price: string;
   type: LeverType;
@@ -121,7 +121,7 @@ export function leverProfit(type: LeverType, openPrice: string, currentPrice: st
 }
 
 /**
- * What the take-profit/stop-loss dialog shows as you type (SPEC §5): the expected profit is (target − open) ×
+ * What the take-profit/stop-loss dialog shows as you type (docs/product.md, "/lever"): the expected profit is (target − open) ×
  * number when the target is on the profitable side of the open price, else 0; the expected loss is the same for
  * the stop on the losing side, as a positive amount. An empty or zero price expects nothing.
  */

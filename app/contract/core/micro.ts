@@ -1,17 +1,17 @@
 import DecimalBase from "decimal.js";
 
 /**
- * The second contract (SPEC §2, §3 micro order, §5, §9): timed up/down orders. Constants the exchange states
+ * The second contract (docs/product.md, "Second contract"): timed up/down orders. Constants the exchange states
  * (docs/api.md, "Second contract") and the pure settlement rules, shared by the browser, the app's server and the
  * exchange. Decimal strings in and out; no zod, no node imports.
  */
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
-/** 1 up, 2 down (SPEC §3 micro order `type`). */
+/** 1 up, 2 down (the order's `type`). */
 export const MICRO_TYPE = { UP: 1, DOWN: 2 } as const;
 export type MicroType = (typeof MICRO_TYPE)[keyof typeof MICRO_TYPE];
-/** 1 running, 3 closed (SPEC §4). */
+/** 1 running, 3 closed (docs/product.md, "Second contract"). */
 export const MICRO_STATUS = { RUNNING: 1, CLOSED: 3 } as const;
 /** The fee: this fraction of the stake, taken with it at submission, rounded up to 8 decimals; kept whatever the result. */
 export const MICRO_FEE_RATE = "0.001";
@@ -40,7 +40,7 @@ export function microFee(stake: string, rate: string = MICRO_FEE_RATE): string {
   return new Decimal(stake).times(rate).toDecimalPlaces(MICRO_MONEY_DECIMALS, Decimal.ROUND_UP).toFixed();
 }
 
-/** SPEC §9: the profit ratio shown as a percent with 2 decimals ('0.2' → '20.00'). */
+/** The profit ratio shown as a percent with 2 decimals ('0.2' → '20.00'; docs/product.md, "Money and rounding"). */
 export function profitPercent(ratio: string): string {
   return new Decimal(ratio).times(100).toFixed(2);
 }

@@ -1,15 +1,15 @@
 import DecimalBase from "decimal.js";
 
 /**
- * Money constants and the pure money rules (SPEC §9), shared by the browser, the app's server and the
+ * Money constants and the pure money rules (docs/product.md, "Money and rounding"), shared by the browser, the app's server and the
  * exchange. Amounts are decimal strings in and out; decimal.js inside. No zod, no node imports.
  */
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
-/** Records pages hold 15 entries; the pager shows only when total exceeds this (SPEC §9). */
+/** Records pages hold 15 entries; the pager shows only when total exceeds this (docs/product.md, "Lists and pagers"). */
 export const RECORDS_PAGE_SIZE = 15;
-/** storage_currency lists: at most 30 (SPEC §9). */
+/** storage_currency lists: at most 30 (docs/product.md, "Savings"). */
 export const LOCK_LIST_LIMIT = 30;
 /** Flash convert: the spread taken from the live mid rate, and how long a quote is honoured. */
 export const CONVERT_SPREAD = "0.002";
@@ -111,7 +111,7 @@ export function withdrawalAmounts(amount: string, rate: string, decimals: number
   return { fee: a.minus(received).toFixed(), received: received.toFixed() };
 }
 
-/** USD value of `balance + lock` at `usdPrice`, floored to 2 decimals (display, SPEC §9). */
+/** USD value of `balance + lock` at `usdPrice`, floored to 2 decimals (display; docs/product.md, "Money and rounding"). */
 export function usdValue(total: string, usdPrice: string): string {
   return new Decimal(total).times(usdPrice).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 }

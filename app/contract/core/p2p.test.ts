@@ -12,7 +12,7 @@ import {
 } from "./p2p";
 
 describe("fiat P2P rules", () => {
-  it("gives each party its actions in each state (SPEC §4: the buyer cancels and pays, the seller confirms and delays)", () => {
+  it("gives each party its actions in each state (the buyer cancels and pays, the seller confirms and delays)", () => {
     const table = Object.values(P2P_STATUS).map((s) => [s, allowedActions(s, "buyer").join(" "), allowedActions(s, "seller").join(" ")]);
     expect(table).toEqual([
       // Abnormal only once a payment is claimed: an unpaid order marked abnormal would freeze the escrow with no end.

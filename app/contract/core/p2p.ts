@@ -1,22 +1,22 @@
 import DecimalBase from "decimal.js";
 
 /**
- * Fiat peer-to-peer (SPEC §1, §2 /legalIndex and /myshop, §3 fiat order and merchant shop labels, §4 fiat order and
- * merchant ad, §5 fiat shop, §6). The spec gives labels, not calls: the states, who may do what in which state, and
+ * Fiat peer-to-peer (docs/product.md, "Fiat P2P": /legalIndex and /myshop, the order and ad states, who may act, the
+ * publishing rules, three cancels a day). The first design gave labels, not calls: the states, who may do what in which state, and
  * the rounding of amounts are decided here (docs/api.md "Fiat P2P", docs/decisions/014-fiat-p2p.md) and shared by
  * the browser, the app's server and the exchange. Decimal strings in and out; no zod, no node imports.
  */
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
-/** SPEC §4 fiat order states, in the spec's order. */
+/** Fiat order states, in the order of docs/product.md, "Fiat P2P". */
 export const P2P_STATUS = { PENDING: 1, PAID: 2, COMPLETED: 3, CANCELLED: 4, DELAYED: 5, APPEAL: 6, ABNORMAL: 7 } as const;
 export type P2PStatus = (typeof P2P_STATUS)[keyof typeof P2P_STATUS];
 export const P2P_STATUSES: readonly P2PStatus[] = [1, 2, 3, 4, 5, 6, 7];
 /** Orders still in progress (escrow held). */
 export const P2P_OPEN_STATUSES: readonly P2PStatus[] = [1, 2, 5, 6, 7];
 
-/** SPEC §4 merchant ad states. */
+/** Merchant ad states (docs/product.md, "Fiat P2P"). */
 export const P2P_AD_STATUS = { OPEN: 1, PAUSED: 2, OFF: 3 } as const;
 export type P2PAdStatus = (typeof P2P_AD_STATUS)[keyof typeof P2P_AD_STATUS];
 
@@ -30,7 +30,7 @@ export type P2PFiat = (typeof P2P_FIATS)[number];
 /** Unit prices and order totals are in cents of the fiat currency. */
 export const P2P_FIAT_DECIMALS = 2;
 
-/** Stated limits (SPEC §9 leaves them open); the pay and confirm limits can be changed by the operator. */
+/** The time limits (docs/product.md, "Fiat P2P"); the pay and confirm limits can be changed by the operator. */
 export const P2P_PAY_MINUTES = 15;
 export const P2P_CONFIRM_MINUTES = 30;
 /** A seller's delayed confirmation adds this much to the confirmation limit, once per order. */
@@ -40,7 +40,7 @@ export const P2P_DELAY_MINUTES = 30;
  * limit runs out (not again when the limit is this short or shorter: the first notice already names it).
  */
 export const P2P_CONFIRM_REMINDER_MINUTES = 10;
-/** SPEC §6: a buyer who cancels this many orders in one (UTC) day cannot buy again that day. */
+/** A buyer who cancels this many orders in one (UTC) day cannot buy again that day (docs/product.md, "Fiat P2P"). */
 export const P2P_CANCELS_PER_DAY = 3;
 /** One user's orders in progress at once, as buyer or seller outside their own ads. */
 export const P2P_OPEN_ORDERS_MAX = 5;
@@ -52,7 +52,7 @@ export type P2PRole = "buyer" | "seller";
 export type P2PAction = "voucher" | "pay" | "cancel" | "confirm" | "delay" | "abnormal" | "appeal" | "message";
 
 /**
- * Who may do what, from which states (SPEC §4: the buyer may cancel and mark paid; the seller confirms receipt and may
+ * Who may do what, from which states (docs/product.md, "Fiat P2P": the buyer may cancel and mark paid; the seller confirms receipt and may
  * delay confirmation; either side may mark abnormal or appeal). `to` is the state the action leads to.
  * - The buyer may cancel until the seller has released: cancelling only returns the coins to the seller.
  * - The seller may release at any state before completion, except while an appeal is with the operator.

@@ -56,7 +56,7 @@ export function isValidPhone(value: string): boolean {
 export type PasswordProblem = "length" | "format" | "simple";
 
 /**
- * Register and forgot-password rule (SPEC §5, §9): 6–16 characters, letters and digits only,
+ * Register and forgot-password rule (docs/product.md, "/register"): 6–16 characters, letters and digits only,
  * and not too simple (all digits, all letters, one repeated character, or a common password).
  */
 export function passwordProblem(pw: string): PasswordProblem | null {

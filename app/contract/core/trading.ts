@@ -1,6 +1,6 @@
 /**
  * Sides and statuses of spot orders and trades. An order's `way` and a trade's `way` number the sides
- * differently (SPEC §3): always compare through these names, never with a bare 1 or 2.
+ * differently (see the glossary of docs/architecture.md): always compare through these names, never with a bare 1 or 2.
  */
 
 /** Order side: 1 buy, 2 sell. */
@@ -53,7 +53,7 @@ export type SpotOrderFilterName = (typeof SPOT_ORDER_FILTERS)[number];
 export const FILL_ROLES = ["maker", "taker"] as const;
 export type FillRole = (typeof FILL_ROLES)[number];
 
-/** Every resolution of SPEC §9: 1, 3, 5, 15, 30, 60, 120, 240, 360, 720 minutes, 1D, 3D, 1W, 1M. */
+/** Every chart resolution: 1, 3, 5, 15, 30, 60, 120, 240, 360, 720 minutes, 1D, 3D, 1W, 1M (docs/product.md, "Market data"). */
 export const KLINE_PERIODS = [
   "1min",
   "3min",

@@ -51,7 +51,7 @@ export function addressSecret(env: Record<string, string | undefined> = process.
 }
 
 /** The numeric user id the service wants: user/info's `uid` is the user id as a string (kept in the session). */
-/** The address book names a chain by its token contract; a chain's native coin has none, so its code does (SPEC §7). */
+/** The address book names a chain by its token contract; a chain's native coin has none, so its code does (docs/api.md). */
 export function chainContract(tokenAddress: string, chainCode: string): string {
   return tokenAddress || chainCode;
 }

@@ -7,7 +7,7 @@ export { isAccountCode } from "~/contract/core/accounts";
  * code does not pull decimal.js in (re-exported and tested through app/features/assets/rules.ts).
  */
 
-/** The account pages under /assets and the account code each shows (SPEC §2, §3). */
+/** The account pages under /assets and the account code each shows (docs/product.md, "/assets"). */
 export const ACCOUNT_PAGES = {
   tradeAccount: "change_account",
   legalAccount: "legal_account",
@@ -23,13 +23,13 @@ export function accountPageOf(code: string): AccountPage | undefined {
   return ACCOUNT_PAGE_NAMES.find((p) => ACCOUNT_PAGES[p] === code);
 }
 
-/** Records pages hold 15 entries; the pager shows only when the total exceeds that (SPEC §9). */
+/** Records pages hold 15 entries; the pager shows only when the total exceeds that (docs/product.md, "Lists and pagers"). */
 export { parsePage, RECORDS_PAGE_SIZE } from "~/lib/pager";
 
-/** Address-book code resend wait on the bind-address page (SPEC §4, §9), and the usual 60 s elsewhere. */
+/** Address-book code resend wait on the bind-address page (59 s), and the usual 60 s elsewhere (docs/product.md, "Verification codes"). */
 export const BIND_CODE_COUNTDOWN_S = 59;
 export { CODE_COUNTDOWN_S } from "~/features/auth/constants";
-/** Transfer: the balances reload this long after a success (SPEC §9). */
+/** Transfer: the balances reload this long after a success (docs/product.md, "/assets/transfer and /assets/transferLog"). */
 export const TRANSFER_RELOAD_MS = 1000;
 
 /**

@@ -26,7 +26,7 @@ describe("server and browser validate alike", () => {
     expect(b.status === "success" ? null : b.error).toEqual(a.status === "success" ? null : a.error);
   });
 
-  it("checks the withdrawal in the spec's order: address, amount, trade password", () => {
+  it("checks the withdrawal in order: address, amount, trade password", () => {
     const r = parseForm("withdraw", fd({ currency_id: "1", address_id: "", number: "", pay_password: "" }), t);
     expect(r.status === "success" ? [] : Object.keys(r.error ?? {})).toEqual(["address_id", "number", "pay_password"]);
     expect(r.status === "success" ? null : r.error?.address_id).toEqual(["errors.addressRequired"]);

@@ -4,7 +4,7 @@ import * as s from "./assets.css";
 
 const ITEMS = ["tradeAccount", "legalAccount", "leverAccount", "secondAccount", "financialAccount", "transfer", "bindAddr"] as const;
 
-/** The assets left menu (SPEC §2); NavLink marks the current page with aria-current="page". */
+/** The assets left menu (docs/product.md, "/assets"); NavLink marks the current page with aria-current="page". */
 export function AssetsMenu() {
   const { t } = useTranslation("assets");
   return (

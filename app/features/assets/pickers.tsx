@@ -48,7 +48,7 @@ export function CurrencyPicker({
   );
 }
 
-/** The chain of a currency: links, the current one marked (SPEC: choose the chain). */
+/** The chain of a currency: links, the current one marked. */
 export function ChainTabs({
   chains,
   current,

@@ -22,7 +22,8 @@ export type Column<R> = {
 
 /**
  * A paged records list of the assets screens (deposits, withdrawals, transfers, account log): the
- * empty state when there is nothing, else the table and the pager (only past one page), and the link that
+ * empty state when there is nothing, else the table and the pager (only past one page; docs/product.md, "Lists and
+ * pagers"), and the link that
  * downloads every row of the list as CSV (`download`: its address and words; a plain link, so the browser saves it).
  */
 export function RecordsTable<R extends { id: number | string }>({

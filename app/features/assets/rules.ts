@@ -5,7 +5,7 @@ import { isPlainDecimal, usdTotal, usdValue } from "~/contract/core/money";
 export { isPlainDecimal, withdrawalPreview } from "~/contract/core/money";
 
 /**
- * Pure rules of the assets screens (SPEC §2 Assets, §9). Money stays a decimal string; decimal.js inside.
+ * Pure rules of the assets screens (docs/product.md, "/assets"). Money stays a decimal string; decimal.js inside.
  * No runtime import of ~/contract/money here: it pulls zod into the browser, so the few rules the
  * screens need are written again here and tested against the contract's (app/features/assets/rules.test.ts).
  */
@@ -57,7 +57,7 @@ export function greaterThan(a: string, b: string): boolean {
   return isPlainDecimal(a) && isPlainDecimal(b) && new Decimal(a).greaterThan(b);
 }
 
-/** Currencies offered on the transfer screen: is_recharge_account = 1 and more than one account type (SPEC §2). */
+/** Currencies offered for transfer: is_recharge_account = 1 and more than one account type (docs/product.md, "Transfers"). */
 export function transferableCurrencies(currencies: Currency[]): Currency[] {
   return currencies.filter((c) => c.is_recharge_account === 1 && c.account_types.length > 1);
 }

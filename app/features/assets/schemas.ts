@@ -4,7 +4,7 @@ import { ACCOUNT_CODES } from "~/contract/core/accounts";
 /**
  * The assets forms' schemas, one builder per form taking the `assets` translator, so the server (actions, through
  * forms.server.ts) and the browser (validate.ts, loaded after hydration) check alike and speak the same language.
- * Field order is the order of the checks (SPEC §5: withdrawal address, amount, trade password).
+ * Field order is the order of the checks (withdrawal address, amount, trade password: docs/product.md, "/assets/withdraw").
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -10,8 +10,8 @@ export type AccountKind = "email" | "mobile";
 export { CODE_COUNTDOWN_S } from "~/contract/core/codes";
 
 /**
- * The tab a `?tab=` query selects; the phone tab only where the screen offers it (register and forgot password
- * always; sign-in only while the exchange's SMS sign-in is on, SPEC §2).
+ * The tab a `?tab=` query selects; the phone tab only where the screen offers it (every sign-in screen now: register,
+ * forgot password and sign-in always offer it; docs/product.md, "/login").
  */
 export function accountKindFrom(value: string | null | undefined, phoneEnabled: boolean): AccountKind {
   return phoneEnabled && (value === "mobile" || value === "phone") ? "mobile" : "email";

@@ -85,7 +85,7 @@ describe("login schema", () => {
   });
 });
 
-describe("register schema: SPEC order agreement, code, password, format, repeat, match", () => {
+describe("register schema: in order agreement, code, password, format, repeat, match", () => {
   it("reports every broken rule in that order when everything is empty", () => {
     expect(issues(registerSchema(t, "email"), {})).toEqual([
       ["account", "validation.emailEmpty"],
@@ -194,7 +194,7 @@ describe("messages", () => {
     }
   });
 
-  it("the English messages are the spec's", () => {
+  it("the English messages are the exchange's", () => {
     const en = JSON.parse(readFileSync("locales/en/auth.json", "utf8")) as { validation: Record<string, string> };
     expect(en.validation.emailEmpty.toLowerCase()).toBe("email cannot be empty");
     expect(en.validation.emailInvalid.toLowerCase()).toBe("enter a valid email");

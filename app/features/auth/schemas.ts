@@ -9,9 +9,9 @@ import { accountKindFrom, CODE_COUNTDOWN_S, type AccountKind, type Translate } f
  * the sign-in screens' first load, so nothing rendered may import this module; constants live in
  * app/features/auth/constants.ts).
  *
- * Every form checks its fields in one `superRefine`, in the order of SPEC section 5, so each field
+ * Every form checks its fields in one `superRefine`, in the order docs/product.md gives each screen, so each field
  * gets the first rule it breaks and the issues come out in that order (the first issue is the one
- * the spec would report first). Conform sends empty inputs as `undefined`, hence the optionals.
+ * the exchange would report first). Conform sends empty inputs as `undefined`, hence the optionals.
  */
 
 export { accountKindFrom, CODE_COUNTDOWN_S, type AccountKind, type Translate };
@@ -91,7 +91,7 @@ export function loginSchema(t: Translate, kind: AccountKind, opts: { sms: boolea
 }
 
 /**
- * Register, in the order of SPEC section 5: (account,) agreement ticked, code, password,
+ * Register, in the order of docs/product.md, "/register": (account,) agreement ticked, code, password,
  * password format, repeat password, match.
  */
 export function registerSchema(t: Translate, kind: AccountKind) {

@@ -1,6 +1,7 @@
 import { Input, Textarea } from "~/components/form/control";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { ErrorLine, FormError } from "~/components/form/field";
@@ -31,7 +32,7 @@ function useCountdown(due: number | null, serverNow: number): number {
 }
 
 /**
- * One fiat order, for either party (SPEC §3 fiat order labels, §4 states and who may act): what was agreed, the
+ * One fiat order, for either party (docs/product.md, "Fiat order page"): what was agreed, the
  * time limit running, the seller's payment details for the buyer, the voucher, the actions this user may take now
  * (each a form; the exchange checks again) and the chat. A P2P_ORDER push reloads it.
  */

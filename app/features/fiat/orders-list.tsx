@@ -1,4 +1,5 @@
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { Pager } from "~/components/pager";
 import { formatAmount } from "~/lib/amount";
 import { pagerOf } from "~/lib/pager";

@@ -3,7 +3,7 @@ import { api, type ApiArgs } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { fiatT, refused, type FiatActionData } from "./fiat.server";
 
-/** The shop pages are a merchant's (SPEC §7 is_seller); anyone else goes back to the ads with the exchange's word. */
+/** The shop pages are a merchant's (`is_seller`); anyone else goes back to the ads with the exchange's word. */
 export async function requireShop(args: ApiArgs, path: string) {
   await requireToken(args.request, { returnTo: path });
   const info = await api(args, "shopInfo", {});

@@ -1,5 +1,5 @@
 /**
- * Which notice the home popup may show (SPEC §2 Home: the popup, at most once an hour). Only a *current* notice:
+ * Which notice the home popup may show (docs/product.md, "/ and /home": at most once an hour). Only a *current* notice:
  * one published within the last CURRENT_NOTICE_DAYS days (and not dated in the future). An older notice — a
  * maintenance announced for 3 November, read on 22 November — stays in the notice strip and the notice list but no
  * longer pops up; with no current notice the popup says welcome instead.

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** What the confirmation dialog shows (SPEC §5: hands, multiple, fee and margin), and the values it posts. */
+/** What the confirmation dialog shows (hands, multiple, fee and margin; docs/product.md, "/lever") and the values it posts. */
 export type LeverReview = {
   type: 1 | 2;
   status: 0 | 1;

@@ -6,7 +6,7 @@ import { normalizeSymbol } from "~/contract/core/channels";
 import { pairView } from "~/features/trade/pair-view";
 import { tabQuery } from "./tabs";
 
-/** Pairs open for leverage (SPEC §2: open_lever = 1), by quote-currency group. */
+/** Pairs open for leverage (open_lever = 1), by quote-currency group (docs/product.md, "/lever"). */
 export function leverGroups(groups: QuoteGroup[]): QuoteGroup[] {
   return groups
     .map((g) => ({

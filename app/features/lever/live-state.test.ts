@@ -33,7 +33,7 @@ const pos = (id: number, over: Partial<LeverPosition> = {}): LeverPosition => ({
   ...over,
 });
 
-describe("lever live state (SPEC §4)", () => {
+describe("lever live state", () => {
   it("LEVER_TRADE replaces rows by id and adds a position that opened (page 1 of current positions)", () => {
     const list = { tab: "current" as const, page: 1, data: [pos(1), pos(2)], total: 2, per_page: 10 };
     const next = applyLeverTrade(list, {

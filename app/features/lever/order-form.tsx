@@ -28,7 +28,7 @@ export function useLeverT(): Translate {
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 
-/** 'e', '+' and '-' never reach a price or a count (SPEC §5). */
+/** 'e', '+' and '-' never reach a price or a count (docs/product.md, "Money and rounding"). */
 export function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
   if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
@@ -36,7 +36,7 @@ export function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
 type Mode = "market" | "limit";
 
 /**
- * The lever order form (SPEC §2, §3, §5): market or fixed price, multiple, hands (default 1), optional
+ * The lever order form (docs/product.md, "/lever"): market or fixed price, multiple, hands (default 1), optional
  * take-profit and stop-loss, then 'Buy long' or 'Sell short' opens the confirmation with hands, multiple,
  * fee and margin, where the trade password is asked. Every step is a POST the server validates; JavaScript
  * validates first, shows the estimate as you type and keeps the page.
@@ -350,7 +350,7 @@ function StopFields({
 }
 
 /**
- * SPEC §5: the confirmation shows hands, multiple, fee and margin (4 decimals) and asks the trade password.
+ * The confirmation shows hands, multiple, fee and margin (4 decimals) and asks the trade password (docs/product.md, "/lever").
  * Rendered open by the server (a plain <dialog open> works without JavaScript; 'Change' closes it through a
  * native method="dialog" form); with JavaScript it opens as a modal.
  */

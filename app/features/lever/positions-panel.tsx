@@ -77,7 +77,7 @@ function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel"
 }
 
 /**
- * SPEC §2: set take-profit/stop-loss: two inputs (minimum 0) with the expected profit and loss (SPEC §5),
+ * Set take-profit/stop-loss: two inputs (minimum 0) with the expected profit and loss (docs/product.md, "/lever"),
  * recomputed as you type with JavaScript; without it, shown for the values saved.
  */
 function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: number; quote: string }) {
@@ -265,7 +265,7 @@ function Row({ p, decimals, quote, kind }: { p: LeverPosition; decimals: number;
   );
 }
 
-/** SPEC §2: batch close — all, long only or short only; each asks first (`?confirm=batch&type=`). */
+/** Batch close (docs/product.md, "/lever") — all, long only or short only; each asks first (`?confirm=batch&type=`). */
 function BatchClose() {
   const { t } = useTranslation("lever");
   const location = useLocation();
@@ -289,7 +289,7 @@ function BatchClose() {
   );
 }
 
-/** The lower panel (SPEC §2): the history tabs, the table of the chosen one, batch close and the pager. */
+/** The lower panel (docs/product.md, "/lever"): the history tabs, the table of the chosen one, batch close and the pager. */
 export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { list: LeverList; pair: LeverPairView }) {
   const { t } = useTranslation("lever");
   const { search } = useLocation();

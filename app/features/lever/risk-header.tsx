@@ -9,7 +9,7 @@ import type { LeverRisk } from "./use-lever-live";
 import * as s from "./lever.css";
 
 /**
- * SPEC §2: the risk rate in percent, the total profit/loss and 'Close all' (which asks first, `?confirm=batch`).
+ * The risk rate in percent (docs/product.md, "/lever"), the total profit/loss and 'Close all' (which asks first, `?confirm=batch`).
  * Near the liquidation line the rate warns in words as well as colour; what the rate is, the margin mode (cross)
  * and the line are explained on demand.
  */

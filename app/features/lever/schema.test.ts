@@ -20,7 +20,7 @@ function errors(fields: Record<string, string>, withPassword = false) {
   return r.status === "success" ? {} : r.reply().error;
 }
 
-describe("the lever order form (SPEC §5)", () => {
+describe("the lever order form (docs/product.md, /lever)", () => {
   it("a fixed price needs a price with the pair's decimals", () => {
     expect(errors({ status: "0", target_price: "" })).toMatchObject({ target_price: ["errors.priceRequired"] });
     expect(errors({ status: "0", target_price: "1.234" })).toMatchObject({ target_price: ['errors.priceInvalid{"decimals":2}'] });

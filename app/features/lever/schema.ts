@@ -2,8 +2,8 @@ import { z } from "zod";
 import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "~/contract/core/lever";
 
 /**
- * The lever order form (SPEC §3, §5): built with a translator so the spec's messages come out in the user's
- * language on the server and in the browser alike. Checks in the spec's order: fixed price requires a price,
+ * The lever order form (docs/product.md, "/lever"): built with a translator so its messages come out in the user's
+ * language on the server and in the browser alike. Checks in that section's order: fixed price requires a price,
  * then multiple, hands and (in the confirmation) the trade password. Take-profit and stop-loss: minimum 0.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leverTabOf, tabQuery } from "./tabs";
 
 describe("lever history tabs", () => {
-  it("maps each tab to the spec's status codes", () => {
+  it("maps each tab to its status code", () => {
     expect(tabQuery("current", 3)).toEqual({ call: "dealall" });
     expect(tabQuery("positions", 3)).toEqual({ call: "my_trade", status: 1 });
     expect(tabQuery("pending", 3)).toEqual({ call: "my_trade", status: 0 });

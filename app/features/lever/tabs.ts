@@ -1,6 +1,6 @@
 import { LEVER_TABS, type LeverTab } from "~/contract/core/lever";
 
-/** The history panel's tabs in the spec's order (SPEC §2) and the `orders` query value of each. */
+/** The history panel's tabs in their order (docs/product.md, "/lever") and the `orders` query value of each. */
 export const LEVER_TAB_ORDER: LeverTab[] = ["current", "positions", "pending", "closed", "cancelled", "delegation"];
 
 export function leverTabOf(value: string | null | undefined): LeverTab {

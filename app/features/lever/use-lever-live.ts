@@ -1,4 +1,5 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { useCallback, useRef, useState } from "react";
 import type { LeverPage } from "~/contract/lever";
 import type { LeverTab } from "~/contract/core/lever";
@@ -29,7 +30,7 @@ function useSynced<T>(source: T): [T, (f: (prev: T) => T) => void] {
 }
 
 /**
- * My positions and the account's risk, live (SPEC §4): LEVER_TRADE replaces rows by id and updates the risk
+ * My positions and the account's risk, live (docs/product.md, "/lever"): LEVER_TRADE replaces rows by id and updates the risk
  * rate and total profit for the current pair; LEVER_CLOSED removes rows by id, then the page reloads its data
  * (balances, the closed tab) once.
  */

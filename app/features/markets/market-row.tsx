@@ -35,7 +35,7 @@ export function MarketRow({ row, favourite, quotation = row.quotation }: { row: 
   const { t, i18n } = useTranslation("markets");
   const lang = i18n.language;
   const change = formatChange(quotation.change);
-  // Floored to 2 by cnyValue (spec section 9); formatPrice only groups the thousands.
+  // Floored to 2 by cnyValue (docs/product.md, "Money and rounding"); formatPrice only groups the thousands.
   const cnyRaw = cnyValue(quotation.close, row.cnyPrice);
   const cny = cnyRaw ? formatPrice(cnyRaw, 2, lang) : "";
   return (

@@ -9,9 +9,9 @@ import { RECORDS_PAGE_SIZE } from "~/lib/pager";
 
 export { pagerOf, parsePage, type Pager } from "~/lib/pager";
 
-/** SPEC §9: the records pager shows only when there are more entries than one page holds. */
+/** The records pager shows only when there are more entries than one page holds (docs/product.md, "Lists and pagers"). */
 export const LOG_PAGE_SIZE = RECORDS_PAGE_SIZE;
-/** SPEC §9: lock list limit. */
+/** Lock list limit (docs/product.md, "Savings"). */
 export const LOCK_LIST_LIMIT = 30;
 
 function dec(v: string | null | undefined): Decimal | null {
@@ -53,7 +53,7 @@ export type LockAmountProblem = {
 };
 
 /**
- * A purchase amount (SPEC §2 Savings, docs/api.md submit_lock): a plain decimal, more than 0, between the product's
+ * A purchase amount (docs/product.md, "/deposit"; docs/api.md submit_lock): a plain decimal, more than 0, between the product's
  * minimum (`limit_number`) and maximum (`max_number`), and covered by the spot balance when it is known. Checked in
  * that order, so the message names the first thing to fix. (The exchange checks it again, and the decimals.)
  */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** What the confirmation shows (SPEC §2: quantity, time and profit rate) and posts again. */
+/** What the confirmation shows (quantity, time and profit rate; docs/product.md, "/second") and posts again. */
 export type MicroReview = {
   type: 1 | 2;
   number: string;

@@ -1,4 +1,5 @@
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { memo, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
@@ -20,7 +21,7 @@ const closedSchema = () => import("~/contract/micro").then((m) => m.MicroClosedP
 
 export type MicroList = { tab: "progress" | "closed"; page: number; data: MicroOrder[]; total: number; per_page: number; at: number };
 
-/** Seconds left, falling each second with JavaScript (SPEC §4); without it, the server's count at render. */
+/** Seconds left, falling each second with JavaScript; without it, the server's count at render. */
 function Countdown({ order, at }: { order: MicroOrder; at: number }) {
   const hydrated = useHydrated();
   const [now, setNow] = useState(at);
@@ -36,7 +37,7 @@ function Countdown({ order, at }: { order: MicroOrder; at: number }) {
 }
 
 /**
- * SPEC §2 history: in progress (1) and closed (3), with pair and seconds, amount and currency, purchase price with
+ * The history (docs/product.md, "/second"): in progress (1) and closed (3), with pair and seconds, amount and currency, open price with
  * the direction's arrow, current or end price, expected profit/loss, countdown, fee and actual profit. A running
  * order's current price and expected profit/loss follow `price`, the pair's live price. A MICRO_CLOSED push replaces
  * the running row by the closed order, which stays MICRO_REMOVE_DELAY_MS with its result; the result is shown in a

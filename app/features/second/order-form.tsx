@@ -29,7 +29,7 @@ function useSecondT(): Translate {
 }
 
 /**
- * SPEC §2: the wallet, the quantity (presets set it rounded to an integer, or typed), the time in seconds with its
+ * The wallet, the quantity (presets set it rounded to an integer, or typed), the time in seconds with its
  * profit rate (a percent, 2 decimals), then 'Buy up' or 'Buy down' opens the confirmation (quantity, time, profit
  * rate). Every step is a POST the server validates; JavaScript validates first and keeps the page.
  */
@@ -126,7 +126,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
                   onClick={(e) => {
                     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                     e.preventDefault();
-                    // SPEC §5: a preset sets the input rounded to an integer.
+                    // A preset sets the input rounded to an integer (docs/product.md, "/second").
                     setNumber(String(Math.round(p.number)));
                   }}
                 >
@@ -186,7 +186,7 @@ function useSaid(data: SecondActionData | undefined, state: string) {
   }, [data, state]);
 }
 
-/** SPEC §2: the confirmation shows quantity, time and profit rate; a plain <dialog open> without JavaScript, a modal with it. */
+/** The confirmation shows quantity, time and profit rate; a plain <dialog open> without JavaScript, a modal with it. */
 function SecondConfirm({ answer, here }: { answer: SecondActionData; here: string }) {
   const { t, i18n } = useTranslation("second");
   const review = answer.review as MicroReview;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The second-contract order form (SPEC §5: the quantity is a number), built with a translator like the other forms. */
+/** The second-contract order form (the quantity is a number; docs/product.md, "/second"), built with a translator. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export function microOrderSchema(t: Translate, opts: { seconds: number[]; decimals: number }) {

@@ -1,7 +1,7 @@
 import type { QuoteGroup } from "~/contract/entities";
 import { normalizeSymbol } from "~/contract/core/channels";
 
-/** SPEC §2: only USDT-quoted pairs open for the second contract (open_microtrade = 1). */
+/** Only USDT-quoted pairs open for the second contract (open_microtrade = 1; docs/product.md, "/second"). */
 export function microPairs(groups: QuoteGroup[]) {
   return groups.filter((g) => g.code.toUpperCase() === "USDT").flatMap((g) => g.matches.filter((p) => p.open_microtrade === 1));
 }

@@ -209,7 +209,7 @@ function lastAverages(bars: KlineBar[]): (number | null)[] {
  * `update('none')` when the bar is new or moves the price scale, otherwise only the last candle's element
  * (and the studies' last points) are recomputed before `render()`.
  * On wide screens (`studies`, their names) the candles carry MA 15 and the MA 10/20 cross, and a MACD 12/26 panel
- * sits below (SPEC §9), moved the same way in the following animation frame.
+ * sits below (docs/product.md, "/trade"), moved the same way in the following animation frame.
  */
 export default function CandleChart({
   bars,

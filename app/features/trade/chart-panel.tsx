@@ -27,7 +27,7 @@ import * as s from "./trade.css";
 // in their own chunk loaded after hydration (not in any route's first-load JavaScript).
 const CandleChart = lazy(() => import("./candle-chart.client"));
 
-/** SPEC §9: the studies show on wide screens. */
+/** The studies show on wide screens (docs/product.md, "/trade"). */
 const WIDE = "(min-width: 1024px)";
 function useWide(): boolean {
   return useSyncExternalStore(

@@ -22,7 +22,7 @@ describe("the trade screen's one time zone (docs/decisions/010)", () => {
   });
 });
 
-describe("the chart's resolutions (SPEC §9)", () => {
+describe("the chart's resolutions", () => {
   it("offers every resolution the exchange serves: the nine buttons, the rest one step away", () => {
     expect(TRADE_PERIODS).toHaveLength(9);
     const served = new Set(CHART_PERIODS.map((p) => klinePeriod(p)));

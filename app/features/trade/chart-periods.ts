@@ -1,18 +1,18 @@
 import type { KlinePeriod } from "~/contract/entities";
 
-/** The chart's periods and window (SPEC §2, §9): which bars a period draws and how many. */
+/** The chart's periods and window (docs/product.md, "/trade"): which bars a period draws and how many. */
 
 /** The chart draws at most this many bars (the ones in view). */
 export const CHART_BARS_MAX = 300;
 export const CHART_HEIGHT = 516;
 
-/** The nine buttons of SPEC §2. */
+/** The nine interval buttons (docs/product.md, "/trade"). */
 export const TRADE_PERIODS = ["time", "1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
-/** The other resolutions of SPEC §9, one step away (under 'More'). */
+/** The other resolutions, one step away (under 'More'; docs/product.md, "/trade"). */
 export const MORE_PERIODS = ["3min", "120min", "240min", "360min", "720min", "3day"] as const;
 export const CHART_PERIODS = [...TRADE_PERIODS, ...MORE_PERIODS] as const;
 export type TradePeriod = (typeof CHART_PERIODS)[number];
-/** SPEC §9: default interval 1 minute. */
+/** Default interval 1 minute (docs/product.md, "/trade"). */
 export const DEFAULT_PERIOD: TradePeriod = "1min";
 
 export function normalizePeriod(v: string | null | undefined): TradePeriod {
@@ -49,7 +49,7 @@ export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX
 
 /**
  * The one time zone of the trade screen: the chart's axis and tooltips, recent trades and the order lists all
- * show UTC and say so (docs/decisions/010: SPEC §9 names America/New_York for the chart, but every other time on
+ * show UTC and say so (docs/decisions/010: the first design named America/New_York for the chart, but every other time on
  * the site — records, news, the exchange's day candles starting 00:00 UTC — is UTC).
  */
 export const TRADE_TIME_ZONE = "UTC";
@@ -69,7 +69,7 @@ export function formatTradeTime(ms: number, withDate = false): string {
   return withDate ? `${dateFormat.format(ms)} ${clockFormat.format(ms)}` : clockFormat.format(ms);
 }
 
-/** SPEC §9: the chart's locale follows the language (hk → zh-TW, jp → ja, kr → ko, zh → zh-CN). */
+/** The chart's locale follows the language (hk → zh-TW, jp → ja, kr → ko, zh → zh-CN; docs/product.md, "/trade"). */
 export function chartLocale(lang: string): string {
   const map: Record<string, string> = { hk: "zh-TW", jp: "ja", kr: "ko", zh: "zh-CN" };
   return map[lang] ?? lang;

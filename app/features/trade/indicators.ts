@@ -1,5 +1,5 @@
 /**
- * The chart's studies (SPEC §9: moving average 15, MA cross 10/20, MACD 12/26, on wide screens).
+ * The chart's studies (moving average 15, MA cross 10/20, MACD 12/26, on wide screens; docs/product.md, "/trade").
  * They place lines in pixels, so they work on JavaScript numbers (the candles' closes as drawn);
  * nothing here is money. Every function answers one value per input bar, null where the study
  * has not enough bars yet.

@@ -15,7 +15,7 @@ export function applyDepth(current: Depth, msg: { depth: Depth }): Depth {
 
 /**
  * GLOBAL_TX: the tick's trades (newest first) go on top; a snapshot replaces the list.
- * Duplicates (a replay after a reconnect) are dropped by id; at most 30 are kept (SPEC §9).
+ * Duplicates (a replay after a reconnect) are dropped by id; at most 30 are kept (docs/product.md, "/trade").
  */
 export function applyTrade(current: Trade[], msg: { completes: Trade[] }, snapshot = false): Trade[] {
   const base = snapshot ? [] : current;
@@ -86,7 +86,7 @@ function isStillOpen(o: SpotOrder): boolean {
 }
 
 /**
- * TX_SUBMIT / TX_MATCHED against the orders list on screen (SPEC §4):
+ * TX_SUBMIT / TX_MATCHED against the orders list on screen (docs/product.md, "/trade"):
  * - a new order is prepended only on page 1, not on history, when its side matches the sub-tab (any side on 'both')
  *   (and, on current orders, only while it is still open);
  * - a fill replaces the row; on current orders a row whose transacted_amount equals its number leaves;
@@ -98,7 +98,7 @@ export function applyOrderEvent(rows: SpotOrder[], ev: OrderEvent, view: OrdersV
   const at = rows.findIndex((r) => r.id === o.id);
   if (view.tab === "history") {
     if (at >= 0) return rows.map((r) => (r.id === o.id ? o : r));
-    // Never a submission (SPEC: not on history); a fill that finished an order does belong there.
+    // Never a submission (history lists finished orders); a fill that finished an order does belong there.
     if (ev.type === "TX_MATCHED" && view.page === 1 && !isStillOpen(o)) return [o, ...rows].slice(0, ORDERS_PAGE_SIZE);
     return rows;
   }

@@ -3,16 +3,16 @@ import type { Depth, DepthEntry, SpotBalances } from "~/contract/entities";
 import { dec } from "~/lib/money";
 
 /**
- * The order form's rules (SPEC §4, §5, §9), as pure functions over decimal strings: price and quantity input,
+ * The order form's rules (docs/product.md, "/trade"), as pure functions over decimal strings: price and quantity input,
  * rounding of quantity and total, the slider, the best book price and the balance a side spends. decimal.js
  * only: no float ever touches a price, a quantity or a balance here.
  */
 
-/** SPEC §9: the default price decimals; a pair's own `price_precision` wins (docs/api.md). */
+/** The default price decimals; a pair's own `price_precision` wins (docs/product.md, "Money and rounding"). */
 export const PRICE_DECIMALS = 4;
-/** SPEC §9: quantities floored to 6 decimals. */
+/** Quantities floored to 6 decimals (docs/product.md, "Money and rounding"). */
 export const QTY_DECIMALS = 6;
-/** SPEC §9: totals rounded up to 6 decimals. */
+/** Totals rounded up to 6 decimals (docs/product.md, "Money and rounding"). */
 export const TOTAL_DECIMALS = 6;
 export const SLIDER_STEP = 25;
 
@@ -23,7 +23,7 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 
 /**
  * What a price field keeps of what was typed: digits and one dot, at most `decimals` decimals.
- * 'e', '+', '-' and anything else are dropped (SPEC §5: typing e or minus is blocked).
+ * 'e', '+', '-' and anything else are dropped (typing e or minus does nothing: docs/product.md, "Money and rounding").
  */
 export function sanitizePriceInput(raw: string, decimals = PRICE_DECIMALS): string {
   let int = "";
@@ -53,7 +53,7 @@ function decimalsOf(v: string): number {
 export type PriceProblem = "price_required" | "price_invalid" | "price_decimals" | "price_positive";
 export type QtyProblem = "number_required" | "number_invalid" | "number_decimals" | "number_positive";
 
-/** SPEC §5: a limit price is required, digits only, at most `decimals` decimals, above 0. */
+/** A limit price is required, digits only, at most `decimals` decimals, above 0 (docs/product.md, "/trade"). */
 export function priceProblem(value: string | undefined | null, decimals = PRICE_DECIMALS): PriceProblem | null {
   const v = (value ?? "").trim();
   if (!v) return "price_required";
@@ -63,7 +63,7 @@ export function priceProblem(value: string | undefined | null, decimals = PRICE_
   return null;
 }
 
-/** SPEC §5: the quantity is required, a plain decimal with at most 6 decimals, above 0. */
+/** The quantity is required, a plain decimal with at most 6 decimals, above 0 (docs/product.md, "/trade"). */
 export function qtyProblem(value: string | undefined | null): QtyProblem | null {
   const v = (value ?? "").trim();
   if (!v) return "number_required";
@@ -96,7 +96,7 @@ export function snapPercent(value: string | number | null | undefined): number {
 }
 
 /**
- * The quantity a slider position means (SPEC §5/§9): a buy spends `percent` of the available quote
+ * The quantity a slider position means (docs/product.md, "/trade"): a buy spends `percent` of the available quote
  * at `price`; a sell sells `percent` of the available base. Floored to 6 decimals. '' when a buy has no price.
  */
 export function sliderQuantity(args: { side: Side; percent: number; available: string | null | undefined; price?: string | null }): string {
@@ -110,7 +110,7 @@ export function sliderQuantity(args: { side: Side; percent: number; available: s
   return floorQty(share.div(price));
 }
 
-/** SPEC §4: the market price: a buy takes the lowest ask, a sell the highest bid. null when that side is empty. */
+/** The market price: a buy takes the lowest ask, a sell the highest bid; null when that side is empty (docs/product.md, "/trade"). */
 export function bestPrice(depth: Depth | null | undefined, side: Side): string | null {
   const levels: DepthEntry[] = side === "buy" ? (depth?.out ?? []) : (depth?.in ?? []);
   let best: Decimal | null = null;

@@ -1,9 +1,9 @@
 import type { Pair, QuoteGroup } from "~/contract/entities";
 import { normalizeSymbol } from "~/contract/core/channels";
 
-/** Which pair the trade screen opens on: the `symbol` in the address, else the last one traded (SPEC's tradeinfo). */
+/** Which pair the trade screen opens on: the `symbol` in the address, else the last one traded (the tradeinfo cookie). */
 
-/** SPEC's tradeinfo (local storage there; a plain cookie here, so the server picks the pair). */
+/** The last pair traded, in a plain cookie so the server picks the pair (docs/product.md, "/trade"). */
 export type TradeInfo = { currencyName: string; currencyId: number; legalId: number; legalName: string; symbol: string; mathid: number };
 export const TRADEINFO_COOKIE = "tradeinfo";
 
@@ -47,7 +47,7 @@ function isOpen(p: Pair) {
 }
 
 /**
- * SPEC §2: the pair asked for (`?symbol=`), else the one saved in tradeinfo if it is still open,
+ * The pair asked for (`?symbol=`), else the one saved in tradeinfo if it is still open (docs/product.md, "/trade"),
  * else the first open pair of the first quote currency.
  */
 export function pickPair(groups: QuoteGroup[], opts: { symbol?: string | null; tradeinfo?: TradeInfo | null }): Pair | null {

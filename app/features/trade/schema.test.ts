@@ -10,7 +10,7 @@ function form(fields: Record<string, string>) {
 }
 
 describe("orderSchema", () => {
-  it("asks for the price and the quantity of a limit order (SPEC §5)", () => {
+  it("asks for the price and the quantity of a limit order", () => {
     const r = parseWithZod(form({}), { schema: orderSchema(t) });
     expect(r.status).toBe("error");
     expect(r.reply().error).toEqual({ price: ["errors.priceRequired"], number: ["errors.quantityRequired"] });

@@ -3,7 +3,7 @@ import { ORDER_TYPES, priceProblem, qtyProblem, sideProblems, PRICE_DECIMALS } f
 
 /**
  * The buy/sell form and the cancel form of /trade: one schema per form, built with a translator so the
- * spec's messages (SPEC §5, §8) come out in the user's language on the server and in the browser alike.
+ * messages (docs/product.md, "/trade") come out in the user's language on the server and in the browser alike.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -40,7 +40,7 @@ const QTY_MESSAGES = {
 } as const;
 
 export type OrderSchemaOptions = {
-  /** The pair's price decimals (its price_precision; SPEC default 4). */
+  /** The pair's price decimals (its price_precision; 4 by default). */
   decimals?: number;
   /**
    * The best price a market order would take: null when the book has none (the order is refused with

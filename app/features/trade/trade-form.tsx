@@ -39,7 +39,7 @@ function useTradeT(): Translate {
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 
-/** 'e', '+' and '-' never reach a price or quantity (SPEC §5); the value is also sanitized on change. */
+/** 'e', '+' and '-' never reach a price or quantity (docs/product.md, "Money and rounding"); the value is also sanitized on change. */
 function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
   if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
@@ -195,7 +195,7 @@ function OrderForm({
   useEffect(() => {
     if (picked.n > 0) setPrice(picked.price);
   }, [picked]);
-  // SPEC §4: switching limit/market clears quantities and sliders.
+  // Switching limit/market clears quantities and sliders (docs/product.md, "/trade").
   const [shownType, setShownType] = useState(type);
   if (shownType !== type) {
     setShownType(type);

@@ -28,7 +28,7 @@ describe("price and quantity input", () => {
     expect(sanitizeQtyInput("0.12345678")).toBe("0.123456");
   });
 
-  it("validates prices with the spec's messages", () => {
+  it("validates prices with the form's messages", () => {
     expect(priceProblem("")).toBe("price_required");
     expect(priceProblem("  ")).toBe("price_required");
     expect(priceProblem("1e3")).toBe("price_invalid");

@@ -2,7 +2,7 @@ import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /**
- * /trade (SPEC §9). Phone (≤ 760 px): one column in the order a trader uses it: the pair and price, the order
+ * /trade (decision 011). Phone (≤ 760 px): one column in the order a trader uses it: the pair and price, the order
  * form, then anchors to the chart, book, trades, my orders and the markets below. Tablet: two columns.
  * Desktop: book | header, chart | the order form (one side at a time, like a phone) over the pairs, then my orders
  * (wide enough for every column) | trades: at 1366 × 900 the form and its button are on the first screen, as on

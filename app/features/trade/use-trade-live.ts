@@ -1,5 +1,5 @@
 import { normalizeSymbol } from "~/contract/core/channels";
-import { useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "~/lib/use-revalidator";
 import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from "react";
 import type {
   Depth,
@@ -110,7 +110,7 @@ function useChartBars(sym: string, pairId: number, period: KlinePeriod): KlineBa
 
 /**
  * Everything on /trade that moves: the book, trades, candles, header, my orders and balances, over the relay
- * (/events). The channels close when the screen unmounts (SPEC: live subscriptions end on leaving the screen).
+ * (/events). The channels close when the screen unmounts (docs/product.md, "Live updates").
  */
 export function useTradeLive(input: TradeLiveInput) {
   const sym = normalizeSymbol(input.pair.symbol);

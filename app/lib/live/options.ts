@@ -1,4 +1,4 @@
-/** The relay's settings and their defaults (SPEC §9: ping every 5 s, reconnect backoff capped at 30 s). */
+/** The relay's settings and their defaults (ping every 5 s, reconnect backoff capped at 30 s: docs/product.md, "Live updates"). */
 export type LiveHubOptions = {
   /** Upstream socket URL (ws://…/ws). A function is read at each (re)connect. */
   url: string | (() => string);

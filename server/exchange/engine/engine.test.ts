@@ -328,7 +328,7 @@ describe("SpotEngine", () => {
     expect(await add(undefined, "1")).toEqual({ ok: false, error: "price_required", field: "price" });
     expect(await add("0", "1")).toEqual({ ok: false, error: "price_invalid", field: "price" });
     expect(await add("1", "0")).toEqual({ ok: false, error: "number_invalid", field: "number" });
-    // SPEC §5's order: the price (or, for a market order, a best price) before the quantity.
+    // The order of the checks: the price (or, for a market order, a best price) before the quantity (docs/product.md, "Spot orders").
     expect(await add(undefined, "0")).toEqual({ ok: false, error: "price_required", field: "price" });
     // (the book holds only bids here, so a market buy has nothing to take)
     expect(await w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "market", number: "0" })).toEqual({

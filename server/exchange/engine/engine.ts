@@ -685,8 +685,8 @@ export class SpotEngine {
   }
 
   /**
-   * SPEC §5's order: the price (limit) or a best price to take (market) first, then the quantity. Then what to
-   * lock: a limit buy price × number quote, a sell number base, a market buy the exact quote the book asks for
+   * The order of the checks (docs/product.md, "Spot orders"): the price (limit) or a best price to take (market) first, then the
+   * quantity. Then what to lock: a limit buy price × number quote, a sell number base, a market buy the exact quote the book asks for
    * `number` base right now (this walk and the match see the same book).
    */
   private validate(

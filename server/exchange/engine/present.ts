@@ -31,7 +31,7 @@ export function feeShown(fee: string, decimals: number): string {
   return new Decimal(fee).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed();
 }
 
-/** An order as the API answers it (SPEC §3 spot order), names in the caller's language. */
+/** An order as the API answers it (`SpotOrder`, docs/api.md), names in the caller's language. */
 export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOrder {
   return {
     id: row.id,

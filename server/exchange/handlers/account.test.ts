@@ -190,7 +190,7 @@ describe("codes for different purposes do not share one cooldown", () => {
   });
 });
 
-describe("market calls as the spec writes them", () => {
+describe("market calls with the contract's names", () => {
   it("market/deal depth rows carry their index, best first from 0", async () => {
     // A book of our own (no market maker here): two asks and two bids on BTC/USDT.
     const demo = await c.login("demo@example.com", "Trade2026");

@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 describe("lever/submit", () => {
-  it("checks in the spec's order: price, multiple, hands, trade password", async () => {
+  it("checks in order: price, multiple, hands, trade password", async () => {
     const msg = async (p: Record<string, string | number>) => (await open(demo, p)).msg;
     expect(await msg({ status: 0, target_price: "", multiple: "", share: "" })).toBe("please enter the price");
     expect(await msg({ multiple: "", share: "" })).toBe("please choose the leverage");
@@ -95,7 +95,7 @@ describe("lever/submit", () => {
     expect(bal("demo@example.com")).toEqual({ balance: "5000", lock_balance: "0" });
   });
 
-  it("opens a long at market: margin and fee as SPEC §9 (hand-worked) through the ledger", async () => {
+  it("opens a long at market: margin and fee by the formulas (hand-worked) through the ledger", async () => {
     // open = 60000 × 1.0005 = 60030; number = 2 × 0.01 = 0.02; value = 1200.6; margin = 1200.6 / 10; fee = 1200.6 × 0.001
     const r = await open(demo, { share: 2, idempotency_key: "open-1" });
     expect(r.code).toBe(1);

@@ -33,7 +33,7 @@ import {
 import { ledgerFail } from "./money-common";
 import { checkPayPassword } from "./trade-password";
 
-// Leveraged contracts (SPEC §7 lever/*): the engine (server/exchange/lever/engine.ts) marks and closes; these
+// Leveraged contracts, lever/* (docs/product.md, "Lever"): the engine (server/exchange/lever/engine.ts) marks and closes; these
 // calls place, cancel, close and set stops, each in one transaction of balanced postings.
 
 function engineOf(ctx: Ctx): LeverEngine {

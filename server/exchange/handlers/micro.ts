@@ -25,8 +25,8 @@ import {
 } from "../models/micro";
 import { ledgerFail } from "./money-common";
 
-// The second contract (SPEC §7 microtrade/*): a stake on the price being up or down after some seconds, settled by
-// the micro engine (server/exchange/micro/engine.ts) at its due time.
+// The second contract, microtrade/* (docs/product.md, "Second contract"): a stake on the price being up or down after some seconds, settled
+// by the micro engine (server/exchange/micro/engine.ts) at its due time.
 
 function engineOf(ctx: Ctx): MicroEngine {
   if (!ctx.micro) throw new Error("the micro engine is not running");

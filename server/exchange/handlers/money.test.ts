@@ -399,7 +399,7 @@ describe("trade password, address book and withdrawals", () => {
     expect(await bind(email, TRON_ADDRESS)).toMatchObject({ code: 1 });
     ledgerCredit(ex.db, { userId: uid, currencyId: USDT, accountCode: "change_account", amount: "10000", type: "test" });
     clock += 61_000;
-    // The spec's payload (password and the emailed code, no repeat) sets the trade password.
+    // The first design's payload (password and the emailed code, no repeat) sets the trade password.
     await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });
     const set = await c.call(
       "amendPayPassword",

@@ -304,7 +304,7 @@ export const p2pHandlers: Pick<
   async legalConfirm(p, ctx) {
     const userId = ctx.userId!;
     const o = findOrder(ctx.db, p.id);
-    // A repeated confirmation of a completed order answers it as it is (SPEC §6: repeated clicks act once).
+    // A repeated confirmation of a completed order answers it as it is: repeated clicks act once (docs/product.md, "Fiat P2P").
     if (o && o.seller_id === userId && o.status === P2P_STATUS.COMPLETED) return ok(ctx, presentOrder(ctx, o, userId), "p2p_completed");
     if (!o || (o.buyer_id !== userId && o.seller_id !== userId)) return fail(ctx, "p2p_order_not_found");
     if (o.seller_id !== userId) return fail(ctx, "p2p_not_seller");
@@ -374,7 +374,7 @@ export const p2pHandlers: Pick<
     if (seen) return seen;
     const coin = coinOf(ctx, p.currency_id);
     if (!coin) return fail(ctx, "p2p_coin_invalid", undefined, "currency_id");
-    // SPEC §5 fiat shop: a withdrawal address must be bound first.
+    // A withdrawal address must be bound first (docs/product.md, "Fiat P2P").
     if (boundAddresses(ctx.db, userId, coin.id).length === 0) return fail(ctx, "bind_address_first", undefined, "currency_id");
     const price = new Decimal(p.price);
     if (price.lte(0) || price.decimalPlaces() > 2) return fail(ctx, "p2p_price_invalid", undefined, "price");
@@ -410,7 +410,7 @@ export const p2pHandlers: Pick<
           return answer;
         })(),
       "total",
-      // SPEC §8: 'insufficient total release' (the legal account holds less than the ad offers).
+      // 'insufficient total release': the legal account holds less than the ad offers (docs/product.md, "Fiat P2P").
       "p2p_total_insufficient",
     );
   },

@@ -66,7 +66,7 @@ describe("sessions and the login password", () => {
     });
     expect((await call("userInfo", {}, { token: laptop })).code).toBe(1);
 
-    // SPEC §5 order: old and new required, new at least 6, confirmation equal.
+    // In order: old and new required, new at least 6, confirmation equal (docs/product.md, "Personal centre").
     expect(
       (await call("amendPassword", { old_password: "", new_password: "Alice2027", secondary_password: "Alice2027" }, { token: phone }))
         .reason,

@@ -129,7 +129,7 @@ export const userHandlers: Pick<
     const badAccount = accountProblem(p.type, p.account);
     if (badAccount) return fail(ctx, badAccount);
     const address = normalizeAddress(channelOf(p.type), p.account);
-    // SPEC §5 order: code, password, password format, repeat password, match; then invite code and account.
+    // In order: code, password, password format, repeat password, match; then invite code and account (docs/product.md, "Account").
     if (!p.sms_code) return fail(ctx, "code_required");
     const checked = checkCodeLimited(checkDeps(ctx), { address, type: CODE_TYPE.REGISTER, code: p.sms_code, field: "sms_code" });
     if ("refusal" in checked) return checked.refusal;

@@ -57,7 +57,7 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     if (new Decimal(c.draw_max).gt(0) && amount.gt(c.draw_max)) return fail(ctx, "draw_max", { max: c.draw_max, code: c.code }, "number");
     // A cheap look first (the authoritative check is the ledger's, inside the transaction below).
     if (availableOf(ctx.db, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance", undefined, "number");
-    // The daily limit in USD value: higher once the identity is verified (SPEC §6).
+    // The daily limit in USD value: higher once the identity is verified (docs/product.md, "Withdrawals").
     const limit = dailyDrawLimit(ctx, userId);
     const usd = (id: number) => new Decimal(usdPriceOf(ctx.market, id));
     const today = withdrawnToday(ctx.db, userId, ctx.now).reduce(

@@ -152,7 +152,7 @@ export function messagesOf(db: DB, orderId: number, after = 0): MessageRow[] {
   return db.prepare("SELECT * FROM p2p_messages WHERE order_id = ? AND id > ? ORDER BY id LIMIT 500").all(orderId, after) as MessageRow[];
 }
 
-/** Orders the buyer cancelled or let lapse since `since` (SPEC §6: three a day and no more buying that day). */
+/** Orders the buyer cancelled or let lapse since `since` (three a day and no more buying that day: docs/product.md, "Fiat P2P"). */
 export function cancelsSince(db: DB, buyerId: number, since: number): number {
   return (
     db

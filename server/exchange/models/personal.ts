@@ -328,7 +328,7 @@ export function reviewIdentity(db: DB, id: number, approve: boolean, reason: str
 
 // ---------------------------------------------------------------- agents
 
-/** Adds a user as an agent, only with that user's authorization code (SPEC §6). */
+/** Adds a user as an agent, only with that user's authorization code (docs/product.md, "Account"). */
 export function addAgent(
   db: DB,
   userId: number,

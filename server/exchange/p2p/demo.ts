@@ -3,7 +3,7 @@ import type { P2PEngine } from "./engine";
 
 /**
  * The demo merchant's shop on a new database (after the demo users are seeded): bob@example.com gets a bank
- * collection method, a bound USDT withdrawal address (SPEC §5: a merchant binds one before publishing) and three ads,
+ * collection method, a bound USDT withdrawal address (a merchant binds one before publishing) and three ads,
  * published through the engine so their coins are in escrow exactly as a merchant's own ads would be.
  */
 export function seedP2PDemo(db: DB, p2p: P2PEngine, now: number): void {

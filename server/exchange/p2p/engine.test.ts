@@ -124,7 +124,7 @@ describe("fiat order state machine", () => {
           const by = role === "buyer" ? o.buyer : o.seller;
           const totals = globalTotals(ex.db);
           if (allowed) {
-            // SPEC §5: the voucher comes before 'paid' (its refusal is tested with the calls).
+            // The voucher comes before 'paid' (its refusal is tested with the calls).
             if (action === "pay") ex.p2p.setVoucher(o.id, by, `${"d".repeat(32)}.png`, now);
             act(action, o.id, by);
             const after = (ex.db.prepare("SELECT status FROM p2p_orders WHERE id = ?").get(o.id) as { status: number }).status;

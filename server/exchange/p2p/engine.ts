@@ -277,7 +277,7 @@ export class P2PEngine {
     })();
   }
 
-  /** SPEC §5: the voucher must be uploaded before marking paid. */
+  /** The voucher must be uploaded before marking paid (docs/product.md, "Fiat P2P"). */
   markPaid(orderId: number, userId: number, payType: string | undefined, now: number): OrderRow {
     return this.db.transaction(() => {
       const { order } = this.guard(orderId, userId, "pay");
