@@ -11,6 +11,7 @@ import { RefusalFocusScope, useRefusalFocus } from "~/components/form/refusal-fo
 import { BCP47, type Lang } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
+import { usdText } from "~/lib/amount.server";
 import { I18nDataScript } from "~/lib/i18n-payload";
 import { useNonce } from "~/lib/nonce";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -72,17 +73,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,
   );
-}
-
-/** '12,345.67 USD' in the reader's language (the header gets it ready: no number code in every page's bundle). */
-function usdText(value: string, lang: Lang): string {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!m) return `${value} USD`;
-  const parts = new Intl.NumberFormat(BCP47[lang]).formatToParts(1234.5);
-  const group = parts.find((p) => p.type === "group")?.value ?? ",";
-  const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
-  const int = m[1]!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${int}${decimal}${(m[2] ?? "").padEnd(2, "0").slice(0, 2)} USD`;
 }
 
 export type RootData = typeof loader;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts the real server for the end-to-end tests on a fresh database (seeded, simulator off, market maker on),
+# Starts the real server for the end-to-end tests on a fresh database (seeded, the simulator's history only, market maker on),
 # from a snapshot of the current build, so a rebuild during the run can't pull assets away.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +15,9 @@ cp -r public/. "$snap/public/"
 exec 9>&-
 export BUILD_DIR="$snap/build" PUBLIC_DIR="$snap/public"
 export PORT="${E2E_PORT:-3210}" NODE_ENV=production SIM_SEED=42 COOKIE_SECURE=false
-# No invented trades: prices move only when a test trades (the market maker still quotes a book to trade with).
-export SIMULATOR=off
+# The demo's price history and order book, but no invented trades while the tests run: prices move only when a
+# test trades (the market maker quotes the book to trade with).
+export SIMULATOR=history
 # One JSON line per request would bury the test report; warnings and errors still show.
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 # Test-only: a second-contract order settles 6 s after it is placed (tests/e2e/second.spec.ts), not after 30.

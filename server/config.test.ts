@@ -59,12 +59,20 @@ describe("one configuration for both processes", () => {
 
   it("spells on/off alike in both: the old SIMULATOR=0 stops either start with a message", () => {
     for (const load of [loadConfig, loadExchangeConfig]) {
-      expect(() => load({ DATA_DIR: dir(), SIMULATOR: "0" })).toThrow(/SIMULATOR: must be on or off \(got "0"\)/);
+      expect(() => load({ DATA_DIR: dir(), SIMULATOR: "0" })).toThrow(/SIMULATOR: must be on, off or history \(got "0"\)/);
+      expect(load({ DATA_DIR: dir(), SIMULATOR: "history" }).SIMULATOR).toBe("history");
       expect(() => load({ DATA_DIR: dir(), MARKET_MAKER: "no" })).toThrow(/MARKET_MAKER/);
       expect(() => load({ DATA_DIR: dir(), DEMO: "false" })).toThrow(/DEMO: must be on or off/);
       expect(() => load({ DATA_DIR: dir(), LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
       expect(() => load({ DATA_DIR: dir(), SPOT_TAKER_FEE: "1.5" })).toThrow(/SPOT_TAKER_FEE/);
     }
+  });
+
+  it("SIMULATOR=history: the simulator writes its history but does not tick; a real exchange refuses it", () => {
+    const c = loadConfig({ DATA_DIR: dir(), SIMULATOR: "history" });
+    expect(exchangeOptions(c)).toMatchObject({ simulator: true, simulatorLive: false });
+    expect(exchangeOptions(loadConfig({ DATA_DIR: dir() }))).toMatchObject({ simulator: true, simulatorLive: true });
+    expect(() => loadExchangeConfig({ DATA_DIR: dir(), DEMO: "off", EXCHANGE_CONFIG: example, SIMULATOR: "history" })).toThrow(/SIMULATOR/);
   });
 
   it("DEMO=off: the simulator and market maker off, the listing read and validated where the exchange runs", () => {

@@ -25,8 +25,11 @@ const ConfigSchema = z.object({
   DEMO: onOff.default("on"),
   /** The listing file of a real exchange (DEMO=off): currencies, chains, pairs, products, content. */
   EXCHANGE_CONFIG: z.string().min(1).optional(),
-  /** Default on with the demo; a real exchange refuses on. */
-  SIMULATOR: onOff.optional(),
+  /**
+   * The demo's market simulator. Default on with the demo; a real exchange refuses it. `history`: the price history
+   * is written at first start, then prices stand still and move only with real orders (the end-to-end tests).
+   */
+  SIMULATOR: z.enum(["on", "off", "history"], { errorMap: () => ({ message: "must be on, off or history" }) }).optional(),
   MARKET_MAKER: onOff.optional(),
   SIM_SEED: z.coerce.number().int().optional(),
   SIM_TICK_MS: z.coerce.number().int().min(50).max(60_000).optional(),
@@ -117,7 +120,7 @@ export type Config = Omit<Parsed, "SIMULATOR" | "MARKET_MAKER"> & {
   DATA_DIR: string;
   SESSION_SECRET: string;
   /** Resolved: the demo's default is on, a real exchange's off. */
-  SIMULATOR: "on" | "off";
+  SIMULATOR: "on" | "off" | "history";
   MARKET_MAKER: "on" | "off";
   /** The validated listing (DEMO=off, where the exchange runs in this process). */
   listing?: Listing;
@@ -147,7 +150,8 @@ function resolveMode(cfg: Parsed, runsExchange: boolean): Pick<Config, "SIMULATO
   const problems: string[] = [];
   if (!demo) {
     if (cfg.TEST_SETTINGS === "on") problems.push("TEST_SETTINGS: test-only settings are refused on a real exchange (DEMO=off)");
-    if (cfg.SIMULATOR === "on") problems.push("SIMULATOR: on invents trades; a real exchange (DEMO=off) cannot run it");
+    if (cfg.SIMULATOR === "on" || cfg.SIMULATOR === "history")
+      problems.push("SIMULATOR: on invents trades; a real exchange (DEMO=off) cannot run it");
     if (cfg.MARKET_MAKER === "on")
       problems.push("MARKET_MAKER: on quotes with invented balances; a real exchange (DEMO=off) cannot run it");
     if (runsExchange && !cfg.EXCHANGE_CONFIG)
@@ -201,7 +205,8 @@ export function exchangeOptions(config: Omit<Config, "SESSION_SECRET">): Exchang
     dataDir: config.DATA_DIR,
     demo: config.DEMO === "on",
     listing: config.listing,
-    simulator: config.SIMULATOR === "on",
+    simulator: config.SIMULATOR !== "off",
+    simulatorLive: config.SIMULATOR === "on",
     marketMaker: config.MARKET_MAKER === "on",
     seed: config.SIM_SEED,
     tickMs: config.SIM_TICK_MS,

@@ -81,7 +81,7 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            equals the open holds, nothing negative; exits 1 and names the rows if not
 
 environment: the settings of the README's table, the same for both processes (DATA_DIR, DEMO, EXCHANGE_CONFIG,
-             EXCHANGE_PORT, EXCHANGE_HOST, SIMULATOR=on|off, MARKET_MAKER=on|off, SPOT_MAKER_FEE, SPOT_TAKER_FEE,
+             EXCHANGE_PORT, EXCHANGE_HOST, SIMULATOR=on|off|history, MARKET_MAKER=on|off, SPOT_MAKER_FEE, SPOT_TAKER_FEE,
              ADDRESS_SERVICE_SECRET, REDIS_URL, LOG_LEVEL, METRICS_PORT, ...); a bad value stops the start with a message`;
 
 const dataDir = process.env.DATA_DIR || "./data";

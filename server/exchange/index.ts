@@ -57,6 +57,8 @@ export interface ExchangeOptions {
   /** A real exchange's currencies, chains, pairs, products and content (db/listing.ts); required with `demo: false`. */
   listing?: Listing;
   simulator?: boolean;
+  /** With the simulator: false writes the price history at first start and then stands still (default true). */
+  simulatorLive?: boolean;
   seed?: number;
   tickMs?: number;
   log?: (line: string) => void;
@@ -434,7 +436,13 @@ export function createExchange(opts: ExchangeOptions): Exchange {
   const simulator =
     !demo || opts.simulator === false
       ? null
-      : new Simulator(db, market, { seed: opts.seed, tickMs: opts.tickMs, log, onTick: (now) => marketMaker?.tick(now) });
+      : new Simulator(db, market, {
+          seed: opts.seed,
+          tickMs: opts.tickMs,
+          live: opts.simulatorLive,
+          log,
+          onTick: (now) => marketMaker?.tick(now),
+        });
   simulator?.start();
   const ready = marketMaker ? marketMaker.quoteAll() : Promise.resolve();
   const sockets = createSocketServer({

@@ -75,3 +75,18 @@ describe("market simulator", () => {
     db.close();
   });
 });
+
+describe("market simulator, history only (SIMULATOR=history)", () => {
+  it("writes the history and this minute's trades at start, then stands still: no timer, no further trades", () => {
+    const db = openDatabase(":memory:");
+    seedIfEmpty(db, NOW);
+    const sim = new Simulator(db, new Market(db, new Hub()), { seed: 42, live: false, tickMs: 50 });
+    sim.start(NOW);
+    const count = () => (db.prepare("SELECT COUNT(*) AS n FROM trades").get() as { n: number }).n;
+    const bars = (db.prepare("SELECT COUNT(*) AS n FROM klines WHERE period = '1min'").get() as { n: number }).n;
+    expect(bars).toBeGreaterThan(1500);
+    expect(count()).toBeGreaterThan(0);
+    expect((sim as unknown as { timer: unknown }).timer).toBeNull();
+    sim.stop();
+  });
+});

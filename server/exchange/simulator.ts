@@ -9,6 +9,8 @@ import { DAY, HOUR, MINUTE } from "./lib/time";
 export interface SimulatorOptions {
   seed?: number;
   tickMs?: number;
+  /** false: `start` writes the history and the current minute's trades, then stands still (no ticks). Default true. */
+  live?: boolean;
   log?: (line: string) => void;
   /** Runs after every live tick (the market maker re-quotes and trades through the engine). */
   onTick?: (now: number) => void;
@@ -52,6 +54,7 @@ export class Simulator {
   private lastTick: number | null = null;
   private lastPrune = 0;
   private readonly onTick: ((now: number) => void) | undefined;
+  private readonly live: boolean;
 
   constructor(
     private readonly db: DB,
@@ -60,6 +63,7 @@ export class Simulator {
   ) {
     this.rand = mulberry32(opts.seed ?? 20260101);
     this.tickMs = opts.tickMs ?? 1000;
+    this.live = opts.live ?? true;
     this.log = opts.log ?? (() => {});
     this.onTick = opts.onTick;
     this.pairs = [...market.pairs.values()];
@@ -85,6 +89,7 @@ export class Simulator {
     const t0 = performance.now();
     const bars = this.backfill(now);
     if (bars > 0) this.log(`[exchange] simulator backfilled ${bars} candles in ${Math.round(performance.now() - t0)} ms`);
+    if (!this.live) return;
     this.timer = setInterval(() => {
       try {
         this.tick(Date.now());

@@ -64,7 +64,8 @@ test.describe("assets", () => {
     const usdt = page.getByRole("row", { name: /^USDT/ });
     await expect(usdt).toContainText("1,000.00");
     await expect(usdt).toContainText("1,000.00");
-    await expect(page.getByRole("main").getByText("1,000.00 USD")).toBeVisible();
+    // The account's own total (the page's top and the header's menu show the total of all accounts too).
+    await expect(page.getByRole("region", { name: "Spot account" }).getByText("1,000.00 USD")).toBeVisible();
     await expect(page.getByRole("link", { name: "Records" })).toHaveAttribute("href", "/assets/dealRecords?types=change_account");
     await expect(usdt.getByRole("link", { name: "Deposit USDT" })).toBeVisible();
     await expect(usdt.getByRole("link", { name: "Withdraw USDT" })).toBeVisible();

@@ -139,3 +139,26 @@ export async function sendCode(page: Page) {
   await page.getByRole("button", { name: /^(Send code|Resend code)$/ }).click();
   await expect(page.getByText(/verification code sent/i).first()).toBeVisible();
 }
+
+/**
+ * One real trade on a pair, so its last price and recent trades exist (the suite runs without the simulator: prices
+ * move only when a test trades). A fresh account buys `amount` at the book's best ask, which the market maker quotes.
+ */
+export async function tradeOnce(request: import("@playwright/test").APIRequestContext, matchId: number, amount: string) {
+  const user = await registerUser(request);
+  cli("credit", user.email, "change_account", "USDT", "100000");
+  const headers = { "X-Forwarded-For": nextIp() };
+  const login = (await (
+    await request.post(`${BASE_URL}/api/user/login`, { headers, data: { account: user.email, password: user.password } })
+  ).json()) as {
+    data: string;
+  };
+  const deal = (await (await request.get(`${BASE_URL}/api/market/deal?currency_match_id=${matchId}`)).json()) as {
+    data: { depth: { out: { price: string }[] } };
+  };
+  const bought = await request.post(`${BASE_URL}/api/tx_in/add`, {
+    headers: { ...headers, authorization: login.data },
+    data: { currency_match_id: matchId, price: deal.data.depth.out[0]!.price, number: amount },
+  });
+  expect(((await bought.json()) as { code: number }).code).toBe(1);
+}

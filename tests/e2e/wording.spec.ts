@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test, tradeOnce } from "./fixtures";
 
 /**
  * Issue 9, wording and smaller items, with JavaScript on and off (every spec runs in both projects): seeded content
@@ -63,7 +63,8 @@ test("the hourly popup shows no stale notice: the 3 November maintenance is not 
 });
 
 test.describe("trade screen: one labelled time zone, the 'Line' button", () => {
-  test("the chart and the lists say UTC; the line chart is called so", async ({ page }) => {
+  test("the chart and the lists say UTC; the line chart is called so", async ({ page, request }) => {
+    await tradeOnce(request, 1, "0.001");
     await page.goto("/trade?symbol=BTCUSDT");
     await expect(page.getByText("Times on this screen are in UTC.")).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Time (UTC)" }).first()).toBeVisible();
@@ -239,7 +240,8 @@ test("one amount format: the account page's total and rows like every other amou
   const user = await registerUser(request);
   cli("credit", user.email, "change_account", "USDT", "4800");
   await logInTo(page, user.email, user.password, "/assets/tradeAccount");
-  await expect(page.getByRole("main").getByText("4,800.00 USD")).toBeVisible();
+  // The account's own total (the page's top and the header's menu show the total of all accounts too).
+  await expect(page.getByRole("region", { name: "Spot account" }).getByText("4,800.00 USD")).toBeVisible();
   await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("4,800.00");
   await setLang(page, "de");
   await page.goto("/assets/tradeAccount");

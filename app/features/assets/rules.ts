@@ -46,6 +46,11 @@ export function usdTotalOf(accounts: Array<{ balance: string; lock_balance: stri
   );
 }
 
+/** A small balance ('hide small balances'): its USD value, as the row shows it, is under `threshold` (SMALL_BALANCE_USD). */
+export function isSmallBalance(usd: string, threshold: string): boolean {
+  return isPlainDecimal(usd) && new Decimal(usd).lessThan(threshold);
+}
+
 /** Amounts shown in the tables: the currency's decimals, floored, trailing zeros kept. */
 export function amountText(value: string, decimals: number): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;

@@ -179,6 +179,13 @@ export function assetSnapshots(db: DB, userId: number, since: number): { day: nu
   }[];
 }
 
+/** Users with a snapshot worth more than 0 on or after `since` (they are told apart from those who never held anything). */
+export function recentlyValuedUsers(db: DB, since: number): number[] {
+  return (
+    db.prepare("SELECT DISTINCT user_id FROM asset_snapshots WHERE day >= ? AND CAST(usd AS REAL) > 0").all(since) as { user_id: number }[]
+  ).map((r) => r.user_id);
+}
+
 export function deleteSnapshotsBefore(db: DB, before: number): number {
   return db.prepare("DELETE FROM asset_snapshots WHERE day < ?").run(before).changes;
 }

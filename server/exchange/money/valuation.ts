@@ -12,6 +12,7 @@ import {
   nonEmptyAccounts,
   oldestNotification,
   putAssetSnapshot,
+  recentlyValuedUsers,
 } from "../models/notifications";
 import { usdPriceOf } from "./currencies";
 
@@ -53,6 +54,8 @@ export const SNAPSHOT_JOB = "asset snapshots";
 /**
  * The daily snapshot of every account's value (the /assets chart): taken once per UTC day, at the scheduler's first
  * run of that day (at start, for a day the process was down at midnight). Snapshots older than the chart are dropped.
+ * Someone who holds nothing is not valued, unless something they held is still on their chart: then the day reads 0
+ * (a day without a snapshot is one the chart cannot tell, and it would draw the old value across it).
  */
 export class AssetSnapshots {
   constructor(
@@ -77,6 +80,8 @@ export class AssetSnapshots {
       const v = new Decimal(r.balance).plus(r.lock_balance).times(prices.get(r.currency_id) ?? "0");
       totals.set(r.user_id, (totals.get(r.user_id) ?? new Decimal(0)).plus(v));
     }
+    for (const userId of recentlyValuedUsers(this.db, day - (ASSET_HISTORY_DAYS - 1) * DAY))
+      if (!totals.has(userId)) totals.set(userId, new Decimal(0));
     this.db.transaction(() => {
       for (const [userId, v] of totals) putAssetSnapshot(this.db, userId, day, v.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2));
       deleteSnapshotsBefore(this.db, day - ASSET_HISTORY_DAYS * DAY);
