@@ -45,8 +45,9 @@ async function place(request: APIRequestContext, who: Who, side: "buy" | "sell",
 }
 
 /**
- * The guard's size in units: the market maker's own market orders (a few per 10 s, at most about a fifth of one of its
- * levels: some 18 BNB or 30,000 TRX) take from it while the test works, and cannot take it all.
+ * The guard's size in units. The end-to-end server invents no trades, but where the demo's market maker does trade (a
+ * few market orders per 10 s, at most about a fifth of one of its levels: some 18 BNB or 30,000 TRX) it takes from the
+ * guard while the test works and cannot take it all, so the test holds either way.
  */
 const GUARD = 5000;
 
