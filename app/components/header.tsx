@@ -20,6 +20,7 @@ const NAV = [
 ] as const;
 
 const PERSONAL = [
+  { to: "/orders", key: "user.orders" },
   { to: "/personal/accountSettings", key: "user.accountSettings" },
   { to: "/personal/collectionSettings", key: "user.collectionSettings" },
   { to: "/personal/authentication", key: "user.authentication" },

@@ -24,6 +24,8 @@ import { leverCalls } from "./lever";
 import { notificationCalls } from "./notifications";
 import { microCalls } from "./micro";
 import { p2pCalls } from "./p2p";
+import { ordersCalls, OrderIdempotencyKey, OrderNumberSchema, orderPrice } from "./orders";
+import { exportCalls } from "./exports";
 import {
   AccountDetailPayloadSchema,
   AccountGroupSchema,
@@ -141,53 +143,30 @@ export const KlinePayloadSchema = z
   });
 export type KlinePayload = z.infer<typeof KlinePayloadSchema>;
 
-/** Decimals of a plain decimal string, trailing zeros ignored ('1.2500' → 2). */
-function decimalPlaces(v: string): number {
-  const dot = v.indexOf(".");
-  return dot < 0 ? 0 : v.slice(dot + 1).replace(/0+$/, "").length;
-}
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-/** Quantity of an order: > 0, at most 6 decimals (docs/product.md, "Money and rounding"). */
-export const ORDER_NUMBER_DECIMALS = 6;
-/** Largest price precision a pair can have (a pair's own `price_precision` applies, checked by the exchange). */
-export const ORDER_PRICE_MAX_DECIMALS = 8;
-
-const OrderNumberSchema = z
-  .string({ required_error: "number_required" })
-  .trim()
-  .min(1, "number_required")
-  .regex(PLAIN_DECIMAL, "number_invalid")
-  .refine((v) => decimalPlaces(v) <= ORDER_NUMBER_DECIMALS, "number_decimals")
-  .refine((v) => /[1-9]/.test(v), "number_positive");
-
 export const SpotAddPayloadSchema = z
   .object({
     currency_match_id: PositiveInt,
     number: OrderNumberSchema,
-    /** Required for a limit order; ignored for a market order. */
-    price: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v))
-      .refine((v) => v === undefined || PLAIN_DECIMAL.test(v), "price_invalid")
-      .refine((v) => v === undefined || !PLAIN_DECIMAL.test(v) || decimalPlaces(v) <= ORDER_PRICE_MAX_DECIMALS, "price_invalid")
-      .refine((v) => v === undefined || !PLAIN_DECIMAL.test(v) || /[1-9]/.test(v), "price_positive"),
+    /** Required for a limit and a stop-limit order; ignored for a market order. */
+    price: orderPrice("price"),
+    /** 'limit' (default), 'market', or 'stop_limit' (a limit order placed on the book when the last trade reaches `trigger_price`). */
     type: z
       .union([z.literal(""), z.enum(SPOT_ORDER_TYPES)])
       .optional()
       .transform((v) => (v ? v : "limit")),
+    /** Required for a stop-limit order, refused on the others: a buy's above the last price, a sell's below it. */
+    trigger_price: orderPrice("trigger"),
     /** A repeat with the same key (per user) is performed once and answered with the first result. */
-    idempotency_key: z
-      .string()
-      .trim()
-      .max(64)
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    idempotency_key: OrderIdempotencyKey,
   })
   .superRefine((p, ctx) => {
-    if (p.type === "limit" && p.price === undefined)
+    // A stop-limit order without a limit price is refused like a limit order without one.
+    if (p.type !== "market" && p.price === undefined)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: "price_required" });
+    if (p.type === "stop_limit" && p.trigger_price === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["trigger_price"], message: "trigger_required" });
+    if (p.type !== "stop_limit" && p.trigger_price !== undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["trigger_price"], message: "trigger_not_stop" });
   });
 export type SpotAddPayload = z.infer<typeof SpotAddPayloadSchema>;
 
@@ -422,6 +401,8 @@ export const calls = {
   ...leverCalls,
   ...microCalls,
   ...p2pCalls,
+  ...ordersCalls,
+  ...exportCalls,
 };
 
 export type Calls = typeof calls;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KLINE_PERIODS, SPOT_ORDER_TYPES } from "./core/trading";
+import { FILL_ROLES, KLINE_PERIODS, SPOT_ORDER_TYPES } from "./core/trading";
 
 export * from "./core/trading";
 export * from "./core/channels";
@@ -231,9 +231,64 @@ export const SpotOrderSchema = z.object({
   /** Fee paid so far, rounded to the fee currency's decimals: a buy pays in base, a sell in quote. */
   fee: DecimalStringSchema,
   fee_currency: z.string().optional().default(""),
+  /** 'limit', 'market' or 'stop_limit' (a limit order with a trigger price). */
   type: z.enum(SPOT_ORDER_TYPES).catch("limit"),
+  /** A stop-limit order's trigger: it goes on the book when the last trade reaches this price; null for other orders. */
+  trigger_price: DecimalStringSchema.nullable().optional(),
+  /** When a stop-limit order went on the book (unix ms); null while it waits (status 4), and for other orders. */
+  triggered_at: z.coerce.number().int().nullable().optional(),
+  /** The OCO this order is one of (the OCO's id is its limit order's id); null for an order outside an OCO. */
+  oco_id: z.coerce.number().int().nullable().optional(),
 });
 export type SpotOrder = z.infer<typeof SpotOrderSchema>;
+
+/** tx_in/oco, tx_out/oco: the OCO's two orders. */
+export const SpotOcoSchema = z.object({
+  /** The OCO's id: its limit order's id. */
+  oco_id: IdSchema,
+  limit: SpotOrderSchema,
+  stop: SpotOrderSchema,
+});
+export type SpotOco = z.infer<typeof SpotOcoSchema>;
+
+/** tx/cancel_all: how many orders it cancelled, and their ids (an OCO's two orders both). */
+export const SpotCancelAllSchema = z.object({ cancelled: z.coerce.number().int().min(0), ids: z.array(IdSchema) });
+export type SpotCancelAll = z.infer<typeof SpotCancelAllSchema>;
+
+/** One fill of one of my orders: my side of a trade. */
+export const SpotFillSchema = z.object({
+  id: IdSchema,
+  order_id: IdSchema,
+  trade_id: IdSchema,
+  currency_match: z.object({ id: IdSchema, symbol: z.string() }),
+  /** The order's side: 1 buy, 2 sell. */
+  way: z.coerce.number().int(),
+  way_name: z.string(),
+  /** 'maker': my order rested on the book; 'taker': it came in and took. */
+  role: z.enum(FILL_ROLES),
+  role_name: z.string(),
+  price: DecimalStringSchema,
+  /** Base filled. */
+  number: DecimalStringSchema,
+  /** Quote: price × number. */
+  volume: DecimalStringSchema,
+  /** The fee of this fill, rounded to its currency's decimals; null for a fill from before fees were kept per fill. */
+  fee: DecimalStringSchema.nullable(),
+  /** A buy pays its fee in base, a sell in quote. */
+  fee_currency: z.string(),
+  /** Unix milliseconds. */
+  time: z.coerce.number().int(),
+});
+export type SpotFill = z.infer<typeof SpotFillSchema>;
+
+export const SpotFillPageSchema = z.object({
+  total: z.coerce.number().int(),
+  per_page: z.coerce.number().int(),
+  last_page: z.coerce.number().int(),
+  current_page: z.coerce.number().int(),
+  data: z.array(SpotFillSchema),
+});
+export type SpotFillPage = z.infer<typeof SpotFillPageSchema>;
 
 export const SpotOrderPageSchema = z.object({
   total: z.coerce.number().int(),

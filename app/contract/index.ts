@@ -9,3 +9,5 @@ export * from "./micro";
 export * from "./p2p";
 export * from "./notifications";
 export * from "./paging";
+export * from "./orders";
+export * from "./exports";

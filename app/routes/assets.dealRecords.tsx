@@ -123,6 +123,10 @@ export default function DealRecordsRoute() {
           total={data.total}
           page={data.page}
           perPage={data.perPage}
+          download={{
+            href: `/resources/export/account-log?types=${data.code}${data.currencyId ? `&currency_id=${data.currencyId}` : ""}`,
+            label: t("records.csv"),
+          }}
           columns={[
             { head: t("records.time"), cell: (e) => e.time },
             { head: t("account.currency"), cell: (e) => e.code },

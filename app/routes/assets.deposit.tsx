@@ -242,6 +242,7 @@ function DepositTable() {
       total={data.deposits.total}
       page={data.deposits.page}
       perPage={data.deposits.perPage}
+      download={{ href: "/resources/export/deposits", label: t("records.csv") }}
       columns={[
         { head: t("records.time"), cell: (x) => x.time },
         { head: t("account.currency"), cell: (x) => x.currency.code },

@@ -71,6 +71,10 @@ export default function TransferLogRoute() {
           total={data.total}
           page={data.page}
           perPage={data.perPage}
+          download={{
+            href: `/resources/export/transfers${data.currencyId ? `?currency_id=${data.currencyId}` : ""}`,
+            label: t("records.csv"),
+          }}
           columns={[
             { head: t("records.time"), cell: (x) => x.time },
             { head: t("account.currency"), cell: (x) => x.code },

@@ -372,6 +372,7 @@ function DrawTable() {
       total={data.draws.total}
       page={data.draws.page}
       perPage={data.draws.perPage}
+      download={{ href: "/resources/export/withdrawals", label: t("records.csv") }}
       columns={[
         { head: t("records.time"), cell: (w) => w.time },
         { head: t("account.currency"), cell: (w) => w.currency.code },

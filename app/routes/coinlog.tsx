@@ -9,6 +9,7 @@ import { formatUtc, signedAmount } from "~/lib/display";
 import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.server";
 import { requireToken } from "~/lib/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { button } from "~/styles/ui.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -99,6 +100,13 @@ export default function CoinLogRoute() {
             </table>
           </div>
         )}
+        {data.entries.length > 0 ? (
+          <p>
+            <a href="/resources/export/savings" download className={button.secondary}>
+              {t("log.csv")}
+            </a>
+          </p>
+        ) : null}
         <Pager pager={data.pager} href={(p) => `/coinlog?page=${p}`} />
         <p className={s.small}>{t("log.utc")}</p>
       </section>

@@ -11,6 +11,7 @@ import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import type { SkipLinksHandle } from "~/components/skip-links";
 import { OrderBook } from "~/features/trade/order-book";
+import { DepthChart } from "~/features/trade/depth-chart";
 import { OrdersPanel } from "~/features/trade/orders-panel";
 import { PriceAlertForm } from "~/components/price-alert-form";
 import { PairList } from "~/features/trade/pair-list";
@@ -26,7 +27,20 @@ import { readCookie } from "~/lib/cookies";
 import { quoteTabs } from "~/lib/markets";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
-import { bestPrice, PRICE_DECIMALS, sanitizePriceInput, sliderQuantity, snapPercent, type Side } from "~/features/trade/order-input";
+import {
+  bestPrice,
+  holdPrice,
+  ORDER_TYPES,
+  PRICE_DECIMALS,
+  sanitizePriceInput,
+  sliderQuantity,
+  snapPercent,
+  type OrderType,
+  type Side,
+} from "~/features/trade/order-input";
+import { CancelAllConfirm, type CancelAllAsk } from "~/components/cancel-all-confirm";
+import { fieldOfReason } from "~/contract/core/codes";
+import { ORDER_FIELD_REASONS } from "~/features/trade/schema";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { mergeOrderPages, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "~/features/trade/live-state";
@@ -95,12 +109,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ordersTab: OrdersTab = (ORDERS_TABS as string[]).includes(q.get("orders") ?? "") ? (q.get("orders") as OrdersTab) : "current";
   const way: OrdersSide = q.get("way") === "sell" ? ORDER_WAY.SELL : q.get("way") === "buy" ? ORDER_WAY.BUY : null;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
-  const otype: "limit" | "market" = q.get("otype") === "market" ? "market" : "limit";
+  const otype: OrderType = (ORDER_TYPES as readonly string[]).includes(q.get("otype") ?? "") ? (q.get("otype") as OrderType) : "limit";
   const side: Side = q.get("side") === "sell" ? "sell" : "buy";
 
   let deal: Deal | null = null;
   let balances: SpotBalances | null = null;
   let orders: SpotOrderPage | null = null;
+  // 'Cancel all' asks first (`?confirm=cancel-all&scope=pair|all`): how many working orders it would cancel.
+  let cancelAll: CancelAllAsk | null = null;
+  if (pair && token && q.get("confirm") === "cancel-all") {
+    const scope = q.get("scope") === "all" ? "all" : "pair";
+    const n = await api(args, "spotOrders", { status: "open", currency_match_id: scope === "pair" ? pair.id : undefined, limit: 1 });
+    cancelAll = {
+      scope,
+      pair: scope === "pair" ? { id: pair.id, symbol: pair.symbol } : null,
+      count: n.ok ? n.data.total : 0,
+      key: crypto.randomUUID(),
+    };
+  }
   if (pair) {
     const [dealResult, , balancesResult, ordersResult] = await Promise.all([
       api(args, "deal", { currency_match_id: pair.id }).then(loaded),
@@ -136,6 +162,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       quotation: deal?.quotation ?? pair?.currency_quotation ?? null,
       balances,
       orders: orders ? { tab: ordersTab, way, page, ...orders } : null,
+      cancelAll,
       ordersView: { tab: ordersTab, way, page },
       // One-time keys: a double click or a resubmitted POST places one order (ARCHITECTURE: idempotency).
       keys: { buy: crypto.randomUUID(), sell: crypto.randomUUID() },
@@ -166,18 +193,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const pairId = Number.parseInt(String(formData.get("currency_match_id") ?? ""), 10);
       const pair = await pairById(args, pairId);
       const decimals = pair?.price_precision ?? PRICE_DECIMALS;
-      const type = formData.get("type") === "market" ? "market" : "limit";
+      const rawType = String(formData.get("type") ?? "");
+      const type: OrderType = (ORDER_TYPES as readonly string[]).includes(rawType) ? (rawType as OrderType) : "limit";
 
       // A market order takes the best price of the book (none → 'no best price at the moment', before
       // the quantity is looked at). Unknown when the book could not be read: the exchange decides then.
-      const deal = type === "market" && pair ? await api(args, "deal", { currency_match_id: pair.id }) : null;
-      const best = deal?.ok ? bestPrice(deal.data.depth, side) : undefined;
+      // A stop's trigger (and an OCO's limit price) is checked against the last price, as the exchange checks it.
+      const deal = type !== "limit" && pair ? await api(args, "deal", { currency_match_id: pair.id }) : null;
+      const best = type === "market" && deal?.ok ? bestPrice(deal.data.depth, side) : undefined;
+      const lastPrice = (type === "stop_limit" || type === "oco") && deal?.ok ? deal.data.quotation.close : undefined;
 
       // Without JavaScript the slider cannot fill the quantity: a position with an empty quantity means that share.
       const percent = snapPercent(String(formData.get("percent") ?? "0"));
       if (!String(formData.get("number") ?? "").trim() && percent > 0 && pair) {
         const bal = await api(args, "spotBalances", { currency_match_id: pair.id });
-        const price = type === "market" ? (best ?? null) : String(formData.get("price") ?? "");
+        const price =
+          type === "market"
+            ? (best ?? null)
+            : holdPrice(type, side, String(formData.get("price") ?? ""), String(formData.get("stop_price") ?? ""));
         if (bal.ok) {
           const available = side === "buy" ? bal.data.quote.balance : bal.data.base.balance;
           const qty = sliderQuantity({ side, percent, available, price });
@@ -185,18 +218,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
       }
 
-      const submission = parseOrder(formData, t, { decimals, bestPrice: best });
+      const submission = parseOrder(formData, t, { decimals, bestPrice: best, lastPrice });
       if (submission.status !== "success") {
         return data<ActionData>({ intent: side, ok: false, result: submission.reply() }, { status: 400 });
       }
       const v = submission.value;
-      const placed = await api(args, side === "buy" ? "txInAdd" : "txOutAdd", {
-        currency_match_id: v.currency_match_id,
-        number: v.number ?? "",
-        price: v.type === "limit" ? v.price : undefined,
-        type: v.type,
-        idempotency_key: v.idempotency_key,
-      });
+      const placed =
+        v.type === "oco"
+          ? await api(args, side === "buy" ? "txInOco" : "txOutOco", {
+              currency_match_id: v.currency_match_id,
+              number: v.number ?? "",
+              price: v.price,
+              trigger_price: v.trigger_price,
+              stop_price: v.stop_price,
+              idempotency_key: v.idempotency_key,
+            })
+          : await api(args, side === "buy" ? "txInAdd" : "txOutAdd", {
+              currency_match_id: v.currency_match_id,
+              number: v.number ?? "",
+              price: v.type === "market" ? undefined : v.price,
+              type: v.type,
+              trigger_price: v.type === "stop_limit" ? v.trigger_price : undefined,
+              idempotency_key: v.idempotency_key,
+            });
       if (!placed.ok) {
         const msg = await refusalMessage(request, placed, async () => {
           const bal = await api(args, "spotBalances", { currency_match_id: v.currency_match_id });
@@ -204,19 +248,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
           const account = side === "buy" ? bal.data.quote : bal.data.base;
           return { amount: account.balance, code: account.currency_code };
         });
+        // A refusal that names a field of the form goes on it (a trigger on the wrong side, more than the balance).
+        const field = fieldOfReason(placed.reason, ORDER_FIELD_REASONS);
+        const text = msg || t("errors.failed");
         return data<ActionData>(
-          { intent: side, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }) },
+          {
+            intent: side,
+            ok: false,
+            result: submission.reply(field ? { fieldErrors: { [field]: [text] } } : { formErrors: [text] }),
+          },
           { status: 400 },
         );
       }
-      if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: t("toast.placed") });
+      const placedMessage = t(
+        v.type === "oco" ? "conditional.ocoPlaced" : v.type === "stop_limit" ? "conditional.stopPlaced" : "toast.placed",
+      );
+      if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: placedMessage });
       // With JavaScript the page stays; the same words as the redirect's toast are announced (features/trade/trade-form).
       return data<ActionData>({
         intent: side,
         ok: true,
         result: submission.reply({ resetForm: true }),
-        orderId: placed.data.id,
-        message: t("toast.placed"),
+        orderId: "limit" in placed.data ? placed.data.limit.id : placed.data.id,
+        message: placedMessage,
       });
     }
     case "cancel": {
@@ -239,6 +293,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
           status: r.ok ? 200 : 400,
         },
       );
+    }
+    case "cancel-all": {
+      const raw = String(formData.get("currency_match_id") ?? "");
+      const pairId = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+      const r = await api(args, "txCancelAll", { currency_match_id: pairId });
+      const tc = await getT(request);
+      const message = r.ok ? tc("cancelAll.done", { count: r.data.cancelled }) : r.msg || t("errors.failed");
+      if (!js) throw await redirectWithToast(request, backTo, { kind: r.ok ? "success" : "error", message });
+      return data<ActionData>(r.ok ? { intent: "cancel-all", ok: true, message } : { intent: "cancel-all", ok: false, msg: message }, {
+        status: r.ok ? 200 : 400,
+      });
     }
     default:
       return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });
@@ -301,6 +366,7 @@ function TradeScreen() {
             balances={live.balances}
             keys={data.keys}
             picked={picked}
+            last={live.quotation?.close ?? null}
           />
         </div>
         <JumpNav orders={{ id: "orders", label: t("orders.title") }} />
@@ -309,6 +375,7 @@ function TradeScreen() {
         </div>
         <div className={s.area.book} id="book">
           <OrderBook depth={live.depth} pair={pair} latest={live.quotation?.close ?? null} onPick={onPick} />
+          <DepthChart depth={live.depth} pair={pair} />
         </div>
         <div className={s.area.trades} id="trades">
           <RecentTrades trades={live.trades} pair={pair} />
@@ -340,6 +407,7 @@ function TradeScreen() {
           <PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />
         </div>
       </div>
+      {data.cancelAll ? <CancelAllConfirm ask={data.cancelAll} focusId="orders-title" /> : null}
     </main>
   );
 }

@@ -10,7 +10,9 @@ import { OrderBook as ReferenceBook, Side } from "nodejs-order-book";
 import { openDatabase } from "../../server/exchange/db/index";
 import { seedIfEmpty } from "../../server/exchange/db/seed";
 import { BUY, OrderBook, SELL, type Way } from "../../server/exchange/engine/book";
-import { SpotEngine, type Command, type CommandResult } from "../../server/exchange/engine/engine";
+import { SpotEngine, type AddCommand, type CancelCommand, type CommandResult } from "../../server/exchange/engine/engine";
+
+type Command = AddCommand | CancelCommand;
 import { formatScaled } from "../../server/exchange/engine/fixed";
 import { ensureSystemUsers } from "../../server/exchange/engine/market-maker";
 import { Hub } from "../../server/exchange/hub";

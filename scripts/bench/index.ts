@@ -4,6 +4,7 @@ import { runChartBench } from "./chart";
 import { runLighthouseBench } from "./lighthouse";
 import { runEngineBench } from "./engine";
 import { runAlertsBench } from "./alerts";
+import { runOrdersBench } from "./orders";
 import { runMicroBench } from "./micro";
 import { runLeverBench } from "./lever";
 import { runRelayBench } from "./relay";
@@ -51,6 +52,9 @@ console.log((await runEngineBench()).join("\n"));
 
 console.log("\n== price alerts (after each committed batch, beside the engine's own figure)");
 console.log((await runAlertsBench()).join("\n"));
+
+console.log("\n== orders (stop-limit triggers among 10,000 resting; a CSV download of 1,000,000 orders)");
+console.log((await runOrdersBench()).join("\n"));
 
 console.log("\n== lever (10,000 open positions of 1,000 users on one pair)");
 console.log((await runLeverBench()).join("\n"));

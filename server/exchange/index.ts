@@ -11,6 +11,7 @@ import type { Listing } from "./db/listing";
 import { contentHandlers } from "./handlers/content";
 import { marketHandlers } from "./handlers/market";
 import { spotHandlers } from "./handlers/spot";
+import { exportHandlers } from "./handlers/exports";
 import { SpotEngine } from "./engine/engine";
 import { MarketMaker } from "./engine/market-maker";
 import { Publisher } from "./engine/publish";
@@ -192,6 +193,7 @@ const handlers: Handlers = {
   ...leverHandlers,
   ...microHandlers,
   ...p2pHandlers,
+  ...exportHandlers,
   ...notificationHandlers,
 };
 

@@ -4,7 +4,7 @@ import type { EngineEvent } from "./engine/engine";
 import { parseScaled } from "./engine/fixed";
 import type { Market } from "./market";
 import { activeAlerts, firePriceAlert, type PriceAlertRow } from "./models/notifications";
-import { noticePriceAlert, noticeSpotFilled } from "./notices";
+import { noticePriceAlert, noticeSpotFilled, noticeStopTriggered } from "./notices";
 
 /** One active alert as the watcher keeps it: its threshold scaled (1e8), for exact comparison. */
 interface Watched {
@@ -115,9 +115,16 @@ export class TradeWatch {
     const range = new Map<number, { hi: bigint; lo: bigint; hiText: string; loText: string }>();
     // The last state of each person's order that traded, and what traded of it in this batch.
     const fills = new Map<number, { e: Extract<EngineEvent, { kind: "match" }>; traded: bigint }>();
+    // Stop-limit orders that went on the book, with the price of the trade that reached them (the batch's latest
+    // trade of that pair when the engine fired it).
+    const latest = new Map<number, string>();
+    const triggered: { e: Extract<EngineEvent, { kind: "trigger" }>; price: string }[] = [];
     for (const e of events) {
-      if (e.kind === "trades") {
+      if (e.kind === "trigger") {
+        if (!this.system.has(e.userId)) triggered.push({ e, price: latest.get(e.order.match_id) ?? e.trigger });
+      } else if (e.kind === "trades") {
         for (const t of e.trades) {
+          latest.set(e.matchId, t.price);
           const v = parseScaled(t.price);
           const r = range.get(e.matchId);
           if (!r) range.set(e.matchId, { hi: v, lo: v, hiText: t.price, loText: t.price });
@@ -142,7 +149,7 @@ export class TradeWatch {
       while (n < p.below.length && p.below[n]!.at >= r.lo) n++;
       for (const w of p.below.splice(0, n)) fired.push({ w, matchId, direction: "below", price: r.loText });
     }
-    if (fills.size === 0 && fired.length === 0) return;
+    if (fills.size === 0 && fired.length === 0 && triggered.length === 0) return;
     const now = this.opts.clock();
     const deps = { db: this.db, now, log: this.opts.log };
     const store = this.db.transaction(() => {
@@ -159,6 +166,16 @@ export class TradeWatch {
           filled: o.transacted_amount,
           number: o.number,
           done: o.status === SPOT_ORDER_STATUS.COMPLETED,
+        });
+      }
+      for (const { e, price } of triggered) {
+        noticeStopTriggered(deps, {
+          userId: e.userId,
+          orderId: e.order.id,
+          symbol: this.market.pairs.get(e.order.match_id)?.symbol ?? "",
+          side: isBuyOrder(e.order) ? "buy" : "sell",
+          stopPrice: e.trigger,
+          price,
         });
       }
       for (const f of fired) {

@@ -19,10 +19,39 @@ export function isBuyTrade(trade: { way: number }): boolean {
   return trade.way === TRADE_WAY.BUY;
 }
 
-/** 0 open (or partially filled), 1 completed, 2 cancelled (by its owner), 3 revoked (the unfilled rest of a market order). */
-export const SPOT_ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3 } as const;
-export const SPOT_ORDER_TYPES = ["limit", "market"] as const;
+/**
+ * 0 open (or partially filled), 1 completed, 2 cancelled (by its owner, or the other leg of its OCO), 3 revoked (the
+ * unfilled rest of a market order), 4 untriggered (a stop-limit order waiting for the last price to reach its trigger).
+ */
+export const SPOT_ORDER_STATUS = { OPEN: 0, COMPLETED: 1, CANCELLED: 2, REVOKED: 3, UNTRIGGERED: 4 } as const;
+export type SpotOrderStatus = (typeof SPOT_ORDER_STATUS)[keyof typeof SPOT_ORDER_STATUS];
+/** A limit or market order, or a stop-limit order (a limit order placed on the book when the last trade reaches its trigger price). */
+export const SPOT_ORDER_TYPES = ["limit", "market", "stop_limit"] as const;
 export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
+
+/** An order its owner can still cancel: on the book, or a stop waiting for its trigger. */
+export function isWorkingOrder(order: { status: number }): boolean {
+  return order.status === SPOT_ORDER_STATUS.OPEN || order.status === SPOT_ORDER_STATUS.UNTRIGGERED;
+}
+
+/**
+ * Which way a stop's trigger is reached: a sell stop fires when a trade is at or below its trigger ('≤'), a buy stop
+ * at or above it ('≥').
+ */
+export function stopComparison(order: { way: number }): "≤" | "≥" {
+  return order.way === ORDER_WAY.SELL ? "≤" : "≥";
+}
+
+/**
+ * Which of a user's orders a list shows: `open` what can still be cancelled (on the book or untriggered), `untriggered`
+ * the stops still waiting, `completed` filled in full, `cancelled` cancelled or revoked, `history` every finished one.
+ */
+export const SPOT_ORDER_FILTERS = ["open", "untriggered", "completed", "cancelled", "history"] as const;
+export type SpotOrderFilterName = (typeof SPOT_ORDER_FILTERS)[number];
+
+/** A fill's part in its trade: the maker's order rested on the book, the taker's came in and took it. */
+export const FILL_ROLES = ["maker", "taker"] as const;
+export type FillRole = (typeof FILL_ROLES)[number];
 
 /** Every chart resolution: 1, 3, 5, 15, 30, 60, 120, 240, 360, 720 minutes, 1D, 3D, 1W, 1M (docs/product.md, "Market data"). */
 export const KLINE_PERIODS = [

@@ -126,3 +126,5 @@ export const visuallyHidden = style({
   whiteSpace: "nowrap",
   border: 0,
 });
+/** The records lists' CSV download, above the table. */
+export const downloadRow = style({ display: "flex", justifyContent: "flex-end", margin: "0 0 8px" });

@@ -3,6 +3,7 @@ import { Pager } from "~/components/pager";
 import { pagerOf } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { cardTable } from "~/styles/card-table.css";
+import { button } from "~/styles/ui.css";
 import * as s from "./assets.css";
 
 export type Column<R> = {
@@ -21,7 +22,9 @@ export type Column<R> = {
 
 /**
  * A paged records list of the assets screens (deposits, withdrawals, transfers, account log): the
- * empty state when there is nothing, else the table and the pager (only past one page; docs/product.md, "Lists and pagers").
+ * empty state when there is nothing, else the table and the pager (only past one page; docs/product.md, "Lists and
+ * pagers"), and the link that
+ * downloads every row of the list as CSV (`download`: its address and words; a plain link, so the browser saves it).
  */
 export function RecordsTable<R extends { id: number | string }>({
   rows,
@@ -29,18 +32,27 @@ export function RecordsTable<R extends { id: number | string }>({
   total,
   page,
   perPage,
+  download,
 }: {
   rows: R[];
   columns: Column<R>[];
   total: number;
   page: number;
   perPage: number;
+  download?: { href: string; label: string };
 }) {
   const { t } = useTranslation("assets");
   if (total === 0) return <p className={s.muted}>{t("records.empty")}</p>;
   const cls = (c: Column<R>, base: string) => [base, c.num ? s.num : "", c.address ? s.address : ""].filter(Boolean).join(" ");
   return (
     <>
+      {download ? (
+        <p className={s.downloadRow}>
+          <a href={download.href} download className={`${button.secondary} ${s.small}`}>
+            {download.label}
+          </a>
+        </p>
+      ) : null}
       <div className={s.tableWrap}>
         <table className={`${s.table} ${cardTable}`}>
           <thead>

@@ -1,5 +1,5 @@
 import type { Depth, KlineBar, KlinePeriod, SpotBalances, SpotOrder, SpotOrderPage, Trade } from "~/contract/entities";
-import type { OrderWay } from "~/contract/core/trading";
+import { isWorkingOrder, type OrderWay } from "~/contract/core/trading";
 import { CHART_BARS_MAX } from "./chart-periods";
 import { sameAmount } from "./order-input";
 
@@ -80,8 +80,9 @@ export type OrdersView = { pairId: number; tab: OrdersTab; way: OrdersSide; page
 export type OrderEvent =
   { type: "TX_SUBMIT"; currency_match_id: number; order: SpotOrder } | { type: "TX_MATCHED"; currency_match_id: number; order: SpotOrder };
 
+/** On the book and not yet filled, or a stop waiting for its trigger: the current orders list shows it. */
 function isStillOpen(o: SpotOrder): boolean {
-  return o.status === 0 && !sameAmount(o.transacted_amount, o.number);
+  return isWorkingOrder(o) && !sameAmount(o.transacted_amount, o.number);
 }
 
 /**

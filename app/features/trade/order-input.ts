@@ -19,7 +19,9 @@ export const TOTAL_DECIMALS = 6;
 export const SLIDER_STEP = 25;
 
 export type Side = "buy" | "sell";
-export type OrderType = "limit" | "market";
+/** The form's tabs: a limit or market order, a stop-limit order, or an OCO (a limit order and a stop-limit order). */
+export const ORDER_TYPES = ["limit", "market", "stop_limit", "oco"] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
 
 /** The same for a quantity: digits and one dot, at most 6 decimals. */
 export function sanitizeQtyInput(raw: string): string {
@@ -121,4 +123,43 @@ export function sameAmount(a: string, b: string): boolean {
   const x = dec(a);
   const y = dec(b);
   return !!x && !!y && x.eq(y);
+}
+
+/**
+ * The price a form's funds are counted at (its total and its slider): a limit or stop-limit order's limit price; an
+ * OCO's dearer one for a buy (the exchange holds that much for both of its orders; a sell holds the quantity).
+ */
+export function holdPrice(type: OrderType, side: Side, price: string | null | undefined, stopPrice: string | null | undefined): string {
+  if (type !== "oco" || side === "sell") return price ?? "";
+  const a = dec(price);
+  const b = dec(stopPrice);
+  if (!a) return stopPrice ?? "";
+  if (!b) return price ?? "";
+  return a.gte(b) ? (price ?? "") : (stopPrice ?? "");
+}
+
+export type SideProblem = "trigger_above_last" | "trigger_below_last" | "oco_price_above_last" | "oco_price_below_last";
+
+/**
+ * Which side of the last price a stop's trigger (and an OCO's limit price) must be on, checked in the form as the
+ * exchange checks it: a sell stop waits below the last price and a buy stop above it (else it would fire at once); an
+ * OCO's limit price sits on the other side. The exchange, whose last price is the one that counts, checks again.
+ */
+export function sideProblems(args: {
+  type: OrderType;
+  side: Side;
+  last: string | null | undefined;
+  trigger?: string | null;
+  price?: string | null;
+}): { trigger?: SideProblem; price?: SideProblem } {
+  const last = dec(args.last);
+  if (!last || last.lte(0) || (args.type !== "stop_limit" && args.type !== "oco")) return {};
+  const out: { trigger?: SideProblem; price?: SideProblem } = {};
+  const trigger = dec(args.trigger);
+  if (trigger && (args.side === "sell" ? trigger.gte(last) : trigger.lte(last)))
+    out.trigger = args.side === "sell" ? "trigger_below_last" : "trigger_above_last";
+  const price = dec(args.price);
+  if (args.type === "oco" && price && (args.side === "sell" ? price.lte(last) : price.gte(last)))
+    out.price = args.side === "sell" ? "oco_price_below_last" : "oco_price_above_last";
+  return out;
 }

@@ -1,4 +1,6 @@
-import { isBuyOrder, ORDER_WAY } from "~/contract/core/trading";
+import { isBuyOrder, isWorkingOrder, ORDER_WAY, SPOT_ORDER_STATUS, stopComparison } from "~/contract/core/trading";
+import { cancelAllHref } from "~/lib/cancel-all";
+import { button } from "~/styles/ui.css";
 import { memo, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
@@ -63,7 +65,7 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
     if (answer.ok && answer.message) announce({ kind: "success", message: answer.message });
   }, [fetcher.data]);
   if (gone) return null;
-  const open = order.status === 0;
+  const open = isWorkingOrder(order);
   const buy = isBuyOrder(order);
   const avg = averagePriceOf(order);
   return (
@@ -78,10 +80,27 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
         {order.way_name || t(buy ? "orders.buy" : "orders.sell")}
       </td>
       <td className={s.tdLeft} data-label={t("orders.type")}>
-        {t(order.type === "market" ? "form.market" : "form.limit")}
+        {t(order.type === "market" ? "form.market" : order.type === "stop_limit" ? "form.stopLimit" : "form.limit")}
+        {order.oco_id ? <span className={s.orderTag}>{t("form.oco")}</span> : null}
       </td>
       <td className={s.td} data-label={t("orders.price")}>
         {formatPrice(order.price, pair.decimals, i18n.language)}
+      </td>
+      <td className={s.td} data-label={t("orders.trigger")}>
+        {order.trigger_price ? (
+          <>
+            {stopComparison(order)} {formatPrice(order.trigger_price, pair.decimals, i18n.language)}
+            <span className={s.orderNote}>
+              {order.triggered_at
+                ? t("orders.triggered")
+                : order.status === SPOT_ORDER_STATUS.UNTRIGGERED
+                  ? t("orders.untriggered")
+                  : t("orders.notTriggered")}
+            </span>
+          </>
+        ) : (
+          "—"
+        )}
       </td>
       <td className={s.td} data-label={t("orders.avgPrice")}>
         {avg === null ? "—" : formatPrice(avg, pair.decimals, i18n.language)}
@@ -112,16 +131,32 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
  * Current orders, all orders, history (query `orders=`), buy/sell sub-tabs on the first two (`way=`),
  * pages of 10 (`page=`). Live rows come from the screen's reducer (applyOrderEvent).
  */
-export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders: Orders; pair: { decimals: number } }) {
+export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders: Orders; pair: { decimals: number; symbol: string } }) {
   const { t } = useTranslation("trade");
-  const { search } = useLocation();
+  const tc = useTranslation().t;
+  const { pathname, search } = useLocation();
   const tabLabel = t(`orders.tabs.${orders.tab}`);
   const wayLabel = t(orders.way === ORDER_WAY.BUY ? "orders.buy" : orders.way === ORDER_WAY.SELL ? "orders.sell" : "orders.bothSides");
   return (
     <section className={s.ordersPanel} aria-labelledby="orders-title">
-      <h2 id="orders-title" className={s.h2}>
-        {t("orders.title")}
-      </h2>
+      <div className={s.ordersHead}>
+        <h2 id="orders-title" className={s.h2} tabIndex={-1}>
+          {t("orders.title")}
+        </h2>
+        <Link to="/orders" className={s.ordersLink}>
+          {t("orders.allMine")}
+        </Link>
+      </div>
+      {orders.tab !== "history" && orders.data.some(isWorkingOrder) ? (
+        <p className={s.cancelAllRow}>
+          <Link to={cancelAllHref(pathname, search, "pair")} className={`${button.secondary} ${s.cancelAllLink}`} preventScrollReset>
+            {tc("cancelAll.pair", { symbol: pair.symbol })}
+          </Link>
+          <Link to={cancelAllHref(pathname, search, "all")} className={`${button.secondary} ${s.cancelAllLink}`} preventScrollReset>
+            {tc("cancelAll.all")}
+          </Link>
+        </p>
+      ) : null}
       <nav aria-label={t("orders.tabsLabel")}>
         <ul className={s.tabs}>
           {ORDERS_TABS.map((x) => (
@@ -181,6 +216,9 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
                 {t("orders.price")}
               </th>
               <th scope="col" className={s.th}>
+                {t("orders.trigger")}
+              </th>
+              <th scope="col" className={s.th}>
                 {t("orders.avgPrice")}
               </th>
               <th scope="col" className={s.th}>
@@ -206,7 +244,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           <tbody>
             {orders.data.length === 0 ? (
               <tr>
-                <td colSpan={12} className={s.muted}>
+                <td colSpan={13} className={s.muted}>
                   {t("orders.empty")}
                 </td>
               </tr>

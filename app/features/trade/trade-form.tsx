@@ -10,6 +10,8 @@ import { formatPrice } from "~/lib/money";
 import {
   availableFor,
   floorQty,
+  holdPrice,
+  ORDER_TYPES,
   orderTotal,
   sanitizePriceInput,
   sanitizeQtyInput,
@@ -42,7 +44,7 @@ function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
   if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
 
-/** Limit/market tabs and the buy and sell forms side by side. */
+/** Limit, market, stop-limit and OCO tabs, and the buy and sell forms side by side. */
 export const TradeForms = memo(function TradeForms({
   pair,
   loggedIn,
@@ -51,6 +53,7 @@ export const TradeForms = memo(function TradeForms({
   balances,
   keys,
   picked,
+  last,
   side: initialSide,
 }: {
   pair: PairInfo;
@@ -63,6 +66,8 @@ export const TradeForms = memo(function TradeForms({
   balances: SpotBalances | null;
   keys: { buy: string; sell: string };
   picked: { price: string; n: number };
+  /** The pair's last price (a stop's trigger and an OCO's limit price are checked against it). */
+  last: string | null;
 }) {
   const { t } = useTranslation("trade");
   const { search } = useLocation();
@@ -77,7 +82,7 @@ export const TradeForms = memo(function TradeForms({
       </h2>
       <nav aria-label={t("form.types")}>
         <ul className={s.tabs}>
-          {(["limit", "market"] as const).map((x) => (
+          {ORDER_TYPES.map((x) => (
             <li key={x}>
               <Link
                 to={tradeUrl(search, { otype: x })}
@@ -92,7 +97,7 @@ export const TradeForms = memo(function TradeForms({
                   setType(x);
                 }}
               >
-                {t(`form.${x}`)}
+                {t(x === "stop_limit" ? "form.stopLimit" : `form.${x}`)}
               </Link>
             </li>
           ))}
@@ -131,6 +136,7 @@ export const TradeForms = memo(function TradeForms({
             available={availableFor(balances, side)}
             idemKey={keys[side]}
             picked={picked}
+            last={last}
           />
         ))}
       </div>
@@ -148,8 +154,10 @@ function OrderForm({
   idemKey,
   picked,
   phoneHidden,
+  last: lastPrice,
 }: {
   side: Side;
+  last: string | null;
   phoneHidden: boolean;
   type: OrderType;
   pair: PairInfo;
@@ -168,12 +176,19 @@ function OrderForm({
   const last = fetcher.data ?? (actionData && actionData.intent === side ? actionData : undefined);
   const lastResult = last && "result" in last ? last.result : undefined;
   const market = type === "market";
+  const stop = type === "stop_limit" || type === "oco";
   const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
 
   const [price, setPrice] = useState(
     () => picked.price || (typeof initial.price === "string" ? sanitizePriceInput(initial.price, pair.decimals) : ""),
   );
   const [qty, setQty] = useState(() => (typeof initial.number === "string" ? sanitizeQtyInput(initial.number) : ""));
+  const [trigger, setTrigger] = useState(() =>
+    typeof initial.trigger_price === "string" ? sanitizePriceInput(initial.trigger_price, pair.decimals) : "",
+  );
+  const [stopPrice, setStopPrice] = useState(() =>
+    typeof initial.stop_price === "string" ? sanitizePriceInput(initial.stop_price, pair.decimals) : "",
+  );
   const [percent, setPercent] = useState(() => snapPercent(typeof initial.percent === "string" ? initial.percent : 0));
 
   // A price picked in the book fills both forms.
@@ -197,11 +212,12 @@ function OrderForm({
     }
   }, [fetcher.state, fetcher.data]);
 
-  const effectivePrice = market ? best : price;
+  // What the funds are counted at: the best price of a market order, an OCO buy's dearer limit price.
+  const effectivePrice = market ? best : holdPrice(type, side, price, stopPrice);
   const v = useLazyModule(spotValidate);
   const validate = useMemo(
-    () => v?.orderValidator(tr, { decimals: pair.decimals, bestPrice: market ? best : undefined }),
-    [v, tr, pair.decimals, market, best],
+    () => v?.orderValidator(tr, { decimals: pair.decimals, bestPrice: market ? best : undefined, lastPrice: stop ? lastPrice : undefined }),
+    [v, tr, pair.decimals, market, best, stop, lastPrice],
   );
   const [form, fields] = useForm({
     id: `order-${side}`,
@@ -211,6 +227,21 @@ function OrderForm({
 
   const { defaultValue: _p, ...priceProps } = getInputProps(fields.price, { type: "text" });
   const { defaultValue: _n, ...qtyProps } = getInputProps(fields.number, { type: "text" });
+  const { defaultValue: _t, ...triggerProps } = getInputProps(fields.trigger_price, { type: "text" });
+  const { defaultValue: _s, ...stopProps } = getInputProps(fields.stop_price, { type: "text" });
+  /** A price input of this form: digits and one dot, the pair's decimals, 'e' and signs blocked. */
+  const priceInput = (props: typeof priceProps, value: string, set: (v: string) => void, describedBy?: string) => (
+    <input
+      {...props}
+      {...(describedBy ? { "aria-describedby": `${props["aria-describedby"] ?? ""} ${describedBy}`.trim() } : {})}
+      className={input}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onKeyDown={blockNonDigits}
+      onChange={(e) => set(sanitizePriceInput(e.target.value, pair.decimals))}
+    />
+  );
   const total = orderTotal(effectivePrice, qty);
   const here = location.pathname + location.search;
   const busy = fetcher.state !== "idle";
@@ -239,8 +270,35 @@ function OrderForm({
         </Alert>
       ) : null}
 
+      {stop ? (
+        <p id={`${form.id}-stop`} className={s.muted}>
+          {t(
+            type === "oco"
+              ? side === "buy"
+                ? "form.ocoHintBuy"
+                : "form.ocoHintSell"
+              : side === "buy"
+                ? "form.stopHintBuy"
+                : "form.stopHintSell",
+          )}
+          {lastPrice ? ` ${t("form.lastPrice", { price: formatPrice(lastPrice, pair.decimals) })}` : ""}
+        </p>
+      ) : null}
+
+      {type === "stop_limit" ? (
+        <div className={s.fieldRow}>
+          <label htmlFor={fields.trigger_price.id}>{t("form.trigger", { quote: pair.quote })}</label>
+          {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
+          <p id={fields.trigger_price.errorId} className={fieldError}>
+            {fields.trigger_price.errors?.join(" ")}
+          </p>
+        </div>
+      ) : null}
+
       <div className={s.fieldRow}>
-        <label htmlFor={fields.price.id}>{t("form.price", { quote: pair.quote })}</label>
+        <label htmlFor={fields.price.id}>
+          {t(type === "stop_limit" ? "form.limitPrice" : type === "oco" ? "form.ocoLimitPrice" : "form.price", { quote: pair.quote })}
+        </label>
         <div className={s.inputWrap}>
           {market ? (
             <Input
@@ -272,6 +330,25 @@ function OrderForm({
           {fields.price.errors?.join(" ")}
         </p>
       </div>
+
+      {type === "oco" ? (
+        <>
+          <div className={s.fieldRow}>
+            <label htmlFor={fields.trigger_price.id}>{t("form.ocoTrigger", { quote: pair.quote })}</label>
+            {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
+            <p id={fields.trigger_price.errorId} className={fieldError}>
+              {fields.trigger_price.errors?.join(" ")}
+            </p>
+          </div>
+          <div className={s.fieldRow}>
+            <label htmlFor={fields.stop_price.id}>{t("form.ocoStopPrice", { quote: pair.quote })}</label>
+            {priceInput(stopProps, stopPrice, setStopPrice)}
+            <p id={fields.stop_price.errorId} className={fieldError}>
+              {fields.stop_price.errors?.join(" ")}
+            </p>
+          </div>
+        </>
+      ) : null}
 
       <div className={s.fieldRow}>
         <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>

@@ -265,6 +265,58 @@ export const moreList = style({
   borderRadius: vars.radius.md,
   minWidth: "110px",
 });
+
+// ---------------------------------------------------------------- depth chart
+export const depthPanel = style([panel, { marginTop: "12px" }]);
+export const depthSvg = style({ display: "block", width: "100%", height: "120px" });
+export const depthBids = style({
+  fill: vars.color.up,
+  fillOpacity: 0.25,
+  stroke: vars.color.up,
+  strokeWidth: 1.5,
+  vectorEffect: "non-scaling-stroke",
+});
+export const depthAsks = style({
+  fill: vars.color.down,
+  fillOpacity: 0.25,
+  stroke: vars.color.down,
+  strokeWidth: 1.5,
+  vectorEffect: "non-scaling-stroke",
+});
+export const depthMid = style({ stroke: vars.color.muted, strokeDasharray: "3 3" });
+export const depthAxis = style({
+  display: "flex",
+  justifyContent: "space-between",
+  margin: "2px 0 8px",
+  fontSize: "11px",
+  color: vars.color.muted,
+  fontVariantNumeric: "tabular-nums",
+});
+export const depthSummary = style({ display: "grid", gap: "2px", margin: 0, fontSize: "13px" });
+globalStyle(`${depthSummary} > div`, { display: "flex", justifyContent: "space-between", gap: "8px" });
+globalStyle(`${depthSummary} dt`, { color: vars.color.muted });
+globalStyle(`${depthSummary} dd`, { margin: 0, fontVariantNumeric: "tabular-nums", textAlign: "right" });
+
+// ---------------------------------------------------------------- my orders: stops, OCO, cancel all
+export const ordersHead = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  justifyContent: "space-between",
+  gap: "4px 12px",
+});
+export const ordersLink = style({ fontSize: "14px" });
+export const cancelAllRow = style({ display: "flex", flexWrap: "wrap", gap: "8px", margin: "0 0 8px" });
+export const cancelAllLink = style({ minHeight: "32px", padding: "0 10px", fontSize: "13px" });
+export const orderTag = style({
+  display: "inline-block",
+  marginLeft: "4px",
+  padding: "0 4px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  fontSize: "11px",
+});
+export const orderNote = style({ display: "block", fontSize: "11px", color: vars.color.muted });
 /** The chart's latest bars as a table (under the chart, closed until asked for). */
 export const barsTable = style({ marginTop: "8px" });
 export const barsSummary = style({ cursor: "pointer", minHeight: "24px", padding: "4px 0", color: vars.color.link });

@@ -12,7 +12,9 @@ import { Market } from "../market";
 import { createUser } from "../models/users";
 import { createExchange } from "../index";
 import { BUY, SELL, type Way } from "./book";
-import { SpotEngine, type Command, type CommandResult } from "./engine";
+import { SpotEngine, type AddCommand, type CancelCommand, type CommandResult } from "./engine";
+
+type Command = AddCommand | CancelCommand;
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
 import { ensureSystemUsers } from "./market-maker";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
@@ -310,6 +312,7 @@ describe("SpotEngine", () => {
     expect(await w.engine.submit({ kind: "add", userId: b, matchId: SOL, way: BUY, type: "market", number: "1" })).toEqual({
       ok: false,
       error: "insufficient_balance",
+      field: "number",
     });
     w.db.close();
   });
@@ -319,13 +322,14 @@ describe("SpotEngine", () => {
     const u = w.users[0];
     const add = (price: string | undefined, number: string) =>
       w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "limit", price, number });
-    expect(await add("150.123", "1")).toEqual({ ok: false, error: "price_precision", vars: { decimals: 2 } });
+    // Each refusal names the field it concerns.
+    expect(await add("150.123", "1")).toEqual({ ok: false, error: "price_precision", vars: { decimals: 2 }, field: "price" });
     expect(await add("150.120", "1")).toMatchObject({ ok: true });
-    expect(await add(undefined, "1")).toEqual({ ok: false, error: "price_required" });
-    expect(await add("0", "1")).toEqual({ ok: false, error: "price_invalid" });
-    expect(await add("1", "0")).toEqual({ ok: false, error: "number_invalid" });
+    expect(await add(undefined, "1")).toEqual({ ok: false, error: "price_required", field: "price" });
+    expect(await add("0", "1")).toEqual({ ok: false, error: "price_invalid", field: "price" });
+    expect(await add("1", "0")).toEqual({ ok: false, error: "number_invalid", field: "number" });
     // The order of the checks: the price (or, for a market order, a best price) before the quantity (docs/product.md, "Spot orders").
-    expect(await add(undefined, "0")).toEqual({ ok: false, error: "price_required" });
+    expect(await add(undefined, "0")).toEqual({ ok: false, error: "price_required", field: "price" });
     // (the book holds only bids here, so a market buy has nothing to take)
     expect(await w.engine.submit({ kind: "add", userId: u, matchId: SOL, way: BUY, type: "market", number: "0" })).toEqual({
       ok: false,

@@ -1,14 +1,21 @@
 import DecimalBase from "decimal.js";
-import type { SpotBalance, SpotBalances, SpotOrder } from "../../../app/contract/index";
+import type { SpotBalance, SpotBalances, SpotFill, SpotOrder } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Translate } from "../lib/i18n";
 import type { PairInfo } from "../market";
 import { BUY } from "./book";
 import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
 import type { OrderRow } from "./engine";
+import type { FillRow } from "../models/spot";
 
 /** Message keys of the status names (exchange.json). */
-const STATUS_KEYS = ["order_status_open", "order_status_completed", "order_status_cancelled", "order_status_revoked"] as const;
+const STATUS_KEYS = [
+  "order_status_open",
+  "order_status_completed",
+  "order_status_cancelled",
+  "order_status_revoked",
+  "order_status_untriggered",
+] as const;
 
 const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 });
 
@@ -42,7 +49,35 @@ export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOr
     avg_price: averageFillPrice(row.transacted_amount, row.transacted_volume, pair.pricePrecision),
     fee: feeShown(row.fee, row.way === BUY ? pair.baseDecimals : pair.quoteDecimals),
     fee_currency: row.way === BUY ? pair.baseCode : pair.quoteCode,
-    type: row.type,
+    // A stop-limit order is a limit order with a trigger price (the book knows limit and market orders only).
+    type: row.trigger_price ? "stop_limit" : row.type,
+    trigger_price: row.trigger_price ?? null,
+    triggered_at: row.triggered_at ?? null,
+    oco_id: row.oco_id ?? null,
+  };
+}
+
+/**
+ * A fill as the API answers it: the order's side and the fill's part (maker or taker) named in the caller's
+ * language, the quote it came to (price × quantity, exact), and its fee to the fee currency's decimals (feeShown).
+ */
+export function toSpotFill(row: FillRow, pair: PairInfo, t: Translate): SpotFill {
+  const buy = row.way === BUY;
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    trade_id: row.trade_id,
+    currency_match: { id: pair.id, symbol: pair.symbol },
+    way: row.way,
+    way_name: t(buy ? "way_buy" : "way_sell"),
+    role: row.role,
+    role_name: t(row.role === "maker" ? "fill_maker" : "fill_taker"),
+    price: row.price,
+    number: row.number,
+    volume: new Decimal(row.price).times(row.number).toFixed(),
+    fee: row.fee === null ? null : feeShown(row.fee, buy ? pair.baseDecimals : pair.quoteDecimals),
+    fee_currency: buy ? pair.baseCode : pair.quoteCode,
+    time: row.time,
   };
 }
 

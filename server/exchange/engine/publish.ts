@@ -47,6 +47,8 @@ export class Publisher {
           dirty.add(e.matchId);
           break;
         case "submit":
+        // A stop that went on the book is told like an accepted order: the owner's lists replace its row.
+        case "trigger":
           this.privatePush(e.userId, "TX_SUBMIT", e.order, (order, balances, p) => ({
             type: "TX_SUBMIT",
             currency_match_id: p.id,

@@ -98,7 +98,7 @@ function logMemo(ctx: Ctx, r: LogRow, extra: Record<string, unknown>): string {
   }
 }
 
-function toLogEntry(ctx: Ctx, r: LogRow): AccountLogEntry {
+export function toLogEntry(ctx: Ctx, r: LogRow): AccountLogEntry {
   let extra: Record<string, unknown> = {};
   try {
     extra = JSON.parse(r.extra_data) as Record<string, unknown>;

@@ -98,6 +98,31 @@ describe("notifications through the API", () => {
     expect(a[0]!.params).toMatchObject({ side: "sell" });
   });
 
+  it("a stop-limit order that a trade reaches tells its owner once that it is on the book, at the trade's price", async () => {
+    const before = { demo: (await list(demo)).total, alice: (await list(alice)).total };
+    const stop = await c.call(
+      "txOutAdd",
+      { currency_match_id: PAIR, type: "stop_limit", trigger_price: "2950", price: "2990", number: "0.01" },
+      { token: alice },
+    );
+    expect(stop.code, stop.msg).toBe(1);
+    expect((await list(alice)).total).toBe(before.alice);
+    await trade("2950");
+    const a = (await list(alice)).data.slice(0, (await list(alice)).total - before.alice);
+    const d = (await list(demo)).data.slice(0, (await list(demo)).total - before.demo);
+    expect(a.filter((n) => n.kind === "stop_triggered")).toHaveLength(1);
+    expect(a.find((n) => n.kind === "stop_triggered")!.params).toMatchObject({
+      symbol: "ETH/USDT",
+      side: "sell",
+      id: String((stop.data as { id: number }).id),
+      stop: "2950.00",
+      price: "2950.00",
+    });
+    expect(d.map((n) => n.kind)).not.toContain("stop_triggered");
+    // Leave the book as it was.
+    expect((await c.call("txOutCancel", { id: (stop.data as { id: number }).id }, { token: alice })).code).toBe(1);
+  });
+
   it("a price alert: refused where the price already is, told once when a trade crosses it, then listed as fired", async () => {
     expect((await c.call("priceAlertAdd", { currency_match_id: PAIR, direction: "above", price: "2900" }, { token: demo })).reason).toEqual(
       {

@@ -64,7 +64,7 @@ export const transferHandlers: Pick<Handlers, "transfer" | "transferLog"> = {
   },
 };
 
-function transferOf(ctx: Ctx, r: TransferRow) {
+export function transferOf(ctx: Ctx, r: TransferRow) {
   return {
     id: r.id,
     currency: { id: r.currency_id, code: r.code },

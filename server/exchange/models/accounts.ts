@@ -77,3 +77,44 @@ export function listLog(db: DB, where: string, args: unknown[], limit: number, o
     .all(...args, limit, offset) as LogRow[];
   return { total, rows };
 }
+
+/**
+ * Up to `limit` account_log rows of one user's account (one currency or all) with an id below `before`, newest first:
+ * an export's page. Each currency is read along its own index range and the ranges merged, so a page costs the same
+ * however deep the export is (a single query over all currencies would sort the whole account every page).
+ */
+export function logBefore(
+  db: DB,
+  userId: number,
+  accountCode: AccountCode,
+  currencyId: number | undefined,
+  before: number | undefined,
+  limit: number,
+): LogRow[] {
+  const currencies =
+    currencyId !== undefined
+      ? [currencyId]
+      : (
+          db.prepare("SELECT currency_id FROM accounts WHERE user_id = ? AND account_code = ?").all(userId, accountCode) as {
+            currency_id: number;
+          }[]
+        ).map((r) => r.currency_id);
+  const st = db.prepare(
+    `SELECT l.id, l.currency_id, c.code, l.account_code, l.field, l.value, l.balance_after, l.type, l.memo, l.extra_data, l.created_at
+     FROM account_log l JOIN currencies c ON c.id = l.currency_id
+     WHERE l.user_id = ? AND l.account_code = ? AND l.currency_id = ? AND l.id < ? ORDER BY l.id DESC LIMIT ?`,
+  );
+  const rows: LogRow[] = [];
+  for (const c of currencies) rows.push(...(st.all(userId, accountCode, c, before ?? Number.MAX_SAFE_INTEGER, limit) as LogRow[]));
+  return rows.sort((a, b) => b.id - a.id).slice(0, limit);
+}
+
+/** Up to `limit` account_log rows matching `where` (over alias `l`) with an id below `before`, newest first. */
+export function logWhereBefore(db: DB, where: string, args: unknown[], before: number | undefined, limit: number): LogRow[] {
+  return db
+    .prepare(
+      `SELECT l.id, l.currency_id, c.code, l.account_code, l.field, l.value, l.balance_after, l.type, l.memo, l.extra_data, l.created_at
+       FROM account_log l JOIN currencies c ON c.id = l.currency_id WHERE ${where} AND l.id < ? ORDER BY l.id DESC LIMIT ?`,
+    )
+    .all(...args, before ?? Number.MAX_SAFE_INTEGER, limit) as LogRow[];
+}

@@ -71,3 +71,10 @@ export function decideDeposit(db: DB, id: number, status: "approved" | "rejected
     db.prepare("UPDATE deposits SET status = ?, reviewed_at = ? WHERE id = ? AND status = 'pending'").run(status, now, id).changes === 1
   );
 }
+
+/** Up to `limit` of a user's deposits with an id below `before`, newest first: an export's page. */
+export function depositsBefore(db: DB, userId: number, before: number | undefined, limit: number): DepositRow[] {
+  return db
+    .prepare(`${DEPOSIT_SELECT} WHERE d.user_id = ? AND d.id < ? ORDER BY d.id DESC LIMIT ?`)
+    .all(userId, before ?? Number.MAX_SAFE_INTEGER, limit) as DepositRow[];
+}

@@ -1,6 +1,8 @@
-import { SPOT_ORDER_STATUS, type OrderWay } from "../../../app/contract/core/index";
+import { SPOT_ORDER_STATUS, type FillRole, type OrderWay, type SpotOrderFilterName } from "../../../app/contract/core/index";
 import type { DB } from "../db/index";
 import type { OrderRow } from "../engine/engine";
+
+const { OPEN, COMPLETED, CANCELLED, REVOKED, UNTRIGGERED } = SPOT_ORDER_STATUS;
 
 // Spot orders as the lists read them (the matching engine writes them, with its own prepared statements, in its batch).
 
@@ -15,12 +17,12 @@ export function spotOrderPage(
   limit: number,
   offset: number,
 ): { total: number; rows: OrderRow[] } {
-  const open = SPOT_ORDER_STATUS.OPEN;
+  // A pair's lists on /trade: 'open' is every working order (on the book, or a stop waiting for its trigger).
   const [where, args]: [string, unknown[]] =
     "finished" in filter
-      ? ["status <> ?", [open]]
+      ? ["status NOT IN (?, ?)", [OPEN, UNTRIGGERED]]
       : filter.openOnly
-        ? ["way = ? AND status = ?", [filter.way, open]]
+        ? ["way = ? AND status IN (?, ?)", [filter.way, OPEN, UNTRIGGERED]]
         : ["way = ?", [filter.way]];
   const { total } = db
     .prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`)
@@ -29,4 +31,115 @@ export function spotOrderPage(
     .prepare(`SELECT * FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
     .all(userId, matchId, ...args, limit, offset) as OrderRow[];
   return { total, rows };
+}
+
+// ---------------------------------------------------------------- my orders and fills across pairs (/orders, CSV)
+
+/** The filters of /orders (the contract's SpotOrdersFilter): pair, side, status group, creation times [from, to). */
+export interface OrdersFilter {
+  currency_match_id?: number;
+  way?: OrderWay;
+  status?: SpotOrderFilterName;
+  from?: number;
+  to?: number;
+}
+
+/** The statuses each status filter stands for. */
+const STATUS_GROUPS: Record<SpotOrderFilterName, number[]> = {
+  open: [OPEN, UNTRIGGERED],
+  untriggered: [UNTRIGGERED],
+  completed: [COMPLETED],
+  cancelled: [CANCELLED, REVOKED],
+  history: [COMPLETED, CANCELLED, REVOKED],
+};
+
+function ordersWhere(userId: number, f: OrdersFilter): [string, unknown[]] {
+  const where = ["user_id = ?"];
+  const args: unknown[] = [userId];
+  if (f.currency_match_id !== undefined) (where.push("match_id = ?"), args.push(f.currency_match_id));
+  if (f.way !== undefined) (where.push("way = ?"), args.push(f.way));
+  if (f.status !== undefined) {
+    const group = STATUS_GROUPS[f.status];
+    where.push(`status IN (${group.map(() => "?").join(", ")})`);
+    args.push(...group);
+  }
+  if (f.from !== undefined) (where.push("created_at >= ?"), args.push(f.from));
+  if (f.to !== undefined) (where.push("created_at < ?"), args.push(f.to));
+  return [where.join(" AND "), args];
+}
+
+/** A page of a user's orders on every pair (or one), newest first, with the filter's total. */
+export function myOrdersPage(db: DB, userId: number, f: OrdersFilter, limit: number, offset: number): { total: number; rows: OrderRow[] } {
+  const [where, args] = ordersWhere(userId, f);
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE ${where}`).get(...args) as { total: number };
+  const rows = db
+    .prepare(`SELECT * FROM spot_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...args, limit, offset) as OrderRow[];
+  return { total, rows };
+}
+
+/** Up to `limit` of a user's orders with an id below `before` (all when absent), newest first: an export's page. */
+export function myOrdersBefore(db: DB, userId: number, f: OrdersFilter, before: number | undefined, limit: number): OrderRow[] {
+  const [where, args] = ordersWhere(userId, f);
+  const below = before !== undefined ? " AND id < ?" : "";
+  return db
+    .prepare(`SELECT * FROM spot_orders WHERE ${where}${below} ORDER BY id DESC LIMIT ?`)
+    .all(...args, ...(before !== undefined ? [before] : []), limit) as OrderRow[];
+}
+
+/** A row of spot_fills: one side of one trade. */
+export interface FillRow {
+  id: number;
+  user_id: number;
+  order_id: number;
+  trade_id: number;
+  match_id: number;
+  way: OrderWay;
+  role: FillRole;
+  price: string;
+  number: string;
+  /** As booked (a buy's in base, a sell's in quote); null for a fill from before fees were kept per fill. */
+  fee: string | null;
+  time: number;
+}
+
+function fillsWhere(userId: number, f: Omit<OrdersFilter, "status">): [string, unknown[]] {
+  const where = ["user_id = ?"];
+  const args: unknown[] = [userId];
+  if (f.currency_match_id !== undefined) (where.push("match_id = ?"), args.push(f.currency_match_id));
+  if (f.way !== undefined) (where.push("way = ?"), args.push(f.way));
+  if (f.from !== undefined) (where.push("time >= ?"), args.push(f.from));
+  if (f.to !== undefined) (where.push("time < ?"), args.push(f.to));
+  return [where.join(" AND "), args];
+}
+
+/** A page of a user's fills, newest first, with the filter's total. */
+export function myFillsPage(
+  db: DB,
+  userId: number,
+  f: Omit<OrdersFilter, "status">,
+  limit: number,
+  offset: number,
+): { total: number; rows: FillRow[] } {
+  const [where, args] = fillsWhere(userId, f);
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM spot_fills WHERE ${where}`).get(...args) as { total: number };
+  const rows = db
+    .prepare(`SELECT * FROM spot_fills WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...args, limit, offset) as FillRow[];
+  return { total, rows };
+}
+
+/** Up to `limit` of a user's fills with an id below `before` (all when absent), newest first: an export's page. */
+export function myFillsBefore(
+  db: DB,
+  userId: number,
+  f: Omit<OrdersFilter, "status">,
+  before: number | undefined,
+  limit: number,
+): FillRow[] {
+  const [where, args] = fillsWhere(userId, f);
+  const below = before !== undefined ? " AND id < ?" : "";
+  return db
+    .prepare(`SELECT * FROM spot_fills WHERE ${where}${below} ORDER BY id DESC LIMIT ?`)
+    .all(...args, ...(before !== undefined ? [before] : []), limit) as FillRow[];
 }

@@ -41,3 +41,21 @@ export function listTransfers(
     .all(...args, limit, offset) as TransferRow[];
   return { total, rows };
 }
+
+/** Up to `limit` of a user's transfers (one currency or all) with an id below `before`, newest first: an export's page. */
+export function transfersBefore(
+  db: DB,
+  userId: number,
+  currencyId: number | undefined,
+  before: number | undefined,
+  limit: number,
+): TransferRow[] {
+  const where = ["t.user_id = ?", "t.id < ?"];
+  const args: unknown[] = [userId, before ?? Number.MAX_SAFE_INTEGER];
+  if (currencyId !== undefined) (where.push("t.currency_id = ?"), args.push(currencyId));
+  return db
+    .prepare(
+      `SELECT t.*, c.code FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE ${where.join(" AND ")} ORDER BY t.id DESC LIMIT ?`,
+    )
+    .all(...args, limit) as TransferRow[];
+}

@@ -78,3 +78,10 @@ export function decideWithdrawal(db: DB, id: number, status: "approved" | "rejec
     db.prepare("UPDATE withdrawals SET status = ?, reviewed_at = ? WHERE id = ? AND status = 'pending'").run(status, now, id).changes === 1
   );
 }
+
+/** Up to `limit` of a user's withdrawals with an id below `before`, newest first: an export's page. */
+export function withdrawalsBefore(db: DB, userId: number, before: number | undefined, limit: number): WithdrawalRow[] {
+  return db
+    .prepare(`${WITHDRAWAL_SELECT} WHERE w.user_id = ? AND w.id < ? ORDER BY w.id DESC LIMIT ?`)
+    .all(userId, before ?? Number.MAX_SAFE_INTEGER, limit) as WithdrawalRow[];
+}

@@ -1,0 +1,87 @@
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { announce } from "~/components/toast";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import * as cd from "~/components/confirm-dialog.css";
+import { useTranslation } from "~/lib/translate";
+import { button, formError } from "~/styles/ui.css";
+import { withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
+
+export { cancelAllHref, withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
+
+/** The fetcher every cancel-all form of a screen shares: the screen says its answer and revalidates. */
+export const CANCEL_ALL_FETCHER = "cancel-all";
+
+type Answer = { intent: string; ok: boolean; message?: string; msg?: string };
+
+/**
+ * 'Cancel all' asks first, naming what it cancels (the pair or every pair, and how many orders): a dialog the server
+ * renders open, working without JavaScript (its form posts `intent=cancel-all` to the screen's action, which
+ * redirects back); with JavaScript a native modal dialog that opens on 'Keep them', and once the orders are cancelled
+ * it closes and focus goes to `focusId` (the orders' heading).
+ */
+export function CancelAllConfirm({ ask, focusId }: { ask: CancelAllAsk; focusId: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<Answer>({ key: CANCEL_ALL_FETCHER });
+  const back = withoutCancelAll(location.pathname + location.search);
+  const sent = useRef(false);
+  useEffect(() => {
+    sent.current = false;
+  }, [ask.key]);
+  const answered = sent.current && fetcher.state === "idle" ? fetcher.data : undefined;
+  const done = useMemo(() => (answered?.ok ? { focus: focusId } : null), [answered, focusId]);
+  useEffect(() => {
+    if (answered?.ok && answered.message) announce({ kind: "success", message: answered.message });
+  }, [answered]);
+  const failed = answered && !answered.ok ? (answered.msg ?? null) : null;
+  const title = ask.scope === "pair" && ask.pair ? t("cancelAll.titlePair", { symbol: ask.pair.symbol }) : t("cancelAll.titleAll");
+  return (
+    <ConfirmDialog
+      answer={ask}
+      reviewKey={ask.key}
+      titleId="cancel-all-title"
+      title={title}
+      backLabel={t("cancelAll.keep")}
+      done={done}
+      initialFocus="back"
+      onClose={() => navigate(back, { replace: true, preventScrollReset: true })}
+    >
+      {ask.count === 0 ? (
+        <p data-testid="cancel-all-none">{t("cancelAll.none")}</p>
+      ) : (
+        <>
+          <p data-testid="cancel-all-count">
+            {ask.scope === "pair" && ask.pair
+              ? t("cancelAll.countPair", { count: ask.count, symbol: ask.pair.symbol })
+              : t("cancelAll.countAll", { count: ask.count })}
+          </p>
+          <p>{t("cancelAll.note")}</p>
+          {failed ? (
+            <p className={formError} role="alert">
+              {failed}
+            </p>
+          ) : null}
+          <fetcher.Form
+            method="post"
+            className={cd.form}
+            onSubmit={() => {
+              sent.current = true;
+            }}
+          >
+            <input type="hidden" name="intent" value="cancel-all" />
+            {ask.scope === "pair" && ask.pair ? <input type="hidden" name="currency_match_id" value={ask.pair.id} /> : null}
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+            <button type="submit" className={button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
+              {t("cancelAll.confirm", { count: ask.count })}
+            </button>
+          </fetcher.Form>
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
