@@ -111,6 +111,8 @@ export default tseslint.config(
       ],
       // `cond && run()` and `a ? f() : g()` as statements are the code's idiom for a conditional call.
       "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
+      // Cases that share a body may have a comment between them.
+      "no-fallthrough": ["error", { allowEmptyCase: true }],
     },
   },
   {

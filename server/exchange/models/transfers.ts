@@ -52,7 +52,10 @@ export function transfersBefore(
 ): TransferRow[] {
   const where = ["t.user_id = ?", "t.id < ?"];
   const args: unknown[] = [userId, before ?? Number.MAX_SAFE_INTEGER];
-  if (currencyId !== undefined) (where.push("t.currency_id = ?"), args.push(currencyId));
+  if (currencyId !== undefined) {
+    where.push("t.currency_id = ?");
+    args.push(currencyId);
+  }
   return db
     .prepare(
       `SELECT t.*, c.code FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE ${where.join(" AND ")} ORDER BY t.id DESC LIMIT ?`,
