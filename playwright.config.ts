@@ -14,7 +14,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only on a second try is a defect to fix, not to hide.
+  retries: 0,
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
