@@ -21,7 +21,7 @@ export interface AppContext {
 }
 
 declare module "@remix-run/node" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-interface
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: Remix's context takes ours
   interface AppLoadContext extends AppContext {}
   interface Future {
     v3_singleFetch: true;

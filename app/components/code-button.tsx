@@ -60,7 +60,7 @@ export function useCodeSender({
     if (startCountdown && account) setDeadline({ at: Date.now() + seconds * 1000, account });
     else if (initialWait > 0) setDeadline({ at: Date.now() + initialWait * 1000, account });
     // Only on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on mount: the countdown the server asked for
   }, []);
 
   useEffect(() => {

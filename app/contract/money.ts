@@ -24,7 +24,7 @@ const IdempotencyKey = IdempotencyKeySchema;
  * Control characters (C0, DEL, C1) and bidi overrides: refused in addresses and memos, which operators read in a
  * terminal (an escape sequence there could rewrite the screen) and users copy to pay out.
  */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
 const OptionalText = (max: number) =>

@@ -72,7 +72,7 @@ describe("safeRedirect", () => {
       const location = safeRedirect(to);
       expect(() => new Headers({ Location: location })).not.toThrow();
       expect(browserTarget(location).origin).toBe(SITE);
-      // eslint-disable-next-line no-control-regex
+      // eslint-disable-next-line no-control-regex -- control characters are what it looks for
       expect(location).not.toMatch(/[\u0000-\u001f\u007f\\]/);
     },
   );

@@ -14,7 +14,7 @@ const MAX_LENGTH = 2048;
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
   if (typeof to !== "string" || to.length === 0 || to.length > MAX_LENGTH) return fallback;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (!to.startsWith("/") || /[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
   let url: URL;
   try {

@@ -1,9 +1,16 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 /** The theme a page wears: the one the person picked, or (none picked) the system's preference. */
 export type ThemeSetting = "dark" | "light" | "system";
 
 const LIGHT_QUERY = "(prefers-color-scheme: light)";
+
+/** The theme the person picked, as the document's loader (app/root.tsx) gives it to every page. */
+export function usePickedTheme(): ThemeSetting {
+  const root = useRouteLoaderData("root") as { theme?: ThemeSetting } | undefined;
+  return root?.theme ?? "system";
+}
 
 /** The theme that shows: `system` resolved by the browser's preference (dark on the server and before hydration). */
 export function useResolvedTheme(setting: ThemeSetting): "dark" | "light" {

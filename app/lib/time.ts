@@ -6,3 +6,33 @@ export function formatTime(ms: number): string {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
+
+/**
+ * The one time zone of the pair screens (/trade, /lever, /second): the chart's axis and tooltips, recent trades and
+ * the order lists all show UTC and say so, as every other time on the site does (records, news, the exchange's day
+ * candles starting 00:00 UTC; docs/decisions/010: the first design named America/New_York for the chart).
+ */
+export const TRADE_TIME_ZONE = "UTC";
+
+// Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.
+const clockFormat = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: false,
+  timeZone: TRADE_TIME_ZONE,
+});
+const dateFormat = new Intl.DateTimeFormat("en-CA", { month: "2-digit", day: "2-digit", timeZone: TRADE_TIME_ZONE });
+
+/** A trade's or an order's time, hh:mm:ss (with `withDate`, MM-DD hh:mm:ss), in TRADE_TIME_ZONE. */
+export function formatTradeTime(ms: number, withDate = false): string {
+  return withDate ? `${dateFormat.format(ms)} ${clockFormat.format(ms)}` : clockFormat.format(ms);
+}
+
+/**
+ * hh:mm:ss in the screen's one time zone (UTC, docs/decisions/010), the same text on the server and in the browser;
+ * the column headings say the zone. `withDate` puts MM-DD before it (order lists reach back past today).
+ */
+export function useClock({ withDate = false } = {}) {
+  return (ms: number) => formatTradeTime(ms, withDate);
+}

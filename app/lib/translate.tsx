@@ -96,9 +96,9 @@ export function useTranslation(ns?: string | string[], options?: { keyPrefix?: s
   const keyPrefix = options?.keyPrefix;
   // A translator made in a render counts as using its namespace, even before its first lookup.
   hooks?.use?.(defaultNs);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: the resources grew in place
   const t = useMemo(
     () => createT(resources, locale, defaultNs, keyPrefix, hooks),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: the resources grew in place, so a new translator
     [resources, locale, defaultNs, keyPrefix, hooks, version],
   );
   return { t, i18n: { language: lang, resolvedLanguage: lang } };

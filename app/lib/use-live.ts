@@ -133,7 +133,7 @@ function addListener(channel: string, l: RawListener): () => void {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- zod's input type: any schema that parses to T
 type Schema<T> = Pick<ZodType<T, ZodTypeDef, any>, "safeParse">;
 export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
 

@@ -200,7 +200,7 @@ function TransferForm() {
     if (!actionData?.ok) return;
     const id = setTimeout(() => revalidator.revalidate(), TRANSFER_RELOAD_MS);
     return () => clearTimeout(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one reload per answer (the revalidator changes as it runs)
   }, [actionData]);
   // The message of THIS transfer, kept until the next submit: the reload after 1 s drops the action's answer, which
   // took the message with it (issue 21: it showed about a second), and a later answer replaces it, never an older one.

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
-import * as s from "~/features/savings/savings.css";
+import * as s from "~/styles/money-pages.css";
 import { getT } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
-import { formatUtc, signedAmount } from "~/features/savings/format";
+import { formatUtc, signedAmount } from "~/lib/display";
 import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.server";
 import { requireToken } from "~/lib/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

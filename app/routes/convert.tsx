@@ -14,8 +14,8 @@ import { ConvertForm, type ConvertAnswer } from "~/features/convert/convert-form
 import type { ConvertCurrency, Translate } from "~/features/convert/convert-schema";
 import { ConvertHistory } from "~/features/convert/history";
 import { cleanAmount, CONVERT_PAGE_SIZE, pickPair } from "~/features/convert/convert-ui";
-import { displayAmount } from "~/features/savings/format";
-import * as ss from "~/features/savings/savings.css";
+import { displayAmount } from "~/lib/display";
+import * as ss from "~/styles/money-pages.css";
 import { getT } from "~/lib/i18next.server";
 import { api, type ApiArgs, loaded } from "~/lib/api.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";

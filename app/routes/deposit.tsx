@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoldingsTable } from "~/features/savings/holdings";
 import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
-import * as s from "~/features/savings/savings.css";
+import * as s from "~/styles/money-pages.css";
 import { getLang, getT } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
-import { displayAmount } from "~/features/savings/format";
+import { displayAmount } from "~/lib/display";
 import { cycleInterest, LOCK_LIST_LIMIT, lockAmountProblem, parseProductId } from "~/features/savings/savings.server";
 import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";

@@ -14,7 +14,7 @@ import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
-import { canonicalAddress } from "~/features/trade/links";
+import { canonicalAddress } from "~/lib/pair-links";
 import { JumpNav } from "~/features/trade/jump-nav";
 import type { LeverActionData, LeverReview } from "~/features/lever/action-data";
 import { parseLeverOrder, parseRowAction, parseStops } from "~/features/lever/forms.server";

@@ -1,7 +1,7 @@
 import { ORDER_WAY } from "~/contract/core/trading";
 import type { TradeActionData } from "~/features/trade/action-data";
 import { pairById } from "~/features/trade/pairs.server";
-import { pairView } from "~/features/trade/pair-view";
+import { pairView } from "~/lib/pair-view";
 import { JumpNav } from "~/features/trade/jump-nav";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -48,9 +48,9 @@ import { parseTradeInfo, pickPair, serializeTradeInfo, TRADEINFO_COOKIE, tradeIn
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
 import type { Translate } from "~/features/trade/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { canonicalAddress } from "~/features/trade/links";
+import { canonicalAddress } from "~/lib/pair-links";
 
-export type { PairView } from "~/features/trade/pair-view";
+export type { PairView } from "~/lib/pair-view";
 
 async function tradeT(request: Request): Promise<Translate> {
   const t = await getT(request, "trade");

@@ -42,7 +42,7 @@ describe("operator CLI output", () => {
   }, 30_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
   it("withdrawals: the address and memo are shown with their control characters escaped", () => {

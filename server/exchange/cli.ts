@@ -26,7 +26,6 @@ import {
   reviewIdentity,
   withdrawalHold,
 } from "./models/personal";
-import { Hub } from "./hub";
 import { P2PEngine, P2PRefusal } from "./p2p/engine";
 import { formatReconcile, reconcile } from "./ledger/reconcile";
 import { OutboxHub } from "./pushes";
@@ -87,7 +86,7 @@ environment: the settings of the README's table, the same for both processes (DA
 const dataDir = process.env.DATA_DIR || "./data";
 
 // C0 and C1 controls, DEL, and the bidi overrides that reorder what a terminal shows.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it strips
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**

@@ -16,7 +16,7 @@ import { OutboxHub } from "./pushes";
  */
 let ex: Exchange;
 let dir: string;
-let now = Date.UTC(2026, 10, 25, 10, 0, 0);
+const now = Date.UTC(2026, 10, 25, 10, 0, 0);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "pushes-"));

@@ -209,7 +209,6 @@ async function walk(page: Page, key: "Tab" | "Shift+Tab"): Promise<{ stops: numb
     ({ forward, judge }) => {
       const w = window as unknown as { __seen: WeakSet<Element>; __judge: (el: HTMLElement) => { what: string; hidden: boolean } };
       w.__seen = new WeakSet();
-      // eslint-disable-next-line no-new-func
       w.__judge = new Function(`return (${judge})`)();
       window.scrollTo(0, forward ? 0 : document.documentElement.scrollHeight);
       (document.activeElement as HTMLElement | null)?.blur();

@@ -95,7 +95,7 @@ test.describe("several app processes: one exchange, one Redis", () => {
 
   let redis: Proc | null = null;
   let exchange: Proc | null = null;
-  let apps: Proc[] = [];
+  const apps: Proc[] = [];
   let redisPort = 0;
   let A = "";
   let B = "";

@@ -76,15 +76,6 @@ async function book(request: APIRequestContext, m: Market) {
   return { bid, ask, at, low: (bid * 0.5).toFixed(m.dp), high: (ask * 1.5).toFixed(m.dp) };
 }
 
-async function sellForm(page: Page, base: string) {
-  const form = page.getByRole("form", { name: `Sell ${base}` });
-  if (!(await form.isVisible())) {
-    await page.locator("#order-forms").getByRole("link", { name: "Sell", exact: true }).click();
-    await expect(form).toBeVisible();
-  }
-  return form;
-}
-
 /**
  * Three accounts: the trader on screen (quote and base), and a buyer (quote) and a seller (base) who trade with each
  * other through the API. Each registration and credit goes through the operator's CLI, seconds each on a loaded

@@ -9,7 +9,6 @@ function totp(secret: string, time = Date.now()) {
 }
 const stepOf = (time: number) => Math.floor(time / 30_000);
 
-
 async function signOut(page: Page) {
   await page.context().clearCookies();
   await page.context().addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);

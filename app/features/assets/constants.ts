@@ -28,7 +28,7 @@ export { parsePage, RECORDS_PAGE_SIZE } from "~/lib/pager";
 
 /** Address-book code resend wait on the bind-address page (59 s), and the usual 60 s elsewhere (docs/product.md, "Verification codes"). */
 export const BIND_CODE_COUNTDOWN_S = 59;
-export { CODE_COUNTDOWN_S } from "~/features/auth/constants";
+export { CODE_COUNTDOWN_S } from "~/contract/core/codes";
 /** Transfer: the balances reload this long after a success (docs/product.md, "/assets/transfer and /assets/transferLog"). */
 export const TRANSFER_RELOAD_MS = 1000;
 

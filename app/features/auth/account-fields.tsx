@@ -6,7 +6,7 @@ import { useTranslation } from "~/lib/translate";
 import { TextField } from "~/components/form/field";
 
 // The forms' schemas differ (login, register, reset); these fields only need their name, ids and errors.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the three forms' schemas
 type Field = FieldMetadata<any, any, string[]>;
 
 /** The email or mobile field of the sign-in, register and reset forms. */
@@ -46,7 +46,7 @@ export function CodeField({
   field: Field;
   accountField: Field;
   accountRef: RefObject<HTMLInputElement>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the three forms' schemas
   form: Pick<FormMetadata<any, string[]>, "validate">;
   sender: CodeSender;
   checkAccount: ((formData: FormData) => { status?: string }) | undefined;

@@ -2,8 +2,8 @@ import { Alert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
-import * as ss from "~/features/savings/savings.css";
-import { displayAmount } from "~/features/savings/format";
+import * as ss from "~/styles/money-pages.css";
+import { displayAmount } from "~/lib/display";
 import { cleanAmount, otherThan, QUOTE_DEBOUNCE_MS } from "./convert-ui";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
@@ -64,7 +64,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
     setView({ shown: answer.shown, notice: answer.notice, error: answer.error });
     // Converted: the amount box starts empty for the next one.
     if (answer.done) form.update({ name: fields.amount.name, value: "", validated: false });
-    // Only a new answer matters (form and fields change on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer matters (form and fields change on every render)
   }, [answer]);
   useEffect(() => {
     const a = fetcher.data;
@@ -76,7 +76,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
   // waiting for the next keystroke; an empty box stays quiet until the form is submitted.
   useEffect(() => {
     if (validate && fields.amount.value) form.validate({ name: fields.amount.name });
-    // Only the checks' arrival matters (form and fields change on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the checks' arrival matters (form and fields change on every render)
   }, [validate]);
 
   function requestQuote() {
@@ -103,8 +103,13 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
     const mine = side === "from" ? from : to;
     // Picking the other side's currency swaps the two: a pair is always two different currencies.
     const otherNext = value === other ? String(otherThan(ids, Number(value), Number(mine)) ?? "") : other;
-    if (side === "from") (setFrom(value), setTo(otherNext));
-    else (setTo(value), setFrom(otherNext));
+    if (side === "from") {
+      setFrom(value);
+      setTo(otherNext);
+    } else {
+      setTo(value);
+      setFrom(otherNext);
+    }
     scheduleQuote();
   }
 

@@ -20,4 +20,4 @@ export function freshQuote(data: unknown): ConvertQuote | null {
 
 /** Rates and the spread as the screen shows them (decimal.js, on the server only). */
 export { formatRate, inverseRate, spreadPercent } from "./rules";
-export { pagerOf, parsePage } from "~/features/savings/rules";
+export { pagerOf, parsePage } from "~/lib/pager";

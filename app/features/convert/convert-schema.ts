@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { displayAmount } from "~/features/savings/format";
+import { displayAmount } from "~/lib/display";
 import { amountProblem, type AmountProblem } from "./rules";
 
 /**

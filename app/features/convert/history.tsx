@@ -1,8 +1,8 @@
 import type { Convert } from "~/contract/money";
 import { Pager } from "~/components/pager";
-import * as ss from "~/features/savings/savings.css";
-import { displayAmount, formatUtc } from "~/features/savings/format";
-import type { Pager as PagerState } from "~/features/savings/rules";
+import * as ss from "~/styles/money-pages.css";
+import { displayAmount, formatUtc } from "~/lib/display";
+import type { Pager as PagerState } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 
 /** Past converts, newest first, paged (the pager only when there is more than one page). */

@@ -2,12 +2,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ConvertQuote } from "~/contract/money";
-import { displayAmount, formatUtc } from "~/features/savings/format";
+import { displayAmount, formatUtc } from "~/lib/display";
 import { localDeadline, secondsLeft } from "./convert-ui";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import * as s from "./convert.css";
-import * as ss from "~/features/savings/savings.css";
+import * as ss from "~/styles/money-pages.css";
 
 /** A quote as the screen holds it: the exchange's quote, the server clock when it was answered, the key to execute it once. */
 export type ShownQuote = {

@@ -6,7 +6,7 @@ import * as cd from "~/components/confirm-dialog.css";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { button, formError } from "~/styles/ui.css";
-import * as ts from "~/features/trade/trade.css";
+import * as ts from "~/styles/pair-screen.css";
 import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data";
 import { roePercent, withoutConfirm, type CloseSummary } from "./close-rules";
 import type { LeverPairView } from "./lever.server";

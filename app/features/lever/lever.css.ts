@@ -1,6 +1,9 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
+// The contract order form's column and its two submit buttons are /second's too (app/styles/pair-screen.css.ts).
+export { contractForm as form, contractSubmits as submits } from "~/styles/pair-screen.css";
+
 /** /lever: the parts /trade has not (risk header, order form, confirmation, positions panel); the layout is /trade's. */
 const MOBILE = "screen and (max-width: 760px)";
 
@@ -51,13 +54,6 @@ export const formHeading = style({
   fontWeight: 700,
   margin: "0 0 8px",
 });
-export const form = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: "8px",
-});
-// Its lines are spaced by the form's gap alone (a paragraph's own margins made the form too tall for a phone).
-globalStyle(`${form} > p`, { margin: 0 });
 export const modes = style({
   display: "flex",
   gap: "16px",
@@ -98,9 +94,6 @@ globalStyle(`${stops} > summary`, {
   display: "flex",
   alignItems: "center",
 });
-export const submits = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px" });
-// Long labels (German, French) wrap inside their button instead of pushing the page wider.
-globalStyle(`${submits} > button`, { whiteSpace: "normal", minWidth: 0 });
 
 // ---------------------------------------------------------------- positions panel
 export const panelHead = style({

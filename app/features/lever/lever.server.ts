@@ -3,7 +3,7 @@ import type { LeverPage } from "~/contract/lever";
 import { LEVER_PAGE_SIZE, type LeverTab } from "~/contract/core/lever";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { normalizeSymbol } from "~/contract/core/channels";
-import { pairView } from "~/features/trade/pair-view";
+import { pairView } from "~/lib/pair-view";
 import { tabQuery } from "./tabs";
 
 /** Pairs open for leverage (open_lever = 1), by quote-currency group (docs/product.md, "/lever"). */

@@ -6,12 +6,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
 import { dialogAmount, LEVER_HANDS_MIN, LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
 import type { LeverDeal } from "~/contract/lever";
-import { sanitizePriceInput } from "~/features/trade/order-input";
+import { sanitizePriceInput } from "~/lib/price-input";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
-import * as ts from "~/features/trade/trade.css";
+import * as ts from "~/styles/pair-screen.css";
 import { phoneHide } from "~/styles/card-table.css";
 import type { LeverActionData, LeverReview } from "./action-data";
 import type { LeverPairView } from "./lever.server";
@@ -24,7 +24,7 @@ const leverValidate = lazyModule(() => import("./validate"));
 
 export function useLeverT(): Translate {
   const { t, i18n } = useTranslation("lever");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 
@@ -458,7 +458,7 @@ function LeverConfirm({
             className={input}
             autoComplete="off"
             maxLength={64}
-            // eslint-disable-next-line jsx-a11y/no-autofocus
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's one field takes the focus as it opens
             autoFocus
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={passwordError ? "lever-password-error" : undefined}

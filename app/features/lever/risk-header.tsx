@@ -14,7 +14,6 @@ import * as s from "./lever.css";
  * and the line are explained on demand.
  */
 export const RiskHeader = memo(function RiskHeader({
-  pairId,
   risk,
   currency,
   line,

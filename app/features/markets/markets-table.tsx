@@ -42,7 +42,6 @@ export function MarketsTable({
   const favSet = new Set(favs);
   return (
     // A focusable, labelled region, so keyboard users can scroll the table sideways on a phone.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className={s.scroller} tabIndex={0} role="region" aria-label={t("table.scroll", { tab: tabLabel })}>
       <table className={s.table}>
         <caption className="sr-only">{t("table.caption", { tab: tabLabel })}</caption>

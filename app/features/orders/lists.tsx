@@ -28,7 +28,6 @@ function CancelButton({ order }: { order: OrderRowView }) {
 /** A table of my rows: its caption names it, it scrolls on its own when wide, and becomes cards on a phone. */
 function Table({ caption, head, children }: { caption: string; head: [label: ReactNode, num?: boolean][]; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className={s.tableWrap} tabIndex={0} role="region" aria-label={caption}>
       <table className={`${s.table} ${cardTable}`}>
         <caption className="sr-only">{caption}</caption>

@@ -1,8 +1,9 @@
 import type { SavingsHolding } from "~/contract/money";
 import { cardTable } from "~/styles/card-table.css";
 import { useTranslation } from "~/lib/translate";
-import { displayAmount, formatUtcDate, holdingPeriod } from "./format";
-import * as s from "./savings.css";
+import { displayAmount, formatUtcDate } from "~/lib/display";
+import { holdingPeriod } from "./holding";
+import * as s from "~/styles/money-pages.css";
 
 /** The user's savings: principal, rate, daily dividend, cumulative income and the remaining period; cards on a phone. */
 export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {

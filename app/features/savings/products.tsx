@@ -6,10 +6,10 @@ import type { LockProduct as ContractProduct } from "~/contract/money";
 /** A lock product with its interest over the whole term (computed by the loader). */
 export type LockProduct = ContractProduct & { cycle_interest: string };
 import { useTranslation } from "~/lib/translate";
-import { compareAmounts, displayAmount } from "./format";
+import { compareAmounts, displayAmount } from "~/lib/display";
 import { button } from "~/styles/ui.css";
 import { TextField } from "~/components/form/field";
-import * as s from "./savings.css";
+import * as s from "~/styles/money-pages.css";
 
 /** The buy action's answer; a refused amount says so on the amount field (`field`) and keeps what was typed (`number`). */
 export type BuyResult =

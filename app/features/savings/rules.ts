@@ -4,7 +4,7 @@ import { RECORDS_PAGE_SIZE } from "~/lib/pager";
 /**
  * Savings (/deposit) and the savings log (/coinlog): the money rules the loaders and actions apply, and the
  * records pager. Money stays a decimal string; decimal.js does the arithmetic (on the server: the browser's
- * display helpers, string-only, are in app/features/savings/format.ts).
+ * display helpers, string-only, are in app/lib/display.ts).
  */
 
 export { pagerOf, parsePage, type Pager } from "~/lib/pager";

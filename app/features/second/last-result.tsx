@@ -3,7 +3,7 @@ import { unsignedAmount } from "~/contract/core/micro";
 import type { MicroOrder } from "~/contract/micro";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
-import * as ts from "~/features/trade/trade.css";
+import * as ts from "~/styles/pair-screen.css";
 import * as s from "./second.css";
 
 /**

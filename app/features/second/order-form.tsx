@@ -6,14 +6,13 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
 import { profitPercent } from "~/contract/core/micro";
 import type { MicroSeconds, MicroWallet } from "~/contract/micro";
-import { sanitizePriceInput } from "~/features/trade/order-input";
-import { tradeUrl } from "~/features/trade/links";
+import { sanitizePriceInput } from "~/lib/price-input";
+import { tradeUrl } from "~/lib/pair-links";
 import { formatAmount } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
-import * as ts from "~/features/trade/trade.css";
-import * as ls from "~/features/lever/lever.css";
+import * as ts from "~/styles/pair-screen.css";
 import type { MicroReview, SecondActionData } from "./action-data";
 import type { Translate } from "./schema";
 import * as s from "./second.css";
@@ -24,7 +23,7 @@ const microValidate = lazyModule(() => import("./validate"));
 
 function useSecondT(): Translate {
   const { t, i18n } = useTranslation("second");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 
@@ -77,7 +76,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
       <h2 id="second-form-title" className="sr-only">
         {t("form.title")}
       </h2>
-      <fetcher.Form method="post" {...getFormProps(form)} className={ls.form}>
+      <fetcher.Form method="post" {...getFormProps(form)} className={ts.contractForm}>
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="match_id" value={pairId} />
         <input type="hidden" name="idempotency_key" value={idemKey} />
@@ -162,7 +161,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         <p id={fields.seconds.errorId} className={fieldError}>
           {fields.seconds.errors?.join(" ")}
         </p>
-        <div className={ls.submits}>
+        <div className={ts.contractSubmits}>
           <button type="submit" name="type" value="1" className={button.up} aria-disabled={busy || undefined}>
             {t("form.up")}
           </button>

@@ -56,8 +56,14 @@ export function candleGeometry(bars: KlineBar[], opts: { width: number; height: 
   for (const b of shown) {
     const l = num(b.low);
     const hh = num(b.high);
-    if (l < lo) ((lo = l), (minText = b.low));
-    if (hh > hi) ((hi = hh), (maxText = b.high));
+    if (l < lo) {
+      lo = l;
+      minText = b.low;
+    }
+    if (hh > hi) {
+      hi = hh;
+      maxText = b.high;
+    }
   }
   const span = hi - lo || Math.abs(hi) || 1;
   const y = (v: string) => Math.round(pad + h - ((num(v) - lo) / span) * h);

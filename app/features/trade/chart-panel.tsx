@@ -1,7 +1,7 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useResolvedTheme } from "~/lib/theme";
+import { usePickedTheme, useResolvedTheme } from "~/lib/theme";
 import { useTranslation } from "~/lib/translate";
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
@@ -19,8 +19,7 @@ import {
   type TradePeriod,
 } from "./chart-periods";
 import type { TFunction } from "~/lib/translate";
-import type { RootData } from "~/root";
-import { screenOf, tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
 
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
@@ -306,8 +305,7 @@ export const ChartPanel = memo(function ChartPanel({
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
   const { search, pathname } = useLocation();
-  const root = useRouteLoaderData<RootData>("root");
-  const theme = useResolvedTheme(root?.theme ?? "system");
+  const theme = useResolvedTheme(usePickedTheme());
   const line = period === "time";
   // The line draws 1-minute closes: its label names that interval, not the button's "Line".
   const label = t(line ? "chart.labelLine" : "chart.label", {
@@ -375,7 +373,6 @@ export const ChartPanel = memo(function ChartPanel({
         <summary className={s.barsSummary} id="chart-table-title">
           {t("chart.tableTitle")}
         </summary>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className={s.barsScroll} tabIndex={0} role="region" aria-labelledby="chart-table-title">
           {/* The live bars once the page has them; until then (and without JavaScript) the server's rows. */}
           {hydrated && bars ? (

@@ -47,27 +47,8 @@ export function klineWindow(p: TradePeriod, nowMs: number, bars = CHART_BARS_MAX
   return { from: to - PERIOD_SECONDS[klinePeriod(p)] * (bars + 1), to };
 }
 
-/**
- * The one time zone of the trade screen: the chart's axis and tooltips, recent trades and the order lists all
- * show UTC and say so (docs/decisions/010: the first design named America/New_York for the chart, but every other time on
- * the site — records, news, the exchange's day candles starting 00:00 UTC — is UTC).
- */
-export const TRADE_TIME_ZONE = "UTC";
-
-// Built once: toLocaleTimeString builds a new formatter per call, and a page has dozens of rows.
-const clockFormat = new Intl.DateTimeFormat("en-GB", {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: false,
-  timeZone: TRADE_TIME_ZONE,
-});
-const dateFormat = new Intl.DateTimeFormat("en-CA", { month: "2-digit", day: "2-digit", timeZone: TRADE_TIME_ZONE });
-
-/** A trade's or an order's time, hh:mm:ss (with `withDate`, MM-DD hh:mm:ss), in TRADE_TIME_ZONE. */
-export function formatTradeTime(ms: number, withDate = false): string {
-  return withDate ? `${dateFormat.format(ms)} ${clockFormat.format(ms)}` : clockFormat.format(ms);
-}
+// The screen's one time zone and its clock are every pair screen's (app/lib/time.ts).
+export { formatTradeTime, TRADE_TIME_ZONE } from "~/lib/time";
 
 /** The chart's locale follows the language (hk → zh-TW, jp → ja, kr → ko, zh → zh-CN; docs/product.md, "/trade"). */
 export function chartLocale(lang: string): string {

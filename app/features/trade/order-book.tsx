@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import type { Depth, DepthEntry } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
-import { screenOf, tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
 
 const LEVELS = 15;

@@ -1,6 +1,10 @@
 import Decimal from "decimal.js";
 import type { Depth, DepthEntry, SpotBalances } from "~/contract/entities";
 import { dec } from "~/lib/money";
+import { PRICE_DECIMALS, sanitizePriceInput } from "~/lib/price-input";
+
+// A price field's rules are every pair screen's (app/lib/price-input.ts); the order form's own rules follow.
+export { PRICE_DECIMALS, sanitizePriceInput };
 
 /**
  * The order form's rules (docs/product.md, "/trade"), as pure functions over decimal strings: price and quantity input,
@@ -8,8 +12,6 @@ import { dec } from "~/lib/money";
  * only: no float ever touches a price, a quantity or a balance here.
  */
 
-/** The default price decimals; a pair's own `price_precision` wins (docs/product.md, "Money and rounding"). */
-export const PRICE_DECIMALS = 4;
 /** Quantities floored to 6 decimals (docs/product.md, "Money and rounding"). */
 export const QTY_DECIMALS = 6;
 /** Totals rounded up to 6 decimals (docs/product.md, "Money and rounding"). */
@@ -20,23 +22,6 @@ export type Side = "buy" | "sell";
 /** The form's tabs: a limit or market order, a stop-limit order, or an OCO (a limit order and a stop-limit order). */
 export const ORDER_TYPES = ["limit", "market", "stop_limit", "oco"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
-
-/**
- * What a price field keeps of what was typed: digits and one dot, at most `decimals` decimals.
- * 'e', '+', '-' and anything else are dropped (typing e or minus does nothing: docs/product.md, "Money and rounding").
- */
-export function sanitizePriceInput(raw: string, decimals = PRICE_DECIMALS): string {
-  let int = "";
-  let frac = "";
-  let dot = false;
-  for (const ch of raw) {
-    if (ch >= "0" && ch <= "9") {
-      if (!dot) int += ch;
-      else if (frac.length < decimals) frac += ch;
-    } else if ((ch === "." || ch === ",") && !dot && decimals > 0) dot = true;
-  }
-  return dot ? `${int || "0"}.${frac}` : int;
-}
 
 /** The same for a quantity: digits and one dot, at most 6 decimals. */
 export function sanitizeQtyInput(raw: string): string {

@@ -14,8 +14,8 @@ import { floorQty } from "./order-input";
 import { averagePriceOf } from "./order-figures";
 import { ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "./live-state";
 import type { TradeActionData } from "./action-data";
-import { tradeUrl } from "./links";
-import { useClock } from "./recent-trades";
+import { tradeUrl } from "~/lib/pair-links";
+import { useClock } from "~/lib/time";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import * as s from "./trade.css";
 
@@ -193,7 +193,6 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           </ul>
         </nav>
       ) : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
         <table className={`${s.table} ${cardTable}`}>
           <caption className="sr-only">

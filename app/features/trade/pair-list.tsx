@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { formatChange, formatPrice } from "~/lib/money";
 import { normalizeSymbol } from "~/contract/core/channels";
 import type { LiveQuotation } from "~/lib/use-live";
-import { screenOf, tradeUrl } from "./links";
+import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
 import { searchRows } from "~/lib/search";
@@ -56,7 +56,6 @@ export const PairList = memo(function PairList({
       </nav>
       <SearchForm id="pairs-search" label={t("pairs.search")} button={t("pairs.searchButton")} value={q} keep={keep} action={pathname} />
       {/* A focusable region, so the list scrolls with the keyboard. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
         <table className={s.table}>
           <caption className="sr-only">{t("pairs.caption", { quote: tab })}</caption>

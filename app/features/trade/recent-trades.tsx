@@ -4,16 +4,8 @@ import { useTranslation } from "~/lib/translate";
 import type { Trade } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
-import { formatTradeTime } from "./chart-periods";
+import { useClock } from "~/lib/time";
 import * as s from "./trade.css";
-
-/**
- * hh:mm:ss in the screen's one time zone (UTC, docs/decisions/010), the same text on the server and in the browser;
- * the column headings say the zone. `withDate` puts MM-DD before it (order lists reach back past today).
- */
-export function useClock({ withDate = false } = {}) {
-  return (ms: number) => formatTradeTime(ms, withDate);
-}
 
 /** A trade never changes: rendered once. */
 const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; decimals: number }) {
@@ -53,7 +45,6 @@ export const RecentTrades = memo(function RecentTrades({
       <h2 id="trades-title" className={s.h2}>
         {t("trades.title")}
       </h2>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={s.trades} tabIndex={0} role="region" aria-labelledby="trades-title">
         <table className={s.table}>
           <caption className="sr-only">{t("trades.caption")}</caption>

@@ -25,7 +25,7 @@ import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import type { TradeActionData } from "./action-data";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
-import { tradeUrl } from "./links";
+import { tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
 
 type PairInfo = { id: number; symbol: string; base: string; quote: string; decimals: number };
@@ -35,7 +35,7 @@ const spotValidate = lazyModule(() => import("./validate"));
 
 function useTradeT(): Translate {
   const { t, i18n } = useTranslation("trade");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
 }
 

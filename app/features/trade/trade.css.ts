@@ -1,5 +1,26 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { panel } from "~/styles/pair-screen.css";
+
+// The panels, tabs, tables and form lines /lever and /second share are the shell's (app/styles/pair-screen.css.ts).
+export {
+  panel,
+  ordersPanel,
+  h2,
+  muted,
+  up,
+  down,
+  tabs,
+  tab,
+  table,
+  th,
+  thLeft,
+  td,
+  tdLeft,
+  forms,
+  fieldRow,
+  line,
+} from "~/styles/pair-screen.css";
 
 /**
  * /trade (decision 011). Phone (≤ 760 px): one column in the order a trader uses it: the pair and price, the order
@@ -71,50 +92,8 @@ export const jump = style({
   whiteSpace: "nowrap",
 });
 
-export const panel = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: "12px",
-  minWidth: 0,
-});
 export const pairs = style([panel, { "@media": { [DESKTOP]: { height: "100%", display: "flex", flexDirection: "column" } } }]);
-export const ordersPanel = style([panel, {}]);
 
-export const h2 = style({ fontSize: "15px", fontWeight: 700, margin: "0 0 8px" });
-export const muted = style({ color: vars.color.muted });
-export const up = style({ color: vars.color.up });
-export const down = style({ color: vars.color.down });
-
-// ---------------------------------------------------------------- tabs (links with aria-current)
-export const tabs = style({ display: "flex", flexWrap: "wrap", gap: "4px", listStyle: "none", margin: "0 0 8px", padding: 0 });
-export const tab = style({
-  display: "inline-block",
-  padding: "6px 10px",
-  borderRadius: vars.radius.sm,
-  color: vars.color.muted,
-  textDecoration: "none",
-  fontWeight: 600,
-  border: "1px solid transparent",
-  background: "transparent",
-  cursor: "pointer",
-  font: "inherit",
-  selectors: {
-    "&[aria-current='page'], &[aria-current='true'], &[aria-selected='true']": {
-      color: vars.color.text,
-      background: vars.color.surface2,
-      borderColor: vars.color.border,
-    },
-    "&:hover": { color: vars.color.text },
-  },
-});
-
-// ---------------------------------------------------------------- tables
-export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "13px", fontVariantNumeric: "tabular-nums" });
-export const th = style({ color: vars.color.muted, fontWeight: 600, textAlign: "right", padding: "4px", whiteSpace: "nowrap" });
-export const thLeft = style([th, { textAlign: "left" }]);
-export const td = style({ textAlign: "right", padding: "3px 4px", whiteSpace: "nowrap" });
-export const tdLeft = style([td, { textAlign: "left" }]);
 // Positioned, so the visually hidden label of the actions column (absolute) stays inside the scroll area.
 export const scroller = style({ overflowX: "auto", position: "relative" });
 export const rowLink = style({
@@ -203,7 +182,6 @@ export const bookLatest = style({ fontSize: "16px", fontWeight: 700, padding: "6
 export const trades = style({ maxHeight: "660px", overflowY: "auto" });
 
 // ---------------------------------------------------------------- forms
-export const forms = style([panel, {}]);
 export const formGrid = style({
   display: "grid",
   gridTemplateColumns: "1fr 1fr",
@@ -249,12 +227,10 @@ export const sideTab = styleVariants({
 export const hideOnPhone = style({ "@media": { [MOBILE]: { display: "none" }, [DESKTOP]: { display: "none" } } });
 export const form = style({ display: "flex", flexDirection: "column", gap: "8px" });
 export const formTitle = style({ fontSize: "15px", fontWeight: 700, margin: 0 });
-export const fieldRow = style({ display: "flex", flexDirection: "column", gap: "4px" });
 export const inputWrap = style({ display: "flex", alignItems: "center", gap: "6px" });
 export const unit = style({ color: vars.color.muted, fontSize: "13px", minWidth: "3em" });
 export const range = style({ width: "100%", accentColor: vars.color.accent });
 export const ticks = style({ display: "flex", justifyContent: "space-between", fontSize: "11px", color: vars.color.muted });
-export const line = style({ display: "flex", justifyContent: "space-between", gap: "8px", fontSize: "13px" });
 export const submit = style({ width: "100%" });
 export const visitor = style({ display: "flex", gap: "8px", flexWrap: "wrap", alignItems: "center" });
 

@@ -139,7 +139,10 @@ function accountLog(code: AccountCode) {
   return (p: { currency_id?: number; page?: number; limit?: number }, ctx: Ctx) => {
     const where = ["l.user_id = ?", "l.account_code = ?"];
     const args: unknown[] = [ctx.userId, code];
-    if (p.currency_id !== undefined) (where.push("l.currency_id = ?"), args.push(p.currency_id));
+    if (p.currency_id !== undefined) {
+      where.push("l.currency_id = ?");
+      args.push(p.currency_id);
+    }
     return logPage(ctx, where.join(" AND "), args, p);
   };
 }

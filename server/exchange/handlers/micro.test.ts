@@ -16,7 +16,7 @@ let c: ReturnType<typeof moneyClient>;
 let demo: string;
 let usdt: number;
 
-const open = (ms = 0) => ex.db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE status = 1").get() as { n: number };
+const open = () => ex.db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE status = 1").get() as { n: number };
 function price(p: string, at = now) {
   recordTrade(ex, BTC, { way: 2, price: p, number: "0.01", time: at });
 }

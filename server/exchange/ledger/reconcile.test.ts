@@ -12,7 +12,7 @@ import { formatReconcile, reconcile } from "./reconcile";
 
 let dir: string;
 let ex: Exchange;
-let clock = Date.UTC(2026, 2, 1, 9, 0, 0);
+const clock = Date.UTC(2026, 2, 1, 9, 0, 0);
 
 /** The operator command, on a database of its own; answers its exit status and output. */
 function cli(dataDir: string): { status: number; out: string } {

@@ -2,10 +2,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, cleanImage, sniffImage } from "./images";
 
-const picture = (format: "jpeg" | "png" | "webp", width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-    [format]()
-    .toBuffer();
+const picture = (format: "jpeg" | "png" | "webp", width = 40, height = 30) => {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+  return image[format]().toBuffer();
+};
 
 describe("image uploads", () => {
   it.each(["jpeg", "png", "webp"] as const)("accepts a %s and encodes it again in the same format", async (format) => {

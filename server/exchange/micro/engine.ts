@@ -1,5 +1,5 @@
 import DecimalBase from "decimal.js";
-import { MICRO_STATUS, settleMicro, type MicroOrder, type MicroType } from "../../../app/contract/index";
+import { MICRO_STATUS, settleMicro, type MicroOrder } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
 import { Ledger, type Leg } from "../ledger/index";

@@ -49,8 +49,14 @@ export function listDeposits(
 ): { total: number; rows: DepositRow[] } {
   const where: string[] = [];
   const args: unknown[] = [];
-  if (opts.status) (where.push("d.status = ?"), args.push(opts.status));
-  if (opts.userId !== undefined) (where.push("d.user_id = ?"), args.push(opts.userId));
+  if (opts.status) {
+    where.push("d.status = ?");
+    args.push(opts.status);
+  }
+  if (opts.userId !== undefined) {
+    where.push("d.user_id = ?");
+    args.push(opts.userId);
+  }
   const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM deposits d ${w}`).get(...args) as { total: number };
   const rows = db

@@ -315,14 +315,21 @@ export function ordersPage(
 ): { total: number; rows: OrderRow[] } {
   const cond: string[] = [];
   const args: unknown[] = [];
-  if ("party" in who) (cond.push("(buyer_id = ? OR seller_id = ?)"), args.push(who.party, who.party));
-  else {
+  if ("party" in who) {
+    cond.push("(buyer_id = ? OR seller_id = ?)");
+    args.push(who.party, who.party);
+  } else {
     cond.push("merchant_id = ?");
     args.push(who.merchant);
-    if (who.adId) (cond.push("ad_id = ?"), args.push(who.adId));
+    if (who.adId) {
+      cond.push("ad_id = ?");
+      args.push(who.adId);
+    }
   }
-  if (which.status) (cond.push("status = ?"), args.push(which.status));
-  else if (which.filter === "open") cond.push(`status IN (${OPEN_SQL})`);
+  if (which.status) {
+    cond.push("status = ?");
+    args.push(which.status);
+  } else if (which.filter === "open") cond.push(`status IN (${OPEN_SQL})`);
   else if (which.filter === "done") cond.push(`status IN (${P2P_STATUS.COMPLETED}, ${P2P_STATUS.CANCELLED})`);
   const sql = cond.join(" AND ");
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM p2p_orders WHERE ${sql}`).get(...args) as { total: number };
@@ -345,9 +352,18 @@ export function marketAds(
 ): { total: number; rows: AdRow[] } {
   const cond = ["status = ?", "side = ?", "remaining <> '0'"];
   const args: unknown[] = [P2P_AD_STATUS.OPEN, f.side];
-  if (f.currencyId) (cond.push("currency_id = ?"), args.push(f.currencyId));
-  if (f.fiat) (cond.push("fiat = ?"), args.push(f.fiat));
-  if (f.payType) (cond.push("(',' || pay_types || ',') LIKE ?"), args.push(`%,${f.payType},%`));
+  if (f.currencyId) {
+    cond.push("currency_id = ?");
+    args.push(f.currencyId);
+  }
+  if (f.fiat) {
+    cond.push("fiat = ?");
+    args.push(f.fiat);
+  }
+  if (f.payType) {
+    cond.push("(',' || pay_types || ',') LIKE ?");
+    args.push(`%,${f.payType},%`);
+  }
   const where = cond.join(" AND ");
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
   const order = f.side === "sell" ? "CAST(price AS REAL) ASC, id" : "CAST(price AS REAL) DESC, id";
@@ -365,7 +381,10 @@ export function merchantAds(
 ): { total: number; rows: AdRow[] } {
   const cond = ["user_id = ?"];
   const args: unknown[] = [merchantId];
-  if (status) (cond.push("status = ?"), args.push(status));
+  if (status) {
+    cond.push("status = ?");
+    args.push(status);
+  }
   const where = cond.join(" AND ");
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM p2p_ads WHERE ${where}`).get(...args) as { total: number };
   const rows = db

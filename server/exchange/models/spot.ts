@@ -56,15 +56,27 @@ const STATUS_GROUPS: Record<SpotOrderFilterName, number[]> = {
 function ordersWhere(userId: number, f: OrdersFilter): [string, unknown[]] {
   const where = ["user_id = ?"];
   const args: unknown[] = [userId];
-  if (f.currency_match_id !== undefined) (where.push("match_id = ?"), args.push(f.currency_match_id));
-  if (f.way !== undefined) (where.push("way = ?"), args.push(f.way));
+  if (f.currency_match_id !== undefined) {
+    where.push("match_id = ?");
+    args.push(f.currency_match_id);
+  }
+  if (f.way !== undefined) {
+    where.push("way = ?");
+    args.push(f.way);
+  }
   if (f.status !== undefined) {
     const group = STATUS_GROUPS[f.status];
     where.push(`status IN (${group.map(() => "?").join(", ")})`);
     args.push(...group);
   }
-  if (f.from !== undefined) (where.push("created_at >= ?"), args.push(f.from));
-  if (f.to !== undefined) (where.push("created_at < ?"), args.push(f.to));
+  if (f.from !== undefined) {
+    where.push("created_at >= ?");
+    args.push(f.from);
+  }
+  if (f.to !== undefined) {
+    where.push("created_at < ?");
+    args.push(f.to);
+  }
   return [where.join(" AND "), args];
 }
 
@@ -106,10 +118,22 @@ export interface FillRow {
 function fillsWhere(userId: number, f: Omit<OrdersFilter, "status">): [string, unknown[]] {
   const where = ["user_id = ?"];
   const args: unknown[] = [userId];
-  if (f.currency_match_id !== undefined) (where.push("match_id = ?"), args.push(f.currency_match_id));
-  if (f.way !== undefined) (where.push("way = ?"), args.push(f.way));
-  if (f.from !== undefined) (where.push("time >= ?"), args.push(f.from));
-  if (f.to !== undefined) (where.push("time < ?"), args.push(f.to));
+  if (f.currency_match_id !== undefined) {
+    where.push("match_id = ?");
+    args.push(f.currency_match_id);
+  }
+  if (f.way !== undefined) {
+    where.push("way = ?");
+    args.push(f.way);
+  }
+  if (f.from !== undefined) {
+    where.push("time >= ?");
+    args.push(f.from);
+  }
+  if (f.to !== undefined) {
+    where.push("time < ?");
+    args.push(f.to);
+  }
   return [where.join(" AND "), args];
 }
 

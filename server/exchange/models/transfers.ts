@@ -30,7 +30,10 @@ export function listTransfers(
 ): { total: number; rows: TransferRow[] } {
   const where = ["t.user_id = ?"];
   const args: unknown[] = [userId];
-  if (currencyId !== undefined) (where.push("t.currency_id = ?"), args.push(currencyId));
+  if (currencyId !== undefined) {
+    where.push("t.currency_id = ?");
+    args.push(currencyId);
+  }
   const w = where.join(" AND ");
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM transfers t WHERE ${w}`).get(...args) as { total: number };
   const rows = db
@@ -49,7 +52,10 @@ export function transfersBefore(
 ): TransferRow[] {
   const where = ["t.user_id = ?", "t.id < ?"];
   const args: unknown[] = [userId, before ?? Number.MAX_SAFE_INTEGER];
-  if (currencyId !== undefined) (where.push("t.currency_id = ?"), args.push(currencyId));
+  if (currencyId !== undefined) {
+    where.push("t.currency_id = ?");
+    args.push(currencyId);
+  }
   return db
     .prepare(
       `SELECT t.*, c.code FROM transfers t JOIN currencies c ON c.id = t.currency_id WHERE ${where.join(" AND ")} ORDER BY t.id DESC LIMIT ?`,

@@ -56,8 +56,14 @@ export function listWithdrawals(
 ): { total: number; rows: WithdrawalRow[] } {
   const where: string[] = [];
   const args: unknown[] = [];
-  if (opts.status) (where.push("w.status = ?"), args.push(opts.status));
-  if (opts.userId !== undefined) (where.push("w.user_id = ?"), args.push(opts.userId));
+  if (opts.status) {
+    where.push("w.status = ?");
+    args.push(opts.status);
+  }
+  if (opts.userId !== undefined) {
+    where.push("w.user_id = ?");
+    args.push(opts.userId);
+  }
   const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM withdrawals w ${w}`).get(...args) as { total: number };
   const rows = db

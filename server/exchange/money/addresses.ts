@@ -109,8 +109,14 @@ export function toAddressEntry(r: AddressRow): AddressEntry {
 export function boundAddresses(db: DB, userId: number, currencyId?: number, protocolId?: number): AddressEntry[] {
   const where = ["a.user_id = ?"];
   const args: unknown[] = [userId];
-  if (currencyId !== undefined) (where.push("a.currency_id = ?"), args.push(currencyId));
-  if (protocolId !== undefined) (where.push("a.protocol_id = ?"), args.push(protocolId));
+  if (currencyId !== undefined) {
+    where.push("a.currency_id = ?");
+    args.push(currencyId);
+  }
+  if (protocolId !== undefined) {
+    where.push("a.protocol_id = ?");
+    args.push(protocolId);
+  }
   return (db.prepare(`${ADDRESS_SELECT} WHERE ${where.join(" AND ")} ORDER BY a.id`).all(...args) as AddressRow[]).map(toAddressEntry);
 }
 

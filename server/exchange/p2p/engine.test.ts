@@ -32,8 +32,10 @@ function orderIn(status: number): { id: number; buyer: number; seller: number } 
   const o = p2p.createOrder(buyer, adId, "10", now);
   const voucher = `${"b".repeat(32)}.png`;
   // Abnormal (7) needs a payment claimed first, as do delayed (5) and appeal (6).
-  if (status === 2 || status === 5 || status === 6 || status === 7)
-    (p2p.setVoucher(o.id, buyer, voucher, now), p2p.markPaid(o.id, buyer, undefined, now));
+  if (status === 2 || status === 5 || status === 6 || status === 7) {
+    p2p.setVoucher(o.id, buyer, voucher, now);
+    p2p.markPaid(o.id, buyer, undefined, now);
+  }
   if (status === 5) p2p.delay(o.id, merchant, now);
   if (status === 6) p2p.appeal(o.id, buyer, "not released", now);
   if (status === 7) p2p.markAbnormal(o.id, merchant, "name differs", now);

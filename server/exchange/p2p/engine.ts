@@ -20,7 +20,7 @@ import {
 } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
-import { post, type Leg } from "../ledger/index";
+import { post } from "../ledger/index";
 import { holdLegs, openHoldOf, releaseLeg, voidLegs } from "../ledger/holds";
 import {
   noticeP2PAppealDecided,

@@ -1,4 +1,4 @@
-import { canonicalAddress, tradeUrl } from "./links";
+import { canonicalAddress, tradeUrl } from "./pair-links";
 
 describe("tradeUrl", () => {
   it("keeps the view, changes one thing, drops defaults and unknown params", () => {

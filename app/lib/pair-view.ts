@@ -1,7 +1,7 @@
 import type { Pair } from "~/contract/entities";
-import { PRICE_DECIMALS } from "./order-input";
+import { PRICE_DECIMALS } from "~/lib/price-input";
 
-/** What the spot and lever screens need of a pair. */
+/** What the pair screens (/trade, /lever, /second) need of a pair. */
 export function pairView(p: Pair) {
   return {
     id: p.id,

@@ -1,5 +1,5 @@
 /**
- * Display of amounts and times for the savings and convert screens, in the browser's first load.
+ * Display of amounts and times for the money screens (savings, its log, convert), in the browser's first load.
  * String work only (no decimal.js, ~13 KB gz): the exchange sends plain decimal strings and these
  * functions only regroup and pad their digits, never round. Arithmetic lives in app/features/savings/rules.ts and
  * app/features/convert/rules.ts and runs in loaders and actions.
@@ -64,10 +64,4 @@ export function formatUtc(ms: number | null | undefined, withSeconds = false): s
 export function formatUtcDate(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return "--";
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** A holding's remaining period: in force with n days to go, or expired. */
-export function holdingPeriod(h: { status: string; remaining_days: number }): { state: "active" | "expired"; days: number } {
-  if (h.status === "expired") return { state: "expired", days: 0 };
-  return { state: "active", days: Math.max(0, h.remaining_days) };
 }

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { compareAmounts, displayAmount, formatUtc, formatUtcDate, holdingPeriod, signedAmount } from "./format";
+import { compareAmounts, displayAmount, formatUtc, formatUtcDate, signedAmount } from "./display";
 
 describe("displayAmount", () => {
   it("keeps the exchange's precision, trims trailing zeros, at least 2 decimals, groups thousands", () => {
@@ -24,14 +24,6 @@ describe("signedAmount", () => {
     expect(signedAmount("12.5")).toEqual({ text: "+12.50", income: true });
     expect(signedAmount("-100")).toEqual({ text: "-100.00", income: false });
     expect(signedAmount("0")).toEqual({ text: "0.00", income: false });
-  });
-});
-
-describe("holdingPeriod", () => {
-  it("in force with the days to go, or expired", () => {
-    expect(holdingPeriod({ status: "active", remaining_days: 12 })).toEqual({ state: "active", days: 12 });
-    expect(holdingPeriod({ status: "expired", remaining_days: 0 })).toEqual({ state: "expired", days: 0 });
-    expect(holdingPeriod({ status: "active", remaining_days: -1 })).toEqual({ state: "active", days: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** Savings (/deposit), the savings log (/coinlog) and the shared list pieces (tables, notes). */
+/** The money pages: savings (/deposit), its log (/coinlog) and convert, and their shared list pieces (tables, notes). */
 export const page = style({ width: "100%", maxWidth: "1200px", margin: "0 auto", padding: "32px 16px 48px" });
 export const head = style({
   display: "flex",
