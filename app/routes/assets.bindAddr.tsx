@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { ownCodeWait, rememberOwnCodeSent } from "~/lib/code-wait.server";
 import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
@@ -163,6 +163,51 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw await redirectWithToast(request, `/assets/bindAddr?chain=${option.id}`, { kind: "success", message: t("bind.saved") });
 }
 
+type BookEntry = { id: number; coin: string; chain: string; address: string };
+
+/**
+ * Removing an address asks first, as a step the server renders (`?confirm=remove&id=`), so it works without
+ * JavaScript too: what goes, and 'Keep it' (focused) beside 'Remove'.
+ */
+function RemoveConfirm({ entries }: { entries: BookEntry[] }) {
+  const { t } = useTranslation("assets");
+  const [params] = useSearchParams();
+  const entry = params.get("confirm") === "remove" ? entries.find((e) => String(e.id) === params.get("id")) : undefined;
+  if (!entry) return null;
+  return (
+    <section
+      id="remove-confirm"
+      className={s.section}
+      role="alertdialog"
+      aria-labelledby="remove-confirm-title"
+      aria-describedby="remove-confirm-text"
+    >
+      <h3 id="remove-confirm-title" className={s.h2}>
+        {t("bind.removeConfirmTitle")}
+      </h3>
+      <p id="remove-confirm-text" className={s.address}>
+        {t("bind.removeConfirmText", { coin: entry.coin, chain: entry.chain, address: entry.address })}
+      </p>
+      <div className={s.actions}>
+        {/* A plain GET back to the page: the question goes, nothing changes. */}
+        <Form method="get" action="/assets/bindAddr">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question's safe answer takes the focus when it opens */}
+          <button type="submit" className={button.secondary} autoFocus>
+            {t("bind.removeKeep")}
+          </button>
+        </Form>
+        <Form method="post" action="/assets/bindAddr">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="id" value={entry.id} />
+          <button type="submit" className={button.primary}>
+            {t("bind.remove")}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
 export default function BindAddrRoute() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("assets");
@@ -179,6 +224,7 @@ export default function BindAddrRoute() {
         <h2 id="book-title" className={s.h2}>
           {t("bind.list")}
         </h2>
+        <RemoveConfirm entries={data.entries} />
         {data.entries.length === 0 ? (
           <p className={s.muted}>{t("bind.empty")}</p>
         ) : (
@@ -215,17 +261,13 @@ export default function BindAddrRoute() {
                     <td className={s.td}>{e.memo || "—"}</td>
                     <td className={s.td}>{e.time}</td>
                     <td className={s.td}>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={e.id} />
-                        <button
-                          type="submit"
-                          className={`${button.secondary} ${s.small}`}
-                          aria-label={t("bind.removeOf", { address: e.address })}
-                        >
-                          {t("bind.remove")}
-                        </button>
-                      </Form>
+                      <Link
+                        to={`?confirm=remove&id=${e.id}`}
+                        className={`${button.secondary} ${s.small}`}
+                        aria-label={t("bind.removeOf", { address: e.address })}
+                      >
+                        {t("bind.remove")}
+                      </Link>
                     </td>
                   </tr>
                 ))}

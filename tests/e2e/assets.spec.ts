@@ -54,6 +54,34 @@ test.describe("code buttons", () => {
 });
 
 test.describe("assets", () => {
+  test("removing a saved withdrawal address asks first: 'Keep it' keeps it, 'Remove' removes it", async ({ page, request, jsEnabled }) => {
+    const { email, password } = await registerUser(request);
+    await logInTo(page, email, password, "/assets/bindAddr");
+    await page.getByLabel("Currency and chain").selectOption({ label: "USDT · TRC20" });
+    await sendCode(page);
+    await page.getByLabel("Currency and chain").selectOption({ label: "USDT · TRC20" });
+    await page.getByLabel("Withdrawal address", { exact: true }).fill(TRC20_ADDRESS);
+    await page.getByLabel("Verification code").fill(await latestCode(email, 6));
+    await page.getByRole("button", { name: "Save address" }).click();
+    const row = page.getByRole("row", { name: new RegExp(TRC20_ADDRESS) });
+    await expect(row).toHaveCount(1);
+
+    const remove = row.getByRole("link", { name: `Remove address ${TRC20_ADDRESS}` });
+    await remove.click();
+    const question = page.getByRole("alertdialog", { name: "Remove this withdrawal address?" });
+    await expect(question).toContainText(`USDT · TRC20: ${TRC20_ADDRESS}`);
+    await expect(question.getByRole("button", { name: "Keep it" })).toBeFocused();
+    if (jsEnabled) await expectNoSeriousA11yViolations(page);
+    await question.getByRole("button", { name: "Keep it" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+
+    await remove.click();
+    await page.getByRole("alertdialog", { name: "Remove this withdrawal address?" }).getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Withdrawal address removed")).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
   test("the account pages: menu, total, records link, deposit and withdraw only on the spot account", async ({ page, request }) => {
     const { email, password } = await registerUser(request);
     cli("credit", email, "change_account", "USDT", "1000");
