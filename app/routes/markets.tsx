@@ -87,6 +87,7 @@ export default function MarketsRoute() {
         label={t("search.label")}
         button={t("search.button")}
         value={data.q}
+        result={t("common:search.matches", { count: data.rows.length, q: data.q })}
         keep={{ tab: data.tab === ALL_TAB ? undefined : data.tab, sort: data.sort?.key, order: data.sort?.order }}
       />
       {data.error ? (

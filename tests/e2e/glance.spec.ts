@@ -163,9 +163,13 @@ test.describe("search of pairs", () => {
     await expect(page).toHaveURL(/\/markets\?q=eth$/);
     await expect(page.getByRole("row", { name: /ETH\/USDT/ }).first()).toBeVisible();
     await expect(page.getByRole("row", { name: /BTC\/USDT/ })).toHaveCount(0);
+    // What the search found is said under the field, and politely to a screen reader.
+    const found = page.getByRole("status").filter({ hasText: /match/ });
+    await expect(found).toHaveText(/^[1-9]\d* pairs? match(es)? “ETH”$/i);
     await search.getByRole("searchbox", { name: "Search pairs" }).fill("zzz");
     if (!jsEnabled) await search.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No pair matches “ZZZ”.")).toBeVisible();
+    await expect(found).toHaveText(/^0 pairs match “ZZZ”$/i);
   });
 
   test("the pair list of /trade: the search keeps the pair being traded and the page's other choices", async ({ page, jsEnabled }) => {
@@ -179,6 +183,7 @@ test.describe("search of pairs", () => {
     expect(new URL(page.url()).searchParams.get("symbol")?.toUpperCase()).toMatch(/^BTC.?USDT$/);
     await expect(list.getByRole("link", { name: "ETH/USDT" })).toBeVisible();
     await expect(list.getByRole("link", { name: "BTC/USDT" })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: /match/ })).toHaveText(/^[1-9]\d* pairs? match(es)? “eth”$/i);
     // Still trading BTC/USDT.
     await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC/USDT");
   });

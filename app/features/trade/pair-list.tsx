@@ -54,7 +54,15 @@ export const PairList = memo(function PairList({
           ))}
         </ul>
       </nav>
-      <SearchForm id="pairs-search" label={t("pairs.search")} button={t("pairs.searchButton")} value={q} keep={keep} action={pathname} />
+      <SearchForm
+        id="pairs-search"
+        label={t("pairs.search")}
+        button={t("pairs.searchButton")}
+        value={q}
+        keep={keep}
+        action={pathname}
+        result={t("common:search.matches", { count: shown.length, q })}
+      />
       {/* A focusable region, so the list scrolls with the keyboard. */}
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
         <table className={s.table}>
