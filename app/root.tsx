@@ -6,6 +6,7 @@ import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { LiveNotice } from "~/components/live-notice";
+import { KeepScrollOnReload } from "~/components/keep-scroll";
 import { CONTENT_ID, SkipLinks } from "~/components/skip-links";
 import { RefusalFocusScope, useRefusalFocus } from "~/components/form/refusal-focus";
 import { BCP47, type Lang } from "~/i18n";
@@ -98,6 +99,7 @@ function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; 
         {children}
         {/* After the content: the server has then seen every namespace the page uses. */}
         <I18nDataScript />
+        <KeepScrollOnReload />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

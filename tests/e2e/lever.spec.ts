@@ -134,12 +134,13 @@ async function moveThePrice(request: APIRequestContext, t: { token: string }, ip
     data: { depth: { in: { price: string }[]; out: { price: string }[] }; quotation: { close: string } };
   };
   const ask = deal.data.depth.out[0]!.price;
-  const bid = deal.data.depth.in[0]!.price;
-  const buy = Number(deal.data.quotation.close) !== Number(ask);
+  const bid = deal.data.depth.in[0]?.price;
+  // A buy unless the last trade was already at the ask (and there is a bid to sell to).
+  const buy = !bid || Number(deal.data.quotation.close) !== Number(ask);
   const done = await api(
     request,
     buy ? "tx_in/add" : "tx_out/add",
-    { currency_match_id: matchId, price: buy ? ask : bid, number: "0.01" },
+    { currency_match_id: matchId, price: buy ? ask : bid!, number: "0.01" },
     t.token,
     ip,
   );

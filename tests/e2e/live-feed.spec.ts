@@ -1,7 +1,7 @@
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { connect } from "node:net";
 import { BASE_URL } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, logIn, registerUser, test } from "./fixtures";
 
 /**
  * Issue 27: the live feed never dies silently. A stream whose browser went away gives its per-client slot back
@@ -135,5 +135,56 @@ test.describe("the page when the live feed is refused", () => {
     // Slots free again: the page's own retry (backing off from about 2 s) gets through and the notice goes.
     await expect(page.getByText("Live updates paused")).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByTestId("live-notice")).toBeEmpty();
+  });
+});
+
+test.describe("a reload from the live feed", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the live feed is JavaScript's");
+
+  test("leaves the page where the reader scrolled it while the reload was on its way", async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/login?page=%2Ftrade");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("BTC/USDT");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The page's data reload (a revalidation: `/trade.data`) is held until the page has been scrolled.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const reloading = new Promise<void>((r) => (started = r));
+    await page.route(/\/trade\.data(\?|$)/, async (route) => {
+      started();
+      await held;
+      await route.continue();
+    });
+    // Until that reload starts, the stream answers that events may have been missed on my orders' channel: the page
+    // reloads them from the server (as after a dropped connection). The page may open its stream more than once as
+    // its parts start listening; later streams are the server's own.
+    let faking = true;
+    void reloading.then(() => (faking = false));
+    await page.route(/\/events\?/, async (route) => {
+      if (!faking) return route.continue();
+      await route.fulfill({
+        status: 200,
+        headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+        body: `event: snapshot\ndata: ${JSON.stringify({ channel: "TX_SUBMIT", messages: [] })}\n\n`,
+      });
+    });
+    await page.goto("/trade");
+    await reloading;
+    // The reader scrolls down while the reload is on its way.
+    const y = await page.evaluate(() => {
+      window.scrollTo(0, 900);
+      return window.scrollY;
+    });
+    expect(y).toBeGreaterThan(500);
+    release();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __remixRouter: { state: { revalidation: string } } }).__remixRouter.state.revalidation),
+      )
+      .toBe("idle");
+    // The page is where the reader left it (it used to jump back to where it stood when the reload began).
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });
