@@ -1,12 +1,12 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { useTranslation } from "~/lib/translate";
 import { button, formError } from "~/styles/ui.css";
 import { withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
+import { JsFlag } from "~/components/form/js-flag";
 
 export { cancelAllHref, withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
 
@@ -25,7 +25,6 @@ export function CancelAllConfirm({ ask, focusId }: { ask: CancelAllAsk; focusId:
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<Answer>({ key: CANCEL_ALL_FETCHER });
   const back = withoutCancelAll(location.pathname + location.search);
   const sent = useRef(false);
@@ -75,7 +74,7 @@ export function CancelAllConfirm({ ask, focusId }: { ask: CancelAllAsk; focusId:
             <input type="hidden" name="intent" value="cancel-all" />
             {ask.scope === "pair" && ask.pair ? <input type="hidden" name="currency_match_id" value={ask.pair.id} /> : null}
             <input type="hidden" name="back" value={back} />
-            <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+            <JsFlag />
             <button type="submit" className={button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
               {t("cancelAll.confirm", { count: ask.count })}
             </button>

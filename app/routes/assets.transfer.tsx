@@ -5,7 +5,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRevalidator } from "~/lib/use-revalidator";
 import { useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import * as s from "~/features/assets/assets.css";
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
 import { CurrencyPicker } from "~/features/assets/pickers";
@@ -17,11 +16,13 @@ import { accountPageOf, isAccountCode, pickOtherSide, TRANSFER_RELOAD_MS } from 
 import { availableIn, transferableCurrencies } from "~/features/assets/rules.server";
 import { formatCoin } from "~/lib/amount";
 import { getLang } from "~/lib/i18next.server";
-import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { requireToken } from "~/lib/session.server";
+import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { JsFlag } from "~/components/form/js-flag";
 
 const FIELD_MESSAGES = {
   balance: ["transfer_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "insufficient_balance"],
@@ -80,7 +81,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request);
   const formData = await request.formData();
   const t = await assetsT(request);
-  const js = formData.get("js") === "1";
   const submission = parseForm("transfer", formData, t);
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), ok: false }, { status: 400 });
   const v = submission.value;
@@ -100,12 +100,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const message = t("transfer.done", { amount: r.data.balance, code: r.data.currency.code, from: r.data.from_name, to: r.data.to_name });
   // Without JavaScript: back to the page (amount cleared, balances fresh) with the toast.
-  if (!js)
-    throw await redirectWithToast(request, `/assets/transfer?currency_id=${v.currency_id}&from=${v.from}&to=${v.to}`, {
-      kind: "success",
-      message,
-    });
-  return data<ActionData>({ result: replyWith(formData, { resetForm: true }), ok: true, message, js: true });
+  return redirectOrData<ActionData>(request, formData, {
+    to: `/assets/transfer?currency_id=${v.currency_id}&from=${v.from}&to=${v.to}`,
+    toast: { kind: "success", message },
+    data: { result: replyWith(formData, { resetForm: true }), ok: true, message, js: true },
+  });
 }
 
 /** With JavaScript the balances reload 1 s after a transfer, not at once (docs/product.md, "/assets/transfer and /assets/transferLog"). */
@@ -178,7 +177,6 @@ function TransferForm() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const validate = useAssetsValidate("transfer");
   const [form, fields] = useForm({
@@ -220,7 +218,7 @@ function TransferForm() {
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       <input type="hidden" name="currency_id" value={data.currency!.id} />
       <input type="hidden" name="idempotency_key" value={data.key} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsFlag />
       <FormError id={form.errorId} errors={form.errors} />
       <p className={done ? s.success : "sr-only"} role="status">
         {done}

@@ -18,7 +18,8 @@ import { displayAmount } from "~/lib/display";
 import * as ss from "~/styles/money-pages.css";
 import { getT } from "~/lib/i18next.server";
 import { api, type ApiArgs, loaded } from "~/lib/api.server";
-import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { requireToken } from "~/lib/session.server";
+import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -77,8 +78,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     amount: cleanAmount(String(formData.get("amount") ?? "")).slice(0, 40),
   };
   formData.set("amount", values.amount);
-  const answer = (a: Partial<ConvertAnswer> & Pick<ConvertAnswer, "intent">, status = 200) =>
-    data<ConvertAnswer>({ result: null, shown: null, notice: null, error: null, done: null, values, ...a }, { status });
+  const payload = (a: Partial<ConvertAnswer> & Pick<ConvertAnswer, "intent">): ConvertAnswer => ({
+    result: null,
+    shown: null,
+    notice: null,
+    error: null,
+    done: null,
+    values,
+    ...a,
+  });
+  const answer = (a: Partial<ConvertAnswer> & Pick<ConvertAnswer, "intent">, status = 200) => data<ConvertAnswer>(payload(a), { status });
   const shown = (quote: NonNullable<ReturnType<typeof freshQuote>>) => ({
     quote,
     now: Date.now(),
@@ -114,9 +123,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         receive: displayAmount(c.receive),
         to: c.to_currency.code,
       });
-      return redirectOrAnswer(request, formData, message, answer({ intent, done: message }), {
-        from: String(c.from_currency.id),
-        to: String(c.to_currency.id),
+      // With JavaScript the page stays (the answer is data); without it, post/redirect/get with a toast.
+      const pair = new URLSearchParams({ from: String(c.from_currency.id), to: String(c.to_currency.id) });
+      return redirectOrData(request, formData, {
+        to: `/convert?${pair}#history-title`,
+        toast: { kind: "success", message },
+        data: payload({ intent, done: message }),
       });
     }
     // An expired quote comes back with a fresh one: show the new rate and ask again; never execute it unseen.
@@ -133,18 +145,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const q = await api(args, "convertQuote", { from_currency_id: v.from, to_currency_id: v.to, amount: v.amount });
   if (!q.ok) return answer({ intent: "quote", result: submission.reply(), error: q.msg || t("errors.failed") }, 400);
   return answer({ intent: "quote", result: submission.reply(), shown: shown(q.data) });
-}
-
-/** With JavaScript the page stays (the answer is data); without it, post/redirect/get with a toast. */
-async function redirectOrAnswer(
-  request: Request,
-  formData: FormData,
-  message: string,
-  jsAnswer: ReturnType<typeof data<ConvertAnswer>>,
-  pair: { from: string; to: string },
-) {
-  if (formData.get("js") === "1") return jsAnswer;
-  throw await redirectWithToast(request, `/convert?${new URLSearchParams(pair)}#history-title`, { kind: "success", message });
 }
 
 /** A background quote moves no money: the balances and the history need no reload. */

@@ -8,7 +8,8 @@ import { api, loaded } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount } from "~/lib/display";
 import { cycleInterest, LOCK_LIST_LIMIT, lockAmountProblem, parseProductId } from "~/features/savings/savings.server";
-import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
+import { getToken, requireToken } from "~/lib/session.server";
+import { redirectOrData } from "~/lib/answer.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -55,7 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request, { returnTo: "/deposit" });
   const t = await getT(request, "savings");
   const id = parseProductId(String(formData.get("id") ?? ""));
-  const js = formData.get("js") === "1";
   if (formData.get("intent") !== "buy" || id === null) {
     return data<BuyResult>({ ok: false, id: id ?? 0, msg: t("errors.unknownProduct") }, { status: 400 });
   }
@@ -93,8 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     code: r.data.currency.code,
   });
   // Without JavaScript: post/redirect/get back to the list, the toast says what happened.
-  if (!js) throw await redirectWithToast(request, "/deposit#holdings-title", { kind: "success", message });
-  return data<BuyResult>({ ok: true, id, message });
+  return redirectOrData<BuyResult>(request, formData, {
+    to: "/deposit#holdings-title",
+    toast: { kind: "success", message },
+    data: { ok: true, id, message },
+  });
 }
 
 export default function DepositRoute() {

@@ -41,7 +41,8 @@ import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { requireToken } from "~/lib/session.server";
+import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 
 async function leverT(request: Request): Promise<Translate> {
@@ -137,24 +138,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await leverT(request);
   const back = withoutConfirm(safeRedirect(formData.get("back"), "/lever"));
   const backTo = back.startsWith("/lever") ? back : "/lever";
-  const js = formData.get("js") === "1";
   const intent = String(formData.get("intent") ?? "");
-  const done = async (message: string, jsAnswer: LeverActionData) => {
-    if (!js)
-      throw await redirectWithToast(request, backTo, {
-        kind: "success",
-        message,
-      });
-    return data<LeverActionData>(jsAnswer);
-  };
-  const failed = async (message: string, jsAnswer: LeverActionData) => {
-    if (!js)
-      throw await redirectWithToast(request, backTo, {
-        kind: "error",
-        message,
-      });
-    return data<LeverActionData>(jsAnswer, { status: 400 });
-  };
+  const done = (message: string, jsAnswer: LeverActionData) =>
+    redirectOrData(request, formData, { to: backTo, toast: { kind: "success", message }, data: jsAnswer });
+  const failed = (message: string, jsAnswer: LeverActionData) =>
+    redirectOrData(request, formData, { to: backTo, toast: { kind: "error", message }, data: jsAnswer });
 
   if (intent === "review" || intent === "open") {
     const pairId = Number.parseInt(String(formData.get("currency_match_id") ?? ""), 10);
@@ -309,15 +297,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (!r.ok) {
       const field = r.reason?.field === "target_profit_price" || r.reason?.field === "stop_loss_price" ? r.reason.field : null;
-      if (!js)
-        throw await redirectWithToast(request, backTo, {
-          kind: "error",
-          message: r.msg || t("errors.failed"),
-        });
       const result = field
         ? submission.reply({ fieldErrors: { [field]: [r.msg] } })
         : submission.reply({ formErrors: [r.msg || t("errors.failed")] });
-      return data<LeverActionData>({ intent, ok: false, id, result }, { status: 400 });
+      return failed(r.msg || t("errors.failed"), { intent, ok: false, id, result });
     }
     return done(t("toast.stops"), {
       intent,

@@ -27,7 +27,8 @@ import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast, requireToken } from "~/lib/session.server";
+import { requireToken } from "~/lib/session.server";
+import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 
 // Stable: the live hook restarts its state whenever a value it was given changes.
@@ -108,7 +109,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await secondT(request);
   const back = safeRedirect(formData.get("back"), "/second");
   const backTo = back.startsWith("/second") ? back : "/second";
-  const js = formData.get("js") === "1";
   const intent = formData.get("intent") === "open" ? "open" : "review";
   const [secondsR, walletsR] = await Promise.all([api(args, "microSeconds", {}), api(args, "microPayableCurrencies", {})]);
   const options = secondsR.ok ? secondsR.data : [];
@@ -182,8 +182,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const message = t("toast.placed", { seconds: option.seconds });
-  if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message });
-  return data<SecondActionData>({ intent, ok: true, result: submission.reply(), review: null, message });
+  return redirectOrData<SecondActionData>(request, formData, {
+    to: backTo,
+    toast: { kind: "success", message },
+    data: { intent, ok: true, result: submission.reply(), review: null, message },
+  });
 }
 
 export default function SecondRoute() {

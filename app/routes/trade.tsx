@@ -26,7 +26,8 @@ import { refusalMessage } from "~/lib/refusals.server";
 import { readCookie } from "~/lib/cookies";
 import { quoteTabs } from "~/lib/markets";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getToken, redirectWithToast, requireToken } from "~/lib/session.server";
+import { getToken, requireToken } from "~/lib/session.server";
+import { redirectOrData } from "~/lib/answer.server";
 import {
   bestPrice,
   holdPrice,
@@ -183,7 +184,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const backTo = back.startsWith("/trade") ? back : "/trade";
   // Logged-out users cannot submit orders (docs/product.md, "/trade").
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade", returnTo: backTo });
-  const js = formData.get("js") === "1";
   const intent = formData.get("intent");
 
   switch (intent) {
@@ -263,14 +263,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const placedMessage = t(
         v.type === "oco" ? "conditional.ocoPlaced" : v.type === "stop_limit" ? "conditional.stopPlaced" : "toast.placed",
       );
-      if (!js) throw await redirectWithToast(request, backTo, { kind: "success", message: placedMessage });
       // With JavaScript the page stays; the same words as the redirect's toast are announced (features/trade/trade-form).
-      return data<ActionData>({
-        intent: side,
-        ok: true,
-        result: submission.reply({ resetForm: true }),
-        orderId: "limit" in placed.data ? placed.data.limit.id : placed.data.id,
-        message: placedMessage,
+      return redirectOrData<ActionData>(request, formData, {
+        to: backTo,
+        toast: { kind: "success", message: placedMessage },
+        data: {
+          intent: side,
+          ok: true,
+          result: submission.reply({ resetForm: true }),
+          orderId: "limit" in placed.data ? placed.data.limit.id : placed.data.id,
+          message: placedMessage,
+        },
       });
     }
     case "cancel": {
@@ -278,21 +281,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!parsed.success) return data<ActionData>({ intent: "cancel", ok: false, id: 0, msg: t("errors.failed") }, { status: 400 });
       const { id, way } = parsed.data;
       const r = await api(args, way === ORDER_WAY.BUY ? "txInCancel" : "txOutCancel", { id });
-      if (!js) {
-        throw await redirectWithToast(
-          request,
-          backTo,
-          r.ok ? { kind: "success", message: t("toast.cancelled") } : { kind: "error", message: r.msg || t("errors.failed") },
-        );
+      if (r.ok) {
+        const message = t("toast.cancelled");
+        return redirectOrData<ActionData>(request, formData, {
+          to: backTo,
+          toast: { kind: "success", message },
+          data: { intent: "cancel", ok: true, id, message },
+        });
       }
-      return data<ActionData>(
-        r.ok
-          ? { intent: "cancel", ok: true, id, message: t("toast.cancelled") }
-          : { intent: "cancel", ok: false, id, msg: r.msg || t("errors.failed") },
-        {
-          status: r.ok ? 200 : 400,
-        },
-      );
+      const msg = r.msg || t("errors.failed");
+      return redirectOrData<ActionData>(request, formData, {
+        to: backTo,
+        toast: { kind: "error", message: msg },
+        data: { intent: "cancel", ok: false, id, msg },
+      });
     }
     case "cancel-all": {
       const raw = String(formData.get("currency_match_id") ?? "");
@@ -300,9 +302,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const r = await api(args, "txCancelAll", { currency_match_id: pairId });
       const tc = await getT(request);
       const message = r.ok ? tc("cancelAll.done", { count: r.data.cancelled }) : r.msg || t("errors.failed");
-      if (!js) throw await redirectWithToast(request, backTo, { kind: r.ok ? "success" : "error", message });
-      return data<ActionData>(r.ok ? { intent: "cancel-all", ok: true, message } : { intent: "cancel-all", ok: false, msg: message }, {
-        status: r.ok ? 200 : 400,
+      return redirectOrData<ActionData>(request, formData, {
+        to: backTo,
+        toast: { kind: r.ok ? "success" : "error", message },
+        data: r.ok ? { intent: "cancel-all", ok: true, message } : { intent: "cancel-all", ok: false, msg: message },
       });
     }
     default:

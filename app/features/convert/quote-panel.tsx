@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { ConvertQuote } from "~/contract/money";
 import { displayAmount, formatUtc } from "~/lib/display";
 import { localDeadline, secondsLeft } from "./convert-ui";
@@ -8,6 +7,7 @@ import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import * as s from "./convert.css";
 import * as ss from "~/styles/money-pages.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 /** A quote as the screen holds it: the exchange's quote, the server clock when it was answered, the key to execute it once. */
 export type ShownQuote = {
@@ -55,7 +55,6 @@ export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Prop
   const over = left <= 0;
   const from = q.from_currency.code;
   const to = q.to_currency.code;
-  const hydrated = useHydrated();
   const confirming = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm";
   return (
     <div className={refreshing ? s.busy : undefined} aria-busy={refreshing || undefined}>
@@ -113,7 +112,7 @@ export function QuotePanel({ shown, notice, error, onRefresh, refreshing }: Prop
       ) : (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="confirm" />
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <JsFlag />
           <input type="hidden" name="quote_id" value={q.quote_id} />
           <input type="hidden" name="idempotency_key" value={shown.key} />
           <input type="hidden" name="from" value={q.from_currency.id} />

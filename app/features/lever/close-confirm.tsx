@@ -1,6 +1,5 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { formatAmount, formatPrice } from "~/lib/money";
@@ -11,6 +10,7 @@ import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data"
 import { roePercent, withoutConfirm, type CloseSummary } from "./close-rules";
 import type { LeverPairView } from "./lever.server";
 import * as s from "./lever.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 export type CloseConfirmData = {
   ask: { kind: "close"; id: number } | { kind: "batch"; type: 0 | 1 | 2 };
@@ -29,7 +29,6 @@ export function CloseConfirm({ confirm, pair, currency }: { confirm: CloseConfir
   const lang = i18n.language;
   const location = useLocation();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const { ask, summary } = confirm;
   const fetcher = useFetcher<LeverActionData>({ key: ask.kind === "close" ? ROW_FETCHER : BATCH_FETCHER });
   const back = withoutConfirm(location.pathname + location.search);
@@ -138,7 +137,7 @@ export function CloseConfirm({ confirm, pair, currency }: { confirm: CloseConfir
               </>
             )}
             <input type="hidden" name="back" value={back} />
-            <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+            <JsFlag />
             <button type="submit" className={button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
               {verb}
             </button>

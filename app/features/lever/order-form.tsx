@@ -19,6 +19,7 @@ import type { Translate } from "./schema";
 import * as s from "./lever.css";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -144,7 +145,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         <input type="hidden" name="currency_match_id" value={pair.id} />
         <input type="hidden" name="idempotency_key" value={idemKey} />
         <input type="hidden" name="back" value={here} />
-        <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+        <JsFlag />
         <p className={ts.line}>
           <span>
             <span className={ts.muted}>{t("form.available")}</span>{" "}
@@ -368,7 +369,6 @@ function LeverConfirm({
   const { t, i18n } = useTranslation("lever");
   const lang = i18n.language;
   const review = answer.review as LeverReview;
-  const hydrated = useHydrated();
   const fetcher = useFetcher<LeverActionData>({ key: "lever-order" });
   const openAnswer = answer.intent === "open" ? answer : null;
   const passwordError = openAnswer?.result.error?.password;
@@ -448,7 +448,7 @@ function LeverConfirm({
         <input type="hidden" name="idempotency_key" value={review.key} />
         <input type="hidden" name="review" value={JSON.stringify(review)} />
         <input type="hidden" name="back" value={here} />
-        <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+        <JsFlag />
         <div className={ts.fieldRow}>
           <label htmlFor="lever-password">{t("form.password")}</label>
           <Input

@@ -2,7 +2,6 @@ import { Input } from "~/components/form/control";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Pager } from "~/components/pager";
 import { expectedLoss, expectedProfit, LEVER_STATE, type LeverType } from "~/contract/core/lever";
 import type { LeverPosition } from "~/contract/lever";
@@ -24,14 +23,15 @@ import { blockNonDigits, useLeverT } from "./order-form";
 import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
 import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
-function Hidden({ here, hydrated }: { here: string; hydrated: boolean }) {
+function Hidden({ here }: { here: string }) {
   return (
     <>
       <input type="hidden" name="back" value={here} />
-      <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+      <JsFlag />
     </>
   );
 }
@@ -45,7 +45,6 @@ function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel"
   // One fetcher for every row's close and cancel, held by the panel too: its answer is said though the row goes.
   const fetcher = useFetcher<LeverActionData>({ key: ROW_FETCHER });
   const location = useLocation();
-  const hydrated = useHydrated();
   const label = t(intent === "close" ? "actions.closeLabel" : "actions.cancelLabel", {
     type: t(`type.${p.type}`),
     symbol: p.symbol,
@@ -68,7 +67,7 @@ function RowButton({ p, intent }: { p: LeverPosition; intent: "close" | "cancel"
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={p.id} />
-      <Hidden here={location.pathname + location.search} hydrated={hydrated} />
+      <Hidden here={location.pathname + location.search} />
       <button type="submit" className={s.rowButton} aria-label={label} aria-disabled={fetcher.state !== "idle" || undefined}>
         {t("actions.cancel")}
       </button>
@@ -85,7 +84,6 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
   const tr = useLeverT();
   const fetcher = useFetcher<LeverActionData>({ key: `lever-stops-${p.id}` });
   const location = useLocation();
-  const hydrated = useHydrated();
   const v = useLazyModule(leverValidate);
   const validate = useMemo(() => v?.stopsValidator(tr, decimals), [v, tr, decimals]);
   const answer = fetcher.data && fetcher.data.intent === "setstop" ? fetcher.data : undefined;
@@ -125,7 +123,7 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         <input type="hidden" name="intent" value="setstop" />
         <input type="hidden" name="id" value={p.id} />
         <input type="hidden" name="decimals" value={decimals} />
-        <Hidden here={location.pathname + location.search} hydrated={hydrated} />
+        <Hidden here={location.pathname + location.search} />
         {form.errors?.length ? (
           <p className={formError} role="alert">
             {form.errors.join(" ")}

@@ -10,6 +10,7 @@ import { compareAmounts, displayAmount } from "~/lib/display";
 import { button } from "~/styles/ui.css";
 import { TextField } from "~/components/form/field";
 import * as s from "~/styles/money-pages.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 /** The buy action's answer; a refused amount says so on the amount field (`field`) and keeps what was typed (`number`). */
 export type BuyResult =
@@ -24,7 +25,7 @@ type ConfirmProps = {
   /** The amount field's error, and the amount typed before it (nothing typed is lost). */
   fieldError?: string | null;
   number?: string | null;
-  /** Posted as `js=1` by the dialog: the action answers with data instead of a redirect. */
+  /** In the dialog (opened only with JavaScript): the form carries `<JsFlag />`, so the action answers data, not a redirect. */
   js: boolean;
   titleId: string;
   cancel: { onClick: () => void } | { href: string };
@@ -102,7 +103,7 @@ export function ConfirmPurchase({
         <input type="hidden" name="intent" value="buy" />
         <input type="hidden" name="id" value={p.id} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-        {js ? <input type="hidden" name="js" value="1" /> : null}
+        {js ? <JsFlag /> : null}
         <TextField
           label={t("confirm.amountLabel", { code })}
           inputProps={{

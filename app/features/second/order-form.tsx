@@ -2,7 +2,6 @@ import { Alert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
 import { profitPercent } from "~/contract/core/micro";
 import type { MicroSeconds, MicroWallet } from "~/contract/micro";
@@ -18,6 +17,7 @@ import type { Translate } from "./schema";
 import * as s from "./second.css";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 const microValidate = lazyModule(() => import("./validate"));
 
@@ -49,7 +49,6 @@ export const SecondOrderForm = memo(function SecondOrderForm({
   const tr = useSecondT();
   const lang = i18n.language;
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<SecondActionData>({ key: "second-order" });
   const actionData = useActionData<SecondActionData>();
   const last = fetcher.data ?? actionData;
@@ -81,7 +80,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         <input type="hidden" name="match_id" value={pairId} />
         <input type="hidden" name="idempotency_key" value={idemKey} />
         <input type="hidden" name="back" value={here} />
-        <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+        <JsFlag />
         {form.errors?.length ? (
           <Alert id={form.errorId} className={formError}>
             {form.errors.join(" ")}
@@ -189,7 +188,6 @@ function useSaid(data: SecondActionData | undefined, state: string) {
 function SecondConfirm({ answer, here }: { answer: SecondActionData; here: string }) {
   const { t, i18n } = useTranslation("second");
   const review = answer.review as MicroReview;
-  const hydrated = useHydrated();
   const fetcher = useFetcher<SecondActionData>({ key: "second-order" });
   const errors = answer.intent === "open" ? Object.values(answer.result.error ?? {}).flatMap((e) => e ?? []) : [];
   const up = review.type === 1;
@@ -230,7 +228,7 @@ function SecondConfirm({ answer, here }: { answer: SecondActionData; here: strin
         <input type="hidden" name="idempotency_key" value={review.key} />
         <input type="hidden" name="review" value={JSON.stringify(review)} />
         <input type="hidden" name="back" value={here} />
-        <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+        <JsFlag />
         <button type="submit" className={up ? button.up : button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
           {t("confirm.confirm")}
         </button>

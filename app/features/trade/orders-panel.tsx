@@ -5,7 +5,6 @@ import { memo, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
 import { useTranslation } from "~/lib/translate";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotOrder, SpotOrderPage } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { Pager } from "~/components/pager";
@@ -18,6 +17,7 @@ import { tradeUrl } from "~/lib/pair-links";
 import { useClock } from "~/lib/time";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import * as s from "./trade.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 type Orders = SpotOrderPage & { tab: OrdersTab; way: OrdersSide; page: number };
 
@@ -26,7 +26,6 @@ function CancelButton({ order }: { order: SpotOrder }) {
   const { t } = useTranslation("trade");
   const fetcher = useFetcher<TradeActionData>({ key: `cancel-${order.id}` });
   const location = useLocation();
-  const hydrated = useHydrated();
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && "msg" in fetcher.data ? fetcher.data.msg : null;
   return (
     <fetcher.Form method="post">
@@ -34,7 +33,7 @@ function CancelButton({ order }: { order: SpotOrder }) {
       <input type="hidden" name="id" value={order.id} />
       <input type="hidden" name="way" value={order.way} />
       <input type="hidden" name="back" value={location.pathname + location.search} />
-      <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+      <JsFlag />
       <button type="submit" className={s.cancel} aria-label={t("orders.cancelOrder", { id: order.id })}>
         {t("orders.cancel")}
       </button>

@@ -4,7 +4,6 @@ import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
 import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/translate";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { SpotBalances } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
 import {
@@ -27,6 +26,7 @@ import type { TradeActionData } from "./action-data";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
 import { tradeUrl } from "~/lib/pair-links";
 import * as s from "./trade.css";
+import { JsFlag } from "~/components/form/js-flag";
 
 type PairInfo = { id: number; symbol: string; base: string; quote: string; decimals: number };
 
@@ -170,7 +170,6 @@ function OrderForm({
   const { t } = useTranslation("trade");
   const tr = useTradeT();
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<TradeActionData>({ key: `order-${side}` });
   const actionData = useActionData<TradeActionData>();
   const last = fetcher.data ?? (actionData && actionData.intent === side ? actionData : undefined);
@@ -257,7 +256,7 @@ function OrderForm({
       <input type="hidden" name="currency_match_id" value={pair.id} />
       <input type="hidden" name="idempotency_key" value={idemKey} />
       <input type="hidden" name="back" value={here} />
-      <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+      <JsFlag />
       <p className={s.line}>
         <span className={s.muted}>{t("form.available")}</span>
         <span data-testid={`available-${side}`}>
