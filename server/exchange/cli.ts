@@ -28,6 +28,7 @@ import {
 } from "./models/personal";
 import { P2PEngine, P2PRefusal } from "./p2p/engine";
 import { formatReconcile, reconcile } from "./ledger/reconcile";
+import { expireOpenQuotes } from "./models/converts";
 import { OutboxHub } from "./pushes";
 
 const USAGE = `usage: tsx server/exchange/cli.ts <command>
@@ -45,6 +46,8 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
                                            credit a balance through the ledger
                                            (account code: change_account, legal_account, lever_account, micro_account, financial_account)
   revoke-tokens <email|mobile>             expire every session token of a user
+  expire-quotes <email|mobile>             end a user's open convert quotes now (made at a wrong price): confirming
+                                           one shows the new rate to confirm instead
   lift-hold <email|mobile>                 end a user's 24-hour withdrawal hold after a security change (once you
                                            know the change was the owner's; the user's security log shows it)
   users                                    list users
@@ -283,6 +286,15 @@ function revokeTokens(args: string[]): void {
   const user = findUser(db, args[0]);
   const n = revokeAllTokens(db, user.id, Date.now());
   console.log(`revoked ${n} token(s) of ${args[0]}`);
+  db.close();
+}
+
+function expireQuotes(args: string[]): void {
+  if (!args[0]) fail(USAGE);
+  const db = openDb();
+  const user = findUser(db, args[0]);
+  const n = expireOpenQuotes(db, user.id, Date.now());
+  console.log(`ended ${n} open convert quote(s) of ${args[0]}`);
   db.close();
 }
 
@@ -631,6 +643,9 @@ switch (command) {
     break;
   case "revoke-tokens":
     revokeTokens(rest);
+    break;
+  case "expire-quotes":
+    expireQuotes(rest);
     break;
   case "users":
     users();

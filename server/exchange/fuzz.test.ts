@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { calls, type CallName } from "../../app/contract/index";
-import { createExchange, type Exchange } from "./index";
+import { type Exchange } from "./index";
 import { issueToken } from "./models/users";
 
 /**
@@ -65,17 +66,7 @@ function fieldsOf(schema: z.ZodTypeAny): string[] {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-fuzz-"));
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    p2pScheduler: false,
-    savingsScheduler: false,
-    log: () => {},
-    now: () => now,
-  });
+  ex = quietExchange(dir, { now: () => now });
 });
 afterAll(async () => {
   await ex.close();

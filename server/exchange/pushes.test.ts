@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/index";
 import type { Subscriber } from "./hub";
-import { createExchange, type Exchange } from "./index";
+import { type Exchange } from "./index";
 import { credit } from "./ledger/index";
 import { createUser } from "./models/users";
 import { P2PEngine } from "./p2p/engine";
@@ -20,18 +21,7 @@ const now = Date.UTC(2026, 10, 25, 10, 0, 0);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "pushes-"));
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    savingsScheduler: false,
-    p2pScheduler: false,
-    pushPollMs: 0,
-    now: () => now,
-    log: () => {},
-  });
+  ex = quietExchange(dir, { pushPollMs: 0, now: () => now });
 });
 afterAll(async () => {
   await ex.close();

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import {
   type CallName,
 } from "../../app/contract/index";
 import { signedForm } from "./address-service";
-import { createExchange, type Exchange } from "./index";
+import { type Exchange } from "./index";
 import { credit } from "./ledger/index";
 import { hashPassword } from "./lib/crypto";
 import { totpCode } from "./lib/totp";
@@ -35,17 +36,7 @@ let ips = 0;
 const freshIp = () => `198.51.100.${++ips}`;
 
 function open() {
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    p2pScheduler: false,
-    savingsScheduler: false,
-    log: () => {},
-    now: () => clock,
-  });
+  ex = quietExchange(dir, { now: () => clock });
 }
 
 beforeAll(() => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { freePort } from "../helpers/ports";
-import { start, stop, waitFor, type Proc } from "../helpers/processes";
+import { exited, start, stop, waitFor, type Proc } from "../helpers/processes";
 
 /**
  * Several app processes, the way the README's "Running several app processes" sets them up: Redis (Debian's
@@ -145,9 +145,13 @@ test.describe("several app processes: one exchange, one Redis", () => {
   });
 
   test.afterAll(async () => {
-    for (const p of [...apps, exchange, redis]) stop(p);
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const p of [...apps, exchange, redis]) stop(p, "SIGKILL");
+    const procs = [...apps, exchange, redis].filter((p): p is Proc => !!p);
+    for (const p of procs) stop(p);
+    // Each drains and exits on SIGTERM; one that has not within 10 s is killed.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all(procs.map(exited)), new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
+    for (const p of procs) stop(p, "SIGKILL");
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountLogPageSchema } from "../../../app/contract/index";
 import { moneyClient } from "../../../tests/helpers/money-client";
-import { createExchange, recordTrade, type Exchange } from "../index";
+import { recordTrade, type Exchange } from "../index";
 import { credit } from "../ledger/index";
 import { createUser, issueToken } from "../models/users";
 
@@ -34,17 +35,7 @@ async function log(call: "accountLogLever" | "accountLogMicro" | "accountLogLega
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-log-kinds-"));
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    savingsScheduler: false,
-    p2pScheduler: false,
-    now: () => now,
-    log: () => {},
-  });
+  ex = quietExchange(dir, { now: () => now });
   c = moneyClient(ex);
   usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   demo = await c.login("demo@example.com", "Trade2026");

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeverDealallSchema, LeverDealSchema, LeverPageSchema, LeverPositionSchema } from "../../../app/contract/index";
 import { moneyClient } from "../../../tests/helpers/money-client";
-import { createExchange, recordTrade, type Exchange } from "../index";
+import { recordTrade, type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { DAY } from "../lib/time";
 
@@ -50,15 +51,7 @@ async function newTrader(email: string, leverUsdt: string): Promise<string> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-lever-"));
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    savingsScheduler: false,
-    now: () => now,
-    log: () => {},
-  });
+  ex = quietExchange(dir, { now: () => now });
   c = moneyClient(ex);
   usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   demo = await c.login("demo@example.com", "Trade2026");
@@ -277,15 +270,7 @@ describe("restart", () => {
     price(BTC, "60000");
     const id = LeverPositionSchema.parse((await open(demo, { stop_loss_price: "59900" })).data).id;
     await ex.close();
-    ex = createExchange({
-      dataDir: dir,
-      simulator: false,
-      marketMaker: false,
-      leverScheduler: false,
-      savingsScheduler: false,
-      now: () => now,
-      log: () => {},
-    });
+    ex = quietExchange(dir, { now: () => now });
     c = moneyClient(ex);
     demo = await c.login("demo@example.com", "Trade2026");
     expect(ex.lever.liveCount()).toBeGreaterThan(0);

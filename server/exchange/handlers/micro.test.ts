@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MicroOrderSchema, MicroPageSchema, MicroSecondsSchema, MicroWalletSchema } from "../../../app/contract/index";
 import { moneyClient } from "../../../tests/helpers/money-client";
-import { createExchange, recordTrade, type Exchange } from "../index";
+import { recordTrade, type Exchange } from "../index";
 import { globalTotals } from "../ledger/index";
 
 const BTC = 1;
@@ -24,16 +25,7 @@ const micro = () => c.balances(c.userId("demo@example.com"), usdt, "micro_accoun
 const submit = (p: Record<string, string | number>) =>
   c.call("microSubmit", { match_id: BTC, currency_id: usdt, type: 1, seconds: 30, number: "100", ...p }, { token: demo });
 function create() {
-  return createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    savingsScheduler: false,
-    now: () => now,
-    log: () => {},
-  });
+  return quietExchange(dir, { now: () => now });
 }
 
 beforeAll(async () => {

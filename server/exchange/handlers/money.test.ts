@@ -29,6 +29,7 @@ import { createExchange, type Exchange } from "../index";
 import { totpCode } from "../lib/totp";
 import { credit as ledgerCredit } from "../ledger/index";
 import { approveDeposit, approveWithdrawal, rejectWithdrawal } from "../money/review";
+import { expireOpenQuotes } from "../models/converts";
 import { moneyClient, seconds } from "../../../tests/helpers/money-client";
 
 let ex: Exchange;
@@ -670,6 +671,19 @@ describe("flash convert", () => {
     expect(minus(tBefore, c.balances(ex.system.treasuryId, BTC).balance)).toBe("0.00998");
     const hist = ConvertPageSchema.parse((await c.call("convertHistory", {}, { token: alice })).data);
     expect(hist.total).toBe(1);
+  });
+
+  it("ends a user's open quotes when the operator says so: confirming one then answers the new rate", async () => {
+    const uid = c.userId("alice@example.com");
+    const q = ConvertQuoteSchema.parse(
+      (await c.call("convertQuote", { from_currency_id: USDT, to_currency_id: BTC, amount: "10" }, { token: alice })).data,
+    );
+    expect(expireOpenQuotes(ex.db, uid, clock)).toBe(1);
+    // Nothing is left open to end.
+    expect(expireOpenQuotes(ex.db, uid, clock)).toBe(0);
+    const r = await c.call("convertExecute", { quote_id: q.quote_id }, { token: alice });
+    expect(r).toMatchObject({ code: 0, reason: { key: "convert_quote_expired" } });
+    expect(ConvertQuoteSchema.parse(r.data).quote_id).not.toBe(q.quote_id);
   });
 
   it("answers an expired quote with code 0, the localized message and a fresh quote", async () => {

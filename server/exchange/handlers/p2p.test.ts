@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,7 @@ import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { P2PAdPageSchema, P2POrderSchema, type P2POrder } from "../../../app/contract/index";
 import { moneyClient, type Payload } from "../../../tests/helpers/money-client";
-import { createExchange, type Exchange } from "../index";
+import { type Exchange } from "../index";
 import { globalTotals } from "../ledger/index";
 
 // Fiat P2P end to end through the exchange's HTTP surface, on bob's seeded shop (p2p/demo.ts): a USDT sell ad for
@@ -72,17 +73,7 @@ async function uploadFetch(name: string, token: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-p2p-"));
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    savingsScheduler: false,
-    p2pScheduler: false,
-    now: () => now,
-    log: () => {},
-  });
+  ex = quietExchange(dir, { now: () => now });
   c = moneyClient(ex);
   usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   demo = await c.login("demo@example.com", "Trade2026");
@@ -458,17 +449,7 @@ describe("fiat P2P", () => {
     const o = order(await create(demo, { ad_id: cny.id, by: "quantity", value: "10" }));
     await ex.close();
     now += 16 * MIN;
-    ex = createExchange({
-      dataDir: dir,
-      simulator: false,
-      marketMaker: false,
-      leverScheduler: false,
-      microScheduler: false,
-      savingsScheduler: false,
-      p2pScheduler: false,
-      now: () => now,
-      log: () => {},
-    });
+    ex = quietExchange(dir, { now: () => now });
     c = moneyClient(ex);
     expect(ex.p2p.runDue()).toBe(1);
     expect(

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { createExchange, recordTrade, type Exchange } from "../index";
+import { recordTrade, type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { hashPassword } from "../lib/crypto";
 import { createUser, issueToken } from "../models/users";
@@ -99,17 +100,7 @@ describe("lever: conservation across random sequences", () => {
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 40 }), async (actions) => {
         const dir = mkdtempSync(join(tmpdir(), "lever-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () =>
-          createExchange({
-            dataDir: dir,
-            simulator: false,
-            marketMaker: false,
-            leverScheduler: false,
-            microScheduler: false,
-            savingsScheduler: false,
-            now: () => now,
-            log: () => {},
-          });
+        const open = () => quietExchange(dir, { now: () => now });
         let ex: Exchange = open();
         const call = async (path: string, token: string, body: Record<string, unknown>) => {
           const r = await ex.handle(

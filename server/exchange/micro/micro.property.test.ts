@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { createExchange, recordTrade, type Exchange } from "../index";
+import { recordTrade, type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { createUser, issueToken } from "../models/users";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
@@ -49,17 +50,7 @@ describe("second contract: conservation across random sequences and restarts", (
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
         const dir = mkdtempSync(join(tmpdir(), "micro-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () =>
-          createExchange({
-            dataDir: dir,
-            simulator: false,
-            marketMaker: false,
-            leverScheduler: false,
-            microScheduler: false,
-            savingsScheduler: false,
-            now: () => now,
-            log: () => {},
-          });
+        const open = () => quietExchange(dir, { now: () => now });
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;

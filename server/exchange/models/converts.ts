@@ -64,6 +64,16 @@ export function findQuote(db: DB, id: string): QuoteRow | undefined {
   return db.prepare("SELECT * FROM convert_quotes WHERE id = ?").get(id) as QuoteRow | undefined;
 }
 
+/**
+ * Ends a user's open (unused, unexpired) convert quotes now: confirming one then gets the new rate to confirm instead.
+ * For an operator withdrawing quotes made at a wrong price. Answers how many ended.
+ */
+export function expireOpenQuotes(db: DB, userId: number, now: number): number {
+  return db
+    .prepare("UPDATE convert_quotes SET expires_at = ? WHERE user_id = ? AND used_at IS NULL AND expires_at >= ?")
+    .run(now - 1, userId, now).changes;
+}
+
 export function quoteUsedAt(db: DB, id: string): number | null {
   return (db.prepare("SELECT used_at FROM convert_quotes WHERE id = ?").get(id) as { used_at: number | null }).used_at;
 }

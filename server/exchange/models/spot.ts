@@ -53,50 +53,54 @@ const STATUS_GROUPS: Record<SpotOrderFilterName, number[]> = {
   history: [COMPLETED, CANCELLED, REVOKED],
 };
 
-function ordersWhere(userId: number, f: OrdersFilter): [string, unknown[]] {
+/** The WHERE of a user's rows in `table` under a filter; `time` is the column the [from, to) range applies to. */
+function filterWhere(userId: number, f: OrdersFilter, time: "created_at" | "time"): [string, unknown[]] {
   const where = ["user_id = ?"];
   const args: unknown[] = [userId];
-  if (f.currency_match_id !== undefined) {
-    where.push("match_id = ?");
-    args.push(f.currency_match_id);
-  }
-  if (f.way !== undefined) {
-    where.push("way = ?");
-    args.push(f.way);
-  }
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    args.push(...values);
+  };
+  if (f.currency_match_id !== undefined) add("match_id = ?", f.currency_match_id);
+  if (f.way !== undefined) add("way = ?", f.way);
   if (f.status !== undefined) {
     const group = STATUS_GROUPS[f.status];
-    where.push(`status IN (${group.map(() => "?").join(", ")})`);
-    args.push(...group);
+    add(`status IN (${group.map(() => "?").join(", ")})`, ...group);
   }
-  if (f.from !== undefined) {
-    where.push("created_at >= ?");
-    args.push(f.from);
-  }
-  if (f.to !== undefined) {
-    where.push("created_at < ?");
-    args.push(f.to);
-  }
+  if (f.from !== undefined) add(`${time} >= ?`, f.from);
+  if (f.to !== undefined) add(`${time} < ?`, f.to);
   return [where.join(" AND "), args];
+}
+
+/** One page (newest first) and the total of the rows of `table` that `where` selects. */
+function page<T>(db: DB, table: "spot_orders" | "spot_fills", [where, args]: [string, unknown[]], limit: number, offset: number) {
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM ${table} WHERE ${where}`).get(...args) as { total: number };
+  const rows = db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as T[];
+  return { total, rows };
+}
+
+/** Up to `limit` rows of `table` that `where` selects with an id below `before` (all when absent), newest first. */
+function pageBefore<T>(
+  db: DB,
+  table: "spot_orders" | "spot_fills",
+  [where, args]: [string, unknown[]],
+  before: number | undefined,
+  limit: number,
+) {
+  const below = before !== undefined ? " AND id < ?" : "";
+  return db
+    .prepare(`SELECT * FROM ${table} WHERE ${where}${below} ORDER BY id DESC LIMIT ?`)
+    .all(...args, ...(before !== undefined ? [before] : []), limit) as T[];
 }
 
 /** A page of a user's orders on every pair (or one), newest first, with the filter's total. */
 export function myOrdersPage(db: DB, userId: number, f: OrdersFilter, limit: number, offset: number): { total: number; rows: OrderRow[] } {
-  const [where, args] = ordersWhere(userId, f);
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE ${where}`).get(...args) as { total: number };
-  const rows = db
-    .prepare(`SELECT * FROM spot_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...args, limit, offset) as OrderRow[];
-  return { total, rows };
+  return page<OrderRow>(db, "spot_orders", filterWhere(userId, f, "created_at"), limit, offset);
 }
 
 /** Up to `limit` of a user's orders with an id below `before` (all when absent), newest first: an export's page. */
 export function myOrdersBefore(db: DB, userId: number, f: OrdersFilter, before: number | undefined, limit: number): OrderRow[] {
-  const [where, args] = ordersWhere(userId, f);
-  const below = before !== undefined ? " AND id < ?" : "";
-  return db
-    .prepare(`SELECT * FROM spot_orders WHERE ${where}${below} ORDER BY id DESC LIMIT ?`)
-    .all(...args, ...(before !== undefined ? [before] : []), limit) as OrderRow[];
+  return pageBefore<OrderRow>(db, "spot_orders", filterWhere(userId, f, "created_at"), before, limit);
 }
 
 /** A row of spot_fills: one side of one trade. */
@@ -115,28 +119,6 @@ export interface FillRow {
   time: number;
 }
 
-function fillsWhere(userId: number, f: Omit<OrdersFilter, "status">): [string, unknown[]] {
-  const where = ["user_id = ?"];
-  const args: unknown[] = [userId];
-  if (f.currency_match_id !== undefined) {
-    where.push("match_id = ?");
-    args.push(f.currency_match_id);
-  }
-  if (f.way !== undefined) {
-    where.push("way = ?");
-    args.push(f.way);
-  }
-  if (f.from !== undefined) {
-    where.push("time >= ?");
-    args.push(f.from);
-  }
-  if (f.to !== undefined) {
-    where.push("time < ?");
-    args.push(f.to);
-  }
-  return [where.join(" AND "), args];
-}
-
 /** A page of a user's fills, newest first, with the filter's total. */
 export function myFillsPage(
   db: DB,
@@ -145,12 +127,7 @@ export function myFillsPage(
   limit: number,
   offset: number,
 ): { total: number; rows: FillRow[] } {
-  const [where, args] = fillsWhere(userId, f);
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM spot_fills WHERE ${where}`).get(...args) as { total: number };
-  const rows = db
-    .prepare(`SELECT * FROM spot_fills WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...args, limit, offset) as FillRow[];
-  return { total, rows };
+  return page<FillRow>(db, "spot_fills", filterWhere(userId, f, "time"), limit, offset);
 }
 
 /** Up to `limit` of a user's fills with an id below `before` (all when absent), newest first: an export's page. */
@@ -161,9 +138,5 @@ export function myFillsBefore(
   before: number | undefined,
   limit: number,
 ): FillRow[] {
-  const [where, args] = fillsWhere(userId, f);
-  const below = before !== undefined ? " AND id < ?" : "";
-  return db
-    .prepare(`SELECT * FROM spot_fills WHERE ${where}${below} ORDER BY id DESC LIMIT ?`)
-    .all(...args, ...(before !== undefined ? [before] : []), limit) as FillRow[];
+  return pageBefore<FillRow>(db, "spot_fills", filterWhere(userId, f, "time"), before, limit);
 }

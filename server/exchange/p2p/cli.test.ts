@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index";
-import { createExchange } from "../index";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 
 /** The operator's side of fiat P2P: who may become a merchant, the appeals queue and its decisions. */
 function cli(dataDir: string, ...args: string[]) {
@@ -15,16 +15,7 @@ describe("operator CLI: fiat P2P", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "cli-p2p-"));
   let orderId = 0;
   beforeAll(async () => {
-    const ex = createExchange({
-      dataDir,
-      simulator: false,
-      marketMaker: false,
-      leverScheduler: false,
-      microScheduler: false,
-      savingsScheduler: false,
-      p2pScheduler: false,
-      log: () => {},
-    });
+    const ex = quietExchange(dataDir);
     const now = Date.now();
     const id = (email: string) => (ex.db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id;
     const ad = ex.db.prepare("SELECT id FROM p2p_ads WHERE side = 'sell' AND fiat = 'CNY'").get() as { id: number };

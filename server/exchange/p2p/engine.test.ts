@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { P2P_RULES, P2P_STATUS, type P2PAction, type P2PRole } from "../../../app/contract/index";
-import { createExchange, type Exchange } from "../index";
+import { type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { createUser } from "../models/users";
 import { P2PRefusal } from "./engine";
@@ -76,17 +77,7 @@ const snapshot = (orderId: number) => ({
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "p2p-states-"));
-  ex = createExchange({
-    dataDir: dir,
-    simulator: false,
-    marketMaker: false,
-    leverScheduler: false,
-    microScheduler: false,
-    savingsScheduler: false,
-    p2pScheduler: false,
-    now: () => now,
-    log: () => {},
-  });
+  ex = quietExchange(dir, { now: () => now });
   usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
   merchant = createUser(ex.db, { email: "sm-merchant@example.com", passwordHash: "!", now });
   credit(ex.db, { userId: merchant, currencyId: usdt, accountCode: "legal_account", amount: "100000", type: "seed" });

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { quietExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { createExchange, type Exchange } from "../index";
+import { type Exchange } from "../index";
 import { credit, globalTotals, LedgerError } from "../ledger/index";
 import { createUser } from "../models/users";
 import { P2PRefusal } from "./engine";
@@ -61,18 +62,7 @@ describe("fiat P2P: conservation across random sequences and restarts", () => {
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 40 }), async (actions) => {
         const dir = mkdtempSync(join(tmpdir(), "p2p-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () =>
-          createExchange({
-            dataDir: dir,
-            simulator: false,
-            marketMaker: false,
-            leverScheduler: false,
-            microScheduler: false,
-            savingsScheduler: false,
-            p2pScheduler: false,
-            now: () => now,
-            log: () => {},
-          });
+        const open = () => quietExchange(dir, { now: () => now });
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;

@@ -1,0 +1,21 @@
+// Test helper (imported by *.test.ts only).
+import { createExchange, type Exchange, type ExchangeOptions } from "../../server/exchange/index";
+
+/**
+ * An exchange for a unit test, on `dataDir`: the demo's data, but nothing moves by itself — no simulator, no market
+ * maker, no scheduler (the test calls what falls due, on its own clock through `now`) — and nothing logged.
+ * `options` adds to or overrides that.
+ */
+export function quietExchange(dataDir: string, options: Partial<ExchangeOptions> = {}): Exchange {
+  return createExchange({
+    dataDir,
+    simulator: false,
+    marketMaker: false,
+    leverScheduler: false,
+    microScheduler: false,
+    savingsScheduler: false,
+    p2pScheduler: false,
+    log: () => {},
+    ...options,
+  });
+}
