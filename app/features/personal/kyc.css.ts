@@ -50,3 +50,7 @@ export const protection = style({
 export const protectionName = style({ display: "flex", flexDirection: "column", minWidth: 0, overflowWrap: "anywhere" });
 export const protectionOn = style({ color: vars.color.up, fontWeight: 700 });
 export const protectionOff = style({ color: vars.color.down, fontWeight: 700 });
+
+/** The personal centre's forms: the main button across the card, native select arrows. */
+export const submit = style({ width: "100%", minHeight: "44px", marginTop: "8px" });
+export const select = style({ appearance: "auto" });

@@ -1,0 +1,52 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { feedbackSchema, type Translate } from "./schemas";
+
+/** Returns the key itself, so the tests read as the checks they make. */
+const t: Translate = (key) => key;
+
+function form(entries: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) fd.append(k, v);
+  return fd;
+}
+
+/** Field → messages, as the form shows them. */
+function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) {
+  const submission = parseWithZod(form(entries), { schema });
+  return submission.status === "success" ? {} : submission.error;
+}
+
+describe("feedbackSchema", () => {
+  it("asks for each field that is empty, with the exchange's words", () => {
+    expect(errors(feedbackSchema(t), { type: "", title: " ", content: "" })).toEqual({
+      type: ["check.feedback_type_required"],
+      title: ["check.feedback_title_required"],
+      content: ["check.feedback_content_required"],
+    });
+  });
+
+  it("refuses content under 10 characters (after trimming) and a type it does not know", () => {
+    expect(errors(feedbackSchema(t), { type: "nope", title: "Chart gap", content: "  too short  " })).toEqual({
+      type: ["check.feedback_type_required"],
+      content: ["check.feedback_content_short"],
+    });
+  });
+
+  it("passes trimmed values, over-long input cut to the field's length", () => {
+    const submission = parseWithZod(form({ type: "trade", title: ` ${"x".repeat(90)}`, content: "The 1 hour chart misses a bar." }), {
+      schema: feedbackSchema(t),
+    });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toEqual({ type: "trade", title: "x".repeat(79), content: "The 1 hour chart misses a bar." });
+  });
+
+  it("gives the inputs the browser's own limits", () => {
+    expect(getZodConstraint(feedbackSchema(t))).toMatchObject({
+      type: { required: true },
+      title: { required: true, maxLength: 80 },
+      content: { required: true, minLength: 10, maxLength: 2000 },
+    });
+  });
+});
