@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { feedbackSchema, type Translate } from "./schemas";
+import { feedbackSchema, passwordSchema, type Translate } from "./schemas";
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
@@ -47,6 +47,36 @@ describe("feedbackSchema", () => {
       type: { required: true },
       title: { required: true, maxLength: 80 },
       content: { required: true, minLength: 10, maxLength: 2000 },
+    });
+  });
+});
+
+describe("passwordSchema", () => {
+  it("asks for the current and the new password; the repeat is compared only once there is a new one", () => {
+    expect(errors(passwordSchema(t), {})).toEqual({
+      old_password: ["check.old_password_required"],
+      new_password: ["check.password_required"],
+    });
+  });
+
+  it("a new password under 6 characters is too simple; a different repeat does not match", () => {
+    expect(errors(passwordSchema(t), { old_password: "Old2026x", new_password: "abc12", secondary_password: "abc13" })).toEqual({
+      new_password: ["check.password_simple"],
+      secondary_password: ["check.password_mismatch"],
+    });
+    expect(errors(passwordSchema(t), { old_password: "Old2026x", new_password: "Newpass2026" })).toEqual({
+      secondary_password: ["check.password_mismatch"],
+    });
+  });
+
+  it("passes the three passwords as typed (not trimmed: a space is part of a password)", () => {
+    const submission = parseWithZod(form({ old_password: " Old2026x", new_password: "Newpass2026", secondary_password: "Newpass2026" }), {
+      schema: passwordSchema(t),
+    });
+    expect(submission.status === "success" && submission.value).toEqual({
+      old_password: " Old2026x",
+      new_password: "Newpass2026",
+      secondary_password: "Newpass2026",
     });
   });
 });

@@ -39,7 +39,31 @@ export function feedbackSchema(t: Translate) {
   });
 }
 
+/**
+ * The login password change: the current one, the new one (at least 6 characters: 'too simple') and the new one
+ * again. Checked together as the exchange does, so the repeat is compared only once there is a new password.
+ */
+export function passwordSchema(t: Translate) {
+  const password = cut(64, z.string().optional());
+  const issue = (ctx: z.RefinementCtx, path: string, key: string) =>
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: t(`check.${key}`) });
+  return z
+    .object({ old_password: password, new_password: password, secondary_password: password })
+    .superRefine((p, ctx) => {
+      if (!p.old_password) issue(ctx, "old_password", "old_password_required");
+      if (!p.new_password) issue(ctx, "new_password", "password_required");
+      else if (p.new_password.length < 6) issue(ctx, "new_password", "password_simple");
+      if (p.new_password && p.secondary_password !== p.new_password) issue(ctx, "secondary_password", "password_mismatch");
+    })
+    .transform((p) => ({
+      old_password: p.old_password ?? "",
+      new_password: p.new_password ?? "",
+      secondary_password: p.secondary_password ?? "",
+    }));
+}
+
 export const SCHEMAS = {
   feedback: feedbackSchema,
+  password: passwordSchema,
 };
 export type FormName = keyof typeof SCHEMAS;
