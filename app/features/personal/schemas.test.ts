@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { feedbackSchema, passwordSchema, type Translate } from "./schemas";
+import { feedbackSchema, googleSchema, passwordSchema, type Translate } from "./schemas";
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
@@ -78,5 +78,23 @@ describe("passwordSchema", () => {
       new_password: "Newpass2026",
       secondary_password: "Newpass2026",
     });
+  });
+});
+
+describe("googleSchema", () => {
+  it("asks for the code, then for its 6 digits", () => {
+    expect(errors(googleSchema(t), { google_switch: "1" })).toEqual({ google_code: ["google.codeRequired"] });
+    expect(errors(googleSchema(t), { google_switch: "1", google_code: "12345" })).toEqual({ google_code: ["google.codeFormat"] });
+    expect(errors(googleSchema(t), { google_switch: "1", google_code: "12345a" })).toEqual({ google_code: ["google.codeFormat"] });
+  });
+
+  it("turns off only on an explicit 0; the code is trimmed", () => {
+    const value = (entries: Record<string, string>) => {
+      const submission = parseWithZod(form(entries), { schema: googleSchema(t) });
+      return submission.status === "success" ? submission.value : null;
+    };
+    expect(value({ google_switch: "0", google_code: " 123456 " })).toEqual({ google_switch: 0, google_code: "123456" });
+    expect(value({ google_switch: "x", google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456" });
+    expect(value({ google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456" });
   });
 });

@@ -62,8 +62,25 @@ export function passwordSchema(t: Translate) {
     }));
 }
 
+/** The authenticator: bind, or turn on or off, with the 6-digit code the app shows now (this screen's own words). */
+export function googleSchema(t: Translate) {
+  const required = t("google.codeRequired");
+  return z.object({
+    google_switch: z.preprocess((v) => (v === "0" ? 0 : 1), z.union([z.literal(0), z.literal(1)])),
+    google_code: cut(
+      12,
+      z
+        .string({ required_error: required })
+        .trim()
+        .min(1, required)
+        .regex(/^\d{6}$/, t("google.codeFormat")),
+    ),
+  });
+}
+
 export const SCHEMAS = {
   feedback: feedbackSchema,
   password: passwordSchema,
+  google: googleSchema,
 };
 export type FormName = keyof typeof SCHEMAS;
