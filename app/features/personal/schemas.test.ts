@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { feedbackSchema, googleSchema, passwordSchema, type Translate } from "./schemas";
+import { bindSchema, bindSendCodeSchema, feedbackSchema, googleSchema, passwordSchema, type Translate } from "./schemas";
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
@@ -96,5 +96,35 @@ describe("googleSchema", () => {
     expect(value({ google_switch: "0", google_code: " 123456 " })).toEqual({ google_switch: 0, google_code: "123456" });
     expect(value({ google_switch: "x", google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456" });
     expect(value({ google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456" });
+  });
+});
+
+describe("bindSchema", () => {
+  it("an email: empty, too long (over 20), malformed; the code required and at most 16", () => {
+    expect(errors(bindSchema(t, "email"), {})).toEqual({ value: ["check.email_empty"], code: ["check.code_required"] });
+    expect(errors(bindSchema(t, "email"), { value: "someone.long@example.com", code: "12345678901234567" })).toEqual({
+      value: ["check.email_too_long"],
+      code: ["check.code_invalid"],
+    });
+    expect(errors(bindSchema(t, "email"), { value: "not-an-email", code: "123456" })).toEqual({ value: ["check.email_invalid"] });
+  });
+
+  it("a phone: empty, malformed; its country code kept when it is an id", () => {
+    expect(errors(bindSchema(t, "mobile"), { code: "123456" })).toEqual({ value: ["check.phone_empty"] });
+    expect(errors(bindSchema(t, "mobile"), { value: "12ab", code: "123456" })).toEqual({ value: ["check.phone_invalid"] });
+    const submission = parseWithZod(form({ value: " 15112345678 ", area_id: "3", code: " 123456 " }), { schema: bindSchema(t, "mobile") });
+    expect(submission.status === "success" && submission.value).toEqual({ value: "15112345678", area_id: 3, code: "123456" });
+  });
+
+  it("an email binding ignores a country code; a bad one is none", () => {
+    const email = parseWithZod(form({ value: "a@b.co", area_id: "3", code: "1" }), { schema: bindSchema(t, "email") });
+    expect(email.status === "success" && email.value.area_id).toBeUndefined();
+    const bad = parseWithZod(form({ value: "15112345678", area_id: "x", code: "1" }), { schema: bindSchema(t, "mobile") });
+    expect(bad.status === "success" && bad.value.area_id).toBeUndefined();
+  });
+
+  it("sending the code checks only the address", () => {
+    expect(errors(bindSendCodeSchema(t, "mobile"), {})).toEqual({ value: ["check.phone_empty"] });
+    expect(errors(bindSendCodeSchema(t, "email"), { value: "a@b.co" })).toEqual({});
   });
 });

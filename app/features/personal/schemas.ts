@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES } from "~/contract/core/personal";
+import { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES } from "~/contract/core/personal";
+import { isValidEmail, isValidPhone } from "~/contract/core/rules";
 
 /**
  * The personal centre's forms' schemas, one builder per form taking the `kyc` translator, so the action (through
@@ -78,9 +79,58 @@ export function googleSchema(t: Translate) {
   });
 }
 
+/** /bindAccount binds the email or the phone the account does not have yet. */
+export type BindKind = "email" | "mobile";
+
+/** The address to bind: an email of at most BIND_EMAIL_MAX characters, or a phone number, and its country code. */
+function bindAddress(t: Translate, kind: BindKind) {
+  const value =
+    kind === "email"
+      ? z
+          .string({ required_error: t("check.email_empty") })
+          .trim()
+          .min(1, t("check.email_empty"))
+          .max(BIND_EMAIL_MAX, t("check.email_too_long"))
+          .refine(isValidEmail, t("check.email_invalid"))
+      : z
+          .string({ required_error: t("check.phone_empty") })
+          .trim()
+          .min(1, t("check.phone_empty"))
+          .refine(isValidPhone, t("check.phone_invalid"));
+  return {
+    value: cut(254, value),
+    // The country code (phone only); anything but a positive id is none.
+    area_id: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const id = Number.parseInt(v ?? "", 10);
+        return kind === "mobile" && Number.isInteger(id) && id > 0 ? id : undefined;
+      }),
+  };
+}
+
+/** Sending the code: only the address is checked. */
+export function bindSendCodeSchema(t: Translate, kind: BindKind) {
+  return z.object(bindAddress(t, kind));
+}
+
+/** Binding: the address and the code (at most BIND_CODE_MAX characters) sent there. */
+export function bindSchema(t: Translate, kind: BindKind) {
+  const required = t("check.code_required");
+  return z.object({
+    ...bindAddress(t, kind),
+    code: cut(32, z.string({ required_error: required }).trim().min(1, required).max(BIND_CODE_MAX, t("check.code_invalid"))),
+  });
+}
+
 export const SCHEMAS = {
   feedback: feedbackSchema,
   password: passwordSchema,
   google: googleSchema,
+  bindEmail: (t: Translate) => bindSchema(t, "email"),
+  bindMobile: (t: Translate) => bindSchema(t, "mobile"),
+  bindEmailCode: (t: Translate) => bindSendCodeSchema(t, "email"),
+  bindMobileCode: (t: Translate) => bindSendCodeSchema(t, "mobile"),
 };
 export type FormName = keyof typeof SCHEMAS;
