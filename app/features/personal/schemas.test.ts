@@ -1,6 +1,15 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { bindSchema, bindSendCodeSchema, feedbackSchema, googleSchema, passwordSchema, type Translate } from "./schemas";
+import {
+  bankMethodSchema,
+  bindSchema,
+  bindSendCodeSchema,
+  feedbackSchema,
+  walletMethodSchema,
+  googleSchema,
+  passwordSchema,
+  type Translate,
+} from "./schemas";
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
@@ -126,5 +135,39 @@ describe("bindSchema", () => {
   it("sending the code checks only the address", () => {
     expect(errors(bindSendCodeSchema(t, "mobile"), {})).toEqual({ value: ["check.phone_empty"] });
     expect(errors(bindSendCodeSchema(t, "email"), { value: "a@b.co" })).toEqual({});
+  });
+});
+
+describe("collection methods", () => {
+  const file = (size: number) => new File(["x".repeat(size)], "qr.png", { type: "image/png" });
+  function withFile(entries: Record<string, string>, qr?: File) {
+    const fd = form(entries);
+    if (qr) fd.append("qrcode_file", qr);
+    return fd;
+  }
+
+  it("a wallet needs its real name, account and a QR code: a new image or the one kept", () => {
+    expect(errors(walletMethodSchema(t), {})).toEqual({
+      real_name: ["check.real_name_required"],
+      account: ["check.pay_account_required"],
+      qrcode_file: ["check.qrcode_required"],
+    });
+    expect(parseWithZod(withFile({ real_name: "A", account: "a@pay" }, file(0)), { schema: walletMethodSchema(t) }).status).toBe("error");
+    expect(parseWithZod(withFile({ real_name: "A", account: "a@pay" }, file(10)), { schema: walletMethodSchema(t) }).status).toBe(
+      "success",
+    );
+    expect(errors(walletMethodSchema(t), { real_name: "A", account: "a@pay", qrcode: "/uploads/1/a.png" })).toEqual({});
+  });
+
+  it("a bank card needs every field, the number in digits, spaces and dashes", () => {
+    expect(errors(bankMethodSchema(t), {})).toEqual({
+      real_name: ["check.real_name_required"],
+      bank_name: ["check.bank_name_required"],
+      bank_address: ["check.bank_branch_required"],
+      card_no: ["check.card_no_required"],
+    });
+    const entries = { real_name: "A", bank_name: "Example Bank", bank_address: "Main Street" };
+    expect(errors(bankMethodSchema(t), { ...entries, card_no: "6222 0001-0002" })).toEqual({});
+    expect(errors(bankMethodSchema(t), { ...entries, card_no: "6222x" })).toEqual({ card_no: ["check.card_no_invalid"] });
   });
 });

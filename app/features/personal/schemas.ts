@@ -124,6 +124,43 @@ export function bindSchema(t: Translate, kind: BindKind) {
   });
 }
 
+/** A chosen file; an empty file input is none (conform sends it as undefined). */
+const picked = (v: unknown) => typeof Blob !== "undefined" && v instanceof Blob && v.size > 0;
+/** An image kept from an earlier try or the saved method: its URL comes back in a hidden field. */
+const keptUrl = z.string().trim().max(256).optional();
+
+/**
+ * Alipay and WeChat Pay: real name, account, and the payment QR code, a new image or the one already saved. The image
+ * itself (size, that it is one) is checked when it is uploaded, on the server.
+ */
+export function walletMethodSchema(t: Translate) {
+  return z.object({ real_name: text(t, 64, "real_name_required"), account: text(t, 64, "pay_account_required") }).and(
+    // Apart, so the QR code is checked even when the fields above are not (an object's refinement runs only on valid fields).
+    z.object({ qrcode: keptUrl, qrcode_file: z.unknown().optional() }).superRefine((v, ctx) => {
+      if (!v.qrcode && !picked(v.qrcode_file))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["qrcode_file"], message: t("check.qrcode_required") });
+    }),
+  );
+}
+
+/** A bank card: real name, bank, branch and account number (digits, spaces and dashes). */
+export function bankMethodSchema(t: Translate) {
+  return z.object({
+    real_name: text(t, 64, "real_name_required"),
+    bank_name: text(t, 64, "bank_name_required"),
+    bank_address: text(t, 128, "bank_branch_required"),
+    card_no: cut(
+      32,
+      z
+        .string({ required_error: t("check.card_no_required") })
+        .trim()
+        .min(1, t("check.card_no_required"))
+        .max(32)
+        .regex(/^[0-9 -]+$/, t("check.card_no_invalid")),
+    ),
+  });
+}
+
 export const SCHEMAS = {
   feedback: feedbackSchema,
   password: passwordSchema,
@@ -132,5 +169,7 @@ export const SCHEMAS = {
   bindMobile: (t: Translate) => bindSchema(t, "mobile"),
   bindEmailCode: (t: Translate) => bindSendCodeSchema(t, "email"),
   bindMobileCode: (t: Translate) => bindSendCodeSchema(t, "mobile"),
+  walletMethod: walletMethodSchema,
+  bankMethod: bankMethodSchema,
 };
 export type FormName = keyof typeof SCHEMAS;
