@@ -5,6 +5,7 @@ import {
   bindSchema,
   bindSendCodeSchema,
   feedbackSchema,
+  identitySchema,
   walletMethodSchema,
   googleSchema,
   passwordSchema,
@@ -169,5 +170,25 @@ describe("collection methods", () => {
     const entries = { real_name: "A", bank_name: "Example Bank", bank_address: "Main Street" };
     expect(errors(bankMethodSchema(t), { ...entries, card_no: "6222 0001-0002" })).toEqual({});
     expect(errors(bankMethodSchema(t), { ...entries, card_no: "6222x" })).toEqual({ card_no: ["check.card_no_invalid"] });
+  });
+});
+
+describe("identitySchema", () => {
+  const image = new File(["x"], "front.png", { type: "image/png" });
+
+  it("asks for the name, the ID number and both sides of the ID; the photo holding it is optional", () => {
+    expect(errors(identitySchema(t), {})).toEqual({
+      name: ["check.real_name_required"],
+      card_id: ["check.card_id_required"],
+      front_pic_file: ["check.front_pic_required"],
+      reverse_pic_file: ["check.reverse_pic_required"],
+    });
+  });
+
+  it("an ID number is letters, digits and dashes; an image uploaded on an earlier try counts", () => {
+    const fd = form({ name: "Alice Example", card_id: "X12 34", reverse_pic: "/uploads/1/back.png" });
+    fd.append("front_pic_file", image);
+    const submission = parseWithZod(fd, { schema: identitySchema(t) });
+    expect(submission.status === "error" && submission.error).toEqual({ card_id: ["check.card_id_invalid"] });
   });
 });

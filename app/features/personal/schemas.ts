@@ -161,6 +161,44 @@ export function bankMethodSchema(t: Translate) {
   });
 }
 
+/**
+ * Identity verification: the name and ID number as on the ID, and its images, each a new file or the one uploaded on
+ * an earlier try. The images themselves are checked when they are uploaded, on the server.
+ */
+export function identitySchema(t: Translate) {
+  return z
+    .object({
+      name: text(t, 64, "real_name_required"),
+      card_id: cut(
+        32,
+        z
+          .string({ required_error: t("check.card_id_required") })
+          .trim()
+          .min(1, t("check.card_id_required"))
+          .max(32)
+          .regex(/^[0-9A-Za-z-]+$/, t("check.card_id_invalid")),
+      ),
+    })
+    .and(
+      // Apart, so the images are checked even when the fields above are not.
+      z
+        .object({
+          front_pic: keptUrl,
+          front_pic_file: z.unknown().optional(),
+          reverse_pic: keptUrl,
+          reverse_pic_file: z.unknown().optional(),
+          hand_pic: keptUrl,
+          hand_pic_file: z.unknown().optional(),
+        })
+        .superRefine((v, ctx) => {
+          for (const pic of ["front_pic", "reverse_pic"] as const) {
+            if (!v[pic] && !picked(v[`${pic}_file`]))
+              ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${pic}_file`], message: t(`check.${pic}_required`) });
+          }
+        }),
+    );
+}
+
 export const SCHEMAS = {
   feedback: feedbackSchema,
   password: passwordSchema,
@@ -171,5 +209,6 @@ export const SCHEMAS = {
   bindMobileCode: (t: Translate) => bindSendCodeSchema(t, "mobile"),
   walletMethod: walletMethodSchema,
   bankMethod: bankMethodSchema,
+  identity: identitySchema,
 };
 export type FormName = keyof typeof SCHEMAS;
