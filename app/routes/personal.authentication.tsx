@@ -10,7 +10,7 @@ import { IMAGE_ACCEPT } from "~/lib/images";
 import { uploadImage, uploadUrl } from "~/lib/uploads.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
-import { formatAmount } from "~/lib/money";
+import { formatAmount } from "~/lib/amount";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";

@@ -20,6 +20,9 @@ const LIGHT_ROUTES = [
   "convert",
   "deposit",
   "coinlog",
+  "home",
+  "markets",
+  "personal.authentication",
 ];
 
 const meta = JSON.parse(readFileSync(process.argv[2] ?? "build/metafile.js.json", "utf8")) as Metafile;
