@@ -23,6 +23,7 @@ const LIGHT_ROUTES = [
   "home",
   "markets",
   "personal.authentication",
+  "notice",
 ];
 
 const meta = JSON.parse(readFileSync(process.argv[2] ?? "build/metafile.js.json", "utf8")) as Metafile;
