@@ -2,7 +2,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { Footer, serviceLink } from "~/components/footer";
+import { Footer as ServerFooter, serviceLink } from "~/components/footer.server";
+import { lazy, Suspense } from "react";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { LiveNotice } from "~/components/live-notice";
@@ -82,6 +83,14 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * The footer is below the fold on every screen: the server renders it with the page, and the browser hydrates it
+ * once its code has arrived (requested as hydration starts, not preloaded), so no screen's first load carries it.
+ * Until then it is the server's HTML, whose links and language form work as they do without JavaScript.
+ */
+const Footer =
+  typeof document === "undefined" ? ServerFooter : lazy(() => import("~/components/footer").then((m) => ({ default: m.Footer })));
+
 const THEME_CLASS: Record<ThemeSetting, string> = { dark: darkTheme, light: lightTheme, system: systemTheme };
 
 function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; children: React.ReactNode }) {
@@ -120,7 +129,9 @@ export default function App() {
         <div id={CONTENT_ID} tabIndex={-1} className={contentWrap}>
           <Outlet />
         </div>
-        <Footer footer={d.footer} user={d.user} lang={d.lang} />
+        <Suspense fallback={null}>
+          <Footer footer={d.footer} user={d.user} lang={d.lang} />
+        </Suspense>
       </RefusalFocusScope>
     </Document>
   );
