@@ -4,7 +4,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { api, commitSession, data, getLang, getSession, getTheme, qrSvg, usdText } from "~/lib/root.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Footer as ServerFooter, serviceLink } from "~/components/footer.server";
-import { lazy, memo, Suspense, type ComponentProps } from "react";
+import { lazy, Suspense } from "react";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { LiveNotice } from "~/components/live-notice";
@@ -81,19 +81,10 @@ export function useRootData() {
 /**
  * The footer is below the fold on every screen: the server renders it with the page, and the browser hydrates it
  * once its code has arrived (requested as hydration starts, not preloaded), so no screen's first load carries it.
- * Until then it is the server's HTML, whose links and language form work as they do without JavaScript. Memoised:
- * a boundary that is still the server's HTML must not be re-rendered with new props (React would drop it and render
- * it afresh, with an error), so a render of the page passes it on only when the footer's own data changed.
+ * Until then it is the server's HTML, whose links and language form work as they do without JavaScript.
  */
-const LazyFooter =
+const Footer =
   typeof document === "undefined" ? ServerFooter : lazy(() => import("~/components/footer").then((m) => ({ default: m.Footer })));
-const Footer = memo(function DeferredFooter(props: ComponentProps<typeof ServerFooter>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyFooter {...props} />
-    </Suspense>
-  );
-});
 
 const THEME_CLASS: Record<ThemeSetting, string> = { dark: darkTheme, light: lightTheme, system: systemTheme };
 
@@ -133,7 +124,9 @@ export default function App() {
         <div id={CONTENT_ID} tabIndex={-1} className={contentWrap}>
           <Outlet />
         </div>
-        <Footer footer={d.footer} user={d.user} lang={d.lang} />
+        <Suspense fallback={null}>
+          <Footer footer={d.footer} user={d.user} lang={d.lang} />
+        </Suspense>
       </RefusalFocusScope>
     </Document>
   );

@@ -21,7 +21,7 @@ import {
 } from "~/lib/markets";
 import { getToken } from "~/lib/session.server";
 import { PriceAlertForm as ServerPriceAlertForm } from "~/components/price-alert-form.server";
-import { lazy, memo, Suspense, type ComponentProps } from "react";
+import { lazy, Suspense } from "react";
 import { SearchForm } from "~/components/search-form";
 import { container, formError } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -56,21 +56,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The short alert form comes after the whole table (signed in only): the server renders it with the page, the browser
  * hydrates it once its code has arrived (requested as hydration starts), so the screen's first load does not carry it.
- * Until then it is the server's plain POST form, which works as without JavaScript. Memoised: the table's live prices
- * render the screen again and again, and a boundary still the server's HTML must not get new props (React would drop
- * it and render it afresh, with an error).
+ * Until then it is the server's plain POST form, which works as without JavaScript.
  */
-const LazyPriceAlertForm =
+const PriceAlertForm =
   typeof document === "undefined"
     ? ServerPriceAlertForm
     : lazy(() => import("~/components/price-alert-form").then((m) => ({ default: m.PriceAlertForm })));
-const PriceAlertForm = memo(function DeferredPriceAlertForm(props: ComponentProps<typeof ServerPriceAlertForm>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyPriceAlertForm {...props} />
-    </Suspense>
-  );
-});
 
 export default function MarketsRoute() {
   const data = useLoaderData<typeof loader>();
@@ -126,7 +117,9 @@ export default function MarketsRoute() {
       />
       {data.alertPairs && data.alertPairs.length > 0 ? (
         <section className={s.alerts}>
-          <PriceAlertForm pairs={data.alertPairs} redirectTo="/markets" idPrefix="markets-alert" />
+          <Suspense fallback={null}>
+            <PriceAlertForm pairs={data.alertPairs} redirectTo="/markets" idPrefix="markets-alert" />
+          </Suspense>
         </section>
       ) : null}
     </main>
