@@ -20,8 +20,7 @@ import {
   sortRows,
 } from "~/lib/markets";
 import { getToken } from "~/lib/session.server";
-import { PriceAlertForm as ServerPriceAlertForm } from "~/components/price-alert-form.server";
-import { lazy, Suspense } from "react";
+import { PriceAlertForm } from "~/components/price-alert-form";
 import { SearchForm } from "~/components/search-form";
 import { container, formError } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -52,16 +51,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     error: markets.ok ? null : markets.msg || null,
   });
 }
-
-/**
- * The short alert form comes after the whole table (signed in only): the server renders it with the page, the browser
- * hydrates it once its code has arrived (requested as hydration starts), so the screen's first load does not carry it.
- * Until then it is the server's plain POST form, which works as without JavaScript.
- */
-const PriceAlertForm =
-  typeof document === "undefined"
-    ? ServerPriceAlertForm
-    : lazy(() => import("~/components/price-alert-form").then((m) => ({ default: m.PriceAlertForm })));
 
 export default function MarketsRoute() {
   const data = useLoaderData<typeof loader>();
@@ -117,9 +106,7 @@ export default function MarketsRoute() {
       />
       {data.alertPairs && data.alertPairs.length > 0 ? (
         <section className={s.alerts}>
-          <Suspense fallback={null}>
-            <PriceAlertForm pairs={data.alertPairs} redirectTo="/markets" idPrefix="markets-alert" />
-          </Suspense>
+          <PriceAlertForm pairs={data.alertPairs} redirectTo="/markets" idPrefix="markets-alert" />
         </section>
       ) : null}
     </main>
