@@ -3,8 +3,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { api, commitSession, data, getLang, getSession, getTheme, qrSvg, usdText } from "~/lib/root.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { Footer as ServerFooter, serviceLink } from "~/components/footer.server";
-import { lazy, Suspense } from "react";
+import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { LiveNotice } from "~/components/live-notice";
@@ -78,14 +77,6 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/**
- * The footer is below the fold on every screen: the server renders it with the page, and the browser hydrates it
- * once its code has arrived (requested as hydration starts, not preloaded), so no screen's first load carries it.
- * Until then it is the server's HTML, whose links and language form work as they do without JavaScript.
- */
-const Footer =
-  typeof document === "undefined" ? ServerFooter : lazy(() => import("~/components/footer").then((m) => ({ default: m.Footer })));
-
 const THEME_CLASS: Record<ThemeSetting, string> = { dark: darkTheme, light: lightTheme, system: systemTheme };
 
 function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; children: React.ReactNode }) {
@@ -124,9 +115,7 @@ export default function App() {
         <div id={CONTENT_ID} tabIndex={-1} className={contentWrap}>
           <Outlet />
         </div>
-        <Suspense fallback={null}>
-          <Footer footer={d.footer} user={d.user} lang={d.lang} />
-        </Suspense>
+        <Footer footer={d.footer} user={d.user} lang={d.lang} />
       </RefusalFocusScope>
     </Document>
   );
