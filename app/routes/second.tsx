@@ -15,7 +15,7 @@ import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { canonicalAddress } from "~/lib/pair-links";
 import type { MicroReview, SecondActionData } from "~/features/second/action-data";
-import { parseMicroOrder } from "~/features/second/forms.server";
+import { parseMicroOrder, parseMicroReview } from "~/features/second/forms.server";
 import { SecondHistory } from "~/features/second/history";
 import { LastResult } from "~/features/second/last-result";
 import { recentResult } from "~/features/second/live-state";
@@ -114,19 +114,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const options = secondsR.ok ? secondsR.data : [];
   const wallets = walletsR.ok ? walletsR.data : [];
   const submission = parseMicroOrder(formData, t, { seconds: options.map((o) => o.seconds), decimals: 8 });
-  const previous = (): MicroReview | null => {
-    try {
-      const r = JSON.parse(String(formData.get("review") ?? "")) as MicroReview;
-      return r && typeof r.number === "string" ? r : null;
-    } catch {
-      return null;
-    }
-  };
+  // A confirm carries the review it confirms (shown again if the confirm is refused); one that does not parse (a page
+  // older than the server, a hand-made post) is refused before anything is placed, back on the order form.
+  const previous = intent === "open" ? parseMicroReview(formData) : null;
+  if (intent === "open" && !previous) {
+    const result = submission.reply({ formErrors: [t("errors.failed")] });
+    return data<SecondActionData>({ intent: "review", ok: false, result, review: null }, { status: 400 });
+  }
   if (submission.status !== "success") {
-    return data<SecondActionData>(
-      { intent, ok: false, result: submission.reply(), review: intent === "open" ? previous() : null },
-      { status: 400 },
-    );
+    return data<SecondActionData>({ intent, ok: false, result: submission.reply(), review: previous }, { status: 400 });
   }
   const v = submission.value;
   const option = options.find((o) => o.seconds === Number(v.seconds))!;
@@ -177,7 +173,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return found ? { amount: found.micro_account.balance, code: found.code } : null;
     });
     return data<SecondActionData>(
-      { intent, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }), review: previous() },
+      { intent, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }), review: previous },
       { status: 400 },
     );
   }

@@ -8,7 +8,7 @@ import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { LeverActionData, LeverReview } from "./action-data";
 import { withoutConfirm } from "./close-rules";
-import { parseLeverOrder, parseRowAction, parseStops } from "./forms.server";
+import { parseLeverOrder, parseLeverReview, parseRowAction, parseStops } from "./forms.server";
 import { leverGroups } from "./lever.server";
 import { estimatedLiquidation } from "./risk-rules";
 import type { Translate } from "./schema";
@@ -75,10 +75,14 @@ async function orderOf(ctx: Ctx, intent: "review" | "open") {
     : undefined;
   const decimals = pair?.price_precision ?? 4;
   const submission = parseLeverOrder(formData, t, { decimals, withPassword: intent === "open" });
-  if (submission.status !== "success") {
-    const review = intent === "open" ? reviewFromForm(formData) : null;
-    return { refusal: refused({ intent, ok: false, result: submission.reply(), review }) } as const;
+  // A confirm carries the review it confirms (shown again if the confirm is refused); one that does not parse (a page
+  // older than the server, a hand-made post) is refused before anything is placed, back on the order form.
+  const review = intent === "open" ? parseLeverReview(formData) : null;
+  if (intent === "open" && !review) {
+    const result = submission.reply({ formErrors: [t("errors.failed")], hideFields: ["password"] });
+    return { refusal: refused({ intent: "review", ok: false, result, review: null }) } as const;
   }
+  if (submission.status !== "success") return { refusal: refused({ intent, ok: false, result: submission.reply(), review }) } as const;
   if (!pair)
     return {
       refusal: refused({ intent, ok: false, result: submission.reply({ formErrors: [t("errors.failed")] }), review: null }),
@@ -94,7 +98,7 @@ async function orderOf(ctx: Ctx, intent: "review" | "open") {
     target_profit_price: v.target_profit_price ?? "",
     stop_loss_price: v.stop_loss_price ?? "",
   };
-  return { pair, decimals, submission, v, values, type: Number(v.type) as LeverType, status: Number(v.status) as 0 | 1 } as const;
+  return { pair, decimals, submission, v, values, review, type: Number(v.type) as LeverType, status: Number(v.status) as 0 | 1 } as const;
 }
 
 /** 'Buy long' / 'Sell short': the confirmation's figures (hands, multiple, fee, margin, estimated liquidation). */
@@ -156,8 +160,8 @@ const ORDER_FIELDS = ["password", "target_price", "share", "multiple", "target_p
 async function open(ctx: Ctx) {
   const order = await orderOf(ctx, "open");
   if ("refusal" in order) return order.refusal;
-  const { args, request, formData, t } = ctx;
-  const { pair, submission, v, values, type, status } = order;
+  const { args, request, t } = ctx;
+  const { pair, submission, v, values, review, type, status } = order;
   const placed = await api(args, "leverSubmit", {
     ...values,
     currency_match_id: pair.id,
@@ -179,7 +183,7 @@ async function open(ctx: Ctx) {
       intent: "open",
       ok: false,
       result,
-      review: reviewFromForm(formData),
+      review,
       error: onField ? undefined : shown,
       needs: placed.reason?.key === "pay_password_not_set" ? "tradePassword" : undefined,
     });
@@ -254,16 +258,4 @@ function rowAnswer(ctx: Ctx, intent: "close" | "cancel", id: number, refusal: st
   if (refusal !== null) return ctx.failed(refusal || t("errors.failed"), { intent, ok: false, id, msg: refusal || t("errors.failed") });
   const message = t(toastKey);
   return ctx.done(message, { intent, ok: true, id, message });
-}
-
-/** The confirmation again after a refused confirm (wrong trade password…): rebuilt from the posted values. */
-function reviewFromForm(formData: FormData): LeverReview | null {
-  const rv = String(formData.get("review") ?? "");
-  if (!rv) return null;
-  try {
-    const parsed = JSON.parse(rv) as LeverReview;
-    return typeof parsed === "object" && parsed && typeof parsed.margin === "string" ? parsed : null;
-  } catch {
-    return null;
-  }
 }
