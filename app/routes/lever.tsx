@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { LEVER_HANDS_DEFAULT } from "~/contract/core/lever";
 import { ChartHeader } from "~/features/trade/chart-header";
@@ -20,6 +20,7 @@ import { PositionsPanel } from "~/features/lever/positions-panel";
 import { RiskHeader } from "~/features/lever/risk-header";
 import { useLeverLive } from "~/features/lever/use-lever-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NoPairPage } from "~/components/no-pair-page";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 
@@ -39,17 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LeverRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("lever");
-  if (!data.pair) {
-    return (
-      <main className={s.emptyPage}>
-        <h1>{t("title")}</h1>
-        <p role="alert">{data.error ?? t("noPairs")}</p>
-        <Link to="/markets">{t("toMarkets")}</Link>
-      </main>
-    );
-  }
-  return <LeverScreen key={data.pair.id} />;
+  return data.pair ? <LeverScreen key={data.pair.id} /> : <NoPairPage ns="lever" error={data.error} />;
 }
 
 function LeverScreen() {

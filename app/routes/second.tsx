@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MICRO_OPTIONS, MICRO_PAGE_SIZE, profitPercent } from "~/contract/core/micro";
 import type { MicroOrder, MicroSeconds, MicroWallet } from "~/contract/micro";
@@ -13,7 +13,7 @@ import { layout } from "~/features/second/second.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
-import { canonicalAddress } from "~/lib/pair-links";
+import { canonicalAddress, pageParam } from "~/lib/pair-links";
 import type { MicroReview, SecondActionData } from "~/features/second/action-data";
 import { parseMicroOrder, parseMicroReview } from "~/features/second/forms.server";
 import { SecondHistory } from "~/features/second/history";
@@ -23,13 +23,13 @@ import { SecondOrderForm } from "~/features/second/order-form";
 import { microPairs, pickMicroPair } from "~/features/second/second.server";
 import type { Translate } from "~/features/second/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NoPairPage } from "~/components/no-pair-page";
 import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
-import { useTranslation } from "~/lib/translate";
 
 // Stable: the live hook restarts its state whenever a value it was given changes.
 const NO_DEPTH = { in: [], out: [] };
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wallets: MicroWallet[] = walletsR.ok ? walletsR.data : [];
   const period = normalizePeriod(q.get("period"));
   const tab: "progress" | "closed" = q.get("orders") === "closed" ? "closed" : "progress";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
+  const page = pageParam(q);
   const seconds = options.some((o) => String(o.seconds) === q.get("seconds"))
     ? Number(q.get("seconds"))
     : (options[0]?.seconds ?? MICRO_OPTIONS[0].seconds);
@@ -187,17 +187,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SecondRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("second");
-  if (!data.pair) {
-    return (
-      <main className={s.emptyPage}>
-        <h1>{t("title")}</h1>
-        <p role="alert">{data.error ?? t("noPairs")}</p>
-        <Link to="/markets">{t("toMarkets")}</Link>
-      </main>
-    );
-  }
-  return <SecondScreen key={data.pair.id} />;
+  return data.pair ? <SecondScreen key={data.pair.id} /> : <NoPairPage ns="second" error={data.error} />;
 }
 
 function SecondScreen() {

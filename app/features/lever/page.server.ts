@@ -3,7 +3,7 @@ import type { Deal } from "~/contract/entities";
 import type { LeverDeal } from "~/contract/lever";
 import { api, loaded, type ApiArgs } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
-import { canonicalAddress } from "~/lib/pair-links";
+import { canonicalAddress, pageParam } from "~/lib/pair-links";
 import { closeSummary } from "./close-rules";
 import { closeAskOf, leverGroups, leverPairView, leverQuoteTabs, loadTab, openPositions, pickLeverPair } from "./lever.server";
 import { leverTabOf } from "./tabs";
@@ -28,7 +28,7 @@ export async function leverPage<P extends string>(args: ApiArgs, opts: { period:
   const tab = quotes.includes(askedTab) ? askedTab : (pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "");
   const pairs = groups.filter((g) => g.code.toUpperCase() === tab).flatMap((g) => g.matches.map(leverPairView));
   const ordersTab = leverTabOf(q.get("orders"));
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
+  const page = pageParam(q);
   const otype: "limit" | "market" = q.get("otype") === "limit" ? "limit" : "market";
   const side: "buy" | "sell" = q.get("side") === "sell" ? "sell" : "buy";
 
