@@ -15,7 +15,7 @@ export function useUnreadCount(initial: number, signedIn: boolean): number {
     if (!signedIn) return undefined;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    import("~/lib/use-live").then(
+    import("~/lib/live/connection").then(
       (live) => {
         if (!cancelled) stop = live.listenChannel("NOTIFY", pushSchema, (push) => setCount(push.unread));
       },

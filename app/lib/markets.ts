@@ -1,5 +1,5 @@
 import type { Pair, Quotation, QuoteGroup } from "~/contract/entities";
-import { compareDecimal } from "~/lib/money";
+import { compareDecimal } from "~/lib/decimal-text";
 
 /**
  * Pure market-list logic for /home and /markets: which pairs show, in which tab, in which order,

@@ -1,164 +1,40 @@
 import { useEffect, useRef, useState } from "react";
-import type { ZodType, ZodTypeDef } from "zod";
 import type { WsDayMarket } from "~/contract/entities";
-import { backoffDelay } from "./live/backoff";
-import { setLiveStatus as setStatus } from "./live-status";
+import type { LiveMeta, Schema, SchemaSource } from "./live/connection";
 
 /**
- * Client side of the live relay (/events, app/routes/events.tsx).
- *
- * ONE EventSource per page carries every channel the page's components listen to: components register
- * channels in a module-level registry, and the connection is (re)opened on the union of them once per
- * microtask. When the last listener unmounts the EventSource closes, which ends the server's upstream
- * subscriptions (spec: "live subscriptions end on leaving the screen"). A client navigation between two
- * screens that both listen to DAY_MARKET keeps the same connection.
- *
- * remix-utils' `useEventSource` keeps only the latest `data` in React state, so a burst (DAY_MARKET sends
- * one message per pair) would lose all but the last; this wrapper hands every event to its listeners.
- *
- * Server events: `event: <channel>` (one message) and `event: snapshot` (`{channel, messages}`; replace
- * what you hold for that channel). Every payload is parsed with the contract's zod schema; invalid ones
- * are ignored. The schemas can be passed lazily (`() => import(...)`), so zod does not weigh on the
- * screen's first-load JavaScript: live updates start after hydration anyway.
- *
- * The feed never stops silently: when /events refuses (a 429, a 5xx: EventSource then gives up for good) or the
- * connection drops, the live status (./live-status.ts) says "paused" (the page shows it, app/components/live-notice.tsx), and a
- * refused connection is opened again with backoff, resuming after the last event seen (`lastEventId`).
+ * The hooks of the live relay's client (/events, app/routes/events.tsx). The connection itself (one EventSource per
+ * page for every channel its components listen to, reopened with backoff, resumed after the last event seen) is
+ * ./live/connection.ts: a hook loads it in its effect, with the channel's schema, so neither is in a screen's
+ * first-load JavaScript (live updates start after hydration anyway). Messages that arrive before the schema are
+ * kept and delivered once it is there.
  */
 
-export type LiveMeta = { snapshot: boolean };
-/** `gap`: a snapshot arrived, so events of the channel may have been missed (sent before its messages). */
-type RawListener = (data: unknown, meta: LiveMeta & { gap?: true }) => void;
+export type { LiveMeta, SchemaSource } from "./live/connection";
 
-const registry = new Map<string, Set<RawListener>>();
-let source: EventSource | null = null;
-let sourceKey = "";
-let scheduled = false;
-/** The last event id seen, so a connection opened again after a refusal resumes where the feed stopped. */
-let lastEventId = "";
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let attempt = 0;
-
-/** Retry delays after a refusal: about 2 s, then doubling to at most 30 s (with jitter, so pages do not retry together). */
-const RETRY_BASE_MS = 2_000;
-const RETRY_MAX_MS = 30_000;
-
-function schedule() {
-  if (scheduled) return;
-  scheduled = true;
-  queueMicrotask(sync);
-}
-
-function dispatch(channel: string, data: unknown, meta: LiveMeta & { gap?: true }) {
-  const set = registry.get(channel);
-  if (set) for (const l of set) l(data, meta);
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function sync() {
-  scheduled = false;
-  const channels = [...registry.keys()].filter((c) => (registry.get(c)?.size ?? 0) > 0).sort();
-  const key = channels.join(",");
-  if (key === sourceKey) return;
-  open(channels, key);
-}
-
-function open(channels: string[], key: string) {
-  source?.close();
-  source = null;
-  sourceKey = key;
-  clearTimeout(retryTimer);
-  if (channels.length === 0 || typeof EventSource === "undefined") {
-    attempt = 0;
-    setStatus("live");
-    return;
-  }
-  const resume = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : "";
-  const es = new EventSource(`/events?channels=${encodeURIComponent(key)}${attempt > 0 ? resume : ""}`);
-  source = es;
-  const seen = (e: Event) => {
-    const id = (e as MessageEvent).lastEventId;
-    if (id) lastEventId = id;
-  };
-  es.onopen = () => {
-    attempt = 0;
-    setStatus("live");
-  };
-  es.onerror = () => {
-    if (source !== es) return;
-    setStatus("paused");
-    // CONNECTING: the browser reconnects by itself (after the relay's `retry:`). CLOSED: refused (429, 5xx), and
-    // EventSource never tries again by itself, so the page does, backing off.
-    if (es.readyState !== EventSource.CLOSED) return;
-    const delay = backoffDelay(attempt++, RETRY_BASE_MS, RETRY_MAX_MS);
-    retryTimer = setTimeout(() => {
-      if (source === es) open(channels, key);
-    }, delay);
-  };
-  for (const c of channels) {
-    es.addEventListener(c, (e) => {
-      seen(e);
-      const data = parse((e as MessageEvent<string>).data);
-      if (data !== undefined) dispatch(c, data, { snapshot: false });
-    });
-  }
-  // A snapshot replaces a channel's state. A private channel has no state to send: the relay sends it
-  // an empty snapshot only when events may have been missed (a resume it could not replay, an upstream
-  // that came back), so listeners are told of the gap itself (e.g. to reload the orders from the server).
-  es.addEventListener("snapshot", (e) => {
-    seen(e);
-    const snap = parse((e as MessageEvent<string>).data) as { channel?: unknown; messages?: unknown } | undefined;
-    if (!snap || typeof snap.channel !== "string" || !Array.isArray(snap.messages)) return;
-    dispatch(snap.channel, undefined, { snapshot: true, gap: true });
-    for (const m of snap.messages) dispatch(snap.channel, m, { snapshot: true });
-  });
-}
-
-function addListener(channel: string, l: RawListener): () => void {
-  let set = registry.get(channel);
-  if (!set) registry.set(channel, (set = new Set()));
-  set.add(l);
-  schedule();
-  return () => {
-    set!.delete(l);
-    if (set!.size === 0) registry.delete(channel);
-    schedule();
-  };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- zod's input type: any schema that parses to T
-type Schema<T> = Pick<ZodType<T, ZodTypeDef, any>, "safeParse">;
-export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
+type Connection = typeof import("./live/connection");
+let connection: Connection | null = null;
 
 /**
- * Listens to `channel` outside React (until the answer is called): every valid message to `onMessage`. The header's
- * badge loads this module after hydration and listens through it, so every page's first load stays as it was.
+ * Runs `run` with the connection module: at once once it has loaded (so a client navigation between two screens
+ * that listen to the same channel removes and adds its listener in one tick and keeps the connection open), else
+ * when it arrives. The answer cancels a call still waiting.
  */
-export function listenChannel<T>(channel: string, schema: SchemaSource<T>, onMessage: (msg: T) => void): () => void {
-  let parser: Schema<T> | null = typeof schema === "function" ? null : schema;
-  let stopped = false;
-  const remove = addListener(channel, (data, meta) => {
-    if (meta.gap || !parser) return;
-    const r = parser.safeParse(data);
-    if (r.success) onMessage(r.data as T);
-  });
-  if (typeof schema === "function")
-    schema().then(
-      (loaded) => {
-        if (!stopped) parser = loaded;
-      },
-      () => remove(),
-    );
+function withConnection(run: (c: Connection) => void): () => void {
+  if (connection) {
+    run(connection);
+    return () => {};
+  }
+  let cancelled = false;
+  import("./live/connection").then(
+    (c) => {
+      connection = c;
+      if (!cancelled) run(c);
+    },
+    () => {},
+  );
   return () => {
-    stopped = true;
-    remove();
+    cancelled = true;
   };
 }
 
@@ -187,26 +63,31 @@ export function useLiveChannel<T>(
       const r = parser!.safeParse(data);
       if (r.success) handler.current(r.data as T, meta);
     };
-    const remove = addListener(channel, (data, meta) => {
-      if (meta.gap) gapHandler.current?.();
-      else if (parser) deliver(data, meta);
-      else if (pending && pending.length < 2000) pending.push([data, meta]);
+    let remove: (() => void) | null = null;
+    const cancel = withConnection((c) => {
+      remove = c.addListener(channel, (data, meta) => {
+        if (meta.gap) gapHandler.current?.();
+        else if (parser) deliver(data, meta);
+        else if (pending && pending.length < 2000) pending.push([data, meta]);
+      });
     });
+    const stop = () => {
+      cancel();
+      remove?.();
+      remove = null;
+    };
     const s = schemaRef.current;
     if (typeof s === "function") {
-      s().then(
-        (loaded) => {
-          parser = loaded;
-          for (const [d, m] of pending ?? []) deliver(d, m);
-          pending = null;
-        },
-        () => remove(),
-      );
+      s().then((loaded) => {
+        parser = loaded;
+        for (const [d, m] of pending ?? []) deliver(d, m);
+        pending = null;
+      }, stop);
     } else {
       parser = s;
       pending = null;
     }
-    return remove;
+    return stop;
   }, [channel]);
 }
 

@@ -54,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await authT(request);
   return {
     title: t("login.title"),
+    description: t("login.description"),
     kind,
     sms,
     areas,
@@ -245,7 +246,10 @@ function LoginForm({ kind }: { kind: AccountKind }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Log in" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Log in" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,20 +1,14 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import { z } from "zod";
 import * as s from "~/features/notice/notice.css";
 import { NoticeBody, NoticeList, type NoticeArticle } from "~/features/notice/notice-view";
 import { BCP47 } from "~/i18n";
 import { getLang, getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { parseNoticeQuery } from "~/features/notice/query.server";
 import { container } from "~/styles/ui.css";
-
-const OptionalId = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
-  z.coerce.number().int().positive().max(999_999_999).optional(),
-);
-const NoticeQuerySchema = z.object({ id: OptionalId, category_id: OptionalId });
 
 /** Without a category the notices (3) are shown. */
 const DEFAULT_CATEGORY = 3;
@@ -31,10 +25,10 @@ function toIso(createdAt: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const query = NoticeQuerySchema.safeParse({ id: url.searchParams.get("id"), category_id: url.searchParams.get("category_id") });
-  if (!query.success) notFound();
-  const { id } = query.data;
-  const categoryId = query.data.category_id ?? DEFAULT_CATEGORY;
+  const query = parseNoticeQuery(url);
+  if (!query) notFound();
+  const { id } = query;
+  const categoryId = query.category_id ?? DEFAULT_CATEGORY;
   const args = { request, context };
   const [list, info, t, lang] = await Promise.all([
     // The whole category (the exchange's page maximum), so an older article opened from a link is listed too.

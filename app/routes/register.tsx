@@ -43,7 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind = accountKindFrom(url.searchParams.get("tab"), true);
   const areas = kind === "mobile" ? dataOr(await api({ request, context }, "areaList", {}), []) : [];
   const t = await authT(request);
-  return { title: t("register.title"), kind, areas, inviteCode: lockedInviteCode(request), constraint: authConstraint("register", kind) };
+  return {
+    title: t("register.title"),
+    description: t("register.description"),
+    kind,
+    areas,
+    inviteCode: lockedInviteCode(request),
+    constraint: authConstraint("register", kind),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -212,7 +219,10 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Sign up" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Sign up" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -20,6 +20,10 @@ const LIGHT_ROUTES = [
   "convert",
   "deposit",
   "coinlog",
+  "home",
+  "markets",
+  "personal.authentication",
+  "notice",
 ];
 
 const meta = JSON.parse(readFileSync(process.argv[2] ?? "build/metafile.js.json", "utf8")) as Metafile;

@@ -142,6 +142,19 @@ test.describe("login errors", () => {
 });
 
 test.describe("session", () => {
+  test("a visitor sent to sign in from /lever or /second finds a page that says what it is: title and description", async ({ page }) => {
+    // Signed out, the contract screens answer with the sign-in page: what a search engine indexes for them.
+    for (const [path, title] of [
+      ["/lever", "Log in"],
+      ["/second", "Log in"],
+      ["/register", "Create an account"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^(Log in to trade|Create an account to trade)/);
+    }
+  });
+
   test("signing in returns to the requested page", async ({ page, request }) => {
     const user = await registerUser(request);
     await logIn(page, user.email, user.password, "/login?page=%2Fmarkets%3Ftab%3DBTC");

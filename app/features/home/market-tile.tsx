@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import type { MarketRow } from "~/lib/markets";
 import { tradeHref } from "~/lib/markets";
-import { formatChange, formatPrice, formatVolume } from "~/lib/money";
+import { formatChange, formatPrice, formatVolume } from "~/lib/decimal-text";
 import * as s from "./market-tile.css";
 
 /**

@@ -3,7 +3,7 @@ import { phoneHide } from "~/styles/card-table.css";
 import { useTranslation } from "~/lib/translate";
 import type { MarketRow as Row } from "~/lib/markets";
 import { tradeHref } from "~/lib/markets";
-import { cnyValue, formatChange, formatPrice, formatVolume } from "~/lib/money";
+import { cnyValue, formatChange, formatPrice, formatVolume } from "~/lib/decimal-text";
 import * as s from "./markets.css";
 
 export const FAVOURITE_ACTION = "/resources/favourite";

@@ -50,3 +50,8 @@ export const protection = style({
 export const protectionName = style({ display: "flex", flexDirection: "column", minWidth: 0, overflowWrap: "anywhere" });
 export const protectionOn = style({ color: vars.color.up, fontWeight: 700 });
 export const protectionOff = style({ color: vars.color.down, fontWeight: 700 });
+
+/** The personal centre's forms: an introduction, the main button across the card, native select arrows. */
+export const intro = style({ margin: "0 0 20px", color: vars.color.muted });
+export const submit = style({ width: "100%", minHeight: "44px", marginTop: "8px" });
+export const select = style({ appearance: "auto" });
