@@ -53,3 +53,8 @@ export function canonicalAddress(url: URL, pairSymbol: string | null, path: Trad
   const drop = Object.fromEntries([...oversized, ...(unknownSymbol ? ["symbol"] : [])].map((key) => [key, null]));
   return tradeUrl(url.search, drop, path);
 }
+
+/** The history page a pair screen's address asks for (`page`, 1 to 10,000; anything else is 1). */
+export function pageParam(q: URLSearchParams): number {
+  return Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
+}

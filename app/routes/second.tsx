@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MICRO_OPTIONS, MICRO_PAGE_SIZE, profitPercent } from "~/contract/core/micro";
 import type { MicroOrder, MicroSeconds, MicroWallet } from "~/contract/micro";
@@ -13,9 +13,9 @@ import { layout } from "~/features/second/second.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
-import { canonicalAddress } from "~/lib/pair-links";
+import { canonicalAddress, pageParam } from "~/lib/pair-links";
 import type { MicroReview, SecondActionData } from "~/features/second/action-data";
-import { parseMicroOrder } from "~/features/second/forms.server";
+import { parseMicroOrder, parseMicroReview } from "~/features/second/forms.server";
 import { SecondHistory } from "~/features/second/history";
 import { LastResult } from "~/features/second/last-result";
 import { recentResult } from "~/features/second/live-state";
@@ -23,13 +23,13 @@ import { SecondOrderForm } from "~/features/second/order-form";
 import { microPairs, pickMicroPair } from "~/features/second/second.server";
 import type { Translate } from "~/features/second/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NoPairPage } from "~/components/no-pair-page";
 import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
-import { useTranslation } from "~/lib/translate";
 
 // Stable: the live hook restarts its state whenever a value it was given changes.
 const NO_DEPTH = { in: [], out: [] };
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wallets: MicroWallet[] = walletsR.ok ? walletsR.data : [];
   const period = normalizePeriod(q.get("period"));
   const tab: "progress" | "closed" = q.get("orders") === "closed" ? "closed" : "progress";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
+  const page = pageParam(q);
   const seconds = options.some((o) => String(o.seconds) === q.get("seconds"))
     ? Number(q.get("seconds"))
     : (options[0]?.seconds ?? MICRO_OPTIONS[0].seconds);
@@ -114,19 +114,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const options = secondsR.ok ? secondsR.data : [];
   const wallets = walletsR.ok ? walletsR.data : [];
   const submission = parseMicroOrder(formData, t, { seconds: options.map((o) => o.seconds), decimals: 8 });
-  const previous = (): MicroReview | null => {
-    try {
-      const r = JSON.parse(String(formData.get("review") ?? "")) as MicroReview;
-      return r && typeof r.number === "string" ? r : null;
-    } catch {
-      return null;
-    }
-  };
+  // A confirm carries the review it confirms (shown again if the confirm is refused); one that does not parse (a page
+  // older than the server, a hand-made post) is refused before anything is placed, back on the order form.
+  const previous = intent === "open" ? parseMicroReview(formData) : null;
+  if (intent === "open" && !previous) {
+    const result = submission.reply({ formErrors: [t("errors.failed")] });
+    return data<SecondActionData>({ intent: "review", ok: false, result, review: null }, { status: 400 });
+  }
   if (submission.status !== "success") {
-    return data<SecondActionData>(
-      { intent, ok: false, result: submission.reply(), review: intent === "open" ? previous() : null },
-      { status: 400 },
-    );
+    return data<SecondActionData>({ intent, ok: false, result: submission.reply(), review: previous }, { status: 400 });
   }
   const v = submission.value;
   const option = options.find((o) => o.seconds === Number(v.seconds))!;
@@ -177,7 +173,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return found ? { amount: found.micro_account.balance, code: found.code } : null;
     });
     return data<SecondActionData>(
-      { intent, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }), review: previous() },
+      { intent, ok: false, result: submission.reply({ formErrors: [msg || t("errors.failed")] }), review: previous },
       { status: 400 },
     );
   }
@@ -191,17 +187,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SecondRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("second");
-  if (!data.pair) {
-    return (
-      <main className={s.emptyPage}>
-        <h1>{t("title")}</h1>
-        <p role="alert">{data.error ?? t("noPairs")}</p>
-        <Link to="/markets">{t("toMarkets")}</Link>
-      </main>
-    );
-  }
-  return <SecondScreen key={data.pair.id} />;
+  return data.pair ? <SecondScreen key={data.pair.id} /> : <NoPairPage ns="second" error={data.error} />;
 }
 
 function SecondScreen() {

@@ -4,7 +4,7 @@ import { pairById } from "~/features/trade/pairs.server";
 import { pairView } from "~/lib/pair-view";
 import { JumpNav } from "~/features/trade/jump-nav";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import { ChartHeader } from "~/features/trade/chart-header";
@@ -49,7 +49,8 @@ import { parseTradeInfo, pickPair, serializeTradeInfo, TRADEINFO_COOKIE, tradeIn
 import { parseCancel, parseOrder } from "~/features/trade/forms.server";
 import type { Translate } from "~/features/trade/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { canonicalAddress } from "~/lib/pair-links";
+import { NoPairPage } from "~/components/no-pair-page";
+import { canonicalAddress, pageParam } from "~/lib/pair-links";
 
 export type { PairView } from "~/lib/pair-view";
 
@@ -109,7 +110,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = normalizePeriod(q.get("period"));
   const ordersTab: OrdersTab = (ORDERS_TABS as string[]).includes(q.get("orders") ?? "") ? (q.get("orders") as OrdersTab) : "current";
   const way: OrdersSide = q.get("way") === "sell" ? ORDER_WAY.SELL : q.get("way") === "buy" ? ORDER_WAY.BUY : null;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
+  const page = pageParam(q);
   const otype: OrderType = (ORDER_TYPES as readonly string[]).includes(q.get("otype") ?? "") ? (q.get("otype") as OrderType) : "limit";
   const side: Side = q.get("side") === "sell" ? "sell" : "buy";
 
@@ -315,17 +316,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TradeRoute() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("trade");
-  if (!data.pair) {
-    return (
-      <main className={s.emptyPage}>
-        <h1>{t("title")}</h1>
-        <p role="alert">{data.error ?? t("noPairs")}</p>
-        <Link to="/markets">{t("toMarkets")}</Link>
-      </main>
-    );
-  }
-  return <TradeScreen key={data.pair.id} />;
+  return data.pair ? <TradeScreen key={data.pair.id} /> : <NoPairPage ns="trade" error={data.error} />;
 }
 
 function TradeScreen() {

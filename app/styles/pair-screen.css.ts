@@ -5,6 +5,9 @@ import { vars } from "~/styles/theme.css";
  * What the pair screens (/trade, /lever, /second) share: the panels, the tabs, the tables and the order forms'
  * lines; /trade's own layout is in app/features/trade/trade.css.ts.
  */
+/** A pair screen with no pair to show. */
+export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
+
 export const panel = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

@@ -17,9 +17,9 @@ import type { LeverActionData, LeverReview } from "./action-data";
 import type { LeverPairView } from "./lever.server";
 import type { Translate } from "./schema";
 import * as s from "./lever.css";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { ReviewConfirm } from "~/components/review-confirm";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -369,7 +369,6 @@ function LeverConfirm({
   const { t, i18n } = useTranslation("lever");
   const lang = i18n.language;
   const review = answer.review as LeverReview;
-  const fetcher = useFetcher<LeverActionData>({ key: "lever-order" });
   const openAnswer = answer.intent === "open" ? answer : null;
   const passwordError = openAnswer?.result.error?.password;
   const otherErrors = openAnswer
@@ -382,12 +381,44 @@ function LeverConfirm({
     : [];
   const long = review.type === 1;
   return (
-    <ConfirmDialog
+    <ReviewConfirm
+      fetcherKey="lever-order"
       answer={answer}
-      reviewKey={review.key}
+      review={review}
+      here={here}
       titleId="lever-confirm-title"
       title={t("confirm.title")}
       backLabel={t("confirm.back")}
+      confirmLabel={t("confirm.confirm")}
+      up={long}
+      errors={otherErrors}
+      fields={
+        <div className={ts.fieldRow}>
+          <label htmlFor="lever-password">{t("form.password")}</label>
+          <Input
+            id="lever-password"
+            name="password"
+            type="password"
+            className={input}
+            autoComplete="off"
+            maxLength={64}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's one field takes the focus as it opens
+            autoFocus
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? "lever-password-error" : undefined}
+          />
+          <p id="lever-password-error" className={fieldError}>
+            {passwordError?.join(" ")}
+          </p>
+          {openAnswer?.needs === "tradePassword" ? (
+            <p>
+              <Link to={`/tradePassword?page=${encodeURIComponent(here)}`} data-testid="set-trade-password">
+                {t("confirm.setPassword")}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      }
     >
       <dl className={cd.list}>
         <div>
@@ -439,46 +470,7 @@ function LeverConfirm({
           </dd>
         </div>
       </dl>
-      {otherErrors.length ? <Alert className={formError}>{otherErrors.join(" ")}</Alert> : null}
-      <fetcher.Form method="post" className={cd.form}>
-        <input type="hidden" name="intent" value="open" />
-        {Object.entries(review.values).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <input type="hidden" name="idempotency_key" value={review.key} />
-        <input type="hidden" name="review" value={JSON.stringify(review)} />
-        <input type="hidden" name="back" value={here} />
-        <JsFlag />
-        <div className={ts.fieldRow}>
-          <label htmlFor="lever-password">{t("form.password")}</label>
-          <Input
-            id="lever-password"
-            name="password"
-            type="password"
-            className={input}
-            autoComplete="off"
-            maxLength={64}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's one field takes the focus as it opens
-            autoFocus
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? "lever-password-error" : undefined}
-          />
-          <p id="lever-password-error" className={fieldError}>
-            {passwordError?.join(" ")}
-          </p>
-          {openAnswer?.needs === "tradePassword" ? (
-            <p>
-              <Link to={`/tradePassword?page=${encodeURIComponent(here)}`} data-testid="set-trade-password">
-                {t("confirm.setPassword")}
-              </Link>
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className={long ? button.up : button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
-          {t("confirm.confirm")}
-        </button>
-      </fetcher.Form>
-    </ConfirmDialog>
+    </ReviewConfirm>
   );
 }
 

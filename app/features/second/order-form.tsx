@@ -15,9 +15,9 @@ import * as ts from "~/styles/pair-screen.css";
 import type { MicroReview, SecondActionData } from "./action-data";
 import type { Translate } from "./schema";
 import * as s from "./second.css";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import * as cd from "~/components/confirm-dialog.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { ReviewConfirm } from "~/components/review-confirm";
 
 const microValidate = lazyModule(() => import("./validate"));
 
@@ -188,16 +188,20 @@ function useSaid(data: SecondActionData | undefined, state: string) {
 function SecondConfirm({ answer, here }: { answer: SecondActionData; here: string }) {
   const { t, i18n } = useTranslation("second");
   const review = answer.review as MicroReview;
-  const fetcher = useFetcher<SecondActionData>({ key: "second-order" });
   const errors = answer.intent === "open" ? Object.values(answer.result.error ?? {}).flatMap((e) => e ?? []) : [];
   const up = review.type === 1;
   return (
-    <ConfirmDialog
+    <ReviewConfirm
+      fetcherKey="second-order"
       answer={answer}
-      reviewKey={review.key}
+      review={review}
+      here={here}
       titleId="second-confirm-title"
       title={t("confirm.title")}
       backLabel={t("confirm.back")}
+      confirmLabel={t("confirm.confirm")}
+      up={up}
+      errors={errors}
     >
       <dl className={cd.list}>
         <div>
@@ -219,20 +223,6 @@ function SecondConfirm({ answer, here }: { answer: SecondActionData; here: strin
           <dd data-testid="confirm-rate">{formatAmount(review.percent, { lang: i18n.language, dp: 2 })} %</dd>
         </div>
       </dl>
-      {errors.length ? <Alert className={formError}>{errors.join(" ")}</Alert> : null}
-      <fetcher.Form method="post" className={cd.form}>
-        <input type="hidden" name="intent" value="open" />
-        {Object.entries(review.values).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <input type="hidden" name="idempotency_key" value={review.key} />
-        <input type="hidden" name="review" value={JSON.stringify(review)} />
-        <input type="hidden" name="back" value={here} />
-        <JsFlag />
-        <button type="submit" className={up ? button.up : button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
-          {t("confirm.confirm")}
-        </button>
-      </fetcher.Form>
-    </ConfirmDialog>
+    </ReviewConfirm>
   );
 }

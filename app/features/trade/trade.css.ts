@@ -45,7 +45,6 @@ export const page = style({
   gap: "12px",
   "@media": { [MOBILE]: { padding: "8px" } },
 });
-export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
 
 export const layout = style({
   display: "grid",
