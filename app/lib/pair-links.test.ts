@@ -1,4 +1,4 @@
-import { canonicalAddress, tradeUrl } from "./pair-links";
+import { backOnScreen, canonicalAddress, tradeUrl } from "./pair-links";
 
 describe("tradeUrl", () => {
   it("keeps the view, changes one thing, drops defaults and unknown params", () => {
@@ -18,5 +18,20 @@ describe("canonicalAddress", () => {
     expect(canonicalAddress(u("/lever?symbol=NOPE&period=5min"), "BTC/USDT", "/lever")).toBe("/lever?period=5min");
     expect(canonicalAddress(u(`/second?symbol=btc_usdt&price=${"9".repeat(41)}`), "BTC/USDT", "/second")).toBe("/second?symbol=btc_usdt");
     expect(canonicalAddress(u("/trade?symbol=X"), null, "/trade")).toBe("/trade");
+  });
+});
+
+describe("backOnScreen", () => {
+  it("keeps a return address on the screen itself, with its query or fragment, and nothing that only starts like it", () => {
+    expect(backOnScreen("/trade", "/trade")).toBe("/trade");
+    expect(backOnScreen("/trade?symbol=BTCUSDT&orders=history", "/trade")).toBe("/trade?symbol=BTCUSDT&orders=history");
+    expect(backOnScreen("/trade#orders", "/trade")).toBe("/trade#orders");
+    expect(backOnScreen("/lever?symbol=BTCUSDT", "/lever")).toBe("/lever?symbol=BTCUSDT");
+    expect(backOnScreen("/tradeX", "/trade")).toBe("/trade");
+    expect(backOnScreen("/trades?x=1", "/trade")).toBe("/trade");
+    expect(backOnScreen("/trade/evil", "/trade")).toBe("/trade");
+    expect(backOnScreen("/secondary", "/second")).toBe("/second");
+    expect(backOnScreen("/leverage#x", "/lever")).toBe("/lever");
+    expect(backOnScreen("/home", "/second")).toBe("/second");
   });
 });

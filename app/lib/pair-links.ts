@@ -58,3 +58,12 @@ export function canonicalAddress(url: URL, pairSymbol: string | null, path: Trad
 export function pageParam(q: URLSearchParams): number {
   return Math.max(1, Math.min(10_000, Number.parseInt(q.get("page") ?? "1", 10) || 1));
 }
+
+/**
+ * Where a pair screen's action sends the browser back (without JavaScript): the form's `back` (already through
+ * `safeRedirect`) when it is that screen itself, with any query or fragment, else the screen. An exact path:
+ * `/trade` takes `/trade?symbol=…` but not `/trades` or `/trade/x`.
+ */
+export function backOnScreen(back: string, path: TradeScreenPath): string {
+  return back === path || back.startsWith(`${path}?`) || back.startsWith(`${path}#`) ? back : path;
+}

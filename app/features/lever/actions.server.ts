@@ -4,6 +4,7 @@ import { LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
 import { redirectOrData } from "~/lib/answer.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { getT } from "~/lib/i18next.server";
+import { backOnScreen } from "~/lib/pair-links";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { LeverActionData, LeverReview } from "./action-data";
@@ -35,8 +36,7 @@ export async function leverAction(args: ApiArgs) {
   const { request } = args;
   const formData = await request.formData();
   const t = await leverT(request);
-  const back = withoutConfirm(safeRedirect(formData.get("back"), "/lever"));
-  const to = back.startsWith("/lever") ? back : "/lever";
+  const to = backOnScreen(withoutConfirm(safeRedirect(formData.get("back"), "/lever")), "/lever");
   const ctx: Ctx = {
     args,
     request,
