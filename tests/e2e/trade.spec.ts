@@ -219,6 +219,26 @@ test.describe("trade screen", () => {
     await cancelLeftovers(page, "1,003.00");
   });
 
+  test("an answer goes back to /trade itself, never to an address that only starts like it", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "one run is enough: the POSTs do not depend on the page's JavaScript");
+    await logIn(page, "alice@example.com", "Alice2026", "/trade?symbol=BTCUSDT");
+    // A cancel the exchange refuses (no such order), posted without the page's JavaScript: a redirect with a toast.
+    const post = (back: string) =>
+      page.request.post("/trade?symbol=BTCUSDT", {
+        form: { intent: "cancel", id: "999999999", way: "1", back },
+        headers: { Origin: BASE_URL },
+        maxRedirects: 0,
+      });
+    const kept = await post("/trade?symbol=ETHUSDT#orders");
+    expect([302, 303]).toContain(kept.status());
+    expect(kept.headers()["location"]).toBe("/trade?symbol=ETHUSDT#orders");
+    for (const back of ["/tradeX", "/trades?symbol=BTCUSDT", "/trade/x"]) {
+      const res = await post(back);
+      expect([302, 303]).toContain(res.status());
+      expect(res.headers()["location"]).toBe("/trade");
+    }
+  });
+
   test("the form refuses an empty price and quantity with its messages", async ({ page }) => {
     // With JavaScript the browser checks (once the schema has loaded); without it the action answers 400 with the same messages.
     await logIn(page, "demo@example.com", "Trade2026", "/trade?symbol=BTCUSDT");
