@@ -64,49 +64,47 @@ test.describe("notifications", () => {
     cli("credit", buyer.email, "change_account", "USDT", "100000");
     cli("credit", seller.email, "change_account", "ETH", "10");
     await logInTo(page, buyer.email, buyer.password, "/trade?symbol=ETHUSDT");
-    // A price inside the book's spread: the two test accounts trade with each other there, not with other orders.
+    // The alert is set just past the last trade, at the book's best quote on one side, and that quote is then
+    // taken twice: up to the ask when the last trade was under it, else down to the bid. Earlier tests leave orders
+    // of their own in the book, so the spread can be a single tick, with no price inside it to trade at.
     const deal = (await (await request.get(`${BASE_URL}/api/market/deal?currency_match_id=2`)).json()) as {
       data: { depth: { in: { price: string }[]; out: { price: string }[] }; quotation: { close: string } };
     };
-    const bid = Number(deal.data.depth.in[0]?.price ?? "0");
-    const ask = Number(deal.data.depth.out[0]?.price ?? "0") || bid * 1.1 || 5000;
+    const bid = deal.data.depth.in[0]!.price;
+    const ask = deal.data.depth.out[0]!.price;
     const last = Number(deal.data.quotation.close);
-    // Just under the best ask: above the last trade and the best bid (the market maker's quotes, if it runs).
-    const target = Math.round((ask - 0.01) * 100) / 100;
-    expect(target).toBeGreaterThan(Math.max(last, bid));
-    const price = target.toFixed(2);
+    const up = Number(ask) > last;
+    const price = Number(up ? ask : bid).toFixed(2);
+    const way = up ? "above" : "below";
+    expect(up ? Number(price) > last : Number(price) < last, `last ${last}, bid ${bid}, ask ${ask}`).toBe(true);
 
     const form = page.getByRole("form", { name: "Price alert on ETH/USDT" });
-    await form.getByLabel("When the price is").selectOption("above");
+    await form.getByLabel("When the price is").selectOption(way);
     await form.getByLabel("Price", { exact: true }).fill(price);
     await form.getByRole("button", { name: "Set alert" }).click();
     await expect(page.getByText("Price alert set on ETH/USDT")).toBeVisible();
 
-    const sellerToken = await apiLogin(request, seller.email, seller.password, clientIp);
-    const buyerToken = await apiLogin(request, buyer.email, buyer.password, clientIp);
+    const token = up
+      ? await apiLogin(request, buyer.email, buyer.password, clientIp)
+      : await apiLogin(request, seller.email, seller.password, clientIp);
     for (let i = 0; i < 2; i++) {
-      const sell = await request.post(`${BASE_URL}/api/tx_out/add`, {
-        headers: { authorization: sellerToken, "X-Forwarded-For": clientIp },
-        data: { currency_match_id: 2, price, number: "0.01" },
+      const r = await request.post(`${BASE_URL}/api/${up ? "tx_in" : "tx_out"}/add`, {
+        headers: { authorization: token, "X-Forwarded-For": clientIp },
+        data: { currency_match_id: 2, price: up ? ask : bid, number: "0.01" },
       });
-      expect((await sell.json()).code).toBe(1);
-      const buy = await request.post(`${BASE_URL}/api/tx_in/add`, {
-        headers: { authorization: buyerToken, "X-Forwarded-For": clientIp },
-        data: { currency_match_id: 2, price, number: "0.01" },
-      });
-      expect((await buy.json()).code).toBe(1);
+      expect((await r.json()).code).toBe(1);
     }
 
     await expect(async () => {
       await page.goto("/notifications");
-      await expect(page.getByRole("listitem").filter({ hasText: `at or above your alert of ${price}` })).toHaveCount(1);
+      await expect(page.getByRole("listitem").filter({ hasText: `at or ${way} your alert of ${price}` })).toHaveCount(1);
     }).toPass({ timeout: 10_000 });
     // Crossed twice, told once; the alert shows as told.
     await expect(page.getByRole("listitem").filter({ hasText: /ETH\/USDT traded at/ })).toHaveCount(1);
     const alerts = page.getByRole("table", { name: "Price alerts" });
-    await expect(alerts).toContainText(`at or above ${price}`);
+    await expect(alerts).toContainText(`at or ${way} ${price}`);
     await expect(alerts).toContainText("Told: traded at");
-    await alerts.getByRole("button", { name: new RegExp(`Delete the alert ETH/USDT at or above ${price.replace(".", "\\.")}`) }).click();
+    await alerts.getByRole("button", { name: new RegExp(`Delete the alert ETH/USDT at or ${way} ${price.replace(".", "\\.")}`) }).click();
     await expect(page.getByText("Price alert deleted")).toBeVisible();
     await expect(page.getByText("No price alerts yet.")).toBeVisible();
   });
