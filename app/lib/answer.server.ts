@@ -1,9 +1,16 @@
 import { data } from "@remix-run/node";
+import type { ApiArgs } from "./api.server";
 import { JS_FIELD, JS_VALUE } from "./answer";
 import { safeRedirect } from "./safe-redirect";
 import { redirectWithToast, type FlashData } from "./session.server";
 
 export type Toast = FlashData["toast"];
+
+/**
+ * What every intent of a screen's action works with (the pair screens' `actions.server.ts`): the request's arguments,
+ * the posted form, the screen's translator, and the address of this screen that a redirect answer goes back to.
+ */
+export type FormActionContext<T> = { args: ApiArgs; request: Request; formData: FormData; t: T; to: string };
 
 /** Whether the form was sent by a hydrated page (it carried `<JsFlag />`): the page stays and reads data. */
 export function wantsData(formData: FormData): boolean {

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import Decimal from "decimal.js";
 import { profitPercent } from "~/contract/core/micro";
-import { redirectOrData } from "~/lib/answer.server";
+import { redirectOrData, type FormActionContext } from "~/lib/answer.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { getT } from "~/lib/i18next.server";
 import { backOnScreen } from "~/lib/pair-links";
@@ -11,15 +11,7 @@ import type { MicroReview, SecondActionData } from "./action-data";
 import { parseMicroOrder, parseMicroReview } from "./forms.server";
 import type { Translate } from "./schema";
 
-/** What every intent of /second's action works with: the posted form, the second translator and the screen to go back to. */
-type Ctx = {
-  args: ApiArgs;
-  request: Request;
-  formData: FormData;
-  t: Translate;
-  /** The address a redirect answer goes back to: the form's `back` when it is /second itself, else /second. */
-  to: string;
-};
+type Ctx = FormActionContext<Translate>;
 
 /** A refusal shown on the form that was posted: the page stays, in both modes. */
 const refused = (answer: SecondActionData) => data<SecondActionData>(answer, { status: 400 });

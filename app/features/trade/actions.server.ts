@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { fieldOfReason } from "~/contract/core/codes";
 import { ORDER_WAY } from "~/contract/core/trading";
-import { redirectOrData } from "~/lib/answer.server";
+import { redirectOrData, type FormActionContext } from "~/lib/answer.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { getT } from "~/lib/i18next.server";
 import { backOnScreen } from "~/lib/pair-links";
@@ -14,15 +14,7 @@ import { bestPrice, holdPrice, ORDER_TYPES, PRICE_DECIMALS, sliderQuantity, snap
 import { pairById } from "./pairs.server";
 import { ORDER_FIELD_REASONS, type Translate } from "./schema";
 
-/** What every intent of /trade's action works with: the posted form, the trade translator and the screen to go back to. */
-type Ctx = {
-  args: ApiArgs;
-  request: Request;
-  formData: FormData;
-  t: Translate;
-  /** The address a redirect answer goes back to: the form's `back` when it is /trade itself, else /trade. */
-  to: string;
-};
+type Ctx = FormActionContext<Translate>;
 
 /** A refusal shown on the form that was posted: the page stays, in both modes. */
 const refused = (answer: TradeActionData) => data<TradeActionData>(answer, { status: 400 });
