@@ -1,0 +1,59 @@
+import type { Submission } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z, type ZodTypeAny } from "zod";
+import { fieldOfReason, type Reason } from "~/contract/core/codes";
+import { getT } from "~/lib/i18next.server";
+
+/**
+ * The server's side of a feature's conform + zod forms. A feature keeps a table of schema builders (form name →
+ * builder taking its translator) in its `schemas.ts`; actions parse through `formsOf(…)` and loaders send the
+ * constraints, so the route modules' browser builds import no zod (the compiler empties `.server` modules there).
+ * The browser validates with the same builders once the feature's lazily loaded `validate.ts` arrives.
+ */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+type SchemaTable = Record<string, (t: Translate) => ZodTypeAny>;
+
+/** Constraints carry no messages: any translator builds the same ones. */
+const keyOnly: Translate = (key) => key;
+
+export function formsOf<Table extends SchemaTable>(namespace: string, table: Table) {
+  return {
+    /** The feature's translator, for its schemas' messages. */
+    async t(request: Request): Promise<Translate> {
+      const t = await getT(request, namespace);
+      return (key, options) => t(key, options) as string;
+    },
+    parse<F extends keyof Table>(form: F, formData: FormData, t: Translate) {
+      const schema = table[form](t) as ReturnType<Table[F]>;
+      return parseWithZod(formData, { schema });
+    },
+    /** conform's constraint object of a form (plain JSON, for the loader), the shape `useForm({ constraint })` takes. */
+    constraint(form: keyof Table) {
+      return getZodConstraint(table[form](keyOnly));
+    },
+  };
+}
+
+/** A reply that keeps the input (minus secrets) with errors on fields or on the form, when there is no submission. */
+export function replyWith(
+  formData: FormData,
+  opts: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[]; resetForm?: boolean },
+) {
+  return parseWithZod(formData, { schema: z.object({}) }).reply(
+    opts.resetForm ? { resetForm: true } : { fieldErrors: opts.fieldErrors, formErrors: opts.formErrors, hideFields: opts.hideFields },
+  );
+}
+
+/**
+ * The exchange's refusal as the form's answer, the input kept (minus `hideFields`): on the field it names (or whose
+ * message keys `fields` lists), else on the form.
+ */
+export function refusalReply(
+  submission: Pick<Submission<unknown>, "reply">,
+  refusal: { msg: string; reason?: Reason },
+  fields: Record<string, readonly string[]>,
+  hideFields?: string[],
+) {
+  const field = fieldOfReason(refusal.reason, fields);
+  return submission.reply(field ? { fieldErrors: { [field]: [refusal.msg] }, hideFields } : { formErrors: [refusal.msg], hideFields });
+}
