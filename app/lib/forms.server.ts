@@ -11,7 +11,12 @@ import { getT } from "~/lib/i18next.server";
  * The browser validates with the same builders once the feature's lazily loaded `validate.ts` arrives.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-type SchemaTable = Record<string, (t: Translate) => ZodTypeAny>;
+/**
+ * A builder may take more than the translator (what the form's rules depend on, e.g. the product a purchase is of):
+ * `parse` passes them on; constraints are built without them.
+ */
+type SchemaTable = Record<string, (t: Translate, ...more: never[]) => ZodTypeAny>;
+type MoreOf<B> = B extends (t: Translate, ...more: infer M) => ZodTypeAny ? M : never;
 
 /** Constraints carry no messages: any translator builds the same ones. */
 const keyOnly: Translate = (key) => key;
@@ -23,8 +28,8 @@ export function formsOf<Table extends SchemaTable>(namespace: string, table: Tab
       const t = await getT(request, namespace);
       return (key, options) => t(key, options) as string;
     },
-    parse<F extends keyof Table>(form: F, formData: FormData, t: Translate) {
-      const schema = table[form](t) as ReturnType<Table[F]>;
+    parse<F extends keyof Table>(form: F, formData: FormData, t: Translate, ...more: MoreOf<Table[F]>) {
+      const schema = (table[form] as (t: Translate, ...more: MoreOf<Table[F]>) => ZodTypeAny)(t, ...more) as ReturnType<Table[F]>;
       return parseWithZod(formData, { schema });
     },
     /** conform's constraint object of a form (plain JSON, for the loader), the shape `useForm({ constraint })` takes. */

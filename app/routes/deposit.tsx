@@ -3,11 +3,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoldingsTable } from "~/features/savings/holdings";
 import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
 import * as s from "~/styles/money-pages.css";
-import { getLang, getT } from "~/lib/i18next.server";
+import { getLang } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
 import { useTranslation } from "~/lib/translate";
 import { displayAmount } from "~/lib/display";
-import { cycleInterest, LOCK_LIST_LIMIT, lockAmountProblem, parseProductId } from "~/features/savings/savings.server";
+import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/features/savings/savings.server";
+import { constraintOf, parseForm, refusalReply, replyWith, savingsT } from "~/features/savings/forms.server";
 import { getToken, requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
 import { button } from "~/styles/ui.css";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = await getToken(request);
   const [t, list, held, accounts] = await Promise.all([
-    getT(request, "savings"),
+    savingsT(request),
     api(args, "lockList", { limit: LOCK_LIST_LIMIT }).then(loaded),
     token ? api(args, "currentSetting", { limit: LOCK_LIST_LIMIT }).then(loaded) : null,
     token ? api(args, "accountList", {}).then(loaded) : null,
@@ -46,57 +47,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // One-time keys, made per render: a double click or a re-posted form buys once (docs/api.md, idempotency).
       keys: Object.fromEntries(products.map((p) => [String(p.id), crypto.randomUUID()])),
       confirm: confirmId !== null ? (products.find((p) => p.id === confirmId) ?? null) : null,
+      constraint: constraintOf("buy"),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
+/** The exchange's refusals that concern the amount (it may name the field too); any other is the form's. */
+const FIELD_MESSAGES = {
+  number: ["amount_required", "amount_invalid", "amount_positive", "amount_decimals", "savings_min", "savings_max", "insufficient_balance"],
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   await requireToken(request, { returnTo: "/deposit" });
-  const t = await getT(request, "savings");
+  const t = await savingsT(request);
   const id = parseProductId(String(formData.get("id") ?? ""));
-  if (formData.get("intent") !== "buy" || id === null) {
-    return data<BuyResult>({ ok: false, id: id ?? 0, msg: t("errors.unknownProduct") }, { status: 400 });
-  }
-  const key = String(formData.get("idempotency_key") ?? "").slice(0, 64) || undefined;
-  // The amount, between the product's minimum and maximum and covered by the spot balance (docs/product.md, "/deposit"): checked
-  // here so the answer is a localized message on the amount field, with what was typed kept.
-  const number = String(formData.get("number") ?? "")
-    .trim()
-    .slice(0, 64);
   const args = { request, context };
-  const [list, accounts] = await Promise.all([api(args, "lockList", { limit: LOCK_LIST_LIMIT }), api(args, "accountList", {})]);
-  const product = list.ok ? list.data.data.find((p) => p.id === id) : undefined;
-  if (!product) return data<BuyResult>({ ok: false, id, msg: t("errors.unknownProduct") }, { status: 400 });
-  const spot = accounts.ok ? (accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? []) : [];
-  const available = accounts.ok ? (spot.find((a) => a.currency_id === product.currency.id)?.balance ?? "0") : null;
-  const problem = lockAmountProblem(number, product, available);
-  if (problem) {
-    const lang = await getLang(request);
-    const vars = Object.fromEntries(Object.entries(problem.vars ?? {}).map(([k, v]) => [k, displayAmount(v, 2, lang)]));
-    const msg = t(`errors.${problem.key}`, { ...vars, code: product.currency.code });
-    return data<BuyResult>({ ok: false, id, msg, field: "number", number }, { status: 400 });
-  }
-  const r = await api({ request, context }, "submitLock", { id, number, idempotency_key: key });
-  if (!r.ok) {
-    // The exchange's own checks (decimals, limits, balance) concern the amount too.
-    const onAmount = r.reason?.field === "number" || /^(amount_|savings_m|insufficient)/.test(r.reason?.key ?? "");
+  const [list, accounts, lang] =
+    formData.get("intent") === "buy" && id !== null
+      ? await Promise.all([api(args, "lockList", { limit: LOCK_LIST_LIMIT }), api(args, "accountList", {}), getLang(request)])
+      : [null, null, ""];
+  const product = list?.ok ? list.data.data.find((p) => p.id === id) : undefined;
+  if (id === null || !product) {
     return data<BuyResult>(
-      { ok: false, id, msg: r.msg || t("errors.failed"), ...(onAmount ? { field: "number" as const, number } : {}) },
+      { ok: false, id: id ?? 0, result: replyWith(formData, { formErrors: [t("errors.unknownProduct")] }) },
       { status: 400 },
     );
   }
-  const message = t("bought", {
-    name: r.data.name,
-    amount: displayAmount(r.data.number, 2, await getLang(request)),
-    code: r.data.currency.code,
-  });
+  // The amount, between the product's minimum and maximum and covered by the spot balance (docs/product.md, "/deposit"):
+  // checked here so the answer is a localized message on the amount field, with what was typed kept.
+  const spot = accounts?.ok ? (accounts.data.find((g) => g.account_code === "change_account")?.accounts ?? []) : [];
+  const available = accounts?.ok ? (spot.find((a) => a.currency_id === product.currency.id)?.balance ?? "0") : null;
+  const limits = { limit_number: product.limit_number, max_number: product.max_number, code: product.currency.code, available, lang };
+  const submission = parseForm("buy", formData, t, limits);
+  if (submission.status !== "success") return data<BuyResult>({ ok: false, id, result: submission.reply() }, { status: 400 });
+  const { number, idempotency_key } = submission.value;
+  const r = await api(args, "submitLock", { id, number, idempotency_key: idempotency_key || undefined });
+  if (!r.ok) {
+    const result = refusalReply(submission, { msg: r.msg || t("errors.failed"), reason: r.reason }, FIELD_MESSAGES);
+    return data<BuyResult>({ ok: false, id, result }, { status: 400 });
+  }
+  const message = t("bought", { name: r.data.name, amount: displayAmount(r.data.number, 2, lang), code: r.data.currency.code });
   // Without JavaScript: post/redirect/get back to the list, the toast says what happened.
   return redirectOrData<BuyResult>(request, formData, {
     to: "/deposit#holdings-title",
     toast: { kind: "success", message },
-    data: { ok: true, id, message },
+    data: { ok: true, id, message, result: replyWith(formData, { resetForm: true }) },
   });
 }
 
@@ -127,9 +124,8 @@ export default function DepositRoute() {
             product={data.confirm}
             idempotencyKey={data.keys[String(data.confirm.id)] ?? ""}
             available={data.balances[data.confirm.currency.code] ?? null}
-            error={failed && !failed.field ? failed.msg : null}
-            fieldError={failed?.field ? failed.msg : null}
-            number={failed?.number ?? null}
+            constraint={data.constraint}
+            lastResult={failed?.result}
             js={false}
             titleId="confirm-title"
             cancel={{ href: "/deposit" }}
@@ -169,7 +165,14 @@ export default function DepositRoute() {
             {data.productsError}
           </p>
         ) : null}
-        <ProductTable products={data.products} loggedIn={data.loggedIn} keys={data.keys} balances={data.balances} result={result} />
+        <ProductTable
+          products={data.products}
+          loggedIn={data.loggedIn}
+          keys={data.keys}
+          balances={data.balances}
+          constraint={data.constraint}
+          result={result}
+        />
       </section>
 
       {data.loggedIn ? (

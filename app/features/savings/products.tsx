@@ -1,30 +1,37 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { LockProduct as ContractProduct } from "~/contract/money";
+import { useTranslation } from "~/lib/translate";
+import { compareAmounts, displayAmount } from "~/lib/display";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+import { button } from "~/styles/ui.css";
+import { FormError, TextField } from "~/components/form/field";
+import * as s from "~/styles/money-pages.css";
+import { JsFlag } from "~/components/form/js-flag";
+import { useSavingsValidate } from "./use-savings-validate";
 
 /** A lock product with its interest over the whole term (computed by the loader). */
 export type LockProduct = ContractProduct & { cycle_interest: string };
-import { useTranslation } from "~/lib/translate";
-import { compareAmounts, displayAmount } from "~/lib/display";
-import { button } from "~/styles/ui.css";
-import { TextField } from "~/components/form/field";
-import * as s from "~/styles/money-pages.css";
-import { JsFlag } from "~/components/form/js-flag";
 
-/** The buy action's answer; a refused amount says so on the amount field (`field`) and keeps what was typed (`number`). */
-export type BuyResult =
-  { ok: true; id: number; message: string } | { ok: false; id: number; msg: string; field?: "number"; number?: string };
+type Constraint = Parameters<typeof useForm>[0]["constraint"];
+
+/**
+ * The buy action's answer: conform's reply (a refused amount on the amount field, any other refusal on the form, what
+ * was typed kept), the product it is about, and after a purchase (with JavaScript) the message to show.
+ */
+export type BuyResult = { ok: boolean; id: number; result: SubmissionResult<string[]>; message?: string };
 
 type ConfirmProps = {
   product: LockProduct;
   idempotencyKey: string;
   /** Spot balance of the product's currency, when known. */
   available: string | null;
-  error: string | null;
-  /** The amount field's error, and the amount typed before it (nothing typed is lost). */
-  fieldError?: string | null;
-  number?: string | null;
+  /** The loader's constraints of the buy form. */
+  constraint: Constraint;
+  /** The action's reply to a purchase of this product that was refused, if any. */
+  lastResult?: SubmissionResult<string[]> | null;
   /** In the dialog (opened only with JavaScript): the form carries `<JsFlag />`, so the action answers data, not a redirect. */
   js: boolean;
   titleId: string;
@@ -32,26 +39,31 @@ type ConfirmProps = {
 };
 
 /** What a purchase does, and the form that makes it (one idempotency key per rendered form). */
-export function ConfirmPurchase({
-  product: p,
-  idempotencyKey,
-  available,
-  error,
-  fieldError = null,
-  number = null,
-  js,
-  titleId,
-  cancel,
-}: ConfirmProps) {
+export function ConfirmPurchase({ product: p, idempotencyKey, available, constraint, lastResult, js, titleId, cancel }: ConfirmProps) {
   const { t, i18n } = useTranslation("savings");
   const lang = i18n.language;
+  const validate = useSavingsValidate("buy", {
+    limit_number: p.limit_number,
+    max_number: p.max_number,
+    code: p.currency.code,
+    available,
+    lang,
+  });
+  const [form, fields] = useForm({
+    id: titleId.replace(/-title$/, ""),
+    lastResult: lastResult ?? undefined,
+    defaultValue: { number: p.limit_number },
+    constraint,
+    ...lazyValidation(validate),
+  });
   const amount = (v: string) => displayAmount(v, 2, lang);
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "buy" && navigation.formData.get("id") === String(p.id);
   const code = p.currency.code;
-  const errorId = `${titleId}-error`;
-  const amountId = `${titleId}-number`;
+  const errorId = form.errorId;
+  const error = form.errors?.length ? form.errors : null;
+  const hintId = `${fields.number.id}-hint`;
   // Said before confirming: a spot balance below the product's minimum cannot buy it (the button is off).
   const short = available !== null && compareAmounts(available, p.limit_number) === -1;
   const shortId = `${titleId}-short`;
@@ -94,12 +106,8 @@ export function ConfirmPurchase({
           <Link to="/assets/transfer">{t("confirm.toTransfer")}</Link>
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className={s.errorBox}>
-          {error}
-        </p>
-      ) : null}
-      <Form method="post" action={js ? "/deposit" : `/deposit?confirm=${p.id}`} preventScrollReset>
+      <FormError id={errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} action={js ? "/deposit" : `/deposit?confirm=${p.id}`} preventScrollReset>
         <input type="hidden" name="intent" value="buy" />
         <input type="hidden" name="id" value={p.id} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
@@ -107,20 +115,15 @@ export function ConfirmPurchase({
         <TextField
           label={t("confirm.amountLabel", { code })}
           inputProps={{
-            id: amountId,
-            name: "number",
-            type: "text",
+            ...getInputProps(fields.number, { type: "text", ariaDescribedBy: hintId }),
             inputMode: "decimal",
             autoComplete: "off",
-            defaultValue: number ?? p.limit_number,
-            "aria-invalid": fieldError ? true : undefined,
-            "aria-describedby": `${amountId}-hint ${amountId}-error`,
             disabled: short,
           }}
-          hintId={`${amountId}-hint`}
+          hintId={hintId}
           hint={t("confirm.rangeValue", { min: amount(p.limit_number), max: amount(p.max_number), code })}
-          errorId={`${amountId}-error`}
-          errors={fieldError ? [fieldError] : undefined}
+          errorId={fields.number.errorId}
+          errors={fields.number.errors}
         />
         <div className={s.actions}>
           <button
@@ -155,6 +158,7 @@ type ListProps = {
   loggedIn: boolean;
   keys: Record<string, string>;
   balances: Record<string, string>;
+  constraint: Constraint;
   /** The last answer of the buy action (JS path), to close the dialog or show the exchange's error in it. */
   result: BuyResult | null;
 };
@@ -163,12 +167,13 @@ type ListProps = {
  * Lock products. A buy button is a link to `?confirm=<id>` (the confirmation step without JavaScript);
  * with JavaScript it opens the same confirmation in a modal <dialog> (Escape closes, focus goes back).
  */
-export function ProductTable({ products, loggedIn, keys, balances, result }: ListProps) {
+export function ProductTable({ products, loggedIn, keys, balances, constraint, result }: ListProps) {
   const { t, i18n } = useTranslation("savings");
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const [selected, setSelected] = useState<LockProduct | null>(null);
-  const [error, setError] = useState<{ msg: string; field?: "number"; number?: string } | null>(null);
+  // The refusal shown in the dialog: this opening's, never one from an earlier opening.
+  const [refusal, setRefusal] = useState<SubmissionResult<string[]> | null>(null);
   const handled = useRef<BuyResult | null>(result);
 
   useEffect(() => {
@@ -180,14 +185,14 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) dialogRef.current?.close();
-    else setError({ msg: result.msg, field: result.field, number: result.number });
+    else setRefusal(result.result);
   }, [result]);
 
   function open(e: MouseEvent<HTMLAnchorElement>, p: LockProduct) {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     openerRef.current = e.currentTarget;
-    setError(null);
+    setRefusal(null);
     setSelected(p);
   }
 
@@ -262,7 +267,7 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
           aria-labelledby="buy-dialog-title"
           onClose={() => {
             setSelected(null);
-            setError(null);
+            setRefusal(null);
             openerRef.current?.focus();
           }}
         >
@@ -271,9 +276,8 @@ export function ProductTable({ products, loggedIn, keys, balances, result }: Lis
               product={selected}
               idempotencyKey={keys[String(selected.id)] ?? ""}
               available={balances[selected.currency.code] ?? null}
-              error={error && !error.field ? error.msg : null}
-              fieldError={error?.field ? error.msg : null}
-              number={error?.number ?? null}
+              constraint={constraint}
+              lastResult={refusal}
               js
               titleId="buy-dialog-title"
               cancel={{ onClick: () => dialogRef.current?.close() }}
