@@ -11,6 +11,7 @@ import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
+import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
 import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { refusalMessage } from "~/lib/refusals.server";
@@ -316,15 +317,9 @@ function WithdrawForm() {
       {data.googleOn ? (
         <>
           <input type="hidden" name="google" value="1" />
-          <TextField
+          <GoogleCodeField
             label={t("withdraw.googleCode")}
-            inputProps={{
-              ...getInputProps(fields.google_code, { type: "text" }),
-              inputMode: "numeric",
-              autoComplete: "one-time-code",
-              maxLength: 6,
-              required: true,
-            }}
+            inputProps={getInputProps(fields.google_code, { type: "text" })}
             errorId={fields.google_code.errorId}
             errors={fields.google_code.errors}
           />

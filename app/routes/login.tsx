@@ -15,7 +15,8 @@ import {
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { popupSeenCookie } from "~/features/home/popup-rules";
 import { CountrySelect } from "~/features/auth/country-select";
-import { CheckboxField, FormError, TextField } from "~/components/form/field";
+import { CheckboxField, FormError } from "~/components/form/field";
+import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
@@ -197,15 +198,11 @@ function LoginForm({ kind }: { kind: AccountKind }) {
             errors={fields.password.errors}
           />
           {actionData?.google ? (
-            <TextField
+            <GoogleCodeField
               label={t("fields.googleCode")}
               inputProps={{
                 id: "login-google-code",
                 name: "google_code",
-                inputMode: "numeric",
-                autoComplete: "one-time-code",
-                maxLength: 6,
-                required: true,
                 autoFocus: true,
                 "aria-invalid": true,
                 "aria-describedby": "login-google-code-error",

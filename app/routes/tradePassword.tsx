@@ -8,6 +8,7 @@ import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/f
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import * as a from "~/features/auth/auth.css";
 import { FormError, TextField } from "~/components/form/field";
+import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
 import { CODE_TYPE, fieldOfReason } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
@@ -178,15 +179,11 @@ export default function TradePasswordRoute() {
             after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
           />
           {data.googleOn ? (
-            <TextField
+            <GoogleCodeField
               label={t("withdraw.googleCode")}
               inputProps={{
                 id: "pay-google-code",
                 name: "google_code",
-                inputMode: "numeric",
-                autoComplete: "one-time-code",
-                maxLength: 6,
-                required: true,
                 "aria-invalid": actionData?.result?.error?.google_code ? true : undefined,
                 "aria-describedby": "pay-google-code-error",
               }}

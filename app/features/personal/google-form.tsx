@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { FormError, TextField } from "~/components/form/field";
+import { FormError } from "~/components/form/field";
+import { GoogleCodeField } from "~/components/form/google-code-field";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
@@ -35,14 +36,9 @@ export function GoogleForm({
       </h2>
       <input type="hidden" name="google_switch" value={next} />
       <FormError id={form.errorId} errors={form.errors} />
-      <TextField
+      <GoogleCodeField
         label={t("google.code")}
-        inputProps={{
-          ...getInputProps(fields.google_code, { type: "text", ariaDescribedBy: hintId }),
-          inputMode: "numeric",
-          autoComplete: "one-time-code",
-          maxLength: 6,
-        }}
+        inputProps={getInputProps(fields.google_code, { type: "text", ariaDescribedBy: hintId })}
         errorId={fields.google_code.errorId}
         errors={fields.google_code.errors}
       />

@@ -1,0 +1,31 @@
+import type { ComponentPropsWithRef, ReactNode } from "react";
+import { TextField } from "./field";
+
+/** The authenticator app's codes are 6 digits. */
+export const GOOGLE_CODE_LENGTH = 6;
+
+/**
+ * The authenticator code input (6 digits), the same wherever a form asks for one: a numeric keypad, the code the
+ * phone offers from its authenticator app (`one-time-code`), required. `inputProps` carries the id, name and error
+ * wiring (conform's `getInputProps`, or by hand where the code is not in the form's schema).
+ */
+export function GoogleCodeField({
+  label,
+  inputProps,
+  errorId,
+  errors,
+}: {
+  label: ReactNode;
+  inputProps: ComponentPropsWithRef<"input"> & { id: string };
+  errorId: string;
+  errors?: string[];
+}) {
+  return (
+    <TextField
+      label={label}
+      inputProps={{ ...inputProps, inputMode: "numeric", autoComplete: "one-time-code", maxLength: GOOGLE_CODE_LENGTH, required: true }}
+      errorId={errorId}
+      errors={errors}
+    />
+  );
+}
