@@ -3,7 +3,7 @@ import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
-import { CopyButton } from "~/features/assets/copy-button";
+import { CopyButton } from "~/components/copy-button";
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";

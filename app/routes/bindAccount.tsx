@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as a from "~/features/auth/auth.css";
-import { CountrySelect } from "~/features/auth/country-select";
+import { CountrySelect } from "~/components/form/country-select";
 import { BindForm } from "~/features/personal/bind-form";
 import { bindAccount, bindAccountPage } from "~/features/personal/bind.server";
 import { useTranslation } from "~/lib/translate";

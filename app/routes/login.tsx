@@ -14,7 +14,7 @@ import {
 } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { popupSeenCookie } from "~/features/home/popup-rules";
-import { CountrySelect } from "~/features/auth/country-select";
+import { CountrySelect } from "~/components/form/country-select";
 import { CheckboxField, FormError } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CopyButton } from "~/features/assets/copy-button";
+import { CopyButton } from "~/components/copy-button";
 import * as a from "~/features/auth/auth.css";
 import { GoogleForm } from "~/features/personal/google-form";
 import { googleAuthPage, switchGoogle } from "~/features/personal/google.server";

@@ -13,7 +13,7 @@ import {
   type AuthActionData,
 } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
-import { CountrySelect } from "~/features/auth/country-select";
+import { CountrySelect } from "~/components/form/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";

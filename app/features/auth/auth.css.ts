@@ -54,7 +54,6 @@ export const note = style({
   padding: "8px 12px",
   marginBottom: "16px",
 });
-export const select = style({ appearance: "auto" });
 export const readOnly = style({
   selectors: { "input&[readonly]": { background: vars.color.surface2, color: vars.color.text, cursor: "default" } },
 });

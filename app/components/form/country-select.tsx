@@ -1,12 +1,12 @@
 import type { SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/translate";
 import { field, input, label } from "~/styles/ui.css";
-import * as s from "./auth.css";
-import { ErrorLine } from "~/components/form/field";
+import { ErrorLine } from "./field";
+import * as s from "./form.css";
 
 export type AreaOption = { id: number; name: string; global_code: string };
 
-/** Country-code picker (phone tab only): a native <select> of default/area_list. */
+/** Country-code picker (a phone number's, on sign-in, sign-up and /bindAccount): a native <select> of default/area_list. */
 export function CountrySelect({
   areas,
   selectProps,

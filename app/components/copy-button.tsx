@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
-import * as s from "./assets.css";
+import * as s from "./copy-button.css";
 
 /** Copies `text` (JavaScript only: without it the text stays selectable and the button is not drawn). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
