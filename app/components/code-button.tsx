@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -40,7 +41,7 @@ export function useCodeSender({
   /** Seconds the server says remain before another code can go (a code sent from another page). */
   initialWait?: number;
 }) {
-  const fetcher = useFetcher<{ codeSend?: CodeSendResult | null }>();
+  const fetcher = useFetcher<{ codeSend?: CodeSendResult | null; result?: SubmissionResult<string[]> }>();
   const latest = fetcher.data?.codeSend ?? serverResult ?? null;
   const [shown, setShown] = useState<CodeSendResult | null>(serverResult ?? null);
   const [deadline, setDeadline] = useState<{ at: number; account?: string } | null>(null);
@@ -86,6 +87,8 @@ export function useCodeSender({
     pending,
     blocked: remaining > 0 || pending,
     result: shown,
+    /** The form's reply in the fetcher's answer (a refusal of the address lands on its field, not in `result`). */
+    reply: fetcher.data?.result,
     /** Sends the form's fields with intent=send-code, without a navigation. */
     send(form: HTMLFormElement) {
       const formData = new FormData(form);

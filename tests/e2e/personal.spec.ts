@@ -208,3 +208,30 @@ test.describe("personal centre accessibility", () => {
     });
   }
 });
+
+test.describe("binding a phone: the address refused on 'Send code'", () => {
+  test("a phone already registered is said on the address field, the number kept", async ({ page, request }, info) => {
+    // With JavaScript the answer comes to the send-code fetcher; without, the page posts and comes back with it.
+    test.setTimeout(90_000);
+    // Another account binds the phone first.
+    const other = await registerUser(request);
+    const taken = `17${info.project.name === "js" ? "1" : "2"}${Date.now().toString().slice(-8)}`;
+    await logIn(page, other.email, other.password, "/login?page=%2FbindAccount");
+    await page.getByLabel("Phone number").fill(taken);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`A verification code has been sent to ${taken}.`)).toBeVisible();
+    await page.getByLabel("Verification code").fill(await latestCode(taken, 4));
+    await page.getByRole("button", { name: "Bind", exact: true }).click();
+    await expect(page).toHaveURL(/\/personal\/accountSettings/);
+    await signOut(page);
+
+    const user = await registerUser(request);
+    await logIn(page, user.email, user.password, "/login?page=%2FbindAccount");
+    const phone = page.getByLabel("Phone number");
+    await phone.fill(taken);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(/^this account is already registered$/i);
+    await expect(phone).toHaveValue(taken);
+  });
+});

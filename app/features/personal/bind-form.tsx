@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { FormError, TextField } from "~/components/form/field";
 import { BIND_CODE_MAX, BIND_EMAIL_MAX } from "~/contract/core/personal";
@@ -36,12 +36,21 @@ export function BindForm({
   const email = kind === "email";
   const validate = usePersonalValidate(email ? "bindEmail" : "bindMobile");
   const checkAddress = usePersonalValidate(email ? "bindEmailCode" : "bindMobileCode");
-  const [form, fields] = useForm({ id: `bind-${kind}`, lastResult: lastResult ?? undefined, constraint, ...lazyValidation(validate) });
   const kept = (name: string) => {
     const v = lastResult?.initialValue?.[name];
     return typeof v === "string" ? v : "";
   };
   const sender = useCodeSender({ account: kept("value") || undefined, serverResult: codeSend });
+  // The newest reply: the page's (binding, or 'Send code' without JavaScript) or the send-code fetcher's, whose
+  // refusal of the address goes on the address field as it does without JavaScript.
+  const [reply, setReply] = useState(lastResult ?? undefined);
+  useEffect(() => {
+    if (lastResult) setReply(lastResult);
+  }, [lastResult]);
+  useEffect(() => {
+    if (sender.reply) setReply(sender.reply);
+  }, [sender.reply]);
+  const [form, fields] = useForm({ id: `bind-${kind}`, lastResult: reply, constraint, ...lazyValidation(validate) });
   const valueRef = useRef<HTMLInputElement>(null);
   const statusId = `${fields.code.id}-status`;
   return (

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { CodeSendResult } from "~/components/code-button";
+import { fieldOfReason } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
@@ -9,7 +10,8 @@ import type { BindKind } from "./schemas";
 const BIND_PATH = "/bindAccount";
 /** The exchange names the address by its own field names; the form has one field for it. */
 const ADDRESS_FIELDS = ["user_string", "email", "mobile"];
-const FIELD_MESSAGES = { value: [], code: [] };
+/** A refusal of the address is its field's, the exchange's 'already registered' too (it names no field for it). */
+const FIELD_MESSAGES = { value: ["account_registered"], code: [] };
 const kindOf = (v: unknown): BindKind => (v === "mobile" ? "mobile" : "email");
 const formOf = (kind: BindKind, sendCode: boolean) =>
   sendCode ? (kind === "email" ? "bindEmailCode" : "bindMobileCode") : kind === "email" ? "bindEmail" : "bindMobile";
@@ -72,7 +74,7 @@ export async function bindAccount({ request, context }: ActionFunctionArgs) {
     const r = await api(args, "sendBindCode", { user_string: value, area_id });
     if (!r.ok) {
       const refusal = inFormTerms(r);
-      return refusal.reason?.field === "value"
+      return fieldOfReason(refusal.reason, FIELD_MESSAGES) === "value"
         ? answer(null, refusalReply(submission, refusal, FIELD_MESSAGES))
         : answer({ ok: false, message: r.msg, account: value, wait: r.reason?.wait });
     }
