@@ -83,12 +83,15 @@ export function OrderView({
   const formErrors = refusedButton?.result.error?.[""] ?? undefined;
   const formError = formErrors ? <FormError id="order-form-error" errors={formErrors} /> : null;
   const payTypeErrors = refusedButton?.result.error?.pay_type ?? undefined;
+  const paidWith = refusedButton?.intent === "pay" ? String(refusedButton.result.initialValue?.pay_type ?? "") : null;
   const buyer = order.role === "buyer";
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // The order's own address, without a confirmation step: where 'Back' and a finished action return.
   const here = `${pathname}?id=${order.id}`;
   const step = new URLSearchParams(search).get("confirm");
+  // The payment method picked for 'I have paid' (the confirmation step's address), or sent with a refused one.
+  const payType = payTypeOf(paidWith ?? new URLSearchParams(search).get("pay_type"), order.pay_types);
   useFocusAfter(navigation, actionData);
   // Without JavaScript the countdown is the server's remaining time: a refresh shows where the order stands.
   const refresh = (
@@ -215,7 +218,7 @@ export function OrderView({
                 <label htmlFor="pay_type" className={labelClass}>
                   {t("order.paidWith")}
                 </label>
-                <select id="pay_type" name="pay_type" className={input} defaultValue={payTypeOf(search, order.pay_types)}>
+                <select id="pay_type" name="pay_type" className={input} defaultValue={payType}>
                   {order.pay_types.map((p) => (
                     <option key={p} value={p}>
                       {t(`pay.${p}`)}
@@ -294,7 +297,7 @@ export function OrderView({
             </div>
             <div>
               <dt>{t("order.paidWith")}</dt>
-              <dd>{t(`pay.${payTypeOf(search, order.pay_types)}`)}</dd>
+              <dd>{t(`pay.${payType}`)}</dd>
             </div>
             <div>
               <dt>{t("order.confirmPay.receive")}</dt>
@@ -306,7 +309,7 @@ export function OrderView({
           <p className={s.small}>{t("order.confirmPay.warn")}</p>
           <Form method="post" action={here} className={cd.form}>
             {hidden("pay")}
-            <input type="hidden" name="pay_type" value={payTypeOf(search, order.pay_types)} />
+            <input type="hidden" name="pay_type" value={payType} />
             <button type="submit" className={button.primary} aria-disabled={busy("pay") || undefined}>
               {t("order.confirmPay.confirm")}
             </button>
@@ -365,9 +368,8 @@ export function OrderView({
   );
 }
 
-/** The payment method the buyer picked for 'I have paid' (the confirmation step's address), else the first offered. */
-function payTypeOf(search: string, offered: readonly string[]): string {
-  const picked = new URLSearchParams(search).get("pay_type");
+/** The payment method picked, if this order offers it, else the first offered. */
+function payTypeOf(picked: string | null, offered: readonly string[]): string {
   return picked && offered.includes(picked) ? picked : (offered[0] ?? "");
 }
 
