@@ -1,12 +1,10 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import { announce } from "~/components/toast";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import * as cd from "~/components/confirm-dialog.css";
+import { ConfirmSubmission, useOwnAnswer } from "~/components/confirm-submission";
 import { useTranslation } from "~/lib/translate";
-import { button, formError } from "~/styles/ui.css";
 import { withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
-import { JsFlag } from "~/components/form/js-flag";
 
 export { cancelAllHref, withoutCancelAll, type CancelAllAsk } from "~/lib/cancel-all";
 
@@ -27,11 +25,7 @@ export function CancelAllConfirm({ ask, focusId }: { ask: CancelAllAsk; focusId:
   const navigate = useNavigate();
   const fetcher = useFetcher<Answer>({ key: CANCEL_ALL_FETCHER });
   const back = withoutCancelAll(location.pathname + location.search);
-  const sent = useRef(false);
-  useEffect(() => {
-    sent.current = false;
-  }, [ask.key]);
-  const answered = sent.current && fetcher.state === "idle" ? fetcher.data : undefined;
+  const { answered, onSent } = useOwnAnswer(fetcher, ask.key);
   const done = useMemo(() => (answered?.ok ? { focus: focusId } : null), [answered, focusId]);
   useEffect(() => {
     if (answered?.ok && answered.message) announce({ kind: "success", message: answered.message });
@@ -59,26 +53,16 @@ export function CancelAllConfirm({ ask, focusId }: { ask: CancelAllAsk; focusId:
               : t("cancelAll.countAll", { count: ask.count })}
           </p>
           <p>{t("cancelAll.note")}</p>
-          {failed ? (
-            <p className={formError} role="alert">
-              {failed}
-            </p>
-          ) : null}
-          <fetcher.Form
-            method="post"
-            className={cd.form}
-            onSubmit={() => {
-              sent.current = true;
-            }}
+          <ConfirmSubmission
+            fetcher={fetcher}
+            failed={failed}
+            onSent={onSent}
+            back={back}
+            verb={t("cancelAll.confirm", { count: ask.count })}
           >
             <input type="hidden" name="intent" value="cancel-all" />
             {ask.scope === "pair" && ask.pair ? <input type="hidden" name="currency_match_id" value={ask.pair.id} /> : null}
-            <input type="hidden" name="back" value={back} />
-            <JsFlag />
-            <button type="submit" className={button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
-              {t("cancelAll.confirm", { count: ask.count })}
-            </button>
-          </fetcher.Form>
+          </ConfirmSubmission>
         </>
       )}
     </ConfirmDialog>

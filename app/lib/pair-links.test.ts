@@ -33,5 +33,7 @@ describe("backOnScreen", () => {
     expect(backOnScreen("/secondary", "/second")).toBe("/second");
     expect(backOnScreen("/leverage#x", "/lever")).toBe("/lever");
     expect(backOnScreen("/home", "/second")).toBe("/second");
+    expect(backOnScreen("/orders?status=open", "/orders")).toBe("/orders?status=open");
+    expect(backOnScreen("/ordersX", "/orders")).toBe("/orders");
   });
 });

@@ -60,10 +60,10 @@ export function pageParam(q: URLSearchParams): number {
 }
 
 /**
- * Where a pair screen's action sends the browser back (without JavaScript): the form's `back` (already through
+ * Where a pair screen's (or /orders') action sends the browser back (without JavaScript): the form's `back` (already through
  * `safeRedirect`) when it is that screen itself, with any query or fragment, else the screen. An exact path:
  * `/trade` takes `/trade?symbol=…` but not `/trades` or `/trade/x`.
  */
-export function backOnScreen(back: string, path: TradeScreenPath): string {
+export function backOnScreen(back: string, path: TradeScreenPath | "/orders"): string {
   return back === path || back.startsWith(`${path}?`) || back.startsWith(`${path}#`) ? back : path;
 }

@@ -1,4 +1,5 @@
-import { Input } from "~/components/form/control";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { Input, Select } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,12 +9,15 @@ import type { P2PAd } from "~/contract/p2p";
 import { FiatNav } from "~/features/fiat/fiat-nav";
 import * as s from "~/features/fiat/fiat.css";
 import { createOrder, fiatT, newKey, type FiatActionData } from "~/features/fiat/fiat.server";
+import { constraintOf } from "~/features/fiat/forms.server";
+import { useFiatValidate } from "~/features/fiat/use-fiat-validate";
 import { COIN_DP, FIAT_DP, utcTime } from "~/features/fiat/labels";
 import { formatAmount } from "~/lib/amount";
 import { api, loaded } from "~/lib/api.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { getSession, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 
 /**
@@ -48,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       signedIn: Boolean(session.get("token")),
       seller: session.get("is_seller") === true,
       key: newKey(),
+      constraint: constraintOf("order"),
       error: market.ok ? (ads.ok ? null : ads.msg) : market.msg,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -127,6 +132,7 @@ export default function LegalRoute() {
                 ad={ad}
                 signedIn={d.signedIn}
                 formKey={d.key}
+                constraint={d.constraint}
                 actionData={actionData?.adId === ad.id ? actionData : undefined}
               />
             ))}
@@ -138,7 +144,21 @@ export default function LegalRoute() {
   );
 }
 
-function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: boolean; formKey: string; actionData?: FiatActionData }) {
+type Constraint = Parameters<typeof useForm>[0]["constraint"];
+
+function AdItem({
+  ad,
+  signedIn,
+  formKey,
+  constraint,
+  actionData,
+}: {
+  ad: P2PAd;
+  signedIn: boolean;
+  formKey: string;
+  constraint: Constraint;
+  actionData?: FiatActionData;
+}) {
   const { t, i18n } = useTranslation("fiat");
   const lang = i18n.language;
   const navigation = useNavigation();
@@ -148,8 +168,10 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
   const userBuys = ad.side === "sell";
   const verb = t(userBuys ? "legal.buyCoin" : "legal.sellCoin", { code: ad.currency_code });
   const m = ad.merchant;
-  const err = actionData?.fieldErrors.value;
   const idBase = `ad-${ad.id}`;
+  const validate = useFiatValidate("order");
+  const [form, fields] = useForm({ id: idBase, lastResult: actionData?.result, constraint, ...lazyValidation(validate) });
+  const hintId = `${idBase}-value-hint`;
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -192,10 +214,10 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
         {signedIn ? (
           <details open={Boolean(actionData)}>
             <summary className={`${button.primary} ${s.summaryButton}`}>{verb}</summary>
-            <Form method="post" aria-label={verb}>
+            <Form method="post" {...getFormProps(form)} aria-label={verb}>
               <input type="hidden" name="ad_id" value={ad.id} />
               <input type="hidden" name="idempotency_key" value={`${formKey}-${ad.id}`} />
-              <FormError id={`${idBase}-form-error`} errors={actionData?.formError ? [actionData.formError] : undefined} />
+              <FormError id={form.errorId} errors={form.errors} />
               {actionData?.needs === "identity" ? (
                 <p className={s.small}>
                   <Link to={`/personal/authentication?page=${encodeURIComponent(here)}`} data-testid="to-identity">
@@ -205,37 +227,31 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
               ) : null}
               <div className={s.formRow}>
                 <div className={s.grow}>
-                  <label htmlFor={`${idBase}-by`} className={labelClass}>
+                  <label htmlFor={fields.by.id} className={labelClass}>
                     {t("legal.by")}
                   </label>
-                  <select id={`${idBase}-by`} name="by" defaultValue={actionData?.values.by ?? "amount"} className={input}>
+                  <Select {...getSelectProps(fields.by)} className={input}>
                     <option value="amount">{t("legal.byAmount", { fiat: ad.fiat })}</option>
                     <option value="quantity">{t("legal.byQuantity", { code: ad.currency_code })}</option>
-                  </select>
+                  </Select>
                 </div>
                 <div className={s.grow}>
-                  <label htmlFor={`${idBase}-value`} className={labelClass}>
+                  <label htmlFor={fields.value.id} className={labelClass}>
                     {t("legal.value")}
                   </label>
                   <Input
-                    id={`${idBase}-value`}
-                    name="value"
+                    {...getInputProps(fields.value, { type: "text", ariaDescribedBy: hintId })}
                     inputMode="decimal"
                     autoComplete="off"
-                    required
                     maxLength={40}
-                    pattern="[0-9]+([.][0-9]+)?"
-                    defaultValue={actionData?.values.value ?? ""}
                     className={input}
-                    aria-invalid={err ? true : undefined}
-                    aria-describedby={`${idBase}-value-hint ${idBase}-value-error`}
                   />
                 </div>
                 <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
                   {busy ? t("legal.placing") : t("legal.place")}
                 </button>
               </div>
-              <p id={`${idBase}-value-hint`} className={s.small}>
+              <p id={hintId} className={s.small}>
                 {t("legal.valueHint", {
                   min: fiat(ad.min_amount),
                   max: fiat(ad.max_amount),
@@ -245,7 +261,7 @@ function AdItem({ ad, signedIn, formKey, actionData }: { ad: P2PAd; signedIn: bo
                   code: ad.currency_code,
                 })}
               </p>
-              <ErrorLine id={`${idBase}-value-error`} errors={err ? [err] : undefined} />
+              <ErrorLine id={fields.value.errorId} errors={fields.value.errors} />
             </Form>
           </details>
         ) : (

@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Input, Select } from "~/components/form/control";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,12 +8,15 @@ import { Pager } from "~/components/pager";
 import { FiatNav } from "~/features/fiat/fiat-nav";
 import * as s from "~/features/fiat/fiat.css";
 import { fiatT, newKey, type FiatActionData } from "~/features/fiat/fiat.server";
+import { constraintOf } from "~/features/fiat/forms.server";
 import { COIN_DP, FIAT_DP } from "~/features/fiat/labels";
 import { requireShop, shopAction } from "~/features/fiat/shop.server";
+import { useFiatValidate } from "~/features/fiat/use-fiat-validate";
 import { formatAmount } from "~/lib/amount";
 import { api, loaded } from "~/lib/api.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 
@@ -39,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fiats: market.ok ? market.data.fiats : [],
       payTypes: market.ok ? market.data.pay_types : [],
       key: newKey(),
+      constraint: constraintOf("publish"),
       error: ads.ok ? null : ads.msg,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -59,33 +64,27 @@ export default function ShopRoute() {
   const navigation = useNavigation();
   const fiat = (v: string) => formatAmount(v, { lang, ...FIAT_DP });
   const coin = (v: string) => formatAmount(v, { lang, ...COIN_DP });
-  const publish = actionData?.intent === "publish" ? actionData : undefined;
-  const errs = publish?.fieldErrors ?? {};
-  const v = publish?.values ?? {};
+  const statusErrors = actionData?.intent === "status" ? (actionData.result.error?.[""] ?? undefined) : undefined;
+  const validate = useFiatValidate("publish");
+  const [form, fields] = useForm({
+    id: "ad",
+    lastResult: actionData?.intent === "publish" ? actionData.result : undefined,
+    constraint: d.constraint,
+    defaultValue: { side: "sell", currency_id: String(d.coins[0]?.id ?? ""), fiat: "CNY", pay_types: d.info.pay_types },
+    ...lazyValidation(validate),
+  });
   const m = d.info.merchant;
-  const field = (name: string, label: string, extra: { hint?: string } = {}) => (
+  const field = (name: "price" | "total" | "min_quantity" | "max_quantity", label: string) => (
     <div>
-      <label htmlFor={`ad-${name}`} className={labelClass}>
+      <label htmlFor={fields[name].id} className={labelClass}>
         {label}
       </label>
-      <Input
-        id={`ad-${name}`}
-        name={name}
-        inputMode="decimal"
-        autoComplete="off"
-        required
-        maxLength={40}
-        pattern="[0-9]+([.][0-9]+)?"
-        defaultValue={v[name] ?? ""}
-        className={input}
-        aria-invalid={errs[name] ? true : undefined}
-        aria-describedby={`ad-${name}-error`}
-      />
-      {extra.hint ? <p className={s.small}>{extra.hint}</p> : null}
-      <ErrorLine id={`ad-${name}-error`} errors={errs[name] ? [errs[name]] : undefined} />
+      <Input {...getInputProps(fields[name], { type: "text" })} inputMode="decimal" autoComplete="off" maxLength={40} className={input} />
+      <ErrorLine id={fields[name].errorId} errors={fields[name].errors} />
     </div>
   );
-  const chosen = (v.pay_types ?? "").split(",");
+  const payTypes = fields.pay_types;
+  const chosen = ([] as unknown[]).concat(payTypes.initialValue ?? []).map(String);
   return (
     <main className={s.page}>
       <h1 className={s.h1}>{d.title}</h1>
@@ -122,9 +121,7 @@ export default function ShopRoute() {
         <h2 id="ads-heading" className={s.h2}>
           {t("shop.ads")}
         </h2>
-        {actionData?.intent === "status" ? (
-          <FormError id="status-error" errors={actionData.formError ? [actionData.formError] : undefined} />
-        ) : null}
+        {statusErrors ? <FormError id="status-error" errors={statusErrors} /> : null}
         {d.error ? <p role="alert">{d.error}</p> : null}
         {d.ads.data.length === 0 ? (
           <p className={s.empty}>{t("shop.noAds")}</p>
@@ -221,74 +218,68 @@ export default function ShopRoute() {
           {t("shop.publish")}
         </h2>
         <p className={s.small}>{t("shop.publishHint")}</p>
-        <Form method="post" aria-labelledby="publish-heading">
+        <Form method="post" {...getFormProps(form)} aria-labelledby="publish-heading">
           <input type="hidden" name="intent" value="publish" />
           <input type="hidden" name="idempotency_key" value={d.key} />
-          <FormError id="publish-error" errors={publish?.formError ? [publish.formError] : undefined} />
+          <FormError id={form.errorId} errors={form.errors} />
           <div className={s.publish}>
             <div>
-              <label htmlFor="ad-side" className={labelClass}>
+              <label htmlFor={fields.side.id} className={labelClass}>
                 {t("shop.sideLabel")}
               </label>
-              <select id="ad-side" name="side" className={input} defaultValue={v.side ?? "sell"}>
+              <Select {...getSelectProps(fields.side)} className={input}>
                 <option value="sell">{t("shop.sideSell")}</option>
                 <option value="buy">{t("shop.sideBuy")}</option>
-              </select>
+              </Select>
             </div>
             <div>
-              <label htmlFor="ad-currency_id" className={labelClass}>
+              <label htmlFor={fields.currency_id.id} className={labelClass}>
                 {t("legal.coin")}
               </label>
-              <Select
-                id="ad-currency_id"
-                name="currency_id"
-                className={input}
-                defaultValue={v.currency_id ?? String(d.coins[0]?.id ?? "")}
-                aria-invalid={errs.currency_id ? true : undefined}
-                aria-describedby="ad-currency_id-error"
-              >
+              <Select {...getSelectProps(fields.currency_id)} className={input}>
                 {d.coins.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.code}
                   </option>
                 ))}
               </Select>
-              <ErrorLine id="ad-currency_id-error" errors={errs.currency_id ? [errs.currency_id] : undefined} />
+              <ErrorLine id={fields.currency_id.errorId} errors={fields.currency_id.errors} />
             </div>
             <div>
-              <label htmlFor="ad-fiat" className={labelClass}>
+              <label htmlFor={fields.fiat.id} className={labelClass}>
                 {t("legal.fiat")}
               </label>
-              <select id="ad-fiat" name="fiat" className={input} defaultValue={v.fiat ?? "CNY"}>
+              <Select {...getSelectProps(fields.fiat)} className={input}>
                 {d.fiats.map((f) => (
                   <option key={f} value={f}>
                     {f}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             {field("price", t("shop.price"))}
             {field("total", t("shop.total"))}
             {field("min_quantity", t("shop.min"))}
             {field("max_quantity", t("shop.max"))}
           </div>
-          <fieldset className={s.fieldset} aria-describedby="ad-pay_types-error">
+          <fieldset className={s.fieldset} aria-describedby={payTypes.errorId}>
             <legend className={labelClass}>{t("shop.payTypes")}</legend>
             {d.payTypes.map((p, i) => (
               <label key={p}>
                 <Input
                   type="checkbox"
-                  name="pay_types"
+                  name={payTypes.name}
+                  form={form.id}
                   value={p}
-                  defaultChecked={publish ? chosen.includes(p) : d.info.pay_types.includes(p)}
+                  defaultChecked={chosen.includes(p)}
                   // The group's refusal takes the focus on its first box (the message is the group's description).
-                  aria-invalid={i === 0 && errs.pay_types ? true : undefined}
+                  aria-invalid={i === 0 && payTypes.errors ? true : undefined}
                 />{" "}
                 {t(`pay.${p}`)}
               </label>
             ))}
           </fieldset>
-          <ErrorLine id="ad-pay_types-error" errors={errs.pay_types ? [errs.pay_types] : undefined} />
+          <ErrorLine id={payTypes.errorId} errors={payTypes.errors} />
           <p className={s.small}>
             <Link to="/personal/collectionSettings">{t("shop.methods")}</Link> · <Link to="/assets/bindAddr">{t("shop.address")}</Link>
           </p>

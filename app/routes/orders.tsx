@@ -14,6 +14,7 @@ import * as s from "~/features/orders/orders.css";
 import { api, loaded } from "~/lib/api.server";
 import { getLang, getT } from "~/lib/i18next.server";
 import { pagerOf } from "~/lib/pager";
+import { backOnScreen } from "~/lib/pair-links";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const args = { request, context };
   const raw = safeRedirect(formData.get("back"), "/orders");
-  const back = raw.startsWith("/orders") ? raw : "/orders";
+  const back = backOnScreen(raw, "/orders");
   await requireToken(request, { returnTo: back });
   const [t, tc] = await Promise.all([getT(request, "trade"), getT(request)]);
   const parsed = parseOrdersForm(formData);

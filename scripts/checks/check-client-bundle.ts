@@ -24,6 +24,10 @@ const LIGHT_ROUTES = [
   "markets",
   "personal.authentication",
   "notice",
+  "legalIndex.legal",
+  "legalIndex.orderdetail",
+  "myshop.myshoporders",
+  "myshop.shoporderdetail",
 ];
 
 const meta = JSON.parse(readFileSync(process.argv[2] ?? "build/metafile.js.json", "utf8")) as Metafile;

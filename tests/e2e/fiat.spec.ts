@@ -265,6 +265,9 @@ test("a merchant publishes an ad (max below min refused, input kept) and takes i
   await page.getByLabel("Maximum trade quantity").fill("20");
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("max trade amount cannot be below min")).toBeVisible();
+  // On its field, for a screen reader too.
+  await expect(page.getByLabel("Maximum trade quantity")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Maximum trade quantity")).toHaveAccessibleDescription("max trade amount cannot be below min");
   await expect(page.getByLabel("Unit price")).toHaveValue(price);
   await page.getByLabel("Maximum trade quantity").fill("80");
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -324,6 +327,13 @@ test("an appeal waits for the operator; the decision shows to both sides and the
   await logIn(page, buyer);
   await page.goto(`/legalIndex/orderdetail?id=${id}`);
   await page.getByText("Appeal to customer service", { exact: true }).click();
+  const reason = page.locator("details", { hasText: "Appeal to customer service" }).getByLabel("What happened");
+  if (jsEnabled) {
+    // An empty reason is refused on its field, in the exchange's words (without JavaScript the browser asks first).
+    await page.getByRole("button", { name: "Submit appeal" }).click();
+    await expect(reason).toHaveAccessibleDescription("please describe the problem");
+    await expect(page.getByRole("status").filter({ hasText: /^Paid$/ })).toBeVisible();
+  }
   await page
     .locator("details", { hasText: "Appeal to customer service" })
     .getByLabel("What happened")

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSession, requireToken } from "~/lib/session.server";
 import { fiatT, loadOrder, orderAction } from "./fiat.server";
+import { constraintOf } from "./forms.server";
 
 // The order page's loader and action, shared by /legalIndex/orderdetail and the merchant's /myshop/shoporderdetail
 // (the same order, the same rules: the exchange answers by who is asking). The routes call them from their own
@@ -12,7 +13,17 @@ export async function orderLoader({ request, context }: LoaderFunctionArgs, path
   const [found, t, session] = await Promise.all([loadOrder({ request, context }, url), fiatT(request), getSession(request)]);
   if (!found) throw new Response(t("order.notFound"), { status: 404 });
   return data(
-    { title: t("order.title", { no: found.order.order_no }), ...found, seller: session.get("is_seller") === true },
+    {
+      title: t("order.title", { no: found.order.order_no }),
+      ...found,
+      seller: session.get("is_seller") === true,
+      constraints: {
+        voucher: constraintOf("voucher"),
+        confirm: constraintOf("confirm"),
+        reason: constraintOf("reason"),
+        message: constraintOf("message"),
+      },
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -13,7 +13,7 @@ export function OrderPage({ nav }: { nav: FiatPage | null }) {
     <main className={s.page}>
       <h1 className={s.h1}>{d.title}</h1>
       <FiatNav current={nav} seller={d.seller} />
-      <OrderView order={d.order} messages={d.messages} actionData={actionData} />
+      <OrderView order={d.order} messages={d.messages} constraints={d.constraints} actionData={actionData} />
     </main>
   );
 }

@@ -1,4 +1,3 @@
-import { Input, Textarea } from "~/components/form/control";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useRevalidator } from "~/lib/use-revalidator";
@@ -7,13 +6,17 @@ import * as cd from "~/components/confirm-dialog.css";
 import { ErrorLine, FormError } from "~/components/form/field";
 import type { P2PMessage, P2POrder } from "~/contract/p2p";
 import { formatAmount } from "~/lib/amount";
-import { IMAGE_ACCEPT } from "~/lib/images";
 import { useTranslation } from "~/lib/translate";
 import { useLiveChannel } from "~/lib/use-live";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import type { FiatActionData } from "./fiat.server";
 import * as s from "./fiat.css";
 import { clock, COIN_DP, FIAT_DP, utcTime } from "./labels";
+import { MessageForm, ReasonForm, ReleaseForm, VoucherForm, type Constraint } from "./order-forms";
+import type { FormName } from "./schemas";
+
+/** The order page's forms with typed input (order-forms.tsx); the others are a button. */
+const TYPED = ["voucher", "confirm", "abnormal", "appeal", "message"];
 
 const pushSchema = () => import("~/contract/p2p").then((m) => m.P2POrderPushSchema);
 
@@ -36,7 +39,18 @@ function useCountdown(due: number | null, serverNow: number): number {
  * time limit running, the seller's payment details for the buyer, the voucher, the actions this user may take now
  * (each a form; the exchange checks again) and the chat. A P2P_ORDER push reloads it.
  */
-export function OrderView({ order, messages, actionData }: { order: P2POrder; messages: P2PMessage[]; actionData?: FiatActionData }) {
+export function OrderView({
+  order,
+  messages,
+  constraints,
+  actionData,
+}: {
+  order: P2POrder;
+  messages: P2PMessage[];
+  /** Each typed form's constraint (from the loader), by schema. */
+  constraints: Record<Extract<FormName, "voucher" | "confirm" | "reason" | "message">, Constraint>;
+  actionData?: FiatActionData;
+}) {
   const { t, i18n } = useTranslation("fiat");
   const lang = i18n.language;
   const navigation = useNavigation();
@@ -54,7 +68,11 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
   const fiat = (v: string) => formatAmount(v, { lang, ...FIAT_DP });
   const coin = (v: string) => formatAmount(v, { lang, ...COIN_DP });
   const can = (a: string) => order.actions.includes(a as never);
-  const errs = actionData?.fieldErrors ?? {};
+  // A button's refusal (paid, cancel, delay) is above the actions, or on the field it names: the voucher (paid before
+  // uploading one) or the payment method.
+  const refusedButton = actionData && !TYPED.includes(actionData.intent) ? actionData : undefined;
+  const voucherResult = actionData?.intent === "voucher" || actionData?.intent === "pay" ? actionData.result : undefined;
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const hidden = (intent: string) => (
     <>
@@ -62,13 +80,18 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
       <input type="hidden" name="id" value={order.id} />
     </>
   );
-  const formError = actionData?.formError ? <FormError id="order-form-error" errors={[actionData.formError]} /> : null;
+  const formErrors = refusedButton?.result.error?.[""] ?? undefined;
+  const formError = formErrors ? <FormError id="order-form-error" errors={formErrors} /> : null;
+  const payTypeErrors = refusedButton?.result.error?.pay_type ?? undefined;
+  const paidWith = refusedButton?.intent === "pay" ? String(refusedButton.result.initialValue?.pay_type ?? "") : null;
   const buyer = order.role === "buyer";
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // The order's own address, without a confirmation step: where 'Back' and a finished action return.
   const here = `${pathname}?id=${order.id}`;
   const step = new URLSearchParams(search).get("confirm");
+  // The payment method picked for 'I have paid' (the confirmation step's address), or sent with a refused one.
+  const payType = payTypeOf(paidWith ?? new URLSearchParams(search).get("pay_type"), order.pay_types);
   useFocusAfter(navigation, actionData);
   // Without JavaScript the countdown is the server's remaining time: a refresh shows where the order stands.
   const refresh = (
@@ -178,30 +201,13 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
           </figure>
         ) : null}
         {can("voucher") ? (
-          <Form method="post" encType="multipart/form-data">
-            {hidden("voucher")}
-            <div className={s.formRow}>
-              <div className={s.grow}>
-                <label htmlFor="voucher_file" className={labelClass}>
-                  {t(order.voucher ? "order.voucherReplace" : "order.voucherUpload")}
-                </label>
-                <Input
-                  id="voucher_file"
-                  name="voucher_file"
-                  type="file"
-                  accept={IMAGE_ACCEPT}
-                  required
-                  className={input}
-                  aria-invalid={errs.voucher_file ? true : undefined}
-                  aria-describedby="voucher_file-error"
-                />
-              </div>
-              <button type="submit" className={button.secondary} aria-disabled={busy("voucher") || undefined}>
-                {t("order.upload")}
-              </button>
-            </div>
-            <ErrorLine id="voucher_file-error" errors={errs.voucher_file ? [errs.voucher_file] : undefined} />
-          </Form>
+          <VoucherForm
+            hidden={hidden("voucher")}
+            replace={Boolean(order.voucher)}
+            busy={busy("voucher")}
+            constraint={constraints.voucher}
+            lastResult={voucherResult}
+          />
         ) : null}
         {can("pay") ? (
           <Form method="get" preventScrollReset>
@@ -212,7 +218,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 <label htmlFor="pay_type" className={labelClass}>
                   {t("order.paidWith")}
                 </label>
-                <select id="pay_type" name="pay_type" className={input} defaultValue={actionData?.values.pay_type ?? order.pay_types[0]}>
+                <select id="pay_type" name="pay_type" className={input} defaultValue={payType}>
                   {order.pay_types.map((p) => (
                     <option key={p} value={p}>
                       {t(`pay.${p}`)}
@@ -224,7 +230,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
                 {t("order.markPaid")}
               </button>
             </div>
-            <ErrorLine id="pay_type-error" errors={errs.pay_type ? [errs.pay_type] : undefined} />
+            <ErrorLine id="pay_type-error" errors={payTypeErrors} />
           </Form>
         ) : null}
         {can("confirm") ? (
@@ -262,30 +268,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
         {(["abnormal", "appeal"] as const)
           .filter((a) => can(a))
           .map((a) => (
-            <details key={a} open={actionData?.intent === a}>
-              <summary className={`${button.secondary} ${s.summaryButton}`}>{t(`order.${a}`)}</summary>
-              <Form method="post">
-                {hidden(a)}
-                <label htmlFor={`${a}-reason`} className={labelClass}>
-                  {t("order.reason")}
-                </label>
-                <Textarea
-                  id={`${a}-reason`}
-                  name="reason"
-                  required
-                  maxLength={300}
-                  rows={3}
-                  className={input}
-                  defaultValue={actionData?.intent === a ? actionData.values.reason : ""}
-                  aria-invalid={actionData?.intent === a && errs.reason ? true : undefined}
-                  aria-describedby={`${a}-reason-error`}
-                />
-                <ErrorLine id={`${a}-reason-error`} errors={actionData?.intent === a && errs.reason ? [errs.reason] : undefined} />
-                <button type="submit" className={button.primary}>
-                  {t(`order.${a}Submit`)}
-                </button>
-              </Form>
-            </details>
+            <ReasonForm key={a} intent={a} hidden={hidden(a)} constraint={constraints.reason} lastResult={resultOf(a)} />
           ))}
         {order.actions.length === 0 ? <p className={s.small}>{t("order.noActions")}</p> : null}
       </section>
@@ -314,7 +297,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
             </div>
             <div>
               <dt>{t("order.paidWith")}</dt>
-              <dd>{t(`pay.${payTypeOf(search, order.pay_types)}`)}</dd>
+              <dd>{t(`pay.${payType}`)}</dd>
             </div>
             <div>
               <dt>{t("order.confirmPay.receive")}</dt>
@@ -326,7 +309,7 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
           <p className={s.small}>{t("order.confirmPay.warn")}</p>
           <Form method="post" action={here} className={cd.form}>
             {hidden("pay")}
-            <input type="hidden" name="pay_type" value={payTypeOf(search, order.pay_types)} />
+            <input type="hidden" name="pay_type" value={payType} />
             <button type="submit" className={button.primary} aria-disabled={busy("pay") || undefined}>
               {t("order.confirmPay.confirm")}
             </button>
@@ -351,35 +334,14 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
               fiat: order.fiat,
             })}
           </p>
-          {actionData?.intent === "confirm" && actionData.formError ? (
-            <FormError id="release-form-error" errors={[actionData.formError]} />
-          ) : null}
-          <Form method="post" className={cd.form}>
-            {hidden("confirm")}
-            <label htmlFor="confirm-password" className={labelClass}>
-              {t("order.tradePassword")}
-            </label>
-            <Input
-              id="confirm-password"
-              name="password"
-              type="password"
-              autoComplete="off"
-              required
-              maxLength={64}
-              className={input}
-              aria-invalid={errs.password ? true : undefined}
-              aria-describedby="confirm-password-error"
-            />
-            <ErrorLine id="confirm-password-error" errors={errs.password ? [errs.password] : undefined} />
-            <p className={s.small}>
-              <Link to={`/tradePassword?page=${encodeURIComponent(`${here}&confirm=release`)}`} className={s.smallLink}>
-                {t("order.setTradePassword")}
-              </Link>
-            </p>
-            <button type="submit" className={button.primary} aria-disabled={busy("confirm") || undefined}>
-              {t("order.confirmRelease.confirm", { quantity: coin(order.quantity), code: order.currency_code })}
-            </button>
-          </Form>
+          <ReleaseForm
+            hidden={hidden("confirm")}
+            busy={busy("confirm")}
+            constraint={constraints.confirm}
+            lastResult={resultOf("confirm")}
+            passwordHref={`/tradePassword?page=${encodeURIComponent(`${here}&confirm=release`)}`}
+            submitLabel={t("order.confirmRelease.confirm", { quantity: coin(order.quantity), code: order.currency_code })}
+          />
         </ConfirmDialog>
       ) : null}
 
@@ -399,38 +361,15 @@ export function OrderView({ order, messages, actionData }: { order: P2POrder; me
           ))}
         </ol>
         {can("message") ? (
-          <Form method="post" key={messages.length}>
-            {hidden("message")}
-            <label htmlFor="chat-body" className={labelClass}>
-              {t("order.message")}
-            </label>
-            <div className={s.formRow}>
-              <Input
-                id="chat-body"
-                name="body"
-                required
-                maxLength={500}
-                autoComplete="off"
-                className={`${input} ${s.grow}`}
-                defaultValue={actionData?.intent === "message" ? actionData.values.body : ""}
-                aria-invalid={errs.body ? true : undefined}
-                aria-describedby="chat-body-error"
-              />
-              <button type="submit" className={button.secondary}>
-                {t("order.send")}
-              </button>
-            </div>
-            <ErrorLine id="chat-body-error" errors={errs.body ? [errs.body] : undefined} />
-          </Form>
+          <MessageForm key={messages.length} hidden={hidden("message")} constraint={constraints.message} lastResult={resultOf("message")} />
         ) : null}
       </section>
     </>
   );
 }
 
-/** The payment method the buyer picked for 'I have paid' (the confirmation step's address), else the first offered. */
-function payTypeOf(search: string, offered: readonly string[]): string {
-  const picked = new URLSearchParams(search).get("pay_type");
+/** The payment method picked, if this order offers it, else the first offered. */
+function payTypeOf(picked: string | null, offered: readonly string[]): string {
   return picked && offered.includes(picked) ? picked : (offered[0] ?? "");
 }
 

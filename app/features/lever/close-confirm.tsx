@@ -1,16 +1,15 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmSubmission, useOwnAnswer } from "~/components/confirm-submission";
 import * as cd from "~/components/confirm-dialog.css";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
-import { button, formError } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data";
 import { roePercent, withoutConfirm, type CloseSummary } from "./close-rules";
 import type { LeverPairView } from "./lever.server";
 import * as s from "./lever.css";
-import { JsFlag } from "~/components/form/js-flag";
 
 export type CloseConfirmData = {
   ask: { kind: "close"; id: number } | { kind: "batch"; type: 0 | 1 | 2 };
@@ -32,12 +31,7 @@ export function CloseConfirm({ confirm, pair, currency }: { confirm: CloseConfir
   const { ask, summary } = confirm;
   const fetcher = useFetcher<LeverActionData>({ key: ask.kind === "close" ? ROW_FETCHER : BATCH_FETCHER });
   const back = withoutConfirm(location.pathname + location.search);
-  // This dialog's own submission (the shared fetcher may hold an earlier answer).
-  const sent = useRef(false);
-  useEffect(() => {
-    sent.current = false;
-  }, [confirm.key]);
-  const answered = sent.current && fetcher.state === "idle" ? fetcher.data : undefined;
+  const { answered, onSent } = useOwnAnswer(fetcher, confirm.key);
   const done = useMemo(() => (answered?.ok ? { focus: "positions-title" } : null), [answered]);
   const failed = answered && !answered.ok && "msg" in answered ? answered.msg : null;
   const money = (v: string) => formatAmount(v, { lang, minDp: 2, maxDp: 4 });
@@ -115,18 +109,7 @@ export function CloseConfirm({ confirm, pair, currency }: { confirm: CloseConfir
             </div>
           </dl>
           <p className={ts.muted}>{t("close.note")}</p>
-          {failed ? (
-            <p className={formError} role="alert">
-              {failed}
-            </p>
-          ) : null}
-          <fetcher.Form
-            method="post"
-            className={cd.form}
-            onSubmit={() => {
-              sent.current = true;
-            }}
-          >
+          <ConfirmSubmission fetcher={fetcher} failed={failed} onSent={onSent} back={back} verb={verb}>
             <input type="hidden" name="intent" value={ask.kind === "close" ? "close" : "batch"} />
             {ask.kind === "close" ? (
               <input type="hidden" name="id" value={ask.id} />
@@ -136,12 +119,7 @@ export function CloseConfirm({ confirm, pair, currency }: { confirm: CloseConfir
                 <input type="hidden" name="currency_match_id" value={pair.id} />
               </>
             )}
-            <input type="hidden" name="back" value={back} />
-            <JsFlag />
-            <button type="submit" className={button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
-              {verb}
-            </button>
-          </fetcher.Form>
+          </ConfirmSubmission>
         </>
       )}
     </ConfirmDialog>
