@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { LEVER_HANDS_DEFAULT } from "~/contract/core/lever";
@@ -21,6 +21,7 @@ import { RiskHeader } from "~/features/lever/risk-header";
 import { useLeverLive } from "~/features/lever/use-lever-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NoPairPage } from "~/components/no-pair-page";
+import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const period = normalizePeriod(new URL(request.url).searchParams.get("period"));
   const page = await leverPage(args, { period, chart: (pairId) => renderChartOnServer(args, pairId, period) });
-  return data(page, { headers: { "Cache-Control": "private, no-store" } });
+  return pairData(page);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

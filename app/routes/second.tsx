@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { MicroOrder } from "~/contract/micro";
@@ -17,6 +17,7 @@ import { LastResult } from "~/features/second/last-result";
 import { SecondOrderForm } from "~/features/second/order-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NoPairPage } from "~/components/no-pair-page";
+import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
 
 // Stable: the live hook restarts its state whenever a value it was given changes.
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
   const period = normalizePeriod(new URL(request.url).searchParams.get("period"));
   const page = await secondPage(args, { period, chart: (pairId) => renderChartOnServer(args, pairId, period) });
-  return data(page, { headers: { "Cache-Control": "private, no-store" } });
+  return pairData(page);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
@@ -21,14 +21,13 @@ import { bestPrice } from "~/features/trade/order-input";
 import { CancelAllConfirm } from "~/components/cancel-all-confirm";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NoPairPage } from "~/components/no-pair-page";
+import { pairData } from "~/lib/pair-page.server";
 
 export type { PairView } from "~/lib/pair-view";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, setCookie } = await tradePage({ request, context });
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  return data(view, { headers });
+  return pairData(view, setCookie);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
