@@ -5,7 +5,6 @@ import type { MicroOrder } from "~/contract/micro";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { PairList } from "~/features/trade/pair-list";
-import * as s from "~/features/trade/trade.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
@@ -16,7 +15,7 @@ import { SecondHistory } from "~/features/second/history";
 import { LastResult } from "~/features/second/last-result";
 import { SecondOrderForm } from "~/features/second/order-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NoPairPage } from "~/components/no-pair-page";
+import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
 import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
 
@@ -39,8 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SecondRoute() {
-  const data = useLoaderData<typeof loader>();
-  return data.pair ? <SecondScreen key={data.pair.id} /> : <NoPairPage ns="second" error={data.error} />;
+  return <PairRoute kind="second" screen={SecondScreen} />;
 }
 
 function SecondScreen() {
@@ -62,41 +60,34 @@ function SecondScreen() {
   useEffect(() => setLast(data.lastClosed), [data.lastClosed]);
   // Phone: pair and price, the form, then the chart, the history and the pairs; desktop: pairs | chart, form | history.
   return (
-    <main className={s.page}>
-      <div className={layout}>
-        <div className={s.area.header}>
-          <ChartHeader pair={pair} quotation={live.quotation} />
-        </div>
-        <div className={s.area.forms}>
+    <PairScreen
+      grid={layout}
+      header={<ChartHeader pair={pair} quotation={live.quotation} />}
+      form={
+        <>
           <SecondOrderForm pairId={pair.id} wallets={data.wallets} options={data.options} initial={data.initial} idemKey={data.key} />
           <LastResult order={last} decimals={pair.decimals} />
-        </div>
-        <div className={s.area.chart} id="chart">
-          <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
-        </div>
-        <div className={s.area.orders} id="history">
-          {data.list ? (
-            <SecondHistory
-              list={data.list}
-              decimals={pair.decimals}
-              pairId={pair.id}
-              price={live.quotation?.close ?? null}
-              onResult={setLast}
-            />
-          ) : null}
-        </div>
-        <div className={s.area.pairs} id="pairs">
-          <PairList pairs={data.pairs} quotes={["USDT"]} tab="USDT" current={pair.id} live={live.quotes} />
-        </div>
-      </div>
-    </main>
+        </>
+      }
+      chart={<ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />}
+      listId="history"
+      list={
+        data.list ? (
+          <SecondHistory
+            list={data.list}
+            decimals={pair.decimals}
+            pairId={pair.id}
+            price={live.quotation?.close ?? null}
+            onResult={setLast}
+          />
+        ) : null
+      }
+      pairs={<PairList pairs={data.pairs} quotes={["USDT"]} tab="USDT" current={pair.id} live={live.quotes} />}
+    />
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Second contract" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pairMeta("Second contract");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/second", labelKey: "nav.second" }} />;
