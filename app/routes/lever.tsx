@@ -7,7 +7,7 @@ import { ChartPanel } from "~/features/trade/chart-panel";
 import { OrderBook } from "~/features/trade/order-book";
 import { PairList } from "~/features/trade/pair-list";
 import { RecentTrades } from "~/features/trade/recent-trades";
-import { useTradeLive } from "~/features/trade/use-trade-live";
+import { useMarketLive } from "~/features/trade/use-market-live";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { leverAction } from "~/features/lever/actions.server";
@@ -46,17 +46,7 @@ function LeverScreen() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("lever");
   const pair = data.pair!;
-  const live = useTradeLive({
-    pair,
-    period: data.period,
-    loggedIn: false,
-    depth: data.depth,
-    trades: data.trades,
-    quotation: data.quotation,
-    balances: null,
-    orders: null,
-    ordersView: { tab: "current", way: null, page: 1 },
-  });
+  const live = useMarketLive({ pair, period: data.period, depth: data.depth, trades: data.trades, quotation: data.quotation });
   const lever = useLeverLive({
     pairId: pair.id,
     risk: data.risk,

@@ -5,7 +5,7 @@ import type { MicroOrder } from "~/contract/micro";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { PairList } from "~/features/trade/pair-list";
-import { useTradeLive } from "~/features/trade/use-trade-live";
+import { useMarketLive } from "~/features/trade/use-market-live";
 import { normalizePeriod } from "~/features/trade/chart-periods";
 import { renderChartOnServer } from "~/features/trade/chart-bars.server";
 import { secondAction } from "~/features/second/actions.server";
@@ -18,10 +18,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
 import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
-
-// Stable: the live hook restarts its state whenever a value it was given changes.
-const NO_DEPTH = { in: [], out: [] };
-const NO_TRADES: never[] = [];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The second screen requires a token, else 'please login to trade' and the login page (docs/product.md, "Session").
@@ -44,17 +40,7 @@ export default function SecondRoute() {
 function SecondScreen() {
   const data = useLoaderData<typeof loader>();
   const pair = data.pair!;
-  const live = useTradeLive({
-    pair,
-    period: data.period,
-    loggedIn: false,
-    depth: NO_DEPTH,
-    trades: NO_TRADES,
-    quotation: data.quotation,
-    balances: null,
-    orders: null,
-    ordersView: { tab: "current", way: null, page: 1 },
-  });
+  const live = useMarketLive({ pair, period: data.period, quotation: data.quotation });
   // The last result: the server's, then each MICRO_CLOSED as it arrives.
   const [last, setLast] = useState<MicroOrder | null>(data.lastClosed);
   useEffect(() => setLast(data.lastClosed), [data.lastClosed]);
