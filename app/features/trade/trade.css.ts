@@ -2,26 +2,6 @@ import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { panel } from "~/styles/pair-screen.css";
 
-// The panels, tabs, tables and form lines /lever and /second share are the shell's (app/styles/pair-screen.css.ts).
-export {
-  panel,
-  ordersPanel,
-  h2,
-  muted,
-  up,
-  down,
-  tabs,
-  tab,
-  table,
-  th,
-  thLeft,
-  td,
-  tdLeft,
-  forms,
-  fieldRow,
-  line,
-} from "~/styles/pair-screen.css";
-
 /** /trade's own parts; the screen's grid (decision 011) is the pair screens' shell's (app/styles/pair-screen.css.ts). */
 const MOBILE = "screen and (max-width: 760px)";
 const NARROW = "screen and (max-width: 1100px)";
