@@ -215,6 +215,7 @@ export function exchangeOptions(config: Omit<Config, "SESSION_SECRET">): Exchang
     siteUrl: config.SITE_URL,
     mail: config.SMTP_URL ? { url: config.SMTP_URL, from: config.MAIL_FROM } : undefined,
     microDueSeconds: config.TEST_MICRO_DUE_SECONDS,
+    testSettings: config.TEST_SETTINGS === "on",
   };
 }
 

@@ -5,17 +5,16 @@ import { createServer } from "node:http";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import express from "express";
 import { callByPath } from "../app/contract/index";
-import { lineLogger, rootLogger } from "../app/lib/log.server";
+import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping } from "../app/lib/shutdown.server";
 import { sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { isAppCall } from "./app-caller";
 import { ConfigError, exchangeOptions, loadExchangeConfig } from "./config";
-import { createExchange, type Exchange } from "./exchange/index";
 import { healthz, readyz } from "./health";
 import { API_BODY_LIMIT, limitedStream, refuseForbiddenMethods, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
-import { exchangeObserver, observeRequests, startMetricsServer } from "./observe";
+import { observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { InFlight, shutdown, stopOnSignals } from "./shutdown";
 
 let config;
@@ -34,21 +33,7 @@ if (config.REDIS_URL) process.env.REDIS_URL = config.REDIS_URL;
 const log = rootLogger();
 const limits = processLimiters();
 
-const observer = exchangeObserver();
-let exchange: Exchange;
-try {
-  exchange = createExchange({
-    ...exchangeOptions(config),
-    log: lineLogger(() => log),
-    logError: (line: string) => log.error(line),
-    observe: observer,
-  });
-} catch (error) {
-  log.fatal({ err: error }, "the exchange cannot start");
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
-}
-observer.wire(exchange);
+const exchange = startObservedExchange(exchangeOptions(config), log, "the exchange");
 
 const app = express();
 app.disable("x-powered-by");

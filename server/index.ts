@@ -8,14 +8,14 @@ import { PageCache } from "./page-cache";
 import express from "express";
 import { callByPath } from "../app/contract/index";
 import { UNAVAILABLE_RETRY_S } from "../app/lib/unavailable.server";
-import { lineLogger, rootLogger } from "../app/lib/log.server";
+import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping, runShutdownHooks } from "../app/lib/shutdown.server";
 import { ConfigError, exchangeOptions, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { appCallerKey } from "./app-caller";
-import { createExchange, type Exchange } from "./exchange/index";
+import type { Exchange } from "./exchange/index";
 import { exchangeAnswers, healthz, readyz, type Readiness } from "./health";
 import {
   API_BODY_LIMIT,
@@ -28,7 +28,7 @@ import {
   settleBody,
   UPLOAD_BODY_LIMIT,
 } from "./http-guards";
-import { exchangeObserver, observeRequests, startMetricsServer } from "./observe";
+import { observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
 import { InFlight, shutdown, stopOnSignals } from "./shutdown";
 import { hasDotSegment } from "./exchange/lib/raw-path";
@@ -66,24 +66,9 @@ function wsUrlFor(apiUrl: string | undefined, port: number): string {
   return u.toString();
 }
 
-const observer = exchangeObserver();
-let exchange: Exchange | null = null;
-if (!config.EXCHANGE_API_URL) {
-  try {
-    exchange = createExchange({
-      ...exchangeOptions(config),
-      log: lineLogger(() => log),
-      logError: (line: string) => log.error(line),
-      observe: observer,
-    });
-  } catch (error) {
-    // A database of the other mode, a schema newer than this code, a listing that would harm existing data.
-    log.fatal({ err: error }, "the embedded exchange cannot start");
-    process.stderr.write(`${(error as Error).message}\n`);
-    process.exit(1);
-  }
-  observer.wire(exchange);
-}
+const exchange: Exchange | null = config.EXCHANGE_API_URL
+  ? null
+  : startObservedExchange(exchangeOptions(config), log, "the embedded exchange");
 if (config.TEST_SETTINGS === "on") log.warn("TEST_SETTINGS=on: test-only settings in force; never run an exchange like this");
 
 /** The secret shared with a standalone exchange: the variable, or the file an exchange wrote into this DATA_DIR. */

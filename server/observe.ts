@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { requestContext, rootLogger, type Logger } from "../app/lib/log.server";
+import { lineLogger, requestContext, rootLogger, type Logger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
-import type { Exchange, ExchangeObserver } from "./exchange/index";
+import { createExchange, type Exchange, type ExchangeObserver, type ExchangeOptions } from "./exchange/index";
 
 /**
  * What every process writes about its requests, and what it counts (decision 017): one log line per request with
@@ -66,6 +66,30 @@ export function exchangeObserver(): ExchangeObserver & { wire(exchange: Exchange
       m.sources.outboxBacklog = () => exchange.stats().outboxBacklog;
     },
   };
+}
+
+/**
+ * The exchange both entry points start (the app's embedded one, the standalone one) with the configuration's options,
+ * its lines in the log and its figures in the metrics. A start that fails (a database of the other mode, a schema
+ * newer than this code, a listing that would harm existing data) ends the process with the reason on stderr.
+ */
+export function startObservedExchange(options: ExchangeOptions, log: Logger, what: string): Exchange {
+  const observer = exchangeObserver();
+  let exchange: Exchange;
+  try {
+    exchange = createExchange({
+      ...options,
+      log: lineLogger(() => log),
+      logError: (line: string) => log.error(line),
+      observe: observer,
+    });
+  } catch (error) {
+    log.fatal({ err: error }, `${what} cannot start`);
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  observer.wire(exchange);
+  return exchange;
 }
 
 /**

@@ -12,10 +12,9 @@ import {
   tooManyRequests,
   type AuthActionData,
 } from "~/features/auth/auth.server";
-import { AccountField, CodeField } from "~/features/auth/account-fields";
+import { AccountField, CodeField, NewPasswordFields } from "~/features/auth/account-fields";
 import { CountrySelect } from "~/features/auth/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
-import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
 import { useCodeSender } from "~/components/code-button";
@@ -109,7 +108,6 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
     constraint: data.constraint,
   });
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
-  const passwordHintId = `${fields.password.id}-hint`;
   const inviteNoteId = `${fields.invite_code.id}-note`;
 
   return (
@@ -141,29 +139,10 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
             sender={sender}
             checkAccount={checkAccount}
           />
-          <PasswordField
-            label={t("fields.password")}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }),
-              required: true,
-              autoComplete: "new-password",
-              maxLength: 16,
-            }}
-            hint={t("hints.password")}
-            hintId={passwordHintId}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
-          />
-          <PasswordField
-            label={t("fields.repeatPassword")}
-            inputProps={{
-              ...getInputProps(fields.re_password, { type: "password" }),
-              required: true,
-              autoComplete: "new-password",
-              maxLength: 16,
-            }}
-            errorId={fields.re_password.errorId}
-            errors={fields.re_password.errors}
+          <NewPasswordFields
+            password={fields.password}
+            repeat={fields.re_password}
+            labels={{ password: t("fields.password"), repeat: t("fields.repeatPassword") }}
           />
           <TextField
             label={t("fields.invite")}

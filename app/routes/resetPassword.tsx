@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
@@ -12,9 +12,8 @@ import {
   tooManyRequests,
   type AuthActionData,
 } from "~/features/auth/auth.server";
-import { AccountField, CodeField } from "~/features/auth/account-fields";
+import { AccountField, CodeField, NewPasswordFields } from "~/features/auth/account-fields";
 import { FormError } from "~/components/form/field";
-import { PasswordField } from "~/components/form/password-field";
 import { useAuthForm } from "~/features/auth/use-auth-form";
 import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
@@ -98,7 +97,6 @@ function ResetForm({ kind }: { kind: AccountKind }) {
     serverResult: actionData?.codeSend,
     startCountdown: data.sent,
   });
-  const passwordHintId = `${fields.password.id}-hint`;
 
   return (
     <main className={s.page}>
@@ -120,29 +118,10 @@ function ResetForm({ kind }: { kind: AccountKind }) {
             sender={sender}
             checkAccount={checkAccount}
           />
-          <PasswordField
-            label={t("fields.newPassword")}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password", ariaDescribedBy: passwordHintId }),
-              required: true,
-              autoComplete: "new-password",
-              maxLength: 16,
-            }}
-            hint={t("hints.password")}
-            hintId={passwordHintId}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
-          />
-          <PasswordField
-            label={t("fields.confirmPassword")}
-            inputProps={{
-              ...getInputProps(fields.re_password, { type: "password" }),
-              required: true,
-              autoComplete: "new-password",
-              maxLength: 16,
-            }}
-            errorId={fields.re_password.errorId}
-            errors={fields.re_password.errors}
+          <NewPasswordFields
+            password={fields.password}
+            repeat={fields.re_password}
+            labels={{ password: t("fields.newPassword"), repeat: t("fields.confirmPassword") }}
           />
           <button type="submit" name="intent" value="reset" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
             {busy ? t("reset.submitting") : t("reset.submit")}

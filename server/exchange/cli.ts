@@ -5,10 +5,11 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { openDatabase, schemaVersion, type DB } from "./db/index";
 import { applyListing, ListingError, readListingFile } from "./db/listing";
-import { checkDatabaseFor, DataModeError } from "./db/mode";
+import { checkDatabaseFor, DataModeError, isLiveDatabase } from "./db/mode";
 import { isAccountCode, REVIEW_STATUS } from "../../app/contract/core/index";
 import { credit as ledgerCredit, LedgerError } from "./ledger/index";
 import { formatDateTime } from "./lib/time";
+import { setTestPaySeconds } from "./models/p2p";
 import { findUserByAccount, revokeAllTokens, type UserRow } from "./models/users";
 import { OrderBook, BUY } from "./engine/book";
 import { formatFixed, formatScaled, parseScaled } from "./engine/fixed";
@@ -74,7 +75,9 @@ const USAGE = `usage: tsx server/exchange/cli.ts <command>
   make-merchant <email|mobile>             let a verified user open a fiat shop (/myshop): publish ads, take orders
   p2p-limits [--pay <minutes>] [--confirm <minutes>]
                                            fiat orders' time limits (default 15 to pay, 30 to confirm; whole minutes,
-                                           1 to 1440); new orders take the limits in force when they are placed
+                                           1 to 1440); new orders take the limits in force when they are placed;
+                                           test-only: --pay-seconds <n> --buyer <account> (TEST_SETTINGS=on, demo
+                                           data): that buyer's next order only
   appeals                                  fiat P2P orders under appeal, oldest first, with both sides' reasons
   resolve-appeal <id> buyer|seller [note…] decide an appeal: release the coins to the buyer, or return them to the
                                            seller; the note is shown to both in the order's chat
@@ -543,6 +546,20 @@ function makeMerchant(args: string[]): void {
 function p2pLimits(args: string[]): void {
   const db = openDb();
   const keys = { pay: "p2p_pay_minutes", confirm: "p2p_confirm_minutes" } as const;
+  const paySeconds = option(args, "--pay-seconds");
+  if (paySeconds !== undefined) {
+    // Test-only: one buyer's new orders get a pay limit in seconds (an exchange started with TEST_SETTINGS=on honours it).
+    const account = option(args, "--buyer");
+    if (process.env.TEST_SETTINGS !== "on" || isLiveDatabase(db) || !account) {
+      db.close();
+      fail("--pay-seconds <n> --buyer <account> is a test-only setting: it needs TEST_SETTINGS=on and a demo database");
+    }
+    if (!/^\d{1,3}$/.test(paySeconds) || Number(paySeconds) < 1) {
+      db.close();
+      fail("--pay-seconds takes whole seconds from 1 to 999");
+    }
+    setTestPaySeconds(db, findUser(db, account).id, Number(paySeconds));
+  }
   for (const [flag, key] of Object.entries(keys)) {
     const raw = option(args, `--${flag}`);
     if (raw === undefined) continue;

@@ -101,6 +101,8 @@ export interface ExchangeOptions {
    * option (end-to-end tests settle an order without waiting 30 s). The server refuses it outside a test setup.
    */
   microDueSeconds?: number;
+  /** Test-only settings read from the database are honoured (TEST_SETTINGS=on; see P2PEngineOptions.testSettings). */
+  testSettings?: boolean;
 }
 
 export interface ExchangeObserver {
@@ -373,7 +375,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
     wake,
     testDueSeconds: opts.microDueSeconds,
   });
-  const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false, wake });
+  const p2p = new P2PEngine(db, hub, { clock, log, timer: opts.p2pScheduler !== false, wake, testSettings: opts.testSettings });
   setSiteUrl(opts.siteUrl);
   const pushes = new PushRelay(db, hub, messenger, {
     pollMs: opts.pushPollMs ?? 500,

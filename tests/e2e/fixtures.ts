@@ -27,7 +27,11 @@ export async function latestCode(address: string, type: number): Promise<string>
 }
 
 export function cli(...args: string[]): string {
-  return execFileSync("npx", ["tsx", "server/exchange/cli.ts", ...args], { env: { ...process.env, DATA_DIR }, encoding: "utf8" });
+  // TEST_SETTINGS as the end-to-end server has it (scripts/e2e-server.sh), for the CLI's test-only options.
+  return execFileSync("npx", ["tsx", "server/exchange/cli.ts", ...args], {
+    env: { ...process.env, DATA_DIR, TEST_SETTINGS: "on" },
+    encoding: "utf8",
+  });
 }
 
 let ipCounter = Math.floor(Math.random() * 200);
@@ -80,9 +84,19 @@ export const MISSING_PAGE = "/no-such-page";
 /** The WCAG levels axe checks: 2.0, 2.1 and 2.2, A and AA (2.2 adds the 24 px target size, focus not obscured). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** The page's serious and critical axe violations, one line each (empty when clean). */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+/**
+ * The axe rules whose outcome a theme can change: the themes swap colours only (the same markup, the same
+ * stylesheet's custom properties), so a second theme's look needs only these.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * The page's serious and critical axe violations, one line each (empty when clean); `rules` narrows the check to
+ * those rules (still under the WCAG tags).
+ */
+export async function seriousA11yViolations(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (rules ? builder.withRules(rules) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { cli, expect, logIn, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, logIn, registerUser, seriousA11yViolations, setTheme, test } from "./fixtures";
 
 /**
  * Issue 9, on a 390×844 phone: no screen is wider than the phone, the header stays under 64 px with a
@@ -156,76 +155,43 @@ test.describe("on a 390×844 phone", () => {
   });
 });
 
-test.describe("on a 390×844 phone, accessibility", () => {
+/**
+ * What a new trader with resting orders sees, under axe: /trade with both order forms' sides and my orders filled in,
+ * and the identity form still to fill, at 390 px with the menu open and at 1366 px, in both themes. Every screen,
+ * signed in and out, in both themes and at both sizes, is audited by the sweep in a11y.spec.ts (as the verified demo
+ * trader); this adds the states a new account's screens take, and that no signed-in screen is wider than a desktop.
+ */
+test.describe("accessibility with open orders", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
-  for (const theme of ["dark", "light"] as const) {
-    test(`axe finds nothing serious on any screen (${theme}), menu open and closed`, async ({ page, request }) => {
-      // Every screen loaded and audited in turn: about three minutes on 2 loaded cores, so the limit leaves room.
-      test.setTimeout(360_000);
-      await setTheme(page, theme);
-      await traderWithOpenOrders(page, request);
-      for (const path of SIGNED_IN_SCREENS) {
-        await page.goto(path);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          serious.map(
-            (v) =>
-              `${path} ${v.id}: ${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 3)
-                .join(", ")}`,
-          ),
-        ).toEqual([]);
-      }
-      await page.getByRole("banner").getByLabel("Menu").click();
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-    });
-  }
-});
 
-test.describe("on a 1366×900 desktop, accessibility", () => {
-  test.use({ viewport: { width: 1366, height: 900 } });
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
-  for (const theme of ["dark", "light"] as const) {
-    test(`axe finds nothing serious on any screen (${theme}), signed in with open orders`, async ({ page, request }) => {
-      // Every screen loaded and audited in turn: about three minutes on 2 loaded cores, so the limit leaves room.
-      test.setTimeout(360_000);
-      await setTheme(page, theme);
-      const user = await registerUser(request);
-      cli("credit", user.email, "change_account", "USDT", "1000");
-      cli("credit", user.email, "change_account", "BTC", "0.1");
-      await logIn(page, user.email, user.password, "/login?page=%2Ftrade%3Fsymbol%3DBTCUSDT");
-      for (const [side, price] of [
-        ["Buy", "1000"],
-        ["Sell", "9999999"],
-      ] as const) {
-        // The desktop's form column shows one side at a time, like a phone: pick it on the switch.
-        await page.locator("#order-forms").getByRole("link", { name: side, exact: true }).click();
-        const form = page.getByRole("form", { name: `${side} BTC` });
-        await form.getByLabel("Price (USDT)").fill(price);
-        await form.getByLabel("Amount (BTC)").fill("0.01");
-        await form.getByRole("button", { name: `${side} BTC` }).click();
-        await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+  test("axe finds nothing serious on /trade with open orders and on the identity form to fill, both themes, 390 px with the menu open and 1366 px", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await traderWithOpenOrders(page, request);
+    const found: string[] = [];
+    for (const size of [PHONE, { width: 1366, height: 900 }]) {
+      await page.setViewportSize(size);
+      for (const theme of ["dark", "light"] as const) {
+        await setTheme(page, theme);
+        for (const path of ["/trade", "/trade?side=sell", "/personal/authentication"]) {
+          await page.goto(path);
+          if (path.startsWith("/trade"))
+            await expect(page.getByRole("region", { name: "My orders" }).locator("tr[data-order-id]")).toHaveCount(2);
+          found.push(...(await seriousA11yViolations(page)).map((v) => `${theme} ${size.width} px ${path}: ${v}`));
+          if (size.width === PHONE.width) {
+            await page.getByRole("banner").getByLabel("Menu").click();
+            found.push(...(await seriousA11yViolations(page)).map((v) => `${theme} ${size.width} px ${path} (menu): ${v}`));
+          }
+        }
       }
-      await expect(page.getByRole("region", { name: "My orders" }).locator("tr[data-order-id]")).toHaveCount(2);
-      for (const path of SIGNED_IN_SCREENS) {
-        await page.goto(path);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          serious.map(
-            (v) =>
-              `${path} ${v.id}: ${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 3)
-                .join(", ")}`,
-          ),
-        ).toEqual([]);
-        // Nothing wider than the screen on a desktop either.
-        expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 1366 });
-      }
-    });
-  }
+    }
+    expect(found).toEqual([]);
+    // Nothing wider than the screen on a desktop either.
+    for (const path of SIGNED_IN_SCREENS) {
+      await page.goto(path);
+      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 1366 });
+    }
+  });
 });

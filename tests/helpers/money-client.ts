@@ -19,7 +19,7 @@ export function moneyClient(ex: Exchange) {
       headers["content-type"] = "application/json";
       res = await ex.handle(new Request(`http://localhost/api/${c.path}`, { method: "POST", headers, body: JSON.stringify(payload) }));
     }
-    return EnvelopeSchema.parse(await res.json());
+    return { status: res.status, ...EnvelopeSchema.parse(await res.json()) };
   }
 
   /** An address-service call, signed with the exchange's secret (or `secret`), as form data. */

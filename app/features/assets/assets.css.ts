@@ -14,33 +14,8 @@ export const layout = style({
   padding: "24px 16px",
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "12px", padding: "12px 8px" } },
 });
-export const menu = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: "8px",
-  alignSelf: "start",
-  "@media": { [PHONE]: { padding: "4px", overflowX: "auto" } },
-});
-export const menuList = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: "2px",
-  "@media": { [PHONE]: { display: "flex", whiteSpace: "nowrap" } },
-});
-export const menuLink = style({
-  display: "block",
-  padding: "10px 12px",
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  textDecoration: "none",
-  selectors: {
-    "&:hover": { background: vars.color.surface2 },
-    "&[aria-current='page']": { background: vars.color.surface2, color: vars.color.link, fontWeight: 700 },
-  },
-});
+// The menu is the side-menu areas' own (the personal centre has the same one).
+export { menu, menuLink, menuList } from "~/styles/side-menu.css";
 export const content = style({ minWidth: 0 });
 export const section = style({
   background: vars.color.surface,

@@ -4,6 +4,7 @@ import { CodeButton, CodeStatus, type CodeSender } from "~/components/code-butto
 import type { AccountKind } from "./constants";
 import { useTranslation } from "~/lib/translate";
 import { TextField } from "~/components/form/field";
+import { PasswordField } from "~/components/form/password-field";
 
 // The forms' schemas differ (login, register, reset); these fields only need their name, ids and errors.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the three forms' schemas
@@ -81,5 +82,47 @@ export function CodeField({
         />
       }
     />
+  );
+}
+
+/** The new password and its repeat (register, reset): the password's rules as its hint; both new-password inputs. */
+export function NewPasswordFields({
+  password,
+  repeat,
+  labels,
+}: {
+  password: Field;
+  repeat: Field;
+  labels: { password: string; repeat: string };
+}) {
+  const { t } = useTranslation("auth");
+  const hintId = `${password.id}-hint`;
+  return (
+    <>
+      <PasswordField
+        label={labels.password}
+        inputProps={{
+          ...getInputProps(password, { type: "password", ariaDescribedBy: hintId }),
+          required: true,
+          autoComplete: "new-password",
+          maxLength: 16,
+        }}
+        hint={t("hints.password")}
+        hintId={hintId}
+        errorId={password.errorId}
+        errors={password.errors}
+      />
+      <PasswordField
+        label={labels.repeat}
+        inputProps={{
+          ...getInputProps(repeat, { type: "password" }),
+          required: true,
+          autoComplete: "new-password",
+          maxLength: 16,
+        }}
+        errorId={repeat.errorId}
+        errors={repeat.errors}
+      />
+    </>
   );
 }

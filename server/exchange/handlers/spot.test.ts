@@ -2,15 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  calls,
-  DealSchema,
-  EnvelopeSchema,
-  SpotBalancesSchema,
-  SpotOrderPageSchema,
-  SpotOrderSchema,
-  type CallName,
-} from "../../../app/contract/index";
+import { moneyClient } from "../../../tests/helpers/money-client";
+import { DealSchema, SpotBalancesSchema, SpotOrderPageSchema, SpotOrderSchema } from "../../../app/contract/index";
 import { createExchange, setPairPrice, type Exchange } from "../index";
 
 let ex: Exchange;
@@ -18,27 +11,9 @@ let dir: string;
 let demo: string;
 let alice: string;
 
-async function call(name: CallName, payload: Record<string, string | number> = {}, o: { token?: string; lang?: string } = {}) {
-  const c = calls[name];
-  const headers: Record<string, string> = {};
-  if (o.token) headers.authorization = o.token;
-  if (o.lang) headers.lang = o.lang;
-  let res: Response;
-  if (c.method === "GET") {
-    const q = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]));
-    res = await ex.handle(new Request(`http://localhost/api/${c.path}?${q}`, { headers }));
-  } else {
-    headers["content-type"] = "application/json";
-    res = await ex.handle(new Request(`http://localhost/api/${c.path}`, { method: "POST", headers, body: JSON.stringify(payload) }));
-  }
-  return EnvelopeSchema.parse(await res.json());
-}
-
-async function login(account: string, password: string) {
-  const r = await call("login", { account, password });
-  expect(r.code).toBe(1);
-  return r.data as string;
-}
+/** The API through the exchange's own handler (tests/helpers/money-client.ts), once `ex` is up. */
+const call: ReturnType<typeof moneyClient>["call"] = (...args) => moneyClient(ex).call(...args);
+const login = (account: string, password: string) => moneyClient(ex).login(account, password);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "exchange-spot-"));

@@ -272,6 +272,27 @@ export function minutesSetting(db: DB, key: "p2p_pay_minutes" | "p2p_confirm_min
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** Test-only: a pay limit in seconds for one buyer's next order (`p2p-limits --pay-seconds … --buyer …`). */
+export function setTestPaySeconds(db: DB, buyerId: number, seconds: number): void {
+  db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+    `test_p2p_pay_seconds:${buyerId}`,
+    String(seconds),
+  );
+}
+
+/**
+ * Test-only: the pay limit in seconds stored for this buyer's next order, taken (it serves one order), or null. Only
+ * an engine started with TEST_SETTINGS=on asks.
+ */
+export function takeTestPaySeconds(db: DB, buyerId: number): number | null {
+  const key = `test_p2p_pay_seconds:${buyerId}`;
+  const r = db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as { value: string | null } | undefined;
+  if (!r) return null;
+  db.prepare("DELETE FROM settings WHERE key = ?").run(key);
+  const n = Number(r.value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
 /** A coin that has a legal account, with its decimals. */
 export interface CoinRow {
   id: number;

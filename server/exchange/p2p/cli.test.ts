@@ -53,6 +53,8 @@ describe("operator CLI: fiat P2P", () => {
   it("sets the fiat orders' time limits in whole minutes, and new orders take them", () => {
     expect(cli(dataDir, "p2p-limits").stdout).toContain("pay within 15 min, confirm within 30 min");
     expect(cli(dataDir, "p2p-limits", "--pay", "0").stderr).toContain("--pay takes whole minutes from 1 to 1440");
+    // The limit in seconds is for test setups only.
+    expect(cli(dataDir, "p2p-limits", "--pay-seconds", "5", "--buyer", "demo@example.com").stderr).toContain("is a test-only setting");
     expect(cli(dataDir, "p2p-limits", "--pay", "20", "--confirm", "45").stdout).toContain("pay within 20 min, confirm within 45 min");
     const db = openDatabase(dataDir);
     expect(db.prepare("SELECT value FROM settings WHERE key = 'p2p_pay_minutes'").get()).toEqual({ value: "20" });

@@ -7,7 +7,8 @@ import { P2P_RULES, P2P_STATUS, type P2PAction, type P2PRole } from "../../../ap
 import { type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { createUser } from "../models/users";
-import { P2PRefusal } from "./engine";
+import { setTestPaySeconds } from "../models/p2p";
+import { P2PEngine, P2PRefusal } from "./engine";
 
 /**
  * The state machine, exhaustively: an order is brought into each of the seven states, and each action is tried by
@@ -156,5 +157,18 @@ describe("fiat order state machine", () => {
       now + 20 * 60_000,
     );
     ex.db.prepare("UPDATE settings SET value = '15' WHERE key = 'p2p_pay_minutes'").run();
+  });
+
+  it("gives one buyer's next order a test setup's pay limit in seconds, only on an engine with test settings on", () => {
+    const dueOf = (id: number) =>
+      (ex.db.prepare("SELECT pay_due_at FROM p2p_orders WHERE id = ?").get(id) as { pay_due_at: number }).pay_due_at;
+    const buyer = createUser(ex.db, { email: "sm-test-limit@example.com", passwordHash: "!", now });
+    setTestPaySeconds(ex.db, buyer, 20);
+    // A real exchange (test settings off) ignores it.
+    expect(dueOf(ex.p2p.createOrder(buyer, adId, "10", now).id)).toBe(now + 15 * 60_000);
+    const testing = new P2PEngine(ex.db, ex.hub, { clock: () => now, log: () => {}, timer: false, testSettings: true });
+    expect(dueOf(testing.createOrder(buyer, adId, "10", now).id)).toBe(now + 20_000);
+    // It served one order; the next has the operator's limit, and other buyers never had it.
+    expect(dueOf(testing.createOrder(buyer, adId, "10", now).id)).toBe(now + 15 * 60_000);
   });
 });

@@ -41,6 +41,7 @@ import {
   insertAd,
   insertOrder,
   minutesSetting,
+  takeTestPaySeconds,
   moveOrder,
   nextDue,
   openOrdersAsCustomer,
@@ -71,6 +72,11 @@ export interface P2PEngineOptions {
   timer?: boolean;
   /** The scheduler's wake-up: an order's limit falls due at its time. */
   wake?: (at: number | null) => void;
+  /**
+   * Test-only (the end-to-end server, TEST_SETTINGS=on): a pay limit in seconds stored for one buyer's next order by
+   * the CLI's `p2p-limits --pay-seconds`, so a test sees an order lapse without waiting a minute.
+   */
+  testSettings?: boolean;
 }
 
 export interface PublishInput {
@@ -125,6 +131,12 @@ export class P2PEngine {
 
   payMinutes(): number {
     return minutesSetting(this.db, "p2p_pay_minutes", P2P_PAY_MINUTES);
+  }
+
+  /** A new order's pay limit in ms: the operator's minutes, or a test setup's seconds for this buyer. */
+  private payMs(buyerId: number): number {
+    const seconds = this.opts.testSettings ? takeTestPaySeconds(this.db, buyerId) : null;
+    return seconds !== null ? seconds * 1000 : this.payMinutes() * 60_000;
   }
 
   confirmMinutes(): number {
@@ -236,7 +248,7 @@ export class P2PEngine {
         quantity: q.toFixed(),
         amount: p2pAmount(q.toFixed(), ad.price),
         created_at: now,
-        pay_due_at: now + this.payMinutes() * 60_000,
+        pay_due_at: now + this.payMs(buying ? userId : ad.user_id),
       });
       setAd(this.db, ad.id, { remaining: new Decimal(ad.remaining).minus(q).toFixed(), updated_at: now });
       if (!buying) {
