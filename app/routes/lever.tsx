@@ -8,8 +8,7 @@ import { OrderBook } from "~/features/trade/order-book";
 import { PairList } from "~/features/trade/pair-list";
 import { RecentTrades } from "~/features/trade/recent-trades";
 import { useMarketLive } from "~/features/trade/use-market-live";
-import { normalizePeriod } from "~/features/trade/chart-periods";
-import { renderChartOnServer } from "~/features/trade/chart-bars.server";
+import { serverChart } from "~/features/trade/chart-bars.server";
 import { leverAction } from "~/features/lever/actions.server";
 import { leverPage } from "~/features/lever/page.server";
 import { CloseConfirm } from "~/features/lever/close-confirm";
@@ -27,9 +26,7 @@ import { useTranslation } from "~/lib/translate";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The lever screen requires a token, else 'please login to trade' and the login page (docs/product.md, "Session").
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade" });
-  const args = { request, context };
-  const period = normalizePeriod(new URL(request.url).searchParams.get("period"));
-  const page = await leverPage(args, { period, chart: (pairId) => renderChartOnServer(args, pairId, period) });
+  const page = await leverPage({ request, context }, serverChart({ request, context }));
   return pairData(page);
 }
 

@@ -6,8 +6,7 @@ import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { PairList } from "~/features/trade/pair-list";
 import { useMarketLive } from "~/features/trade/use-market-live";
-import { normalizePeriod } from "~/features/trade/chart-periods";
-import { renderChartOnServer } from "~/features/trade/chart-bars.server";
+import { serverChart } from "~/features/trade/chart-bars.server";
 import { secondAction } from "~/features/second/actions.server";
 import { secondPage } from "~/features/second/page.server";
 import { layout } from "~/features/second/second.css";
@@ -22,9 +21,7 @@ import { requireToken } from "~/lib/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The second screen requires a token, else 'please login to trade' and the login page (docs/product.md, "Session").
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade" });
-  const args = { request, context };
-  const period = normalizePeriod(new URL(request.url).searchParams.get("period"));
-  const page = await secondPage(args, { period, chart: (pairId) => renderChartOnServer(args, pairId, period) });
+  const page = await secondPage({ request, context }, serverChart({ request, context }));
   return pairData(page);
 }
 
