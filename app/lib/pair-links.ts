@@ -10,8 +10,11 @@ export type TradeParam = (typeof TRADE_PARAMS)[number];
 // `way` has no default value: without it my orders show both sides.
 const DEFAULTS: Partial<Record<TradeParam, string>> = { period: "1min", otype: "limit", orders: "current", page: "1", side: "buy" };
 
-/** The screens that share these components and their query (spot /trade and leveraged /lever). */
-export type TradeScreenPath = "/trade" | "/lever" | "/second";
+/** The pair screens (spot /trade, leveraged /lever, /second): each its own namespace of texts and its own address. */
+export type PairKind = "trade" | "lever" | "second";
+
+/** The screens that share these components and their query. */
+export type TradeScreenPath = `/${PairKind}`;
 
 /** Which of the two screens a location is on. */
 export function screenOf(pathname: string): TradeScreenPath {

@@ -1,14 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { MicroOrder } from "~/contract/micro";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
 import { PairList } from "~/features/trade/pair-list";
-import * as s from "~/features/trade/trade.css";
-import { useTradeLive } from "~/features/trade/use-trade-live";
-import { normalizePeriod } from "~/features/trade/chart-periods";
-import { renderChartOnServer } from "~/features/trade/chart-bars.server";
+import { useMarketLive } from "~/features/trade/use-market-live";
+import { serverChart } from "~/features/trade/chart-bars.server";
 import { secondAction } from "~/features/second/actions.server";
 import { secondPage } from "~/features/second/page.server";
 import { layout } from "~/features/second/second.css";
@@ -16,20 +14,15 @@ import { SecondHistory } from "~/features/second/history";
 import { LastResult } from "~/features/second/last-result";
 import { SecondOrderForm } from "~/features/second/order-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NoPairPage } from "~/components/no-pair-page";
+import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
+import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
-
-// Stable: the live hook restarts its state whenever a value it was given changes.
-const NO_DEPTH = { in: [], out: [] };
-const NO_TRADES: never[] = [];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The second screen requires a token, else 'please login to trade' and the login page (docs/product.md, "Session").
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade" });
-  const args = { request, context };
-  const period = normalizePeriod(new URL(request.url).searchParams.get("period"));
-  const page = await secondPage(args, { period, chart: (pairId) => renderChartOnServer(args, pairId, period) });
-  return data(page, { headers: { "Cache-Control": "private, no-store" } });
+  const page = await secondPage({ request, context }, serverChart({ request, context }));
+  return pairData(page);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,64 +31,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SecondRoute() {
-  const data = useLoaderData<typeof loader>();
-  return data.pair ? <SecondScreen key={data.pair.id} /> : <NoPairPage ns="second" error={data.error} />;
+  return <PairRoute kind="second" screen={SecondScreen} />;
 }
 
 function SecondScreen() {
   const data = useLoaderData<typeof loader>();
   const pair = data.pair!;
-  const live = useTradeLive({
-    pair,
-    period: data.period,
-    loggedIn: false,
-    depth: NO_DEPTH,
-    trades: NO_TRADES,
-    quotation: data.quotation,
-    balances: null,
-    orders: null,
-    ordersView: { tab: "current", way: null, page: 1 },
-  });
+  const live = useMarketLive({ pair, period: data.period, quotation: data.quotation });
   // The last result: the server's, then each MICRO_CLOSED as it arrives.
   const [last, setLast] = useState<MicroOrder | null>(data.lastClosed);
   useEffect(() => setLast(data.lastClosed), [data.lastClosed]);
   // Phone: pair and price, the form, then the chart, the history and the pairs; desktop: pairs | chart, form | history.
   return (
-    <main className={s.page}>
-      <div className={layout}>
-        <div className={s.area.header}>
-          <ChartHeader pair={pair} quotation={live.quotation} />
-        </div>
-        <div className={s.area.forms}>
+    <PairScreen
+      grid={layout}
+      header={<ChartHeader pair={pair} quotation={live.quotation} />}
+      form={
+        <>
           <SecondOrderForm pairId={pair.id} wallets={data.wallets} options={data.options} initial={data.initial} idemKey={data.key} />
           <LastResult order={last} decimals={pair.decimals} />
-        </div>
-        <div className={s.area.chart} id="chart">
-          <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
-        </div>
-        <div className={s.area.orders} id="history">
-          {data.list ? (
-            <SecondHistory
-              list={data.list}
-              decimals={pair.decimals}
-              pairId={pair.id}
-              price={live.quotation?.close ?? null}
-              onResult={setLast}
-            />
-          ) : null}
-        </div>
-        <div className={s.area.pairs} id="pairs">
-          <PairList pairs={data.pairs} quotes={["USDT"]} tab="USDT" current={pair.id} live={live.quotes} />
-        </div>
-      </div>
-    </main>
+        </>
+      }
+      chart={<ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />}
+      listId="history"
+      list={
+        data.list ? (
+          <SecondHistory
+            list={data.list}
+            decimals={pair.decimals}
+            pairId={pair.id}
+            price={live.quotation?.close ?? null}
+            onResult={setLast}
+          />
+        ) : null
+      }
+      pairs={<PairList pairs={data.pairs} quotes={["USDT"]} tab="USDT" current={pair.id} live={live.quotes} />}
+    />
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Second contract" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pairMeta("Second contract");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/second", labelKey: "nav.second" }} />;

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
@@ -6,7 +6,6 @@ import { tradeAction } from "~/features/trade/actions.server";
 import { tradePage } from "~/features/trade/page.server";
 import { ChartHeader } from "~/features/trade/chart-header";
 import { ChartPanel } from "~/features/trade/chart-panel";
-import { JumpNav } from "~/features/trade/jump-nav";
 import type { SkipLinksHandle } from "~/components/skip-links";
 import { OrderBook } from "~/features/trade/order-book";
 import { DepthChart } from "~/features/trade/depth-chart";
@@ -15,20 +14,20 @@ import { PriceAlertForm } from "~/components/price-alert-form";
 import { PairList } from "~/features/trade/pair-list";
 import { RecentTrades } from "~/features/trade/recent-trades";
 import { TradeForms } from "~/features/trade/trade-form";
-import * as s from "~/features/trade/trade.css";
+import { ordersPanel, h2, muted } from "~/styles/pair-screen.css";
 import { useTradeLive } from "~/features/trade/use-trade-live";
 import { bestPrice } from "~/features/trade/order-input";
 import { CancelAllConfirm } from "~/components/cancel-all-confirm";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NoPairPage } from "~/components/no-pair-page";
+import { JumpNav } from "~/components/jump-nav";
+import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
+import { pairData } from "~/lib/pair-page.server";
 
 export type { PairView } from "~/lib/pair-view";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, setCookie } = await tradePage({ request, context });
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  return data(view, { headers });
+  return pairData(view, setCookie);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,8 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TradeRoute() {
-  const data = useLoaderData<typeof loader>();
-  return data.pair ? <TradeScreen key={data.pair.id} /> : <NoPairPage ns="trade" error={data.error} />;
+  return <PairRoute kind="trade" screen={TradeScreen} />;
 }
 
 function TradeScreen() {
@@ -65,76 +63,66 @@ function TradeScreen() {
   // Stable props, so a live tick re-renders only the widget it concerns (the widgets are memoized).
   const orders = useMemo(() => (data.orders ? { ...data.orders, data: live.orders ?? [] } : null), [data.orders, live.orders]);
 
-  // The DOM follows a phone's order (pair and price, order form, the rest); wider screens place the areas in columns.
   return (
-    <main className={s.page}>
-      <div className={s.layout}>
-        <div className={s.area.header}>
-          <ChartHeader pair={pair} quotation={live.quotation} />
-        </div>
-        <div className={s.area.forms} id="order-form">
-          <TradeForms
-            pair={pair}
-            loggedIn={data.loggedIn}
-            otype={data.otype}
-            side={data.side}
-            best={best}
-            balances={live.balances}
-            keys={data.keys}
-            picked={picked}
-            last={live.quotation?.close ?? null}
-          />
-        </div>
-        <JumpNav orders={{ id: "orders", label: t("orders.title") }} />
-        <div className={s.area.chart} id="chart">
-          <ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />
-        </div>
-        <div className={s.area.book} id="book">
+    <PairScreen
+      header={<ChartHeader pair={pair} quotation={live.quotation} />}
+      formId="order-form"
+      form={
+        <TradeForms
+          pair={pair}
+          loggedIn={data.loggedIn}
+          otype={data.otype}
+          side={data.side}
+          best={best}
+          balances={live.balances}
+          keys={data.keys}
+          picked={picked}
+          last={live.quotation?.close ?? null}
+        />
+      }
+      jump={<JumpNav list={{ id: "orders", label: t("orders.title") }} />}
+      chart={<ChartPanel pair={pair} period={data.period} bars={live.bars} lang={data.lang} />}
+      book={
+        <>
           <OrderBook depth={live.depth} pair={pair} latest={live.quotation?.close ?? null} onPick={onPick} />
           <DepthChart depth={live.depth} pair={pair} />
-        </div>
-        <div className={s.area.trades} id="trades">
-          <RecentTrades trades={live.trades} pair={pair} />
-        </div>
-        <div className={s.area.orders} id="orders">
-          {orders ? (
-            <>
-              <OrdersPanel orders={orders} pair={pair} />
-              <section className={s.ordersPanel}>
-                <PriceAlertForm
-                  pairs={[{ id: pair.id, symbol: pair.symbol }]}
-                  pairId={pair.id}
-                  lastPrice={live.quotation?.close}
-                  redirectTo={`/trade?symbol=${encodeURIComponent(pair.symbol.replace("/", ""))}`}
-                  idPrefix="trade-alert"
-                />
-              </section>
-            </>
-          ) : (
-            <section className={s.ordersPanel} aria-labelledby="orders-title">
-              <h2 id="orders-title" className={s.h2}>
-                {t("orders.title")}
-              </h2>
-              <p className={s.muted}>{t("orders.loginToSee")}</p>
+        </>
+      }
+      trades={<RecentTrades trades={live.trades} pair={pair} />}
+      listId="orders"
+      list={
+        orders ? (
+          <>
+            <OrdersPanel orders={orders} pair={pair} />
+            <section className={ordersPanel}>
+              <PriceAlertForm
+                pairs={[{ id: pair.id, symbol: pair.symbol }]}
+                pairId={pair.id}
+                lastPrice={live.quotation?.close}
+                redirectTo={`/trade?symbol=${encodeURIComponent(pair.symbol.replace("/", ""))}`}
+                idPrefix="trade-alert"
+              />
             </section>
-          )}
-        </div>
-        <div className={s.area.pairs} id="pairs">
-          <PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />
-        </div>
-      </div>
-      {data.cancelAll ? <CancelAllConfirm ask={data.cancelAll} focusId="orders-title" /> : null}
-    </main>
+          </>
+        ) : (
+          <section className={ordersPanel} aria-labelledby="orders-title">
+            <h2 id="orders-title" className={h2}>
+              {t("orders.title")}
+            </h2>
+            <p className={muted}>{t("orders.loginToSee")}</p>
+          </section>
+        )
+      }
+      pairs={<PairList pairs={data.pairs} quotes={data.quotes} tab={data.tab} current={pair.id} live={live.quotes} />}
+      after={data.cancelAll ? <CancelAllConfirm ask={data.cancelAll} focusId="orders-title" /> : null}
+    />
   );
 }
 
 /** The order form is far down the tab order (the header, the chart's intervals): the page's second skip link. */
 export const handle: SkipLinksHandle = { skipLinks: [{ href: "#order-form", labelKey: "skip.orderForm" }] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Spot trade" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pairMeta("Spot trade");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/trade", labelKey: "nav.trade" }} />;

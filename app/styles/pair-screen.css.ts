@@ -1,9 +1,9 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /**
- * What the pair screens (/trade, /lever, /second) share: the panels, the tabs, the tables and the order forms'
- * lines; /trade's own layout is in app/features/trade/trade.css.ts.
+ * What the pair screens (/trade, /lever, /second) share: the page and its grid (the shell, app/components/pair-screen.tsx),
+ * the panels, the tabs, the tables and the order forms' lines.
  */
 /** A pair screen with no pair to show. */
 export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
@@ -67,3 +67,71 @@ globalStyle(`${contractForm} > p`, { margin: 0 });
 export const contractSubmits = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px" });
 // Long labels (German, French) wrap inside their button instead of pushing the page wider.
 globalStyle(`${contractSubmits} > button`, { whiteSpace: "normal", minWidth: 0 });
+
+/**
+ * The pair screens' grid (decision 011), /trade's and /lever's; /second gives its own (app/features/second). Phone (≤ 760 px): one column in the order a trader uses it: the pair and price, the order
+ * form, then anchors to the chart, book, trades, my orders and the markets below. Tablet: two columns.
+ * Desktop: book | header, chart | the order form (one side at a time, like a phone) over the pairs, then my orders
+ * (wide enough for every column) | trades: at 1366 × 900 the form and its button are on the first screen, as on
+ * /second; the pair list fills what is left of its column.
+ */
+const MOBILE = "screen and (max-width: 760px)";
+const TABLET = "screen and (min-width: 761px) and (max-width: 1100px)";
+const DESKTOP = "screen and (min-width: 1101px)";
+const WIDE_ENOUGH = "screen and (min-width: 761px)";
+
+export const page = style({
+  width: "100%",
+  maxWidth: "1600px",
+  margin: "0 auto",
+  padding: "12px",
+  display: "flex",
+  flexDirection: "column",
+  gap: "12px",
+  "@media": { [MOBILE]: { padding: "8px" } },
+});
+
+export const layout = style({
+  display: "grid",
+  gap: "12px",
+  alignItems: "start",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gridTemplateAreas: `"header" "forms" "jump" "chart" "book" "trades" "orders" "pairs"`,
+  "@media": {
+    [MOBILE]: { gap: "8px" },
+    [TABLET]: {
+      gridTemplateColumns: "minmax(0, 1fr) 280px",
+      gridTemplateAreas: `"pairs pairs" "header book" "chart book" "forms trades" "orders orders"`,
+    },
+    [DESKTOP]: {
+      gridTemplateColumns: "300px minmax(0, 1fr) 340px",
+      gridTemplateAreas: `"book header forms" "book chart forms" "book chart pairs" "orders orders trades"`,
+      // The second row is the flexible one: what spans it (the form, the book, the chart) grows it, not the header's.
+      gridTemplateRows: "auto 1fr auto auto",
+    },
+  },
+});
+/** Room for the sticky header when an anchor scrolls to an area. */
+const areaBase = { minWidth: 0, scrollMarginTop: "64px" } as const;
+export const area = styleVariants({
+  header: { ...areaBase, gridArea: "header" },
+  forms: { ...areaBase, gridArea: "forms" },
+  jump: { ...areaBase, gridArea: "jump", "@media": { [WIDE_ENOUGH]: { display: "none" } } },
+  chart: { ...areaBase, gridArea: "chart" },
+  book: { ...areaBase, gridArea: "book" },
+  trades: { ...areaBase, gridArea: "trades" },
+  orders: { ...areaBase, gridArea: "orders" },
+  // On a desktop the pair list takes what is left of its column under the form (at least 340 px; it scrolls inside).
+  pairs: { ...areaBase, gridArea: "pairs", "@media": { [DESKTOP]: { alignSelf: "stretch", contain: "size", minHeight: "340px" } } },
+});
+
+/** Phone: anchors to the parts below the order form (they work without JavaScript). */
+export const jump = style({
+  display: "flex",
+  gap: "4px",
+  overflowX: "auto",
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  whiteSpace: "nowrap",
+});

@@ -1,9 +1,7 @@
-import { redirect } from "@remix-run/node";
-import type { Deal } from "~/contract/entities";
+import type { Deal, QuoteGroup } from "~/contract/entities";
 import type { LeverDeal } from "~/contract/lever";
 import { api, loaded, type ApiArgs } from "~/lib/api.server";
-import { getLang, getT } from "~/lib/i18next.server";
-import { canonicalAddress, pageParam } from "~/lib/pair-links";
+import { pairPage, quoteTabOf } from "~/lib/pair-page.server";
 import { closeSummary } from "./close-rules";
 import { closeAskOf, leverGroups, leverPairView, leverQuoteTabs, loadTab, openPositions, pickLeverPair } from "./lever.server";
 import { leverTabOf } from "./tabs";
@@ -15,20 +13,12 @@ import { leverTabOf } from "./tabs";
  * spelling redirects to its canonical address.
  */
 export async function leverPage<P extends string>(args: ApiArgs, opts: { period: P; chart: (pairId: number) => Promise<unknown> }) {
-  const { request } = args;
-  const url = new URL(request.url);
-  const q = url.searchParams;
-  const [markets, t, lang] = await Promise.all([api(args, "currencyMatches", {}).then(loaded), getT(request, "lever"), getLang(request)]);
-  const groups = leverGroups(markets.ok ? markets.data : []);
-  const pair = pickLeverPair(groups, q.get("symbol"));
-  const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/lever") : null;
-  if (canonical) throw redirect(canonical);
+  const choice = { offered: leverGroups, pick: (groups: QuoteGroup[], q: URLSearchParams) => pickLeverPair(groups, q.get("symbol")) };
+  const { q, offered: groups, pair, page, common } = await pairPage(args, "lever", choice);
   const quotes = leverQuoteTabs(groups);
-  const askedTab = (q.get("tab") ?? "").toUpperCase();
-  const tab = quotes.includes(askedTab) ? askedTab : (pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "");
+  const tab = quoteTabOf(quotes, q.get("tab"), pair);
   const pairs = groups.filter((g) => g.code.toUpperCase() === tab).flatMap((g) => g.matches.map(leverPairView));
   const ordersTab = leverTabOf(q.get("orders"));
-  const page = pageParam(q);
   const otype: "limit" | "market" = q.get("otype") === "limit" ? "limit" : "market";
   const side: "buy" | "sell" = q.get("side") === "sell" ? "sell" : "buy";
 
@@ -54,9 +44,7 @@ export async function leverPage<P extends string>(args: ApiArgs, opts: { period:
     if (ask) confirm = { ask, summary: closeSummary(await openPositions(args, pair.id), ask), key: crypto.randomUUID() };
   }
   return {
-    title: pair ? t("meta.titlePair", { symbol: pair.symbol }) : t("meta.title"),
-    description: t("meta.description"),
-    lang,
+    ...common,
     quotes,
     tab,
     pairs,
@@ -72,6 +60,5 @@ export async function leverPage<P extends string>(args: ApiArgs, opts: { period:
     list: list ? { tab: ordersTab, page, ...list } : null,
     confirm,
     key: crypto.randomUUID(),
-    error: markets.ok ? null : markets.msg || null,
   };
 }

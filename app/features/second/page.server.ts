@@ -1,9 +1,8 @@
-import { redirect } from "@remix-run/node";
+import type { Pair } from "~/contract/entities";
 import { MICRO_OPTIONS, MICRO_PAGE_SIZE } from "~/contract/core/micro";
 import type { MicroOrder, MicroSeconds, MicroWallet } from "~/contract/micro";
 import { api, loaded, type ApiArgs } from "~/lib/api.server";
-import { getLang, getT } from "~/lib/i18next.server";
-import { canonicalAddress, pageParam } from "~/lib/pair-links";
+import { pairPage } from "~/lib/pair-page.server";
 import { pairView } from "~/lib/pair-view";
 import { recentResult } from "./live-state";
 import { microPairs, pickMicroPair } from "./second.server";
@@ -15,24 +14,14 @@ import { microPairs, pickMicroPair } from "./second.server";
  * redirects to its canonical address.
  */
 export async function secondPage<P extends string>(args: ApiArgs, opts: { period: P; chart: (pairId: number) => Promise<unknown> }) {
-  const { request } = args;
-  const url = new URL(request.url);
-  const q = url.searchParams;
-  const [markets, t, lang, walletsR, secondsR] = await Promise.all([
-    api(args, "currencyMatches", {}).then(loaded),
-    getT(request, "second"),
-    getLang(request),
-    api(args, "microPayableCurrencies", {}).then(loaded),
-    api(args, "microSeconds", {}).then(loaded),
-  ]);
-  const all = microPairs(markets.ok ? markets.data : []);
-  const pair = pickMicroPair(all, q.get("symbol"));
-  const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/second") : null;
-  if (canonical) throw redirect(canonical);
+  const choice = { offered: microPairs, pick: (pairs: Pair[], q: URLSearchParams) => pickMicroPair(pairs, q.get("symbol")) };
+  // Asked with the markets: the wallets a stake can come from and the times offered.
+  const offer = Promise.all([api(args, "microPayableCurrencies", {}).then(loaded), api(args, "microSeconds", {}).then(loaded)]);
+  const { q, offered: all, pair, page, common, also } = await pairPage(args, "second", choice, offer);
+  const [walletsR, secondsR] = also;
   const options: MicroSeconds[] = secondsR.ok ? secondsR.data : [];
   const wallets: MicroWallet[] = walletsR.ok ? walletsR.data : [];
   const tab: "progress" | "closed" = q.get("orders") === "closed" ? "closed" : "progress";
-  const page = pageParam(q);
   const seconds = options.some((o) => String(o.seconds) === q.get("seconds"))
     ? Number(q.get("seconds"))
     : (options[0]?.seconds ?? MICRO_OPTIONS[0].seconds);
@@ -53,9 +42,7 @@ export async function secondPage<P extends string>(args: ApiArgs, opts: { period
     lastClosed = recentResult(lastR.ok ? lastR.data.data[0] : null, Date.now());
   }
   return {
-    title: pair ? t("meta.titlePair", { symbol: pair.symbol }) : t("meta.title"),
-    description: t("meta.description"),
-    lang,
+    ...common,
     pairs: all.map(pairView),
     pair: pair ? pairView(pair) : null,
     period: opts.period,
@@ -66,6 +53,5 @@ export async function secondPage<P extends string>(args: ApiArgs, opts: { period
     list,
     lastClosed,
     key: crypto.randomUUID(),
-    error: markets.ok ? null : markets.msg || null,
   };
 }

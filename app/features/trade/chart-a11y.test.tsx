@@ -7,6 +7,7 @@ import en from "../../../locales/en/trade.json";
 // The styles are vanilla-extract's, built by the bundler: here any class name will do.
 const anyClass = () => new Proxy({}, { get: (_, k) => (k === "then" ? undefined : String(k)), has: () => true });
 vi.mock("./trade.css", () => anyClass());
+vi.mock("~/styles/pair-screen.css", () => anyClass());
 vi.mock("~/lib/server-only", () => ({ useServerOnly: () => ({}) }));
 
 const { barsSummary } = await import("./chart-panel");

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { KlineBar } from "~/contract/entities";
 import { api, type ApiArgs } from "~/lib/api.server";
-import { CHART_BARS_MAX, klinePeriod, klineWindow, type TradePeriod } from "./chart-periods";
+import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod, type TradePeriod } from "./chart-periods";
 
 /** The bars a chart of `period` shows (the last CHART_BARS_MAX), or [] when the exchange could not answer. */
 export async function loadChartBars(args: ApiArgs, pairId: number, period: TradePeriod): Promise<KlineBar[]> {
@@ -21,4 +21,13 @@ export async function renderChartOnServer(
 ): Promise<void> {
   const bars = await loadChartBars(args, pairId, period);
   if (args.context.serverOnly) args.context.serverOnly.chartBars = bars;
+}
+
+/**
+ * For a pair screen whose page data take their chart from outside (/lever, /second): the interval the address asks
+ * for, and the server render of that chart for a pair, to start with the page's other calls.
+ */
+export function serverChart(args: ApiArgs & { context: Pick<AppLoadContext, "serverOnly"> }) {
+  const period = normalizePeriod(new URL(args.request.url).searchParams.get("period"));
+  return { period, chart: (pairId: number) => renderChartOnServer(args, pairId, period) };
 }

@@ -2,6 +2,7 @@ import { memo } from "react";
 import { useTranslation } from "~/lib/translate";
 import type { Quotation } from "~/contract/entities";
 import { formatChange, formatPrice, formatVolume } from "~/lib/money";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 
 /** Symbol (the page's h1), latest price, change %, 24 h high, low and volume. */
@@ -18,14 +19,14 @@ export const ChartHeader = memo(function ChartHeader({
   return (
     <div className={s.header}>
       <h1 className={s.symbol}>{pair.symbol}</h1>
-      <p className={`${s.latest} ${change.rising ? s.up : s.down}`} aria-live="off">
+      <p className={`${s.latest} ${change.rising ? ps.up : ps.down}`} aria-live="off">
         <span className="sr-only">{t("header.latest")} </span>
         {formatPrice(quotation?.close, pair.decimals, lang)}
       </p>
       <dl className={s.stats}>
         <div className={s.stat}>
           <dt>{t("header.change")}</dt>
-          <dd className={change.rising ? s.up : s.down}>{change.text}</dd>
+          <dd className={change.rising ? ps.up : ps.down}>{change.text}</dd>
         </div>
         <div className={s.stat}>
           <dt>{t("header.high")}</dt>

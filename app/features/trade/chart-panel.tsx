@@ -20,6 +20,7 @@ import {
 } from "./chart-periods";
 import type { TFunction } from "~/lib/translate";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
@@ -121,26 +122,26 @@ function BarsRows({ bars, decimals, lang }: { bars: KlineBar[]; decimals: number
   const rows = bars.slice(-TABLE_BARS).reverse();
   const price = (v: string) => formatPrice(v, decimals, lang);
   return (
-    <table className={s.table}>
+    <table className={ps.table}>
       <caption className="sr-only">{t("chart.tableCaption")}</caption>
       <thead>
         <tr>
-          <th scope="col" className={s.thLeft}>
+          <th scope="col" className={ps.thLeft}>
             {t("trades.time")}
           </th>
-          <th scope="col" className={s.th}>
+          <th scope="col" className={ps.th}>
             {t("chart.open")}
           </th>
-          <th scope="col" className={s.th}>
+          <th scope="col" className={ps.th}>
             {t("chart.high")}
           </th>
-          <th scope="col" className={s.th}>
+          <th scope="col" className={ps.th}>
             {t("chart.low")}
           </th>
-          <th scope="col" className={s.th}>
+          <th scope="col" className={ps.th}>
             {t("chart.close")}
           </th>
-          <th scope="col" className={s.th}>
+          <th scope="col" className={ps.th}>
             {t("chart.volume")}
           </th>
         </tr>
@@ -148,19 +149,19 @@ function BarsRows({ bars, decimals, lang }: { bars: KlineBar[]; decimals: number
       <tbody>
         {rows.map((b) => (
           <tr key={b.time}>
-            <th scope="row" className={s.tdLeft}>
+            <th scope="row" className={ps.tdLeft}>
               {formatTradeTime(b.time, true)}
             </th>
-            <td className={s.td}>{price(b.open)}</td>
-            <td className={s.td}>{price(b.high)}</td>
-            <td className={s.td}>{price(b.low)}</td>
-            <td className={s.td}>
+            <td className={ps.td}>{price(b.open)}</td>
+            <td className={ps.td}>{price(b.high)}</td>
+            <td className={ps.td}>{price(b.low)}</td>
+            <td className={ps.td}>
               {price(b.close)} {/* The way the bar went, in a word too (not only the colour). */}
-              <span className={compareDecimal(b.close, b.open) >= 0 ? s.up : s.down}>
+              <span className={compareDecimal(b.close, b.open) >= 0 ? ps.up : ps.down}>
                 {t(compareDecimal(b.close, b.open) >= 0 ? "chart.rose" : "chart.fell")}
               </span>
             </td>
-            <td className={s.td}>{formatAmount(b.volume, { lang, minDp: 0 })}</td>
+            <td className={ps.td}>{formatAmount(b.volume, { lang, minDp: 0 })}</td>
           </tr>
         ))}
       </tbody>
@@ -313,17 +314,17 @@ export const ChartPanel = memo(function ChartPanel({
     period: t(`periods.${line ? klinePeriod(period) : period}`),
   });
   return (
-    <section className={s.panel} aria-labelledby="chart-title">
+    <section className={ps.panel} aria-labelledby="chart-title">
       <h2 id="chart-title" className="sr-only">
         {t("chart.title")}
       </h2>
       <nav aria-label={t("chart.intervals")}>
-        <ul className={s.tabs}>
+        <ul className={ps.tabs}>
           {TRADE_PERIODS.map((p) => (
             <li key={p}>
               <Link
                 to={tradeUrl(search, { period: p }, screenOf(pathname))}
-                className={s.tab}
+                className={ps.tab}
                 aria-current={p === period ? "page" : undefined}
                 preventScrollReset
                 replace
@@ -334,7 +335,7 @@ export const ChartPanel = memo(function ChartPanel({
           ))}
           <li>
             <details className={s.more}>
-              <summary className={s.tab} aria-current={(MORE_PERIODS as readonly string[]).includes(period) ? "true" : undefined}>
+              <summary className={ps.tab} aria-current={(MORE_PERIODS as readonly string[]).includes(period) ? "true" : undefined}>
                 {(MORE_PERIODS as readonly string[]).includes(period) ? t(`periods.${period}`) : t("chart.more")}
               </summary>
               <ul className={s.moreList}>
@@ -342,7 +343,7 @@ export const ChartPanel = memo(function ChartPanel({
                   <li key={p}>
                     <Link
                       to={tradeUrl(search, { period: p }, screenOf(pathname))}
-                      className={s.tab}
+                      className={ps.tab}
                       aria-current={p === period ? "page" : undefined}
                       preventScrollReset
                       replace
@@ -356,7 +357,7 @@ export const ChartPanel = memo(function ChartPanel({
           </li>
         </ul>
       </nav>
-      <p className={s.muted}>{t("chart.zone", { zone: TRADE_TIME_ZONE })}</p>
+      <p className={ps.muted}>{t("chart.zone", { zone: TRADE_TIME_ZONE })}</p>
       <div className={s.chartBox} ref={box}>
         {hydrated && bars && near ? (
           <Suspense fallback={<ServerSvg pairKey={pairKey} />}>
@@ -368,7 +369,7 @@ export const ChartPanel = memo(function ChartPanel({
           </ServerSvg>
         )}
       </div>
-      {line ? null : <p className={s.muted}>{t("chart.candleKey")}</p>}
+      {line ? null : <p className={ps.muted}>{t("chart.candleKey")}</p>}
       <details className={s.barsTable}>
         <summary className={s.barsSummary} id="chart-table-title">
           {t("chart.tableTitle")}

@@ -3,6 +3,7 @@ import type { Depth } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { depthGeometry } from "./depth-geometry";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 
 /** The drawing's box (it stretches to the panel's width; the text sits outside it, so nothing is distorted). */
@@ -29,7 +30,7 @@ export const DepthChart = memo(function DepthChart({
   const qty = (v: string) => `${formatAmount(v, { lang, minDp: 0, maxDp: 6 })} ${pair.base}`;
   return (
     <section className={s.depthPanel} aria-labelledby="depth-title">
-      <h2 id="depth-title" className={s.h2}>
+      <h2 id="depth-title" className={ps.h2}>
         {t("depth.title")}
       </h2>
       <svg
@@ -52,16 +53,16 @@ export const DepthChart = memo(function DepthChart({
           <span>{price(g.right)}</span>
         </p>
       ) : (
-        <p className={s.muted}>{t("depth.empty")}</p>
+        <p className={ps.muted}>{t("depth.empty")}</p>
       )}
       <dl id="depth-summary" className={s.depthSummary}>
         <div>
           <dt>{t("depth.bestBid")}</dt>
-          <dd className={s.up}>{price(m.bestBid)}</dd>
+          <dd className={ps.up}>{price(m.bestBid)}</dd>
         </div>
         <div>
           <dt>{t("depth.bestAsk")}</dt>
-          <dd className={s.down}>{price(m.bestAsk)}</dd>
+          <dd className={ps.down}>{price(m.bestAsk)}</dd>
         </div>
         <div>
           <dt>{t("depth.spread")}</dt>

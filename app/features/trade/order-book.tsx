@@ -5,6 +5,7 @@ import type { Depth, DepthEntry } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 
 const LEVELS = 15;
@@ -32,7 +33,7 @@ const Level = memo(function Level({
   const shown = formatPrice(price, decimals, i18n.language);
   return (
     <tr>
-      <td className={s.tdLeft}>
+      <td className={ps.tdLeft}>
         <a
           href={href}
           className={s.bookPrice[kind]}
@@ -46,7 +47,7 @@ const Level = memo(function Level({
           {shown}
         </a>
       </td>
-      <td className={s.td}>{formatAmount(floorQty(amount), { lang: i18n.language, minDp: 0 })}</td>
+      <td className={ps.td}>{formatAmount(floorQty(amount), { lang: i18n.language, minDp: 0 })}</td>
     </tr>
   );
 });
@@ -82,18 +83,18 @@ export const OrderBook = memo(function OrderBook({
     />
   );
   return (
-    <section className={s.panel} aria-labelledby="book-title">
-      <h2 id="book-title" className={s.h2}>
+    <section className={ps.panel} aria-labelledby="book-title">
+      <h2 id="book-title" className={ps.h2}>
         {t("book.title")}
       </h2>
-      <table className={s.table}>
+      <table className={ps.table}>
         <caption className="sr-only">{t("book.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col" className={s.thLeft}>
+            <th scope="col" className={ps.thLeft}>
               {t("book.price", { quote: pair.quote })}
             </th>
-            <th scope="col" className={s.th}>
+            <th scope="col" className={ps.th}>
               {t("book.amount", { base: pair.base })}
             </th>
           </tr>
@@ -103,7 +104,7 @@ export const OrderBook = memo(function OrderBook({
             asks.map((l) => row(l, "ask"))
           ) : (
             <tr>
-              <td colSpan={2} className={s.muted}>
+              <td colSpan={2} className={ps.muted}>
                 {t("book.noAsks")}
               </td>
             </tr>
@@ -122,7 +123,7 @@ export const OrderBook = memo(function OrderBook({
             bids.map((l) => row(l, "bid"))
           ) : (
             <tr>
-              <td colSpan={2} className={s.muted}>
+              <td colSpan={2} className={ps.muted}>
                 {t("book.noBids")}
               </td>
             </tr>

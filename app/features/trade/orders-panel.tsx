@@ -16,6 +16,7 @@ import type { TradeActionData } from "./action-data";
 import { tradeUrl } from "~/lib/pair-links";
 import { useClock } from "~/lib/time";
 import { cardActions, cardTable } from "~/styles/card-table.css";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
 
@@ -38,7 +39,7 @@ function CancelButton({ order }: { order: SpotOrder }) {
         {t("orders.cancel")}
       </button>
       {failed ? (
-        <span role="alert" className={s.down}>
+        <span role="alert" className={ps.down}>
           {" "}
           {failed}
         </span>
@@ -69,23 +70,23 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   const avg = averagePriceOf(order);
   return (
     <tr data-order-id={order.id}>
-      <td className={s.tdLeft} data-label={t("orders.time")}>
+      <td className={ps.tdLeft} data-label={t("orders.time")}>
         {clock(order.created_at)}
       </td>
-      <td className={s.tdLeft} data-label={t("orders.pair")}>
+      <td className={ps.tdLeft} data-label={t("orders.pair")}>
         {order.currency_match.symbol}
       </td>
-      <td className={`${s.tdLeft} ${buy ? s.up : s.down}`} data-label={t("orders.side")}>
+      <td className={`${ps.tdLeft} ${buy ? ps.up : ps.down}`} data-label={t("orders.side")}>
         {order.way_name || t(buy ? "orders.buy" : "orders.sell")}
       </td>
-      <td className={s.tdLeft} data-label={t("orders.type")}>
+      <td className={ps.tdLeft} data-label={t("orders.type")}>
         {t(order.type === "market" ? "form.market" : order.type === "stop_limit" ? "form.stopLimit" : "form.limit")}
         {order.oco_id ? <span className={s.orderTag}>{t("form.oco")}</span> : null}
       </td>
-      <td className={s.td} data-label={t("orders.price")}>
+      <td className={ps.td} data-label={t("orders.price")}>
         {formatPrice(order.price, pair.decimals, i18n.language)}
       </td>
-      <td className={s.td} data-label={t("orders.trigger")}>
+      <td className={ps.td} data-label={t("orders.trigger")}>
         {order.trigger_price ? (
           <>
             {stopComparison(order)} {formatPrice(order.trigger_price, pair.decimals, i18n.language)}
@@ -101,27 +102,27 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
           "—"
         )}
       </td>
-      <td className={s.td} data-label={t("orders.avgPrice")}>
+      <td className={ps.td} data-label={t("orders.avgPrice")}>
         {avg === null ? "—" : formatPrice(avg, pair.decimals, i18n.language)}
       </td>
-      <td className={s.td} data-label={t("orders.amount")}>
+      <td className={ps.td} data-label={t("orders.amount")}>
         {qty(order.number)}
       </td>
-      <td className={s.td} data-label={t("orders.filled")}>
+      <td className={ps.td} data-label={t("orders.filled")}>
         {qty(order.transacted_amount)}
       </td>
-      <td className={s.td} data-label={t("orders.volume")}>
+      <td className={ps.td} data-label={t("orders.volume")}>
         {qty(order.transacted_volume)}
       </td>
-      <td className={s.td} data-label={t("orders.fee")}>
+      <td className={ps.td} data-label={t("orders.fee")}>
         {/* The exchange answers the fee to its currency's decimals; shown as it comes, with the language's separators. */}
         {formatAmount(order.fee || "0", { lang: i18n.language, minDp: 0 })}
         {order.fee_currency ? ` ${order.fee_currency}` : ""}
       </td>
-      <td className={s.tdLeft} data-label={t("orders.status")}>
+      <td className={ps.tdLeft} data-label={t("orders.status")}>
         {order.status_name}
       </td>
-      <td className={`${s.td} ${cardActions}`}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
+      <td className={`${ps.td} ${cardActions}`}>{tab !== "history" && open ? <CancelButton order={order} /> : null}</td>
     </tr>
   );
 }
@@ -137,9 +138,9 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
   const tabLabel = t(`orders.tabs.${orders.tab}`);
   const wayLabel = t(orders.way === ORDER_WAY.BUY ? "orders.buy" : orders.way === ORDER_WAY.SELL ? "orders.sell" : "orders.bothSides");
   return (
-    <section className={s.ordersPanel} aria-labelledby="orders-title">
+    <section className={ps.ordersPanel} aria-labelledby="orders-title">
       <div className={s.ordersHead}>
-        <h2 id="orders-title" className={s.h2} tabIndex={-1}>
+        <h2 id="orders-title" className={ps.h2} tabIndex={-1}>
           {t("orders.title")}
         </h2>
         <Link to="/orders" className={s.ordersLink}>
@@ -157,12 +158,12 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
         </p>
       ) : null}
       <nav aria-label={t("orders.tabsLabel")}>
-        <ul className={s.tabs}>
+        <ul className={ps.tabs}>
           {ORDERS_TABS.map((x) => (
             <li key={x}>
               <Link
                 to={tradeUrl(search, { orders: x, page: null })}
-                className={s.tab}
+                className={ps.tab}
                 aria-current={x === orders.tab ? "page" : undefined}
                 preventScrollReset
                 replace
@@ -175,12 +176,12 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
       </nav>
       {orders.tab !== "history" ? (
         <nav aria-label={t("orders.waysLabel")}>
-          <ul className={s.tabs}>
+          <ul className={ps.tabs}>
             {(["both", "buy", "sell"] as const).map((w) => (
               <li key={w}>
                 <Link
                   to={tradeUrl(search, { way: w === "both" ? null : w, page: null })}
-                  className={s.tab}
+                  className={ps.tab}
                   aria-current={(w === "both" ? null : w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way ? "page" : undefined}
                   preventScrollReset
                   replace
@@ -193,49 +194,49 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
         </nav>
       ) : null}
       <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
-        <table className={`${s.table} ${cardTable}`}>
+        <table className={`${ps.table} ${cardTable}`}>
           <caption className="sr-only">
             {orders.tab === "history" ? tabLabel : t("orders.caption", { tab: tabLabel, way: wayLabel })}
           </caption>
           <thead>
             <tr>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("orders.time")}
               </th>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("orders.pair")}
               </th>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("orders.side")}
               </th>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("orders.type")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.price")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.trigger")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.avgPrice")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.amount")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.filled")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.volume")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("orders.fee")}
               </th>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("orders.status")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 <span className="sr-only">{t("orders.actions")}</span>
               </th>
             </tr>
@@ -243,7 +244,7 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           <tbody>
             {orders.data.length === 0 ? (
               <tr>
-                <td colSpan={13} className={s.muted}>
+                <td colSpan={13} className={ps.muted}>
                   {t("orders.empty")}
                 </td>
               </tr>

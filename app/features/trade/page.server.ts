@@ -1,14 +1,11 @@
-import { redirect } from "@remix-run/node";
 import { ORDER_WAY } from "~/contract/core/trading";
-import type { Deal, SpotBalances, SpotOrderPage } from "~/contract/entities";
+import type { Deal, QuoteGroup, SpotBalances, SpotOrderPage } from "~/contract/entities";
 import type { CancelAllAsk } from "~/components/cancel-all-confirm";
 import { api, loaded, type ApiArgs } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
-import { getLang, getT } from "~/lib/i18next.server";
 import { quoteTabs } from "~/lib/markets";
-import { canonicalAddress, pageParam } from "~/lib/pair-links";
+import { pairPage, quoteTabOf } from "~/lib/pair-page.server";
 import { pairView } from "~/lib/pair-view";
-import { getToken } from "~/lib/session.server";
 import { renderChartOnServer } from "./chart-bars.server";
 import { normalizePeriod } from "./chart-periods";
 import { mergeOrderPages, ORDERS_PAGE_SIZE, ORDERS_TABS, type OrdersSide, type OrdersTab } from "./live-state";
@@ -47,24 +44,14 @@ async function loadOrders(args: ApiArgs, pairId: number, tab: OrdersTab, way: Or
  * tradeinfo cookie) when it changed, so the next visit to /trade opens on it.
  */
 export async function tradePage(args: ApiArgs) {
-  const { request } = args;
-  const url = new URL(request.url);
-  const q = url.searchParams;
-  const [markets, t, lang, token] = await Promise.all([
-    api(args, "currencyMatches", {}).then(loaded),
-    getT(request, "trade"),
-    getLang(request),
-    getToken(request),
-  ]);
-  const groups = markets.ok ? markets.data : [];
-  const saved = parseTradeInfo(readCookie(request.headers.get("Cookie"), TRADEINFO_COOKIE));
-  const pair = pickPair(groups, { symbol: q.get("symbol"), tradeinfo: saved });
-  const canonical = markets.ok ? canonicalAddress(url, pair?.symbol ?? null, "/trade") : null;
-  if (canonical) throw redirect(canonical);
+  const saved = parseTradeInfo(readCookie(args.request.headers.get("Cookie"), TRADEINFO_COOKIE));
+  const choice = {
+    offered: (groups: QuoteGroup[]) => groups,
+    pick: (groups: QuoteGroup[], q: URLSearchParams) => pickPair(groups, { symbol: q.get("symbol"), tradeinfo: saved }),
+  };
+  const { q, token, offered: groups, pair, page, common } = await pairPage(args, "trade", choice);
   const quotes = quoteTabs(groups);
-  const tab = quotes.includes((q.get("tab") ?? "").toUpperCase())
-    ? (q.get("tab") ?? "").toUpperCase()
-    : (pair?.quote_currency_code.toUpperCase() ?? quotes[0] ?? "");
+  const tab = quoteTabOf(quotes, q.get("tab"), pair);
   const pairs = groups
     .filter((g) => g.code.toUpperCase() === tab)
     .flatMap((g) => g.matches.filter((p) => p.open_change === 1))
@@ -73,7 +60,6 @@ export async function tradePage(args: ApiArgs) {
   const period = normalizePeriod(q.get("period"));
   const ordersTab: OrdersTab = (ORDERS_TABS as string[]).includes(q.get("orders") ?? "") ? (q.get("orders") as OrdersTab) : "current";
   const way: OrdersSide = q.get("way") === "sell" ? ORDER_WAY.SELL : q.get("way") === "buy" ? ORDER_WAY.BUY : null;
-  const page = pageParam(q);
   const otype: OrderType = (ORDER_TYPES as readonly string[]).includes(q.get("otype") ?? "") ? (q.get("otype") as OrderType) : "limit";
   const side: Side = q.get("side") === "sell" ? "sell" : "buy";
 
@@ -107,9 +93,7 @@ export async function tradePage(args: ApiArgs) {
   const setCookie = pair && (saved?.mathid !== pair.id || saved.symbol !== pair.symbol) ? serializeTradeInfo(tradeInfoOf(pair)) : null;
 
   const view = {
-    title: pair ? t("meta.titlePair", { symbol: pair.symbol }) : t("meta.title"),
-    description: t("meta.description"),
-    lang,
+    ...common,
     loggedIn: Boolean(token),
     quotes,
     tab,
@@ -128,7 +112,6 @@ export async function tradePage(args: ApiArgs) {
     // One-time keys: a double click or a resubmitted POST places one order (ARCHITECTURE: idempotency).
     keys: { buy: crypto.randomUUID(), sell: crypto.randomUUID() },
     prefillPrice: sanitizePriceInput(q.get("price") ?? "", decimals),
-    error: markets.ok ? null : markets.msg || null,
   };
   return { view, setCookie };
 }

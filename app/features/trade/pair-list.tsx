@@ -5,6 +5,7 @@ import { formatChange, formatPrice } from "~/lib/money";
 import { normalizeSymbol } from "~/contract/core/channels";
 import type { LiveQuotation } from "~/lib/use-live";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
 import { searchRows } from "~/lib/search";
@@ -34,16 +35,16 @@ export const PairList = memo(function PairList({
   const keep = Object.fromEntries([...params.entries()].filter(([k]) => k !== "q" && k !== "page" && k !== "price"));
   return (
     <section className={s.pairs} aria-labelledby="pairs-title">
-      <h2 id="pairs-title" className={s.h2}>
+      <h2 id="pairs-title" className={ps.h2}>
         {t("pairs.title")}
       </h2>
       <nav aria-label={t("pairs.tabs")}>
-        <ul className={s.tabs}>
+        <ul className={ps.tabs}>
           {quotes.map((q) => (
             <li key={q}>
               <Link
                 to={tradeUrl(search, { tab: q }, screenOf(pathname))}
-                className={s.tab}
+                className={ps.tab}
                 aria-current={q === tab ? "page" : undefined}
                 preventScrollReset
                 replace
@@ -65,17 +66,17 @@ export const PairList = memo(function PairList({
       />
       {/* A focusable region, so the list scrolls with the keyboard. */}
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
-        <table className={s.table}>
+        <table className={ps.table}>
           <caption className="sr-only">{t("pairs.caption", { quote: tab })}</caption>
           <thead>
             <tr>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("pairs.pair")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("pairs.price")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("pairs.change")}
               </th>
             </tr>
@@ -83,7 +84,7 @@ export const PairList = memo(function PairList({
           <tbody>
             {shown.length === 0 ? (
               <tr>
-                <td colSpan={3} className={s.td}>
+                <td colSpan={3} className={ps.td}>
                   {t("pairs.none", { q })}
                 </td>
               </tr>
@@ -94,7 +95,7 @@ export const PairList = memo(function PairList({
               const here = p.id === current;
               return (
                 <tr key={p.id} className={here ? s.currentRow : undefined}>
-                  <th scope="row" className={s.tdLeft}>
+                  <th scope="row" className={ps.tdLeft}>
                     <Link
                       to={tradeUrl(search, { symbol: normalizeSymbol(p.symbol), price: null, page: null }, screenOf(pathname))}
                       className={s.rowLink}
@@ -102,11 +103,11 @@ export const PairList = memo(function PairList({
                       preventScrollReset
                     >
                       {p.base}
-                      <span className={s.muted}>/{p.quote}</span>
+                      <span className={ps.muted}>/{p.quote}</span>
                     </Link>
                   </th>
-                  <td className={s.td}>{formatPrice(q.close, p.decimals, i18n.language)}</td>
-                  <td className={`${s.td} ${change.rising ? s.up : s.down}`}>{change.text}</td>
+                  <td className={ps.td}>{formatPrice(q.close, p.decimals, i18n.language)}</td>
+                  <td className={`${ps.td} ${change.rising ? ps.up : ps.down}`}>{change.text}</td>
                 </tr>
               );
             })}

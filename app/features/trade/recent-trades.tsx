@@ -5,6 +5,7 @@ import type { Trade } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { floorQty } from "./order-input";
 import { useClock } from "~/lib/time";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 
 /** A trade never changes: rendered once. */
@@ -15,8 +16,8 @@ const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; 
   const buy = isBuyTrade(x);
   return (
     <tr>
-      <td className={s.tdLeft}>{clock(x.time)}</td>
-      <td className={`${s.td} ${buy ? s.up : s.down}`}>
+      <td className={ps.tdLeft}>{clock(x.time)}</td>
+      <td className={`${ps.td} ${buy ? ps.up : ps.down}`}>
         {/* The side as a letter too (B / S), not only as green or red; the whole word for screen readers. */}
         <span className={s.side} aria-hidden="true">
           {t(buy ? "trades.buyShort" : "trades.sellShort")}
@@ -24,7 +25,7 @@ const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; 
         <span className="sr-only">{t(buy ? "trades.buy" : "trades.sell")} </span>
         {formatPrice(x.price, decimals, i18n.language)}
       </td>
-      <td className={s.td}>{formatAmount(floorQty(x.number), { lang: i18n.language, minDp: 0 })}</td>
+      <td className={ps.td}>{formatAmount(floorQty(x.number), { lang: i18n.language, minDp: 0 })}</td>
     </tr>
   );
 });
@@ -41,22 +42,22 @@ export const RecentTrades = memo(function RecentTrades({
   return (
     // One region for the trades: the scrolling box (focusable, so the keyboard can scroll it) is it; the panel
     // around it is a plain section with the heading.
-    <section className={s.panel}>
-      <h2 id="trades-title" className={s.h2}>
+    <section className={ps.panel}>
+      <h2 id="trades-title" className={ps.h2}>
         {t("trades.title")}
       </h2>
       <div className={s.trades} tabIndex={0} role="region" aria-labelledby="trades-title">
-        <table className={s.table}>
+        <table className={ps.table}>
           <caption className="sr-only">{t("trades.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col" className={s.thLeft}>
+              <th scope="col" className={ps.thLeft}>
                 {t("trades.time")}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("trades.price", { quote: pair.quote })}
               </th>
-              <th scope="col" className={s.th}>
+              <th scope="col" className={ps.th}>
                 {t("trades.amount", { base: pair.base })}
               </th>
             </tr>
@@ -64,7 +65,7 @@ export const RecentTrades = memo(function RecentTrades({
           <tbody>
             {trades.length === 0 ? (
               <tr>
-                <td colSpan={3} className={s.muted}>
+                <td colSpan={3} className={ps.muted}>
                   {t("trades.empty")}
                 </td>
               </tr>

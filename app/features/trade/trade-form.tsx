@@ -25,6 +25,7 @@ import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-valida
 import type { TradeActionData } from "./action-data";
 import { button, fieldError, formError, input } from "~/styles/ui.css";
 import { tradeUrl } from "~/lib/pair-links";
+import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
 
@@ -76,17 +77,17 @@ export const TradeForms = memo(function TradeForms({
   const [shownSide, setShownSide] = useState<Side>(initialSide);
   useEffect(() => setShownSide(initialSide), [initialSide]);
   return (
-    <section className={s.forms} aria-labelledby="forms-title" id="order-forms">
+    <section className={ps.forms} aria-labelledby="forms-title" id="order-forms">
       <h2 id="forms-title" className="sr-only">
         {t("form.title")}
       </h2>
       <nav aria-label={t("form.types")}>
-        <ul className={s.tabs}>
+        <ul className={ps.tabs}>
           {ORDER_TYPES.map((x) => (
             <li key={x}>
               <Link
                 to={tradeUrl(search, { otype: x })}
-                className={s.tab}
+                className={ps.tab}
                 aria-current={x === type ? "page" : undefined}
                 preventScrollReset
                 replace
@@ -257,8 +258,8 @@ function OrderForm({
       <input type="hidden" name="idempotency_key" value={idemKey} />
       <input type="hidden" name="back" value={here} />
       <JsFlag />
-      <p className={s.line}>
-        <span className={s.muted}>{t("form.available")}</span>
+      <p className={ps.line}>
+        <span className={ps.muted}>{t("form.available")}</span>
         <span data-testid={`available-${side}`}>
           {loggedIn ? `${available !== null ? floorQty(available) || "0" : "--"} ${code}` : "--"}
         </span>
@@ -270,7 +271,7 @@ function OrderForm({
       ) : null}
 
       {stop ? (
-        <p id={`${form.id}-stop`} className={s.muted}>
+        <p id={`${form.id}-stop`} className={ps.muted}>
           {t(
             type === "oco"
               ? side === "buy"
@@ -285,7 +286,7 @@ function OrderForm({
       ) : null}
 
       {type === "stop_limit" ? (
-        <div className={s.fieldRow}>
+        <div className={ps.fieldRow}>
           <label htmlFor={fields.trigger_price.id}>{t("form.trigger", { quote: pair.quote })}</label>
           {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
           <p id={fields.trigger_price.errorId} className={fieldError}>
@@ -294,7 +295,7 @@ function OrderForm({
         </div>
       ) : null}
 
-      <div className={s.fieldRow}>
+      <div className={ps.fieldRow}>
         <label htmlFor={fields.price.id}>
           {t(type === "stop_limit" ? "form.limitPrice" : type === "oco" ? "form.ocoLimitPrice" : "form.price", { quote: pair.quote })}
         </label>
@@ -321,7 +322,7 @@ function OrderForm({
           )}
         </div>
         {market ? (
-          <p id={`${form.id}-market`} className={s.muted}>
+          <p id={`${form.id}-market`} className={ps.muted}>
             {best ? t("form.marketNote", { price: formatPrice(best, pair.decimals) }) : t("errors.noBestPrice")}
           </p>
         ) : null}
@@ -332,14 +333,14 @@ function OrderForm({
 
       {type === "oco" ? (
         <>
-          <div className={s.fieldRow}>
+          <div className={ps.fieldRow}>
             <label htmlFor={fields.trigger_price.id}>{t("form.ocoTrigger", { quote: pair.quote })}</label>
             {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
             <p id={fields.trigger_price.errorId} className={fieldError}>
               {fields.trigger_price.errors?.join(" ")}
             </p>
           </div>
-          <div className={s.fieldRow}>
+          <div className={ps.fieldRow}>
             <label htmlFor={fields.stop_price.id}>{t("form.ocoStopPrice", { quote: pair.quote })}</label>
             {priceInput(stopProps, stopPrice, setStopPrice)}
             <p id={fields.stop_price.errorId} className={fieldError}>
@@ -349,7 +350,7 @@ function OrderForm({
         </>
       ) : null}
 
-      <div className={s.fieldRow}>
+      <div className={ps.fieldRow}>
         <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>
         <Input
           {...qtyProps}
@@ -365,7 +366,7 @@ function OrderForm({
         </p>
       </div>
 
-      <div className={s.fieldRow}>
+      <div className={ps.fieldRow}>
         <label htmlFor={percentId}>{t("form.percent")}</label>
         <input
           id={percentId}
@@ -392,8 +393,8 @@ function OrderForm({
         </div>
       </div>
 
-      <p className={s.line}>
-        <span className={s.muted}>{t("form.total", { quote: pair.quote })}</span>
+      <p className={ps.line}>
+        <span className={ps.muted}>{t("form.total", { quote: pair.quote })}</span>
         <output aria-live="off" htmlFor={`${fields.price.id} ${fields.number.id}`} data-testid={`total-${side}`}>
           {total || "--"}
         </output>
@@ -408,7 +409,7 @@ function OrderForm({
           <Link to={`/login?page=${encodeURIComponent(here)}`} className={button.primary}>
             {t("form.login")}
           </Link>
-          <span className={s.muted}>{t("form.or")}</span>
+          <span className={ps.muted}>{t("form.or")}</span>
           <Link to={`/register?page=${encodeURIComponent(here)}`} className={button.secondary}>
             {t("form.register")}
           </Link>
