@@ -1,7 +1,10 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** Assets area: a left menu and the account or form on the right; on a phone the menu is one scrolling row above. */
+/**
+ * Assets area: a left menu (the side-menu areas' own, app/styles/side-menu.css.ts) and the account or form on the right;
+ * on a phone the menu is one scrolling row above.
+ */
 const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
   display: "grid",
@@ -14,8 +17,6 @@ export const layout = style({
   padding: "24px 16px",
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "12px", padding: "12px 8px" } },
 });
-// The menu is the side-menu areas' own (the personal centre has the same one).
-export { menu, menuLink, menuList } from "~/styles/side-menu.css";
 export const content = style({ minWidth: 0 });
 export const section = style({
   background: vars.color.surface,

@@ -1,6 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import * as s from "./assets.css";
+import * as s from "~/styles/side-menu.css";
 
 const ITEMS = ["tradeAccount", "legalAccount", "leverAccount", "secondAccount", "financialAccount", "transfer", "bindAddr"] as const;
 
