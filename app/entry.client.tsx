@@ -16,6 +16,17 @@ const payload = el?.textContent || "";
 const parsed = JSON.parse(payload || "{}") as { lang?: string; v?: string; resources?: Resources };
 const lang = isLang(parsed.lang) ? parsed.lang : DEFAULT_LANG;
 
+/**
+ * A navigation that interrupts a reload (a dialog closing while the live feed's reload is on its way) aborts the
+ * reload's data request. The router carries on with the newer one, so nothing is lost, but the aborted request's
+ * promise can be left rejected with nobody to catch it, and the browser reports it as an uncaught error. Only that
+ * rejection, an AbortError, is treated as handled; any other still shows.
+ */
+window.addEventListener("unhandledrejection", (event) => {
+  const reason: unknown = event.reason;
+  if (typeof reason === "object" && reason !== null && (reason as { name?: unknown }).name === "AbortError") event.preventDefault();
+});
+
 startTransition(() => {
   hydrateRoot(
     document,
