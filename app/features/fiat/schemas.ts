@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cut } from "~/lib/zod-input";
 import { decimalBelow, P2P_MESSAGE_MAX, P2P_REASON_MAX } from "~/contract/core/p2p";
 
 /**
@@ -10,11 +11,6 @@ import { decimalBelow, P2P_MESSAGE_MAX, P2P_REASON_MAX } from "~/contract/core/p
  * hence the `required_error`s.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** An input cut to `max` characters before the checks (what the input's maxLength does in the browser). */
-function cut<T extends z.ZodTypeAny>(max: number, schema: T) {
-  return z.preprocess((v) => (typeof v === "string" ? v.slice(0, max) : v), schema);
-}
 
 /** A typed decimal: digits, and a fraction after a point (no sign, no exponent, no thousands separator). */
 export const TYPED_DECIMAL = /^\d+(\.\d+)?$/;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cut } from "~/lib/zod-input";
 import { BIND_CODE_MAX, BIND_EMAIL_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_TYPES } from "~/contract/core/personal";
 import { isValidEmail, isValidPhone } from "~/contract/core/rules";
 
@@ -10,11 +11,6 @@ import { isValidEmail, isValidPhone } from "~/contract/core/rules";
  * input as undefined, hence the `required_error`s.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** An input cut to `max` characters before the checks (what the input's maxLength does in the browser). */
-function cut<T extends z.ZodTypeAny>(max: number, schema: T) {
-  return z.preprocess((v) => (typeof v === "string" ? v.slice(0, max) : v), schema);
-}
 
 /** A required text: trimmed, then 'cannot be empty' under its own message. */
 function text(t: Translate, max: number, requiredKey: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cut } from "~/lib/zod-input";
 import { displayAmount } from "~/lib/display";
 import { lockAmountProblem, type LockAmountProblem } from "./rules";
 
@@ -12,11 +13,6 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 /** What a purchase's amount is checked against: the product's bounds, the spot balance when known, the language of the amounts. */
 export type BuyLimits = { limit_number: string; max_number: string; code: string; available: string | null; lang: string };
-
-/** An input cut to `max` characters before the checks. */
-function cut<T extends z.ZodTypeAny>(max: number, schema: T) {
-  return z.preprocess((v) => (typeof v === "string" ? v.slice(0, max) : v), schema);
-}
 
 /**
  * Buying a lock product (docs/product.md, "/deposit"): the amount, between the product's minimum and maximum and
