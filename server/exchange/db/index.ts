@@ -6,6 +6,9 @@ import { registerDecimalFunctions } from "./decimal-sql";
 
 export type DB = Database.Database;
 
+/** WAL pages after which a commit checkpoints (see openDatabase). */
+export const WAL_CHECKPOINT_PAGES = 10_000;
+
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 
 /**
@@ -35,6 +38,11 @@ export function openDatabase(dataDir: string, opts: { log?: (line: string) => vo
   db.pragma("foreign_keys = ON");
   // A 64 MB page cache: the matching engine's batches touch many index pages (per-user account logs and orders).
   db.pragma("cache_size = -65536");
+  // Checkpoint every 10,000 WAL pages (about 40 MB) instead of SQLite's 1,000. A checkpoint runs inside the commit that
+  // crosses the mark, copying each changed page into the database file; a batch of the matching engine writes about
+  // 300 pages, mostly the same per-user index leaves as the batch before, so a rarer checkpoint copies each such page
+  // once instead of once every three commits. Durability is the WAL's fsync at every commit, which this does not touch.
+  db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   db.pragma("busy_timeout = 5000");
   immediateTransactions(db);
   registerDecimalFunctions(db);
