@@ -2,7 +2,7 @@
 // (a) the in-memory book on a seeded mix (50 % limit, 40 % cancel, 10 % market, ~1,000 resting orders),
 //     side by side with the `nodejs-order-book` package on the same sequence;
 // (b) the engine with durable commits (SQLite WAL, synchronous=FULL, group commit per tick) on a temp dir.
-import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -188,7 +188,18 @@ function reference(warm: Op[], ops: Op[]): RunResult {
 export async function durable(
   clients: number,
   perClient: number,
-): Promise<{ ackPerSec: number; p50: number; p99: number; commits: number; avgBatch: number; dir: string }> {
+): Promise<{
+  ackPerSec: number;
+  p50: number;
+  p99: number;
+  commits: number;
+  avgBatch: number;
+  /** This process's CPU (user + system) per acknowledged command, µs: the figure that holds on a shared machine. */
+  cpuPerCommand: number;
+  /** Bytes this process had written to the disk per acknowledged command (WAL, checkpoints); null where unknown. */
+  diskPerCommand: number | null;
+  dir: string;
+}> {
   const dir = mkdtempSync(join(tmpdir(), "engine-bench-"));
   const db = openDatabase(dir);
   seedIfEmpty(db);
@@ -240,6 +251,8 @@ export async function durable(
   );
   const commits0 = engine.stats.commits;
   const lat: number[] = [];
+  const cpu0 = process.cpuUsage();
+  const disk0 = diskWritten();
   const t0 = performance.now();
   await Promise.all(
     users.map(async (_, c) => {
@@ -253,6 +266,8 @@ export async function durable(
     }),
   );
   const total = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const disk1 = diskWritten();
   const commits = engine.stats.commits - commits0;
   await engine.close();
   db.close();
@@ -263,8 +278,20 @@ export async function durable(
     p99: percentile(sorted, 99),
     commits,
     avgBatch: lat.length / commits,
+    cpuPerCommand: (cpu.user + cpu.system) / lat.length,
+    diskPerCommand: disk0 !== null && disk1 !== null ? (disk1 - disk0) / lat.length : null,
     dir,
   };
+}
+
+/** Bytes this process has caused to be written to storage (Linux /proc/self/io), or null. */
+function diskWritten(): number | null {
+  try {
+    const m = /^write_bytes: (\d+)$/m.exec(readFileSync("/proc/self/io", "utf8"));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The disk's fsync time where the databases live (the temp dir): a 4 KB append then fsync, as a WAL commit does. */
@@ -286,6 +313,33 @@ export function measureFsync(n = 200): { n: number; p50: number; p99: number } {
   }
   lat.sort();
   return { n, p50: percentile(lat, 50), p99: percentile(lat, 99) };
+}
+
+/** Part (b) alone; returns printable lines. */
+export async function runDurableBench(opts: { clients?: number; perClient?: number } = {}): Promise<string[]> {
+  const lines: string[] = [];
+  // The commit is bound by fsync: throughput comes from more commands per commit, so the figure is given at three
+  // levels of concurrency (closed-loop clients, each awaiting its acknowledgement), with the fsync time of this
+  // disk measured in the same run beside it.
+  const levels = opts.clients ? [opts.clients] : [64, 256, 1024];
+  const fs = measureFsync();
+  lines.push(
+    `(b) durable engine (SQLite WAL, synchronous=FULL, group commit per tick), closed-loop clients, 50/40/10 mix of limit/cancel/market`,
+    `    fsync on this disk (4 KB append + fsync, ${fs.n} times, same run): median ${fs.p50.toFixed(2)} ms, p99 ${fs.p99.toFixed(2)} ms`,
+  );
+  for (const clients of levels) {
+    // About 51,200 commands at every level (64 × 800), so the levels compare.
+    const perClient = opts.perClient ?? Math.max(20, Math.round(51_200 / clients));
+    const d = await durable(clients, perClient);
+    rmSync(d.dir, { recursive: true, force: true });
+    const p99Goal = 2 * fs.p50;
+    lines.push(
+      `    ${String(clients).padStart(5)} clients × ${perClient}: ${Math.round(d.ackPerSec).toLocaleString("en-US").padStart(7)} acks/s   ack p50 ${d.p50.toFixed(2)} ms   p99 ${d.p99.toFixed(2)} ms   ${d.commits} commits (avg ${d.avgBatch.toFixed(1)} commands each)`,
+      `          this process: CPU ${d.cpuPerCommand.toFixed(0)} µs per command${d.diskPerCommand === null ? "" : `, ${(d.diskPerCommand / 1024).toFixed(1)} KB written to disk per command`}`,
+      `          goals: ≥ 20,000 acks/s and ack p99 ≤ 2 × fsync (${p99Goal.toFixed(2)} ms) — ${d.ackPerSec >= 20_000 ? "met" : "missed"} / ${d.p99 <= p99Goal ? "met" : "missed"}`,
+    );
+  }
+  return lines;
 }
 
 /** Runs both parts; returns printable lines. */
@@ -318,31 +372,15 @@ export async function runEngineBench(opts: { ops?: number; clients?: number; per
   lines.push(
     `    ratio              ${(A.opsPerSec / B.opsPerSec).toFixed(2)}× the throughput of nodejs-order-book (same final book: ${sameFinalBook() ? "yes" : "NO"})`,
   );
-  // The commit is bound by fsync: throughput comes from more commands per commit, so the figure is given at three
-  // levels of concurrency (closed-loop clients, each awaiting its acknowledgement), with the fsync time of this
-  // disk measured in the same run beside it.
-  const levels = opts.clients ? [opts.clients] : [64, 256, 1024];
-  const fs = measureFsync();
-  lines.push(
-    `(b) durable engine (SQLite WAL, synchronous=FULL, group commit per tick), closed-loop clients, 50/40/10 mix of limit/cancel/market`,
-    `    fsync on this disk (4 KB append + fsync, ${fs.n} times, same run): median ${fs.p50.toFixed(2)} ms, p99 ${fs.p99.toFixed(2)} ms`,
-  );
-  for (const clients of levels) {
-    // About 51,200 commands at every level (64 × 800), so the levels compare.
-    const perClient = opts.perClient ?? Math.max(20, Math.round(51_200 / clients));
-    const d = await durable(clients, perClient);
-    rmSync(d.dir, { recursive: true, force: true });
-    const p99Goal = 2 * fs.p50;
-    lines.push(
-      `    ${String(clients).padStart(5)} clients × ${perClient}: ${Math.round(d.ackPerSec).toLocaleString("en-US").padStart(7)} acks/s   ack p50 ${d.p50.toFixed(2)} ms   p99 ${d.p99.toFixed(2)} ms   ${d.commits} commits (avg ${d.avgBatch.toFixed(1)} commands each)`,
-      `          goals: ≥ 20,000 acks/s and ack p99 ≤ 2 × fsync (${p99Goal.toFixed(2)} ms) — ${d.ackPerSec >= 20_000 ? "met" : "missed"} / ${d.p99 <= p99Goal ? "met" : "missed"}`,
-    );
-  }
+  lines.push(...(await runDurableBench(opts)));
   return lines;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  runEngineBench().then(
+  // `npx tsx scripts/bench/engine.ts` runs both parts; `... engine.ts durable [clients]` only (b), at one level or all three.
+  const only = process.argv[2] === "durable";
+  const clients = only && process.argv[3] ? Number(process.argv[3]) : undefined;
+  (only ? runDurableBench({ clients }) : runEngineBench()).then(
     (lines) => console.log(lines.join("\n")),
     (err) => {
       console.error(err);
