@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Cookie, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { cli, COLOUR_RULES, expect, logIn as logInForm, registerUser, seriousA11yViolations, setTheme, test } from "./fixtures";
 
@@ -14,6 +14,25 @@ async function logIn(page: Page, who: { email: string; password: string }, to: s
 
 const DEMO = { email: "demo@example.com", password: "Trade2026" };
 const BOB = { email: "bob@example.com", password: "Bob2026x" };
+
+/**
+ * The seeded accounts' signed-in cookies, kept for this worker's later tests: signing in is not what these tests check
+ * (auth.spec does), and no test here signs them out. Opens `to` signed in.
+ */
+const kept = new Map<string, Cookie[]>();
+async function signedIn(page: Page, who: { email: string; password: string }, to: string) {
+  const cookies = kept.get(who.email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(to);
+    return;
+  }
+  await logIn(page, who, to);
+  kept.set(
+    who.email,
+    (await page.context().cookies()).filter((c) => c.name !== "theme" && c.name !== "popup_seen"),
+  );
+}
 
 /** The refusal reached the person: focus is on the field, marked invalid, whose description carries the message. */
 async function expectFocusedRefusal(field: Locator, message: string | RegExp) {
@@ -99,7 +118,7 @@ test.describe("a server's refusal on a field moves focus there (4.1.3)", () => {
   });
 
   test("trading: a P2P amount under the ad's minimum", async ({ page }) => {
-    await logIn(page, DEMO, "/legalIndex/legal?fiat=CNY");
+    await signedIn(page, DEMO, "/legalIndex/legal?fiat=CNY");
     const ad = page.getByRole("listitem").filter({ hasText: "7.20" });
     await ad.getByText("Buy USDT").click();
     await ad.getByLabel("Amount or quantity").fill("50");
@@ -361,17 +380,17 @@ test.describe("every screen by axe (nothing serious or critical with the WCAG 2.
   });
 
   test("the account's screens: assets and personal", async ({ page }) => {
-    await logIn(page, DEMO, "/assets/tradeAccount");
+    await signedIn(page, DEMO, "/assets/tradeAccount");
     expect(await auditScreens(page, ACCOUNT, { walk: true })).toEqual([]);
   });
 
   test("the trading screens signed in, with the phone menu open, and the merchant's", async ({ page, browser }) => {
-    await logIn(page, DEMO, "/trade");
+    await signedIn(page, DEMO, "/trade");
     expect(await auditScreens(page, TRADING, { walk: true, then: openPhoneMenu })).toEqual([]);
     const context = await browser.newContext();
     await context.addCookies([{ name: "popup_seen", value: "1", url: page.url() }]);
     const merchant = await context.newPage();
-    await logIn(merchant, BOB, "/myshop/myshoporders");
+    await signedIn(merchant, BOB, "/myshop/myshoporders");
     expect(await auditScreens(merchant, MERCHANT, { walk: true })).toEqual([]);
     await context.close();
   });
@@ -419,7 +438,7 @@ test.describe("every screen by axe (nothing serious or critical with the WCAG 2.
     const context = await browser.newContext();
     await context.addCookies([{ name: "popup_seen", value: "1", url: page.url() }]);
     const seller = await context.newPage();
-    await logIn(seller, BOB, `/myshop/shoporderdetail?id=${id}`);
+    await signedIn(seller, BOB, `/myshop/shoporderdetail?id=${id}`);
     found.push(...(await auditScreens(seller, [`/myshop/shoporderdetail?id=${id}`])));
     await context.close();
     // The buyer cancels (the ad's quantity goes back to it).
