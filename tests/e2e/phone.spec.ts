@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { cli, expect, logIn, registerUser, seriousA11yViolations, setTheme, test } from "./fixtures";
+import { cli, COLOUR_RULES, expect, logIn, registerUser, seriousA11yViolations, setTheme, test } from "./fixtures";
 
 /**
  * Issue 9, on a 390×844 phone: no screen is wider than the phone, the header stays under 64 px with a
@@ -175,14 +175,16 @@ test.describe("accessibility with open orders", () => {
       await page.setViewportSize(size);
       for (const theme of ["dark", "light"] as const) {
         await setTheme(page, theme);
+        // The light theme is the same markup in other colours: its colour rules are what it can change.
+        const rules = theme === "light" ? COLOUR_RULES : undefined;
         for (const path of ["/trade", "/trade?side=sell", "/personal/authentication"]) {
           await page.goto(path);
           if (path.startsWith("/trade"))
             await expect(page.getByRole("region", { name: "My orders" }).locator("tr[data-order-id]")).toHaveCount(2);
-          found.push(...(await seriousA11yViolations(page)).map((v) => `${theme} ${size.width} px ${path}: ${v}`));
+          found.push(...(await seriousA11yViolations(page, rules)).map((v) => `${theme} ${size.width} px ${path}: ${v}`));
           if (size.width === PHONE.width) {
             await page.getByRole("banner").getByLabel("Menu").click();
-            found.push(...(await seriousA11yViolations(page)).map((v) => `${theme} ${size.width} px ${path} (menu): ${v}`));
+            found.push(...(await seriousA11yViolations(page, rules)).map((v) => `${theme} ${size.width} px ${path} (menu): ${v}`));
           }
         }
       }
