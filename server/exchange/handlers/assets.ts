@@ -16,8 +16,8 @@ import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
 import { ok, fail, type Ctx, type Handlers } from "../context";
 import { accountOf, ensureAccounts, listAccounts, listLog, type AccountRow, type LogRow } from "../models/accounts";
 import { accountName, toCurrency } from "../money/currencies";
-import { pageWindow } from "../money/paging";
-import { pageAnswer, pricedCurrencies, type Priced } from "./money-common";
+import { pageAnswer, pageWindow } from "../money/paging";
+import { pricedCurrencies, type Priced } from "./money-common";
 
 // Assets: the account list and detail, the currencies with chains, the account logs.
 

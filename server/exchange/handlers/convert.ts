@@ -5,8 +5,8 @@ import { availableOf, currencyCodes } from "../models/accounts";
 import { findQuote, listConverts, quoteUsedAt } from "../models/converts";
 import { createQuote, executeQuote, toConvert, toQuote } from "../money/convert";
 import { canonical, decimalsProblem, loadCurrency } from "../money/currencies";
-import { pageWindow } from "../money/paging";
-import { ledgerFail, pageAnswer } from "./money-common";
+import { pageAnswer, pageWindow } from "../money/paging";
+import { ledgerFail } from "./money-common";
 import Decimal from "decimal.js";
 
 // Flash convert: a quote against the treasury, executed before it expires.

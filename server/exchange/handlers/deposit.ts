@@ -6,8 +6,7 @@ import { firstAnswer, once } from "../ledger/idempotency";
 import { findDeposit, insertDeposit, listDeposits } from "../models/deposits";
 import { depositAddress } from "../money/addresses";
 import { canonical, decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
-import { pageWindow } from "../money/paging";
-import { pageAnswer } from "./money-common";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { toDeposit } from "../money/review";
 
 // Deposits: the deposit address, the declaration of a deposit (reviewed by the operator), the list.

@@ -4,10 +4,10 @@ import { fail, ok, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { findHolding, findProduct, listHoldings, listProducts } from "../models/savings";
 import { decimalsProblem } from "../money/currencies";
-import { pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { buyHolding, toHolding, toLockProduct } from "../money/savings";
 import { logPage } from "./assets";
-import { ledgerFail, pageAnswer } from "./money-common";
+import { ledgerFail } from "./money-common";
 
 // Savings: the lock products, a user's holdings, buying one, the savings log.
 

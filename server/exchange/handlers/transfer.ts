@@ -4,8 +4,8 @@ import { firstAnswer, once } from "../ledger/idempotency";
 import { post } from "../ledger/index";
 import { insertTransfer, listTransfers, type TransferRow } from "../models/transfers";
 import { accountName, canonical, decimalsProblem, loadCurrency } from "../money/currencies";
-import { pageWindow } from "../money/paging";
-import { ledgerFail, pageAnswer } from "./money-common";
+import { pageAnswer, pageWindow } from "../money/paging";
+import { ledgerFail } from "./money-common";
 
 // Transfers between a user's own accounts of one currency.
 

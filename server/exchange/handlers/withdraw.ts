@@ -9,9 +9,9 @@ import { findWithdrawal, insertWithdrawal, listWithdrawals, withdrawnToday } fro
 import { holdLegs } from "../ledger/holds";
 import { boundAddresses } from "../money/addresses";
 import { decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
-import { pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { toWithdrawal } from "../money/review";
-import { ledgerFail, pageAnswer } from "./money-common";
+import { ledgerFail } from "./money-common";
 import { checkPayPassword } from "./trade-password";
 import { requireGoogleCode } from "./personal";
 import { DRAW_DAILY_LIMIT_USD } from "../../../app/contract/index";
