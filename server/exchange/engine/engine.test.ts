@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "../db/index";
+import { openDatabase } from "../db/index";
 import { seedIfEmpty } from "../db/seed";
 import { Hub } from "../hub";
 import { Market } from "../market";
@@ -15,23 +15,12 @@ type Command = AddCommand | CancelCommand;
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
 import { ensureSystemUsers } from "./market-maker";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
-import { cancelArb, fundedTraders, limitArb, marketArb, spotTotals } from "./test-support";
+import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
 
-const SOL = 3; // SOL/USDT: price precision 2
-const SOL_ID = 5;
-const USDT_ID = 1;
 const BTC_ID = 2;
 const SOL_BTC = 12; // price precision 7: price × quantity carries up to 13 decimals
 
-interface World {
-  db: DB;
-  market: Market;
-  engine: SpotEngine;
-  users: number[];
-  feeUser: number;
-}
-
-function world(): World {
+function world(): SpotWorld {
   const db = openDatabase(":memory:");
   seedIfEmpty(db);
   const sys = ensureSystemUsers(db);

@@ -8,7 +8,7 @@ import { registerDecimalFunctions } from "../db/decimal-sql";
 import { Hub } from "../hub";
 import { Market } from "../market";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
-import { cancelArb, fundedTraders, limitArb, marketArb, spotTotals } from "./test-support";
+import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
 import { BUY, SELL, type Way } from "./book";
 import { SpotEngine, type Command, type EngineEvent, type OrderRow } from "./engine";
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
@@ -17,18 +17,10 @@ import { ensureSystemUsers } from "./market-maker";
 // Stop-limit and OCO orders under random sequences of limits, markets, stops, OCOs, cancels and cancel-alls, with a
 // restart of the engine in the middle: the invariants of docs/decisions/022-stop-and-oco-orders.md.
 
-const SOL = 3; // SOL/USDT, price precision 2
-const SOL_ID = 5;
-const USDT_ID = 1;
 const TICK = parseScaled("0.25");
 const { OPEN, COMPLETED, CANCELLED, REVOKED, UNTRIGGERED } = SPOT_ORDER_STATUS;
 
-interface World {
-  db: DB;
-  market: Market;
-  engine: SpotEngine;
-  users: number[];
-  feeUser: number;
+interface World extends SpotWorld {
   clock: { t: number };
   events: EngineEvent[];
 }

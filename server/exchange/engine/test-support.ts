@@ -3,8 +3,24 @@ import Decimal from "decimal.js";
 import fc from "fast-check";
 import type { DB } from "../db/index";
 import { credit } from "../ledger/index";
+import type { Market } from "../market";
 import { createUser } from "../models/users";
 import { BUY, SELL } from "./book";
+import type { SpotEngine } from "./engine";
+
+/** The seed's SOL/USDT pair (price precision 2) and its two currencies. */
+export const SOL = 3;
+export const SOL_ID = 5;
+export const USDT_ID = 1;
+
+/** A seeded database with its market, an engine over it and four funded traders. */
+export interface SpotWorld {
+  db: DB;
+  market: Market;
+  engine: SpotEngine;
+  users: number[];
+  feeUser: number;
+}
 
 /** Sum of available + locked per currency over every spot account (users and system users). */
 export function spotTotals(db: DB): Record<number, string> {
