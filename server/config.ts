@@ -128,6 +128,19 @@ export type Config = Omit<Parsed, "SIMULATOR" | "MARKET_MAKER"> & {
 
 export class ConfigError extends Error {}
 
+/** What `load` reads; when the configuration is invalid, its problems on stderr and exit code 1 (both servers start so). */
+export function configOrExit<C>(load: () => C): C {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** The variables the schema knows: the README's table is checked against this list. */
 export const SETTING_NAMES = Object.keys(ConfigSchema.shape) as (keyof Parsed)[];
 

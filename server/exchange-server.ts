@@ -4,29 +4,19 @@
 import { createServer } from "node:http";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import express from "express";
-import { callByPath } from "../app/contract/index";
 import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping } from "../app/lib/shutdown.server";
 import { sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { isAppCall } from "./app-caller";
-import { ConfigError, exchangeOptions, loadExchangeConfig } from "./config";
+import { configOrExit, exchangeOptions, loadExchangeConfig } from "./config";
 import { healthz, readyz } from "./health";
 import { API_BODY_LIMIT, limitedStream, refuseForbiddenMethods, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
-import { observeRequests, startMetricsServer, startObservedExchange } from "./observe";
+import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { InFlight, shutdown, stopOnSignals } from "./shutdown";
 
-let config;
-try {
-  config = loadExchangeConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = configOrExit(loadExchangeConfig);
 process.env.LOG_LEVEL = config.LOG_LEVEL;
 // The sign-in and code limits of its public /api/, shared through Redis with the app processes when REDIS_URL is set.
 if (config.REDIS_URL) process.env.REDIS_URL = config.REDIS_URL;
@@ -49,10 +39,7 @@ app.use(
     const p = req.path;
     if (p === "/healthz" || p === "/readyz") return p;
     if (p.startsWith("/addr/")) return "/addr/*";
-    if (p.startsWith("/api/")) {
-      const found = callByPath(p.slice("/api/".length).replace(/\/+$/, ""));
-      return found ? `/api/${found.call.path}` : "/api/*";
-    }
+    if (p.startsWith("/api/")) return apiRouteOf(p);
     return "unmatched";
   }),
 );
@@ -101,13 +88,13 @@ server.on("upgrade", (req, socket, head) => {
 server.listen(config.EXCHANGE_PORT, config.EXCHANGE_HOST, () => {
   log.info(
     {
-      host: config!.EXCHANGE_HOST,
-      port: config!.EXCHANGE_PORT,
-      demo: config!.DEMO,
-      simulator: config!.SIMULATOR,
-      marketMaker: config!.MARKET_MAKER,
+      host: config.EXCHANGE_HOST,
+      port: config.EXCHANGE_PORT,
+      demo: config.DEMO,
+      simulator: config.SIMULATOR,
+      marketMaker: config.MARKET_MAKER,
     },
-    `exchange listening on http://${config!.EXCHANGE_HOST}:${config!.EXCHANGE_PORT} (/api, /addr, /ws), data in ${config!.DATA_DIR}`,
+    `exchange listening on http://${config.EXCHANGE_HOST}:${config.EXCHANGE_PORT} (/api, /addr, /ws), data in ${config.DATA_DIR}`,
   );
   for (const a of exchange.demoAccounts) log.info(`demo account ${a.email} (${a.note})`);
 });

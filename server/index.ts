@@ -6,13 +6,12 @@ import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild }
 import compression from "compression";
 import { PageCache } from "./page-cache";
 import express from "express";
-import { callByPath } from "../app/contract/index";
 import { UNAVAILABLE_RETRY_S } from "../app/lib/unavailable.server";
 import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping, runShutdownHooks } from "../app/lib/shutdown.server";
-import { ConfigError, exchangeOptions, loadConfig } from "./config";
+import { configOrExit, exchangeOptions, loadConfig } from "./config";
 import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
 import { appCallerKey } from "./app-caller";
 import type { Exchange } from "./exchange/index";
@@ -28,22 +27,13 @@ import {
   settleBody,
   UPLOAD_BODY_LIMIT,
 } from "./http-guards";
-import { observeRequests, startMetricsServer, startObservedExchange } from "./observe";
+import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
 import { InFlight, shutdown, stopOnSignals } from "./shutdown";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import { createWsGuard, wsUpgradeListener } from "./ws-guard";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = configOrExit(loadConfig);
 // The Remix app reads its settings from the environment; hand it the resolved values.
 process.env.SESSION_SECRET = config.SESSION_SECRET;
 process.env.COOKIE_SECURE = config.COOKIE_SECURE;
@@ -73,9 +63,9 @@ if (config.TEST_SETTINGS === "on") log.warn("TEST_SETTINGS=on: test-only setting
 
 /** The secret shared with a standalone exchange: the variable, or the file an exchange wrote into this DATA_DIR. */
 function sharedSecret(): string | null {
-  if (config!.ADDRESS_SERVICE_SECRET) return config!.ADDRESS_SERVICE_SECRET;
+  if (config.ADDRESS_SERVICE_SECRET) return config.ADDRESS_SERVICE_SECRET;
   try {
-    return readFileSync(join(config!.DATA_DIR, "address-secret"), "utf8").trim() || null;
+    return readFileSync(join(config.DATA_DIR, "address-secret"), "utf8").trim() || null;
   } catch {
     return null;
   }
@@ -123,10 +113,7 @@ app.use(
     const p = req.path;
     if (p === "/healthz" || p === "/readyz" || p === "/events") return p;
     if (p.startsWith("/build/")) return "/build/*";
-    if (p.startsWith("/api/")) {
-      const found = callByPath(p.slice("/api/".length).replace(/\/+$/, ""));
-      return found ? `/api/${found.call.path}` : "/api/*";
-    }
+    if (p.startsWith("/api/")) return apiRouteOf(p);
     if (/\.[A-Za-z0-9]{2,5}$/.test(p) && !p.endsWith(".data")) return "static";
     return screenRoute(p);
   }),
@@ -319,14 +306,14 @@ server.on("upgrade", (req, socket, head) => {
 server.listen(config.PORT, config.HOST, () => {
   log.info(
     {
-      port: config!.PORT,
-      host: config!.HOST,
+      port: config.PORT,
+      host: config.HOST,
       exchange: exchange ? "embedded" : "remote",
-      demo: exchange ? config!.DEMO : undefined,
-      simulator: exchange ? config!.SIMULATOR : undefined,
-      marketMaker: exchange ? config!.MARKET_MAKER : undefined,
+      demo: exchange ? config.DEMO : undefined,
+      simulator: exchange ? config.SIMULATOR : undefined,
+      marketMaker: exchange ? config.MARKET_MAKER : undefined,
     },
-    `exchange site listening on http://localhost:${config!.PORT} (${exchange ? "embedded exchange, data in " + config!.DATA_DIR : "exchange at " + new URL(config!.EXCHANGE_API_URL!).origin})`,
+    `exchange site listening on http://localhost:${config.PORT} (${exchange ? "embedded exchange, data in " + config.DATA_DIR : "exchange at " + new URL(config.EXCHANGE_API_URL!).origin})`,
   );
   // The demo's accounts, for whoever started it by hand (their passwords are in the README, never in the log).
   for (const a of exchange?.demoAccounts ?? []) log.info(`demo account ${a.email} (${a.note})`);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { callByPath } from "../app/contract/index";
 import { lineLogger, requestContext, rootLogger, type Logger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { createExchange, type Exchange, type ExchangeObserver, type ExchangeOptions } from "./exchange/index";
@@ -12,6 +13,12 @@ import { createExchange, type Exchange, type ExchangeObserver, type ExchangeOpti
 
 /** A request id from the proxy is kept when it is a plain token; anything else is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** The route label of an /api/ path: the call's path, or '/api/*' for a path no call has (a bounded set either way). */
+export function apiRouteOf(path: string): string {
+  const found = callByPath(path.slice("/api/".length).replace(/\/+$/, ""));
+  return found ? `/api/${found.call.path}` : "/api/*";
+}
+
 /** Requests too frequent or too dull for an info line (still counted). */
 const QUIET = /^\/(healthz|readyz|favicon\.ico|build\/|fonts\/|images\/)/;
 

@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { BUY, SELL } from "./engine/book";
 import { createExchange, type Exchange } from "./index";
+import { removeExchange } from "../../tests/helpers/quiet-exchange";
 
 /**
  * `npm run exchange -- backup <file>` while orders are being placed: the copy passes SQLite's integrity check and,
@@ -24,10 +25,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "backup-"));
   ex = createExchange({ dataDir: join(dir, "live"), simulator: false, marketMaker: false, log: () => {} });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("backup", () => {
   it("copies the database while trading, consistent and whole", async () => {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { calls, DealSchema, EnvelopeSchema, QuoteGroupSchema, UserInfoSchema, type CallName } from "../../app/contract/index";
 import { createExchange, recordTrade, setPairPrice, type Exchange } from "./index";
+import { removeExchange } from "../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -13,10 +14,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-test-"));
   ex = createExchange({ dataDir: dir, simulator: false, log: (l) => logs.push(l) });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 afterEach(() => {
   vi.useRealTimers();
 });

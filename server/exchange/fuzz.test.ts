@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../tests/helpers/quiet-exchange";
+import { mkdtempSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -68,10 +68,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-fuzz-"));
   ex = quietExchange(dir, { now: () => now });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 /** Payloads that pass validation, so a hostile value in one field reaches the handler beside good ones. */
 function validPayloads(): Partial<Record<CallName, Record<string, unknown>>> {

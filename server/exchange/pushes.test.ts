@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../tests/helpers/quiet-exchange";
+import { mkdtempSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,10 +23,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "pushes-"));
   ex = quietExchange(dir, { pushPollMs: 0, now: () => now });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 const listen = (userId: number) => {
   const got: unknown[] = [];

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createExchange, type Exchange } from "./index";
 import { LANGS } from "./lib/i18n";
+import { removeExchange } from "../../tests/helpers/quiet-exchange";
 
 /** The exchange's answers to a client's mistakes: 4xx with a localized envelope, never 500; and its limit hook. */
 let ex: Exchange;
@@ -13,10 +14,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-hardening-"));
   ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, savingsScheduler: false, log: (l) => logs.push(l) });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 async function send(path: string, init: RequestInit & { duplex?: "half" } = {}, opts?: Parameters<Exchange["handle"]>[1]) {
   const res = await ex.handle(new Request(`http://localhost/api/${path}`, init as RequestInit), opts);

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../tests/helpers/quiet-exchange";
+import { mkdtempSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   GoogleAuthSchema,
   type CallName,
 } from "../../app/contract/index";
+import { sendCall, type Payload } from "../../tests/helpers/money-client";
 import { signedForm } from "./address-service";
 import { type Exchange } from "./index";
 import { credit } from "./ledger/index";
@@ -43,23 +44,12 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-limits-"));
   open();
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
-type Payload = Record<string, string | number>;
 async function call(name: CallName, payload: Payload = {}, o: { token?: string; ip?: string } = {}) {
-  const c = calls[name];
   const headers: Record<string, string> = { "x-forwarded-for": o.ip ?? "203.0.113.1" };
   if (o.token) headers.authorization = o.token;
-  const url = `http://localhost/api/${c.path}`;
-  const res =
-    c.method === "GET"
-      ? await ex.handle(new Request(`${url}?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}`, { headers }))
-      : await ex.handle(
-          new Request(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(payload) }),
-        );
+  const res = await sendCall(ex, name, payload, headers);
   return { status: res.status, ...EnvelopeSchema.parse(await res.json()) };
 }
 

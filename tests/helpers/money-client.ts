@@ -1,24 +1,33 @@
 // Test helpers for the money calls (imported by *.test.ts only).
 import { calls, CODE_TYPE, EnvelopeSchema, type CallName } from "../../app/contract/index";
 import { signedForm } from "../../server/exchange/address-service";
-import type { Exchange } from "../../server/exchange/index";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Exchange, ExchangeOptions } from "../../server/exchange/index";
+import { quietExchange } from "./quiet-exchange";
 
 export type Payload = Record<string, string | number>;
 
+/** Sends one call to the exchange's /api/ as the app does: a GET with the payload as its query, a POST with it as JSON. */
+export function sendCall(ex: Exchange, name: CallName, payload: Payload, headers: Record<string, string>): Promise<Response> {
+  const c = calls[name];
+  const url = `http://localhost/api/${c.path}`;
+  if (c.method === "GET") {
+    const q = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+    return ex.handle(new Request(`${url}?${q}`, { headers }));
+  }
+  return ex.handle(
+    new Request(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(payload) }),
+  );
+}
+
 export function moneyClient(ex: Exchange) {
   async function call(name: CallName, payload: Payload = {}, o: { token?: string; lang?: string } = {}) {
-    const c = calls[name];
     const headers: Record<string, string> = {};
     if (o.token) headers.authorization = o.token;
     if (o.lang) headers.lang = o.lang;
-    let res: Response;
-    if (c.method === "GET") {
-      const q = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]));
-      res = await ex.handle(new Request(`http://localhost/api/${c.path}?${q}`, { headers }));
-    } else {
-      headers["content-type"] = "application/json";
-      res = await ex.handle(new Request(`http://localhost/api/${c.path}`, { method: "POST", headers, body: JSON.stringify(payload) }));
-    }
+    const res = await sendCall(ex, name, payload, headers);
     return { status: res.status, ...EnvelopeSchema.parse(await res.json()) };
   }
 
@@ -70,4 +79,24 @@ export function moneyClient(ex: Exchange) {
 /** Seconds since the epoch (the address service's timestamp). */
 export function seconds(ms: number): number {
   return Math.floor(ms / 1000);
+}
+
+export type MoneyClient = ReturnType<typeof moneyClient>;
+
+/**
+ * What most exchange tests start from: a quiet exchange on a new temporary folder (`exchange-<name>-…`), its money
+ * client, USDT's id and the demo user signed in — with `payPassword` set as the demo's trade password when given.
+ * Remove it with removeExchange(ex, dir).
+ */
+export async function demoExchange(name: string, options: Partial<ExchangeOptions>, payPassword?: string) {
+  const dir = mkdtempSync(join(tmpdir(), `exchange-${name}-`));
+  const ex = quietExchange(dir, options);
+  const c = moneyClient(ex);
+  const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
+  const demo = await c.login("demo@example.com", "Trade2026");
+  if (payPassword) {
+    const set = await c.setPayPassword(demo, "demo@example.com", payPassword);
+    if (set.code !== 1) throw new Error(`setting the trade password failed: ${set.msg}`);
+  }
+  return { ex, dir, c, usdt, demo };
 }

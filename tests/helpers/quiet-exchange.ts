@@ -1,4 +1,5 @@
 // Test helper (imported by *.test.ts only).
+import { rmSync } from "node:fs";
 import { createExchange, type Exchange, type ExchangeOptions } from "../../server/exchange/index";
 
 /**
@@ -18,4 +19,10 @@ export function quietExchange(dataDir: string, options: Partial<ExchangeOptions>
     log: () => {},
     ...options,
   });
+}
+
+/** Closes a test's exchange and deletes its data folder (the end of every test file that opened one with mkdtemp). */
+export async function removeExchange(ex: Exchange, dataDir: string): Promise<void> {
+  await ex.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }

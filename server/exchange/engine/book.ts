@@ -205,16 +205,7 @@ export class OrderBook {
       arr.push(l);
       return l;
     }
-    // Binary search for the first index whose level is better than or equal to `price`.
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = arr[mid].price;
-      const worse = way === BUY ? p < price : p > price;
-      if (worse) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotWorse(arr, way, price);
     if (lo < n && arr[lo].price === price) return arr[lo];
     const l = new Level(price);
     arr.splice(lo, 0, l);
@@ -228,16 +219,24 @@ export class OrderBook {
       arr.pop();
       return;
     }
-    let lo = 0;
-    let hi = n;
-    const price = level.price;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = arr[mid].price;
-      const worse = way === BUY ? p < price : p > price;
-      if (worse) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotWorse(arr, way, level.price);
     if (arr[lo] === level) arr.splice(lo, 1);
   }
+}
+
+/**
+ * Binary search over one side's levels (kept worst first, best last): the index of the first level whose price is
+ * better than or equal to `price` for `way` — where a level of that price is, or would go.
+ */
+function firstNotWorse(arr: Level[], way: Way, price: bigint): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const p = arr[mid].price;
+    const worse = way === BUY ? p < price : p > price;
+    if (worse) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

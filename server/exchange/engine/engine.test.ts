@@ -1,15 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Decimal from "decimal.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "../db/index";
+import { openDatabase } from "../db/index";
 import { seedIfEmpty } from "../db/seed";
 import { Hub } from "../hub";
-import { credit as ledgerCredit } from "../ledger/index";
 import { Market } from "../market";
-import { createUser } from "../models/users";
 import { createExchange } from "../index";
 import { BUY, SELL, type Way } from "./book";
 import { SpotEngine, type AddCommand, type CancelCommand, type CommandResult } from "./engine";
@@ -18,48 +15,19 @@ type Command = AddCommand | CancelCommand;
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
 import { ensureSystemUsers } from "./market-maker";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
+import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
 
-const SOL = 3; // SOL/USDT: price precision 2
-const SOL_ID = 5;
-const USDT_ID = 1;
 const BTC_ID = 2;
 const SOL_BTC = 12; // price precision 7: price × quantity carries up to 13 decimals
 
-interface World {
-  db: DB;
-  market: Market;
-  engine: SpotEngine;
-  users: number[];
-  feeUser: number;
-}
-
-function world(): World {
+function world(): SpotWorld {
   const db = openDatabase(":memory:");
   seedIfEmpty(db);
   const sys = ensureSystemUsers(db);
   const market = new Market(db, new Hub());
   const engine = new SpotEngine(db, market, { feeUserId: sys.feeCollectorId, feeExempt: [], marketMakerIds: [] });
-  const users: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const id = createUser(db, { email: `trader${i}@example.com`, passwordHash: "!", now: Date.now() });
-    ledgerCredit(db, { userId: id, currencyId: USDT_ID, accountCode: "change_account", amount: "2500.5", type: "test" });
-    ledgerCredit(db, { userId: id, currencyId: SOL_ID, accountCode: "change_account", amount: "17.25", type: "test" });
-    ledgerCredit(db, { userId: id, currencyId: BTC_ID, accountCode: "change_account", amount: "0.0375", type: "test" });
-    users.push(id);
-  }
+  const users = fundedTraders(db, "trader", { [USDT_ID]: "2500.5", [SOL_ID]: "17.25", [BTC_ID]: "0.0375" }, Date.now());
   return { db, market, engine, users, feeUser: sys.feeCollectorId };
-}
-
-/** Sum of available + locked per currency over every account (users, system accounts). */
-function totals(db: DB): Map<number, string> {
-  const rows = db.prepare("SELECT currency_id, balance, lock_balance FROM accounts WHERE account_code = 'change_account'").all() as {
-    currency_id: number;
-    balance: string;
-    lock_balance: string;
-  }[];
-  const out = new Map<number, Decimal>();
-  for (const r of rows) out.set(r.currency_id, (out.get(r.currency_id) ?? new Decimal(0)).plus(r.balance).plus(r.lock_balance));
-  return new Map([...out].map(([k, v]) => [k, v.toFixed()]));
 }
 
 /** A naive reference book: price-time priority by sorting on every call. */
@@ -92,26 +60,9 @@ function engineView(engine: SpotEngine, matchId: number) {
 
 const commandArb = (nUsers: number) =>
   fc.oneof(
-    {
-      weight: 5,
-      arbitrary: fc.record({
-        kind: fc.constant("limit" as const),
-        user: fc.nat(nUsers - 1),
-        way: fc.constantFrom(BUY, SELL),
-        tick: fc.integer({ min: -8, max: 8 }),
-        micro: fc.integer({ min: 1, max: 4_000_000 }),
-      }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant("market" as const),
-        user: fc.nat(nUsers - 1),
-        way: fc.constantFrom(BUY, SELL),
-        micro: fc.integer({ min: 1, max: 6_000_000 }),
-      }),
-    },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant("cancel" as const), user: fc.nat(nUsers - 1), pick: fc.nat(1000) }) },
+    { weight: 5, arbitrary: limitArb(nUsers, 8, 4_000_000) },
+    { weight: 1, arbitrary: marketArb(nUsers, 6_000_000) },
+    { weight: 3, arbitrary: cancelArb(nUsers) },
   );
 
 describe("SpotEngine properties", () => {
@@ -124,7 +75,7 @@ describe("SpotEngine properties", () => {
       const SOL = matchId;
       const USDT_ID = quoteId;
       const w = world();
-      const start = totals(w.db);
+      const start = spotTotals(w.db);
       const model = new Map<number, ModelOrder>();
       const checkBalances = () => {
         const neg = w.db
@@ -171,7 +122,7 @@ describe("SpotEngine properties", () => {
                   way: c.way,
                   type: "limit",
                   number,
-                  price: formatScaled(parseScaled(mid) + BigInt(c.tick) * parseScaled(tick)),
+                  price: formatScaled(parseScaled(mid) + BigInt(c.ticks) * parseScaled(tick)),
                 };
               });
               const results = await Promise.all(cmds.map((c) => w.engine.submit(c)));
@@ -197,7 +148,7 @@ describe("SpotEngine properties", () => {
             const cancels = await Promise.all(open.map((o) => w.engine.submit({ kind: "cancel", userId: o.user_id, orderId: o.id })));
             expect(cancels.every((r) => r.ok)).toBe(true);
             model.clear();
-            expect(totals(w.db)).toEqual(start);
+            expect(spotTotals(w.db)).toEqual(start);
             const locked = w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lock_balance <> '0'").get() as { n: number };
             expect(locked.n).toBe(0);
           },

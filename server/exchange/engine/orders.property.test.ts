@@ -1,5 +1,4 @@
 import Database from "better-sqlite3";
-import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPOT_ORDER_STATUS } from "../../../app/contract/core/index";
@@ -7,10 +6,9 @@ import { openDatabase, type DB } from "../db/index";
 import { seedIfEmpty } from "../db/seed";
 import { registerDecimalFunctions } from "../db/decimal-sql";
 import { Hub } from "../hub";
-import { credit as ledgerCredit } from "../ledger/index";
 import { Market } from "../market";
-import { createUser } from "../models/users";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
+import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
 import { BUY, SELL, type Way } from "./book";
 import { SpotEngine, type Command, type EngineEvent, type OrderRow } from "./engine";
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
@@ -19,18 +17,10 @@ import { ensureSystemUsers } from "./market-maker";
 // Stop-limit and OCO orders under random sequences of limits, markets, stops, OCOs, cancels and cancel-alls, with a
 // restart of the engine in the middle: the invariants of docs/decisions/022-stop-and-oco-orders.md.
 
-const SOL = 3; // SOL/USDT, price precision 2
-const SOL_ID = 5;
-const USDT_ID = 1;
 const TICK = parseScaled("0.25");
 const { OPEN, COMPLETED, CANCELLED, REVOKED, UNTRIGGERED } = SPOT_ORDER_STATUS;
 
-interface World {
-  db: DB;
-  market: Market;
-  engine: SpotEngine;
-  users: number[];
-  feeUser: number;
+interface World extends SpotWorld {
   clock: { t: number };
   events: EngineEvent[];
 }
@@ -46,13 +36,7 @@ const template = (() => {
   const db = openDatabase(":memory:");
   seedIfEmpty(db);
   const sys = ensureSystemUsers(db);
-  const users: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const id = createUser(db, { email: `stops${i}@example.com`, passwordHash: "!", now: 1 });
-    ledgerCredit(db, { userId: id, currencyId: USDT_ID, accountCode: "change_account", amount: "3000.5", type: "test" });
-    ledgerCredit(db, { userId: id, currencyId: SOL_ID, accountCode: "change_account", amount: "21.25", type: "test" });
-    users.push(id);
-  }
+  const users = fundedTraders(db, "stops", { [USDT_ID]: "3000.5", [SOL_ID]: "21.25" }, 1);
   const image = db.serialize();
   db.close();
   return { image, users, feeUser: sys.feeCollectorId };
@@ -67,18 +51,6 @@ function world(): World {
   return { ...partial, engine: makeEngine(partial) };
 }
 
-/** Sum of available + locked per currency over every spot account (users and system users). */
-function totals(db: DB): Record<number, string> {
-  const rows = db.prepare("SELECT currency_id, balance, lock_balance FROM accounts WHERE account_code = 'change_account'").all() as {
-    currency_id: number;
-    balance: string;
-    lock_balance: string;
-  }[];
-  const out: Record<number, Decimal> = {};
-  for (const r of rows) out[r.currency_id] = (out[r.currency_id] ?? new Decimal(0)).plus(r.balance).plus(r.lock_balance);
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.toFixed()]));
-}
-
 const orders = (db: DB) => db.prepare("SELECT * FROM spot_orders WHERE match_id = ? ORDER BY id").all(SOL) as OrderRow[];
 
 /** What a working order needs held: a buy its limit price × what is left, a sell what is left. */
@@ -90,25 +62,8 @@ const lockedOf = (o: OrderRow) => parseScaled(o.locked, o.way === BUY ? QUOTE_DI
 
 const op = (nUsers: number) =>
   fc.oneof(
-    {
-      weight: 5,
-      arbitrary: fc.record({
-        kind: fc.constant("limit" as const),
-        user: fc.nat(nUsers - 1),
-        way: fc.constantFrom(BUY, SELL),
-        ticks: fc.integer({ min: -6, max: 6 }),
-        micro: fc.integer({ min: 1, max: 3_000_000 }),
-      }),
-    },
-    {
-      weight: 2,
-      arbitrary: fc.record({
-        kind: fc.constant("market" as const),
-        user: fc.nat(nUsers - 1),
-        way: fc.constantFrom(BUY, SELL),
-        micro: fc.integer({ min: 1, max: 4_000_000 }),
-      }),
-    },
+    { weight: 5, arbitrary: limitArb(nUsers, 6, 3_000_000) },
+    { weight: 2, arbitrary: marketArb(nUsers, 4_000_000) },
     {
       weight: 3,
       arbitrary: fc.record({
@@ -134,7 +89,7 @@ const op = (nUsers: number) =>
         micro: fc.integer({ min: 1, max: 2_000_000 }),
       }),
     },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), user: fc.nat(nUsers - 1), pick: fc.nat(1000) }) },
+    { weight: 2, arbitrary: cancelArb(nUsers) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancelAll" as const), user: fc.nat(nUsers - 1), all: fc.boolean() }) },
   );
 type Op = typeof op extends (n: number) => fc.Arbitrary<infer T> ? T : never;
@@ -205,7 +160,7 @@ describe("stop-limit and OCO orders, property", () => {
         fc.nat(17),
         async (chunks, restartAt) => {
           const w = world();
-          const start = totals(w.db);
+          const start = spotTotals(w.db);
           const triggered = new Map<number, number>();
           for (let i = 0; i < chunks.length; i++) {
             if (i === restartAt) {
@@ -236,7 +191,7 @@ describe("stop-limit and OCO orders, property", () => {
           }
           // Everything cancelled: every currency's total is what it was, to the last decimal, and nothing is held.
           for (const u of w.users) expect((await w.engine.submit({ kind: "cancel_all", userId: u })).ok).toBe(true);
-          expect(totals(w.db)).toEqual(start);
+          expect(spotTotals(w.db)).toEqual(start);
           expect((w.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE lock_balance <> '0'").get() as { n: number }).n).toBe(0);
           expect((w.db.prepare("SELECT COUNT(*) AS n FROM holds WHERE status = 'pending'").get() as { n: number }).n).toBe(0);
           const rows = orders(w.db);

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountLogPageSchema } from "../../../app/contract/index";
-import { moneyClient } from "../../../tests/helpers/money-client";
+import { demoExchange, type MoneyClient } from "../../../tests/helpers/money-client";
 import { recordTrade, type Exchange } from "../index";
 import { credit } from "../ledger/index";
 import { createUser, issueToken } from "../models/users";
@@ -15,12 +12,8 @@ import { createUser, issueToken } from "../models/users";
  * release… never 'other / balance change'.
  */
 const BTC = 1;
-let ex: Exchange;
-let dir: string;
 let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-let c: ReturnType<typeof moneyClient>;
-let demo: string;
-let usdt: number;
+let ex: Exchange, dir: string, c: MoneyClient, demo: string, usdt: number;
 
 const price = (p: string) => {
   recordTrade(ex, BTC, { way: 2, price: p, number: "0.01", time: now });
@@ -34,18 +27,10 @@ async function log(call: "accountLogLever" | "accountLogMicro" | "accountLogLega
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "exchange-log-kinds-"));
-  ex = quietExchange(dir, { now: () => now });
-  c = moneyClient(ex);
-  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-  demo = await c.login("demo@example.com", "Trade2026");
-  expect((await c.setPayPassword(demo, "demo@example.com", "Trade123")).code).toBe(1);
+  ({ ex, dir, c, usdt, demo } = await demoExchange("log-kinds", { now: () => now }, "Trade123"));
   price("60000");
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("account log kinds", () => {
   it("lever: margin and fee at opening, the margin released, the profit, the overnight fee; a liquidation's loss", async () => {

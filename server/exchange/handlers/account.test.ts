@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { pendingIdentities, reviewIdentity } from "../models/personal";
 import { approveDeposit } from "../money/review";
 import { moneyClient } from "../../../tests/helpers/money-client";
 import { loginNumber } from "./user";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -22,10 +23,7 @@ beforeAll(() => {
   ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, now: () => clock, pushPollMs: 0 });
   c = moneyClient(ex);
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("a phone account signs in with its number", () => {
   const CAROL = "13800138000"; // seeded: China, +86

@@ -16,7 +16,7 @@ import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
 import { ok, fail, type Ctx, type Handlers } from "../context";
 import { accountOf, ensureAccounts, listAccounts, listLog, type AccountRow, type LogRow } from "../models/accounts";
 import { accountName, toCurrency } from "../money/currencies";
-import { pageOf, pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { pricedCurrencies, type Priced } from "./money-common";
 
 // Assets: the account list and detail, the currencies with chains, the account logs.
@@ -122,17 +122,8 @@ export function toLogEntry(ctx: Ctx, r: LogRow): AccountLogEntry {
 }
 
 export function logPage(ctx: Ctx, where: string, args: unknown[], p: { page?: number; limit?: number }) {
-  const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
-  const { total, rows } = listLog(ctx.db, where, args, limit, offset);
-  return ok(
-    ctx,
-    pageOf(
-      total,
-      page,
-      limit,
-      rows.map((r) => toLogEntry(ctx, r)),
-    ),
-  );
+  const list = (limit: number, offset: number) => listLog(ctx.db, where, args, limit, offset);
+  return pageAnswer(ctx, pageWindow(p, RECORDS_PAGE_SIZE), list, (r) => toLogEntry(ctx, r));
 }
 
 function accountLog(code: AccountCode) {

@@ -5,7 +5,7 @@ import { availableOf, currencyCodes } from "../models/accounts";
 import { findQuote, listConverts, quoteUsedAt } from "../models/converts";
 import { createQuote, executeQuote, toConvert, toQuote } from "../money/convert";
 import { canonical, decimalsProblem, loadCurrency } from "../money/currencies";
-import { pageOf, pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { ledgerFail } from "./money-common";
 import Decimal from "decimal.js";
 
@@ -53,17 +53,8 @@ export const convertHandlers: Pick<Handlers, "convertQuote" | "convertExecute" |
   },
 
   convertHistory(p, ctx) {
-    const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
-    const { total, rows } = listConverts(ctx.db, ctx.userId!, limit, offset);
     const codes = currencyCodes(ctx.db);
-    return ok(
-      ctx,
-      pageOf(
-        total,
-        page,
-        limit,
-        rows.map((r) => toConvert(r, codes)),
-      ),
-    );
+    const list = (limit: number, offset: number) => listConverts(ctx.db, ctx.userId!, limit, offset);
+    return pageAnswer(ctx, pageWindow(p, RECORDS_PAGE_SIZE), list, (r) => toConvert(r, codes));
   },
 };

@@ -6,7 +6,7 @@ import { firstAnswer, once } from "../ledger/idempotency";
 import { findDeposit, insertDeposit, listDeposits } from "../models/deposits";
 import { depositAddress } from "../money/addresses";
 import { canonical, decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
-import { pageOf, pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { toDeposit } from "../money/review";
 
 // Deposits: the deposit address, the declaration of a deposit (reviewed by the operator), the list.
@@ -61,16 +61,7 @@ export const depositHandlers: Pick<Handlers, "wallet" | "createPayOrder" | "depo
   },
 
   depositList(p, ctx) {
-    const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
-    const { total, rows } = listDeposits(ctx.db, { userId: ctx.userId!, limit, offset });
-    return ok(
-      ctx,
-      pageOf(
-        total,
-        page,
-        limit,
-        rows.map((r) => toDeposit(r, ctx.t)),
-      ),
-    );
+    const list = (limit: number, offset: number) => listDeposits(ctx.db, { userId: ctx.userId!, limit, offset });
+    return pageAnswer(ctx, pageWindow(p, RECORDS_PAGE_SIZE), list, (r) => toDeposit(r, ctx.t));
   },
 };

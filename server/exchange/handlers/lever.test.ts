@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeverDealallSchema, LeverDealSchema, LeverPageSchema, LeverPositionSchema } from "../../../app/contract/index";
-import { moneyClient } from "../../../tests/helpers/money-client";
+import { demoExchange, moneyClient, type MoneyClient } from "../../../tests/helpers/money-client";
 import { recordTrade, type Exchange } from "../index";
 import { credit, globalTotals } from "../ledger/index";
 import { DAY } from "../lib/time";
@@ -13,12 +10,8 @@ import { DAY } from "../lib/time";
 const BTC = 1; // BTC/USDT: lever_point_rate 0.05 %, lever_share_num 0.01, lever_fee_rate 0.001, 2 price decimals
 const LINK = 10; // LINK/USDT: open for leverage only
 
-let ex: Exchange;
-let dir: string;
 let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-let c: ReturnType<typeof moneyClient>;
-let demo: string;
-let usdt: number;
+let ex: Exchange, dir: string, c: MoneyClient, demo: string, usdt: number;
 
 function price(matchId: number, p: string) {
   recordTrade(ex, matchId, { way: 2, price: p, number: "0.01", time: now });
@@ -50,18 +43,10 @@ async function newTrader(email: string, leverUsdt: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "exchange-lever-"));
-  ex = quietExchange(dir, { now: () => now });
-  c = moneyClient(ex);
-  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-  demo = await c.login("demo@example.com", "Trade2026");
-  expect((await c.setPayPassword(demo, "demo@example.com", "Trade123")).code).toBe(1);
+  ({ ex, dir, c, usdt, demo } = await demoExchange("lever", { now: () => now }, "Trade123"));
   price(BTC, "60000");
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("lever/submit", () => {
   it("checks in order: price, multiple, hands, trade password", async () => {

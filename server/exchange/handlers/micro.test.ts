@@ -1,21 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MicroOrderSchema, MicroPageSchema, MicroSecondsSchema, MicroWalletSchema } from "../../../app/contract/index";
-import { moneyClient } from "../../../tests/helpers/money-client";
+import { demoExchange, moneyClient, type MoneyClient } from "../../../tests/helpers/money-client";
 import { recordTrade, type Exchange } from "../index";
 import { globalTotals } from "../ledger/index";
 
 const BTC = 1;
-let ex: Exchange;
-let dir: string;
 let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-let c: ReturnType<typeof moneyClient>;
-let demo: string;
-let usdt: number;
+let ex: Exchange, dir: string, c: MoneyClient, demo: string, usdt: number;
 
 const open = () => ex.db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE status = 1").get() as { n: number };
 function price(p: string, at = now) {
@@ -29,17 +22,10 @@ function create() {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "exchange-micro-"));
-  ex = create();
-  c = moneyClient(ex);
-  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-  demo = await c.login("demo@example.com", "Trade2026");
+  ({ ex, dir, c, usdt, demo } = await demoExchange("micro", { now: () => now }));
   price("60000");
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("microtrade", () => {
   it("offers the wallets with their micro balance and presets, and the times with their profit ratios", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
@@ -31,6 +31,7 @@ import { credit as ledgerCredit } from "../ledger/index";
 import { approveDeposit, approveWithdrawal, rejectWithdrawal } from "../money/review";
 import { expireOpenQuotes } from "../models/converts";
 import { moneyClient, seconds } from "../../../tests/helpers/money-client";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -56,10 +57,7 @@ beforeAll(async () => {
   alice = await c.login("alice@example.com", "Alice2026");
   bob = await c.login("bob@example.com", "Bob2026x");
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 /** Binds a withdrawal address through the address service (SendVerificationcode, then BindDrawAddress). */
 async function bind(email: string, address: string, coin = "USDT", contract = "TRC20", memo = "") {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { createExchange, setPairPrice, type Exchange } from "../index";
 import { MailRelay } from "../mail-relay";
 import { DAY } from "../lib/time";
 import type { Subscriber } from "../hub";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -33,10 +34,7 @@ beforeAll(async () => {
   alice = await c.login("alice@example.com", "Alice2026");
   await setPairPrice(ex, PAIR, "3000");
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 const list = async (token: string, payload: Record<string, string | number> = {}) =>
   NotificationPageSchema.parse((await c.call("notificationList", payload, { token })).data);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import {
   SpotOrderSchema,
 } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 // Stop-limit, OCO, cancel all, my orders and fills across pairs, and the export pages, through the API.
 
@@ -38,10 +39,7 @@ beforeAll(async () => {
   expect((await call("txOutAdd", { currency_match_id: SOL, price: "100", number: "2" }, { token: demo })).code).toBe(1);
   expect((await call("txInAdd", { currency_match_id: SOL, price: "100", number: "2" }, { token: alice })).code).toBe(1);
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("stop-limit orders through the API", () => {
   it("places one untriggered, named in the caller's language", async () => {

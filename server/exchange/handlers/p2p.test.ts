@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
 import { randomBytes } from "node:crypto";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { P2PAdPageSchema, P2POrderSchema, type P2POrder } from "../../../app/contract/index";
-import { moneyClient, type Payload } from "../../../tests/helpers/money-client";
+import { demoExchange, moneyClient, type MoneyClient, type Payload } from "../../../tests/helpers/money-client";
 import { type Exchange } from "../index";
 import { globalTotals } from "../ledger/index";
 
@@ -16,7 +15,7 @@ import { globalTotals } from "../ledger/index";
 let ex: Exchange;
 let dir: string;
 let now = Date.UTC(2026, 10, 24, 9, 0, 0);
-let c: ReturnType<typeof moneyClient>;
+let c: MoneyClient;
 let demo: string;
 let bob: string;
 let alice: string;
@@ -72,20 +71,13 @@ async function uploadFetch(name: string, token: string) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "exchange-p2p-"));
-  ex = quietExchange(dir, { now: () => now });
-  c = moneyClient(ex);
-  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-  demo = await c.login("demo@example.com", "Trade2026");
+  ({ ex, dir, c, usdt, demo } = await demoExchange("p2p", { now: () => now }));
   bob = await c.login("bob@example.com", "Bob2026x");
   alice = await c.login("alice@example.com", "Alice2026");
   expect((await c.setPayPassword(bob, "bob@example.com", "Shop1234")).code).toBe(1);
   totals = globalTotals(ex.db);
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("fiat P2P", () => {
   it("lists the merchant's ads by the user's side, cheapest sell first, with the merchant's record and limits in fiat", async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls, EnvelopeSchema, GoogleAuthSchema, type CallName } from "../../../app/contract/index";
+import { EnvelopeSchema, GoogleAuthSchema, type CallName } from "../../../app/contract/index";
+import { sendCall, type Payload } from "../../../tests/helpers/money-client";
 import { createExchange, type Exchange } from "../index";
 import { totpCode } from "../lib/totp";
 import sharp from "sharp";
@@ -12,18 +13,10 @@ let ex: Exchange;
 let dir: string;
 let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
 
-type Payload = Record<string, string | number>;
 async function call(name: CallName, payload: Payload = {}, o: { token?: string; ip?: string; device?: string } = {}) {
-  const c = calls[name];
   const headers: Record<string, string> = { "x-forwarded-for": o.ip ?? "203.0.113.7", "user-agent": o.device ?? "Phone Browser 1.0" };
   if (o.token) headers.authorization = o.token;
-  const url = `http://localhost/api/${c.path}`;
-  const res =
-    c.method === "GET"
-      ? await ex.handle(new Request(`${url}?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}`, { headers }))
-      : await ex.handle(
-          new Request(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(payload) }),
-        );
+  const res = await sendCall(ex, name, payload, headers);
   return EnvelopeSchema.parse(await res.json());
 }
 const login = async (account: string, password: string, extra: Payload = {}, o: { ip?: string; device?: string } = {}) => {

@@ -4,7 +4,7 @@ import { fail, ok, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { findHolding, findProduct, listHoldings, listProducts } from "../models/savings";
 import { decimalsProblem } from "../money/currencies";
-import { pageOf, pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { buyHolding, toHolding, toLockProduct } from "../money/savings";
 import { logPage } from "./assets";
 import { ledgerFail } from "./money-common";
@@ -13,31 +13,13 @@ import { ledgerFail } from "./money-common";
 
 export const savingsHandlers: Pick<Handlers, "lockList" | "currentSetting" | "submitLock" | "savingsLog"> = {
   lockList(p, ctx) {
-    const { page, limit, offset } = pageWindow(p, LOCK_LIST_LIMIT, LOCK_LIST_LIMIT);
-    const { total, rows } = listProducts(ctx.db, limit, offset);
-    return ok(
-      ctx,
-      pageOf(
-        total,
-        page,
-        limit,
-        rows.map((r) => toLockProduct(r, ctx.t)),
-      ),
-    );
+    const list = (limit: number, offset: number) => listProducts(ctx.db, limit, offset);
+    return pageAnswer(ctx, pageWindow(p, LOCK_LIST_LIMIT, LOCK_LIST_LIMIT), list, (r) => toLockProduct(r, ctx.t));
   },
 
   currentSetting(p, ctx) {
-    const { page, limit, offset } = pageWindow(p, LOCK_LIST_LIMIT, LOCK_LIST_LIMIT);
-    const { total, rows } = listHoldings(ctx.db, ctx.userId!, limit, offset);
-    return ok(
-      ctx,
-      pageOf(
-        total,
-        page,
-        limit,
-        rows.map((r) => toHolding(r, ctx.t)),
-      ),
-    );
+    const list = (limit: number, offset: number) => listHoldings(ctx.db, ctx.userId!, limit, offset);
+    return pageAnswer(ctx, pageWindow(p, LOCK_LIST_LIMIT, LOCK_LIST_LIMIT), list, (r) => toHolding(r, ctx.t));
   },
 
   submitLock(p, ctx) {

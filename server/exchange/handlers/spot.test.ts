@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moneyClient } from "../../../tests/helpers/money-client";
 import { DealSchema, SpotBalancesSchema, SpotOrderPageSchema, SpotOrderSchema } from "../../../app/contract/index";
 import { createExchange, setPairPrice, type Exchange } from "../index";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -21,10 +22,7 @@ beforeAll(async () => {
   demo = await login("demo@example.com", "Trade2026");
   alice = await login("alice@example.com", "Alice2026");
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("spot orders through the API", () => {
   it("needs a login", async () => {

@@ -3,6 +3,7 @@ import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { BUY, SELL, type Way } from "../engine/book";
 import type { CommandResult, OrderRow } from "../engine/engine";
 import { spotBalances, toSpotFill, toSpotOrder } from "../engine/present";
+import { pageAnswer, pageOf, pageWindow, type PageArgs } from "../money/paging";
 import { myFillsPage, myOrdersPage, spotOrderPage, type FillRow, type OrdersFilter, type SpotOrderFilter } from "../models/spot";
 
 const DEFAULT_LIMIT = 10;
@@ -78,18 +79,11 @@ async function cancel(ctx: Ctx, way: Way, id: number) {
   return answer(ctx, await engineOf(ctx).submit({ kind: "cancel", userId: ctx.userId!, orderId: id, way }), "order_cancelled");
 }
 
-function page(ctx: Ctx, matchId: number, filter: SpotOrderFilter, pageNo = 1, limitIn = DEFAULT_LIMIT): Answer<SpotOrderPage> {
+function page(ctx: Ctx, matchId: number, filter: SpotOrderFilter, p: PageArgs): Answer<SpotOrderPage> {
   const pair = ctx.market.pairs.get(matchId);
   if (!pair) return fail(ctx, "pair_not_found");
-  const limit = Math.min(limitIn, MAX_LIMIT);
-  const { total, rows } = spotOrderPage(ctx.db, ctx.userId!, matchId, filter, limit, (pageNo - 1) * limit);
-  return ok(ctx, {
-    total,
-    per_page: limit,
-    last_page: Math.max(1, Math.ceil(total / limit)),
-    current_page: pageNo,
-    data: rows.map((r) => toSpotOrder(r, pair, ctx.t)),
-  });
+  const list = (limit: number, offset: number) => spotOrderPage(ctx.db, ctx.userId!, matchId, filter, limit, offset);
+  return pageAnswer(ctx, pageWindow(p, DEFAULT_LIMIT, MAX_LIMIT), list, (r) => toSpotOrder(r, pair, ctx.t));
 }
 
 /** Fills as answered: each pair's symbol, the fee in its currency's decimals. */
@@ -140,37 +134,22 @@ export const spotHandlers: Pick<
     return ok(ctx, { cancelled: n, ids: r.cancelled.map((o) => o.id) }, "orders_cancelled", { count: n });
   },
   // A pair's working orders of one side (open and untriggered), or every order of that side.
-  txInList: (p, ctx) => page(ctx, p.currency_match_id, { way: BUY, openOnly: p.status !== "all" }, p.page, p.limit),
-  txOutList: (p, ctx) => page(ctx, p.currency_match_id, { way: SELL, openOnly: p.status !== "all" }, p.page, p.limit),
+  txInList: (p, ctx) => page(ctx, p.currency_match_id, { way: BUY, openOnly: p.status !== "all" }, p),
+  txOutList: (p, ctx) => page(ctx, p.currency_match_id, { way: SELL, openOnly: p.status !== "all" }, p),
   // Finished orders of both sides (completed, cancelled, revoked), newest first.
-  txHistoryList: (p, ctx) => page(ctx, p.currency_match_id, { finished: true }, p.page, p.limit),
+  txHistoryList: (p, ctx) => page(ctx, p.currency_match_id, { finished: true }, p),
   spotOrders(p, ctx) {
     const f = filterOf(ctx, p);
     if ("code" in f) return f;
-    const pageNo = p.page ?? 1;
-    const limit = Math.min(p.limit ?? MY_ORDERS_LIMIT, MAX_LIMIT);
-    const { total, rows } = myOrdersPage(ctx.db, ctx.userId!, f, limit, (pageNo - 1) * limit);
-    return ok(ctx, {
-      total,
-      per_page: limit,
-      last_page: Math.max(1, Math.ceil(total / limit)),
-      current_page: pageNo,
-      data: rows.map((r) => orderOf(ctx, r)),
-    });
+    const list = (limit: number, offset: number) => myOrdersPage(ctx.db, ctx.userId!, f, limit, offset);
+    return pageAnswer(ctx, pageWindow(p, MY_ORDERS_LIMIT, MAX_LIMIT), list, (r) => orderOf(ctx, r));
   },
   spotFills(p, ctx) {
     const f = filterOf(ctx, p);
     if ("code" in f) return f;
-    const pageNo = p.page ?? 1;
-    const limit = Math.min(p.limit ?? MY_ORDERS_LIMIT, MAX_LIMIT);
-    const { total, rows } = myFillsPage(ctx.db, ctx.userId!, f, limit, (pageNo - 1) * limit);
-    return ok(ctx, {
-      total,
-      per_page: limit,
-      last_page: Math.max(1, Math.ceil(total / limit)),
-      current_page: pageNo,
-      data: fillsOf(ctx, rows),
-    });
+    const { page, limit, offset } = pageWindow(p, MY_ORDERS_LIMIT, MAX_LIMIT);
+    const { total, rows } = myFillsPage(ctx.db, ctx.userId!, f, limit, offset);
+    return ok(ctx, pageOf(total, page, limit, fillsOf(ctx, rows)));
   },
   spotBalances(p, ctx) {
     const pair = ctx.market.pairs.get(p.currency_match_id);

@@ -4,7 +4,7 @@ import { firstAnswer, once } from "../ledger/idempotency";
 import { post } from "../ledger/index";
 import { insertTransfer, listTransfers, type TransferRow } from "../models/transfers";
 import { accountName, canonical, decimalsProblem, loadCurrency } from "../money/currencies";
-import { pageOf, pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { ledgerFail } from "./money-common";
 
 // Transfers between a user's own accounts of one currency.
@@ -50,17 +50,8 @@ export const transferHandlers: Pick<Handlers, "transfer" | "transferLog"> = {
   },
 
   transferLog(p, ctx) {
-    const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
-    const { total, rows } = listTransfers(ctx.db, ctx.userId!, p.currency_id, limit, offset);
-    return ok(
-      ctx,
-      pageOf(
-        total,
-        page,
-        limit,
-        rows.map((r) => transferOf(ctx, r)),
-      ),
-    );
+    const list = (limit: number, offset: number) => listTransfers(ctx.db, ctx.userId!, p.currency_id, limit, offset);
+    return pageAnswer(ctx, pageWindow(p, RECORDS_PAGE_SIZE), list, (r) => transferOf(ctx, r));
   },
 };
 

@@ -9,7 +9,7 @@ import { findWithdrawal, insertWithdrawal, listWithdrawals, withdrawnToday } fro
 import { holdLegs } from "../ledger/holds";
 import { boundAddresses } from "../money/addresses";
 import { decimalsProblem, loadCurrency, protocolOf } from "../money/currencies";
-import { pageOf, pageWindow } from "../money/paging";
+import { pageAnswer, pageWindow } from "../money/paging";
 import { toWithdrawal } from "../money/review";
 import { ledgerFail } from "./money-common";
 import { checkPayPassword } from "./trade-password";
@@ -108,16 +108,7 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
   },
 
   drawList(p, ctx) {
-    const { page, limit, offset } = pageWindow(p, RECORDS_PAGE_SIZE);
-    const { total, rows } = listWithdrawals(ctx.db, { userId: ctx.userId!, limit, offset });
-    return ok(
-      ctx,
-      pageOf(
-        total,
-        page,
-        limit,
-        rows.map((r) => toWithdrawal(r, ctx.t)),
-      ),
-    );
+    const list = (limit: number, offset: number) => listWithdrawals(ctx.db, { userId: ctx.userId!, limit, offset });
+    return pageAnswer(ctx, pageWindow(p, RECORDS_PAGE_SIZE), list, (r) => toWithdrawal(r, ctx.t));
   },
 };

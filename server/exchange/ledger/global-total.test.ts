@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { createExchange, type Exchange } from "../index";
 import { DAY } from "../lib/time";
 import { approveDeposit, approveWithdrawal } from "../money/review";
 import { globalTotals } from "./index";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -20,10 +21,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-global-total-"));
   ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, now: () => clock, savingsScheduler: false });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 function expectZero(): void {
   const totals = globalTotals(ex.db);

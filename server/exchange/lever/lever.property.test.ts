@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
+import { mkdtempSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -216,8 +216,7 @@ describe("lever: conservation across random sequences", () => {
           if ((ex.db.prepare("SELECT COUNT(*) AS n FROM lever_orders WHERE overnight_money != '0'").get() as { n: number }).n > 0)
             seen.add("overnight");
         } finally {
-          await ex.close();
-          rmSync(dir, { recursive: true, force: true });
+          await removeExchange(ex, dir);
         }
       }),
       { numRuns: 20, seed: 20261125 },

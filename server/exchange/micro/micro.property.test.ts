@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
+import { mkdtempSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -117,8 +117,7 @@ describe("second contract: conservation across random sequences and restarts", (
             expect(twice).toEqual([]);
           }
         } finally {
-          await ex.close();
-          rmSync(dir, { recursive: true, force: true });
+          await removeExchange(ex, dir);
         }
       }),
       { numRuns: 15 },

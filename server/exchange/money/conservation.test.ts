@@ -1,6 +1,6 @@
 import DecimalBase from "decimal.js";
 import fc from "fast-check";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { issueToken } from "../models/users";
 import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal } from "./review";
 import { moneyClient, seconds } from "../../../tests/helpers/money-client";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 const Decimal = DecimalBase.clone({ precision: 80 });
 type D = InstanceType<typeof Decimal>;
@@ -55,10 +56,7 @@ beforeAll(async () => {
     }
   }
 }, 60_000);
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 /** Sum of balance + lock_balance of every account (users and system accounts) per currency. */
 function totals(): Map<number, D> {

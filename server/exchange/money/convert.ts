@@ -69,11 +69,18 @@ export function createQuote(
   return q;
 }
 
+/** The two currencies of a quote or a convert, with their codes. */
+function currenciesOf(r: { from_currency_id: number; to_currency_id: number }, codes: Map<number, string>) {
+  return {
+    from_currency: { id: r.from_currency_id, code: codes.get(r.from_currency_id) ?? "" },
+    to_currency: { id: r.to_currency_id, code: codes.get(r.to_currency_id) ?? "" },
+  };
+}
+
 export function toQuote(q: QuoteRow, codes: Map<number, string>): ConvertQuote {
   return {
     quote_id: q.id,
-    from_currency: { id: q.from_currency_id, code: codes.get(q.from_currency_id) ?? "" },
-    to_currency: { id: q.to_currency_id, code: codes.get(q.to_currency_id) ?? "" },
+    ...currenciesOf(q, codes),
     amount: q.amount,
     mid_rate: q.mid_rate,
     rate: q.rate,
@@ -88,8 +95,7 @@ export function toConvert(r: ConvertRow, codes: Map<number, string>): Convert {
   return {
     id: r.id,
     quote_id: r.quote_id,
-    from_currency: { id: r.from_currency_id, code: codes.get(r.from_currency_id) ?? "" },
-    to_currency: { id: r.to_currency_id, code: codes.get(r.to_currency_id) ?? "" },
+    ...currenciesOf(r, codes),
     amount: r.amount,
     rate: r.rate,
     receive: r.receive,

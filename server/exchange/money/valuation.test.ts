@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { createExchange, type Exchange } from "../index";
 import { credit, move } from "../ledger/index";
 import { DAY } from "../lib/time";
 import { assetHistory } from "./valuation";
+import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 
 let ex: Exchange;
 let dir: string;
@@ -25,10 +26,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "exchange-valuation-"));
   ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, dailyScheduler: false, log: () => {}, now: () => clock });
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("daily asset snapshots", () => {
   it("value each holder once a day; someone who held something and now holds nothing reads 0 while it is on the chart", () => {

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { quietExchange } from "../../../tests/helpers/quiet-exchange";
+import { mkdtempSync } from "node:fs";
+import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,10 +97,7 @@ beforeAll(() => {
     now,
   ).id;
 });
-afterAll(async () => {
-  await ex.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeExchange(ex, dir));
 
 describe("fiat order state machine", () => {
   it("brings orders into each of the seven states", () => {
