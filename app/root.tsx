@@ -13,8 +13,6 @@ import { RefusalFocusScope, useRefusalFocus } from "~/components/form/refusal-fo
 import { BCP47, type Lang } from "~/i18n";
 import { I18nDataScript } from "~/lib/i18n-payload";
 import { useNonce } from "~/lib/nonce";
-import { markHydrated } from "~/lib/hydrate-later";
-import { useEffect } from "react";
 import "~/styles/global.css";
 import { darkTheme, lightTheme, systemTheme } from "~/styles/theme.css";
 import type { ThemeSetting } from "~/lib/theme";
@@ -107,7 +105,6 @@ function Document({ lang, theme, children }: { lang: Lang; theme: ThemeSetting; 
 export default function App() {
   const d = useLoaderData<typeof loader>();
   useRefusalFocus();
-  useEffect(markHydrated, []);
   return (
     <Document lang={d.lang} theme={d.theme}>
       <RefusalFocusScope>

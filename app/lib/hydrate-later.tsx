@@ -7,19 +7,19 @@ import { lazy, Suspense, type ComponentType } from "react";
  * typed meanwhile stays (hydration keeps the DOM). Meant for forms, whose hook library (conform, ~10 KB gz) only
  * adds checks as you type and answers without a page load.
  *
- *   const WithdrawForm = hydrateLater(() => import("~/features/assets/withdraw-form"));   // module scope
+ *   const WithdrawForm = hydrateLater(() => import("~/features/assets/withdraw-form").then((m) => m.WithdrawForm));
  *
  * The server bundle has no chunks: its import resolves at once, so a render never waits for it. A screen reached by
  * a link after hydration starts the load when its route module arrives, while its data loads.
  */
-export function hydrateLater<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let Loaded: ComponentType<P> | undefined;
   const loadOnce = (() => {
     let pending: Promise<{ default: ComponentType<P> }> | undefined;
     return () =>
-      (pending ??= load().then((m) => {
-        Loaded = m.default;
-        return m;
+      (pending ??= load().then((component) => {
+        Loaded = component;
+        return { default: component };
       }));
   })();
   // Once loaded, the module is handed over synchronously: React then renders it without suspending (a server render
@@ -27,7 +27,7 @@ export function hydrateLater<P extends object>(load: () => Promise<{ default: Co
   const now = (): Promise<{ default: ComponentType<P> }> =>
     Loaded ? ({ then: (ok: (m: { default: ComponentType<P> }) => void) => ok({ default: Loaded! }) } as never) : loadOnce();
   const Lazy = lazy(now) as unknown as ComponentType<P>;
-  if (typeof document === "undefined" || pageHydrated) void loadOnce();
+  if (typeof document === "undefined" || pageStarted()) void loadOnce();
   function HydrateLater(props: P) {
     // The Suspense boundary is in the server's HTML too, so the browser can hydrate everything around it first.
     return (
@@ -39,9 +39,11 @@ export function hydrateLater<P extends object>(load: () => Promise<{ default: Co
   return HydrateLater;
 }
 
-let pageHydrated = false;
-
-/** Called once the page has hydrated (root): later screens start loading their parts with their route module. */
-export function markHydrated() {
-  pageHydrated = true;
+/**
+ * Whether the page's router is already running, i.e. this route module arrived for a link followed after the first
+ * load (on the first load the route modules are evaluated before the entry creates the router). Only an early
+ * start of the load depends on it.
+ */
+function pageStarted() {
+  return "__remixRouter" in window;
 }

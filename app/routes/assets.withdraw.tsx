@@ -22,7 +22,7 @@ import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/asse
 import { hydrateLater } from "~/lib/hydrate-later";
 
 /** The form hydrates after the screen: conform and the form's fields are not in the first load. */
-const WithdrawForm = hydrateLater(() => import("~/features/assets/withdraw-form"));
+const WithdrawForm = hydrateLater(() => import("~/features/assets/withdraw-form").then((m) => m.WithdrawForm));
 
 const SECRET_FIELDS = ["pay_password"];
 

@@ -27,7 +27,7 @@ export type WithdrawFormProps = {
 };
 
 /** The withdrawal form: it hydrates after the rest of the screen (app/lib/hydrate-later.tsx), so conform is not in the first load. */
-export default function WithdrawForm(data: WithdrawFormProps) {
+export function WithdrawForm(data: WithdrawFormProps) {
   const { t, i18n } = useTranslation("assets");
   const lang = i18n.language;
   const navigation = useNavigation();
