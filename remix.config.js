@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts"],
+  // A screen's *.form.tsx is a part of its route module that hydrates later (app/lib/hydrate-later.tsx), not a route.
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts", "**/*.form.tsx"],
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-utils/],
   future: {
