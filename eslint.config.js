@@ -149,6 +149,22 @@ export default tseslint.config(
     rules: { "jsx-a11y/no-autofocus": "off" },
   },
   {
+    // A style file never re-exports another style file's classes: vanilla-extract names a file's styles by their
+    // order, and a re-export in the middle of one once gave two different styles the same class (the assets
+    // screens lost their total and chart). Import each class from the file that defines it.
+    files: ["app/**/*.css.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportNamedDeclaration[source]",
+          message: "Import styles from the file that defines them; a style file does not re-export.",
+        },
+        { selector: "ExportAllDeclaration", message: "Import styles from the file that defines them; a style file does not re-export." },
+      ],
+    },
+  },
+  {
     files: ["app/**", "server/**", "tests/**", "scripts/**"],
     plugins: { boundaries },
     settings: {

@@ -94,17 +94,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const areas = dataOr(await api(args, "areaList", {}), []);
     country_code = areas.find((a) => a.id === v.area_id)?.global_code;
   }
-  const google_code =
-    String(formData.get("google_code") ?? "")
-      .trim()
-      .slice(0, 12) || undefined;
   const login = await api(args, "login", {
     account: v.account,
     password: v.password,
     sms_code: v.sms_code,
     login_type: kind,
     country_code,
-    google_code,
+    google_code: v.google_code,
   });
   // The authenticator is on: the form comes back with its code field (the password is typed again, never sent back).
   if (!login.ok && login.reason?.field === "google_code") {
@@ -200,15 +196,9 @@ function LoginForm({ kind }: { kind: AccountKind }) {
           {actionData?.google ? (
             <GoogleCodeField
               label={t("fields.googleCode")}
-              inputProps={{
-                id: "login-google-code",
-                name: "google_code",
-                autoFocus: true,
-                "aria-invalid": true,
-                "aria-describedby": "login-google-code-error",
-              }}
-              errorId="login-google-code-error"
-              errors={actionData.result.error?.google_code ?? undefined}
+              inputProps={{ ...getInputProps(fields.google_code, { type: "text" }), autoFocus: true }}
+              errorId={fields.google_code.errorId}
+              errors={fields.google_code.errors}
             />
           ) : null}
           {data.sms ? (

@@ -101,11 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
   const v = submission.value;
-  const google_code =
-    String(formData.get("google_code") ?? "")
-      .trim()
-      .slice(0, 6) || undefined;
-  const r = await api(args, "amendPayPassword", { password: v.password, re_password: v.re_password, auth_code: v.auth_code, google_code });
+  const r = await api(args, "amendPayPassword", {
+    password: v.password,
+    re_password: v.re_password,
+    auth_code: v.auth_code,
+    google_code: v.google_code,
+  });
   if (!r.ok) {
     const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     const result = replyWith(
@@ -181,14 +182,9 @@ export default function TradePasswordRoute() {
           {data.googleOn ? (
             <GoogleCodeField
               label={t("withdraw.googleCode")}
-              inputProps={{
-                id: "pay-google-code",
-                name: "google_code",
-                "aria-invalid": actionData?.result?.error?.google_code ? true : undefined,
-                "aria-describedby": "pay-google-code-error",
-              }}
-              errorId="pay-google-code-error"
-              errors={actionData?.result?.error?.google_code ?? undefined}
+              inputProps={getInputProps(fields.google_code, { type: "text" })}
+              errorId={fields.google_code.errorId}
+              errors={fields.google_code.errors}
             />
           ) : null}
           <button type="submit" name="intent" value="save" className={`${button.primary} ${a.submit}`} aria-disabled={busy || undefined}>

@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { Secret, TOTP } from "otpauth";
 import WebSocket from "ws";
 import { BASE_URL } from "../../playwright.config";
-import { expect, logIn, outbox, registerUser, test } from "./fixtures";
+import { expect, latestCode, logIn, outbox, registerUser, sendCode, test } from "./fixtures";
 
 /**
  * Issue 20 against the real server: the authenticator's attempt limit on its screen (JavaScript on and off), and, over
@@ -60,6 +60,35 @@ test("the authenticator locks after five wrong codes: the time on its field, the
   const notices = outbox(user.email).filter((r) => Number(r.type) === 101);
   expect(notices).toHaveLength(1);
   expect(notices[0]!.body).toContain("5 wrong authenticator codes were entered for your account");
+});
+
+test("with the authenticator on, the trade password asks for its code: a wrong one is refused on its field", async ({ page, request }) => {
+  const user = await registerUser(request);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/home/);
+  await page.goto("/personal/googleAuth");
+  const secret = (await page.getByTestId("google-secret").innerText()).trim();
+  await page.getByLabel("Authenticator code").fill(totp(secret));
+  await page.getByRole("button", { name: "Bind the authenticator" }).click();
+  await expect(page.getByText(/^On: sign-in, withdrawals/)).toBeVisible();
+
+  await page.goto("/tradePassword");
+  await sendCode(page);
+  await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
+  await page.getByLabel("Repeat the trade password").fill("Pay2026x");
+  await page.getByLabel("Verification code").fill(await latestCode(user.email, 3));
+  const code = page.getByLabel("Authenticator code");
+  await code.fill(wrongCode(secret));
+  await page.getByRole("button", { name: "Save trade password" }).click();
+  await expect(page.getByText("Incorrect authenticator code")).toBeVisible();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Verification code")).not.toHaveValue("");
+  // The next step's code (the bind used this one's): saved.
+  await page.getByLabel("Trade password", { exact: true }).fill("Pay2026x");
+  await page.getByLabel("Repeat the trade password").fill("Pay2026x");
+  await code.fill(totp(secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "Save trade password" }).click();
+  await expect(page.getByText("Trade password saved")).toBeVisible();
 });
 
 test.describe("as an outsider, over HTTP and WebSocket", () => {

@@ -109,6 +109,12 @@ export function tradePasswordSchema(t: Translate) {
         .min(1, t("errors.repeatRequired"))
         .max(64),
       auth_code: required(t, "errors.codeRequired", 16),
+      // Shown only when the account has the authenticator on (6 digits); the exchange says when it is missing.
+      google_code: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v?.slice(0, 6) || undefined),
     })
     .refine((v) => v.password === v.re_password, { path: ["re_password"], message: t("errors.passwordMismatch") });
 }

@@ -74,6 +74,8 @@ export function loginSchema(t: Translate, kind: AccountKind, opts: { sms: boolea
       area_id: z.coerce.number().int().positive().optional(),
       remember: z.literal("on").optional(),
       page: z.string().max(2000).optional(),
+      // Asked for once the exchange says the authenticator is on; the exchange judges it.
+      google_code: trimmed,
     })
     .superRefine((v, ctx) => {
       issue(ctx, "account", accountMessage(t, kind, v.account));
@@ -87,6 +89,7 @@ export function loginSchema(t: Translate, kind: AccountKind, opts: { sms: boolea
       area_id: v.area_id,
       remember: v.remember === "on",
       page: v.page,
+      google_code: v.google_code?.slice(0, 12),
     }));
 }
 

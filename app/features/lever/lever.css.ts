@@ -1,9 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-// The contract order form's column and its two submit buttons are /second's too (app/styles/pair-screen.css.ts).
-export { contractForm as form, contractSubmits as submits } from "~/styles/pair-screen.css";
-
 /** /lever: the parts /trade has not (risk header, order form, confirmation, positions panel); the layout is /trade's. */
 const MOBILE = "screen and (max-width: 760px)";
 

@@ -17,6 +17,8 @@ import type { LeverActionData, LeverReview } from "./action-data";
 import type { LeverPairView } from "./lever.server";
 import type { Translate } from "./schema";
 import * as s from "./lever.css";
+// The contract order form's column and its two submit buttons are /second's too.
+import { contractForm, contractSubmits } from "~/styles/pair-screen.css";
 import * as cd from "~/components/confirm-dialog.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { ReviewConfirm } from "~/components/review-confirm";
@@ -140,7 +142,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
       <h2 id="lever-form-title" className="sr-only">
         {t("form.title")}
       </h2>
-      <fetcher.Form method="post" {...getFormProps(form)} className={s.form}>
+      <fetcher.Form method="post" {...getFormProps(form)} className={contractForm}>
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="currency_match_id" value={pair.id} />
         <input type="hidden" name="idempotency_key" value={idemKey} />
@@ -278,7 +280,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
             </span>
           </p>
         ) : null}
-        <div className={s.submits}>
+        <div className={contractSubmits}>
           <button type="submit" name="type" value="1" className={button.up} aria-disabled={busy || undefined}>
             {t("form.long")}
           </button>
