@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { commitSession, getSession, seal, unseal } from "./session.server";
+import { commitSession, getSession, getToken, seal, unseal } from "./session.server";
 
 beforeAll(() => {
   process.env.SESSION_SECRET = randomBytes(32).toString("hex");
@@ -35,5 +35,21 @@ describe("encrypted session cookie", () => {
       new Request("http://localhost:3000/", { headers: { Cookie: (await commitSession(req, s)).split(";")[0] } }),
     );
     expect(back.get("token")).toBe("abc");
+  });
+  it("reads a request's cookie once, yet gives every asker its own copy of the data", async () => {
+    const req = new Request("http://localhost:3000/login");
+    const s = await getSession(req);
+    s.set("token", "abc");
+    s.set("ownCodeSentAt", { tradePassword: 1 });
+    const signedIn = new Request("http://localhost:3000/", { headers: { Cookie: (await commitSession(req, s)).split(";")[0] } });
+    const first = await getSession(signedIn);
+    first.get("ownCodeSentAt")!.tradePassword = 2;
+    first.set("token", "changed");
+    const second = await getSession(signedIn);
+    expect(second.get("token")).toBe("abc");
+    expect(second.get("ownCodeSentAt")).toEqual({ tradePassword: 1 });
+    expect(await getToken(signedIn)).toBe("abc");
+    // Another request with a cookie that does not open is a visitor, whatever an earlier request held.
+    expect(await getToken(new Request("http://localhost:3000/", { headers: { Cookie: "sid=garbage" } }))).toBeNull();
   });
 });

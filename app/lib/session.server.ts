@@ -20,10 +20,16 @@ export type AppSession = Session<SessionData, FlashData>;
 
 const REMEMBER_MAX_AGE = 60 * 60 * 24 * 30;
 
+// The key derived from the secret, kept while the secret stays the same: a page reads the cookie once per call it
+// makes, and deriving the key each time was a measurable share of a signed-in render.
+let derived: { secret: string; key: Buffer } | null = null;
+
 function key(): Buffer {
   const secret = process.env.SESSION_SECRET;
   if (!secret || secret.length < 32) throw new Error("SESSION_SECRET is not set (server/index.ts sets it)");
-  return Buffer.from(hkdfSync("sha256", secret, "exchange-web", "session-cookie-v1", 32));
+  if (derived?.secret !== secret)
+    derived = { secret, key: Buffer.from(hkdfSync("sha256", secret, "exchange-web", "session-cookie-v1", 32)) };
+  return derived.key;
 }
 
 export function seal(data: unknown, k: Buffer = key()): string {
@@ -34,12 +40,39 @@ export function seal(data: unknown, k: Buffer = key()): string {
 }
 
 export function unseal(value: string, k: Buffer = key()): unknown {
+  const text = open(value, k);
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The sealed value's text, or null when it was not sealed with this key (or was altered). */
+function open(value: string, k: Buffer): string | null {
   try {
     const raw = Buffer.from(value, "base64url");
     if (raw.length < 29) return null;
     const decipher = createDecipheriv("aes-256-gcm", k, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+// A request's cookie opened once: its page asks for the session (or the token) once per call it makes. Each asker
+// still gets its own parsed copy, so changing one session never shows in another.
+const opened = new WeakMap<Request, { raw: string; text: string | null }>();
+
+function sessionData(request: Request, raw: string): unknown {
+  let hit = opened.get(request);
+  if (hit?.raw !== raw) {
+    hit = { raw, text: open(raw, key()) };
+    opened.set(request, hit);
+  }
+  try {
+    return hit.text === null ? null : JSON.parse(hit.text);
   } catch {
     return null;
   }
@@ -59,7 +92,7 @@ const cookieName = (secure: boolean) => (secure ? "__Host-sid" : "sid");
 
 export async function getSession(request: Request): Promise<AppSession> {
   const raw = readCookie(request.headers.get("Cookie"), cookieName(isSecure(request)));
-  const data = raw ? unseal(raw) : null;
+  const data = raw ? sessionData(request, raw) : null;
   return createSession<SessionData, FlashData>(data && typeof data === "object" ? (data as SessionData) : ({} as SessionData));
 }
 

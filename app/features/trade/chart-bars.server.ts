@@ -1,14 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { KlineBar } from "~/contract/entities";
 import { api, type ApiArgs } from "~/lib/api.server";
+import { memoOn } from "~/lib/memo-on";
 import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod, type TradePeriod } from "./chart-periods";
 
 /** The bars a chart of `period` shows (the last CHART_BARS_MAX), or [] when the exchange could not answer. */
 export async function loadChartBars(args: ApiArgs, pairId: number, period: TradePeriod): Promise<KlineBar[]> {
   const win = klineWindow(period, Date.now());
   const r = await api(args, "kline", { currency_match_id: pairId, period: klinePeriod(period), from: win.from, to: win.to });
-  return r.ok ? r.data.slice(-CHART_BARS_MAX) : [];
+  return r.ok ? latestBars(r.data) : [];
 }
+
+// The same answer (shared for its half second) gives the same array, so the chart drawn from it is drawn once.
+const latestBars = memoOn((bars: readonly KlineBar[]) => bars.slice(-CHART_BARS_MAX));
 
 /**
  * For a screen with a chart: its bars go to the server render only (the SVG without JavaScript), not into the

@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
-import { lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { usePickedTheme, useResolvedTheme } from "~/lib/theme";
 import { useTranslation } from "~/lib/translate";
 import type { KlineBar } from "~/contract/entities";
 import { candleGeometry } from "./candles-svg";
+import { memoOn } from "~/lib/memo-on";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
 import { compareDecimal, formatAmount, formatPrice } from "~/lib/money";
 import { useServerOnly } from "~/lib/server-only";
@@ -87,21 +88,27 @@ function StudiesLegend({ theme }: { theme: "dark" | "light" }) {
   );
 }
 
-/**
- * The chart in words (its text alternative): which bars, from when to when, where the price opened and stands, its
- * lowest and highest. Prices stay the decimal strings the bars carry; numbers only compare them.
- */
-export function barsSummary(t: TFunction, bars: KlineBar[], decimals: number, lang: string): string {
+/** The first and last of the bars a chart shows, and their lowest and highest price: once per set of bars. */
+const barsRange = memoOn((bars: KlineBar[]) => {
   const shown = bars.slice(-CHART_BARS_MAX);
-  if (shown.length === 0) return t("chart.empty");
+  if (shown.length === 0) return null;
   let low = shown[0].low;
   let high = shown[0].high;
   for (const b of shown) {
     if (compareDecimal(b.low, low) < 0) low = b.low;
     if (compareDecimal(b.high, high) > 0) high = b.high;
   }
-  const first = shown[0];
-  const last = shown[shown.length - 1];
+  return { first: shown[0], last: shown[shown.length - 1], low, high };
+});
+
+/**
+ * The chart in words (its text alternative): which bars, from when to when, where the price opened and stands, its
+ * lowest and highest. Prices stay the decimal strings the bars carry; numbers only compare them.
+ */
+export function barsSummary(t: TFunction, bars: KlineBar[], decimals: number, lang: string): string {
+  const range = barsRange(bars);
+  if (range === null) return t("chart.empty");
+  const { first, last, low, high } = range;
   const price = (v: string) => formatPrice(v, decimals, lang);
   return t("chart.summary", {
     from: formatTradeTime(first.time, true),
@@ -221,12 +228,15 @@ function LiveChart({
 const SVG_W = 800;
 const SVG_H = 516;
 
+// One drawing per set of bars for every page that shows them (the server's bars are shared for half a second).
+const svgGeometry = memoOn((bars: KlineBar[]) => candleGeometry(bars, { width: SVG_W, height: SVG_H }));
+
 /** The same candles as SVG: the chart without JavaScript, and until chart.js has loaded. */
 export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; line: boolean; label: string; decimals: number }) {
   const { t, i18n } = useTranslation("trade");
   const lang = i18n.language;
   const id = useId();
-  const g = useMemo(() => candleGeometry(bars, { width: SVG_W, height: SVG_H }), [bars]);
+  const g = svgGeometry(bars);
   if (g.count === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
   return (
     <svg className={s.chartSvg} viewBox={`0 0 ${SVG_W} ${SVG_H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`}>

@@ -1,14 +1,18 @@
-import { memo, useMemo } from "react";
+import { memo } from "react";
 import type { Depth } from "~/contract/entities";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { depthGeometry } from "./depth-geometry";
+import { memoOn } from "~/lib/memo-on";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 
 /** The drawing's box (it stretches to the panel's width; the text sits outside it, so nothing is distorted). */
 const W = 300;
 const H = 120;
+
+// One drawing per book for every page that shows it (the server's book is shared for half a second).
+const geometry = memoOn((depth: Depth) => depthGeometry(depth, { width: W, height: H, pad: 2 }));
 
 /**
  * The depth chart: cumulative bids (left) and asks (right) around the mid price, an SVG the server renders (it needs
@@ -24,7 +28,7 @@ export const DepthChart = memo(function DepthChart({
 }) {
   const { t, i18n } = useTranslation("trade");
   const lang = i18n.language;
-  const g = useMemo(() => depthGeometry(depth, { width: W, height: H, pad: 2 }), [depth]);
+  const g = geometry(depth);
   const m = g.summary;
   const price = (v: string | null) => (v === null ? "—" : formatPrice(v, pair.decimals, lang));
   const qty = (v: string) => `${formatAmount(v, { lang, minDp: 0, maxDp: 6 })} ${pair.base}`;
