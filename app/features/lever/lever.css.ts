@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { rowButton as rowButtonRule } from "~/styles/rules";
 
 // The contract order form's column and its two submit buttons are /second's too (app/styles/pair-screen.css.ts).
 export { contractForm as form, contractSubmits as submits } from "~/styles/pair-screen.css";
@@ -123,16 +124,7 @@ export const rowActions = style({
   justifyContent: "flex-end",
   flexWrap: "wrap",
 });
-export const rowButton = style({
-  background: "none",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  padding: "2px 10px",
-  cursor: "pointer",
-  font: "inherit",
-  minHeight: "28px",
-});
+export const rowButton = style(rowButtonRule);
 export const stopsEditor = style({ position: "relative", textAlign: "left" });
 globalStyle(`${stopsEditor} > summary`, {
   cursor: "pointer",
