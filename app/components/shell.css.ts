@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { clippedAway } from "~/styles/rules";
 
 /** The header's two shapes: wide (everything in one bar) from 1200 px, else the compact bar with a menu button. */
 const WIDE = "screen and (min-width: 1200px)";
@@ -300,14 +301,7 @@ export const toastClose = style({
   cursor: "pointer",
 });
 /** An empty live region: present (so what is put in it later is announced) but taking no room. */
-export const toastIdle = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-});
+export const toastIdle = style(clippedAway);
 
 /**
  * The theme switch while the page follows the system (no theme picked): both buttons are in the page and CSS shows the

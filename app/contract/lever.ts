@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { defineCall } from "./define-call";
 import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "./core/lever";
+import { PLAIN_DECIMAL } from "./core/trading";
 
 export * from "./core/lever";
 
@@ -20,7 +21,7 @@ const OptionalPrice = (invalidKey: string) =>
     .max(40)
     .optional()
     .transform((v) => (v === "" ? undefined : v))
-    .refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), invalidKey);
+    .refine((v) => v === undefined || PLAIN_DECIMAL.test(v), invalidKey);
 
 /** Take-profit / stop-loss: minimum 0; 0 or empty clears it (docs/product.md, "Lever"). */
 const StopPrice = (invalidKey: string) =>
@@ -30,7 +31,7 @@ const StopPrice = (invalidKey: string) =>
     .max(40)
     .optional()
     .transform((v) => (v === undefined || v === "" ? "0" : v))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), invalidKey);
+    .refine((v) => PLAIN_DECIMAL.test(v), invalidKey);
 
 const whole = (requiredKey: string) =>
   z.preprocess(

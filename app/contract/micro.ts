@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { defineCall } from "./define-call";
+import { PLAIN_DECIMAL } from "./core/trading";
 
 export * from "./core/micro";
 
@@ -23,7 +24,7 @@ export const MicroSubmitPayloadSchema = z.object({
     .trim()
     .min(1, "micro_number_required")
     .max(40, "micro_number_invalid")
-    .regex(/^\d+(\.\d+)?$/, "micro_number_invalid"),
+    .regex(PLAIN_DECIMAL, "micro_number_invalid"),
   idempotency_key: IdempotencyKey,
 });
 

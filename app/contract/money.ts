@@ -3,6 +3,7 @@ import { LimitSchema, PageSchema } from "./paging";
 import { DecimalStringSchema, FlagSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { ACCOUNT_CODES, accountCodeOfTypeId } from "./core/accounts";
 import { LOG_CATEGORIES, REVIEW_STATUSES, SAVINGS_STATUSES } from "./core/money";
+import { PLAIN_DECIMAL } from "./core/trading";
 
 export * from "./core/accounts";
 export * from "./core/money";
@@ -43,7 +44,7 @@ export function moneyAmount(requiredKey: string) {
     .trim()
     .min(1, requiredKey)
     .max(40, "amount_invalid")
-    .regex(/^\d+(\.\d+)?$/, "amount_invalid")
+    .regex(PLAIN_DECIMAL, "amount_invalid")
     .refine((v) => /[1-9]/.test(v), "amount_positive");
 }
 

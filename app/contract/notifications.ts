@@ -3,6 +3,7 @@ import { LimitSchema, PageSchema } from "./paging";
 import { DecimalStringSchema, IdSchema } from "./entities";
 import { defineCall } from "./define-call";
 import { NOTIFY_CATEGORIES, PRICE_ALERT_DIRECTIONS, PRICE_ALERTS_MAX, type NotifyCategory } from "./core/notifications";
+import { PLAIN_DECIMAL } from "./core/trading";
 
 /**
  * The notification centre's calls (docs/api.md, "Notifications"): my notifications (paged, newest first, said in the
@@ -97,7 +98,7 @@ export const PriceAlertAddPayloadSchema = z.object({
     .trim()
     .min(1, "alert_price_required")
     .max(40, "alert_price_invalid")
-    .regex(/^\d+(\.\d+)?$/, "alert_price_invalid"),
+    .regex(PLAIN_DECIMAL, "alert_price_invalid"),
   email: OptionalFlag,
 });
 

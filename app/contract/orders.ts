@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./define-call";
 import { LimitSchema, PageSchema } from "./paging";
 import { SpotCancelAllSchema, SpotFillPageSchema, SpotOcoSchema, SpotOrderPageSchema } from "./entities";
-import { SPOT_ORDER_FILTERS, type OrderWay } from "./core/trading";
+import { PLAIN_DECIMAL, SPOT_ORDER_FILTERS, type OrderWay } from "./core/trading";
 
 /**
  * Spot orders beyond a single limit or market order (docs/decisions/022-stop-and-oco-orders.md): the OCO, cancel all,
@@ -15,7 +15,6 @@ function decimalPlaces(v: string): number {
   const dot = v.indexOf(".");
   return dot < 0 ? 0 : v.slice(dot + 1).replace(/0+$/, "").length;
 }
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 /** Quantity of an order: > 0, at most 6 decimals (docs/product.md, "Money and rounding"). */
 export const ORDER_NUMBER_DECIMALS = 6;
 /** Largest price precision a pair can have (a pair's own `price_precision` applies, checked by the exchange). */

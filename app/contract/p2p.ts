@@ -3,6 +3,7 @@ import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities"
 import { defineCall } from "./define-call";
 import { PAY_METHOD_CODES } from "./core/personal";
 import { decimalBelow, P2P_FIATS, P2P_MESSAGE_MAX, P2P_REASON_MAX, P2P_SIDES, P2P_STATUSES, type P2PAction } from "./core/p2p";
+import { PLAIN_DECIMAL } from "./core/trading";
 
 export * from "./core/p2p";
 
@@ -23,9 +24,8 @@ const Page = z
   .transform((v) => (v === "" || v === undefined ? 1 : v));
 const IdempotencyKey = IdempotencyKeySchema;
 /** A positive decimal typed by a person: digits with an optional fraction, no sign or exponent. */
-const TYPED_DECIMAL = /^\d+(\.\d+)?$/;
 const typedDecimal = (requiredKey: string, invalidKey = "field_invalid") =>
-  z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(40, invalidKey).regex(TYPED_DECIMAL, invalidKey);
+  z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(40, invalidKey).regex(PLAIN_DECIMAL, invalidKey);
 const reason = (requiredKey: string) =>
   z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(P2P_REASON_MAX, "p2p_reason_long");
 
@@ -252,7 +252,7 @@ export const ShopAdPublishPayloadSchema = z
   })
   .superRefine((v, ctx) => {
     // Refinements run on a payload whose fields failed too ('abc', '１２', true): compare only two decimals.
-    if (!TYPED_DECIMAL.test(v.min_quantity) || !TYPED_DECIMAL.test(v.max_quantity)) return;
+    if (!PLAIN_DECIMAL.test(v.min_quantity) || !PLAIN_DECIMAL.test(v.max_quantity)) return;
     if (decimalBelow(v.max_quantity, v.min_quantity))
       ctx.addIssue({ code: "custom", path: ["max_quantity"], message: "p2p_max_below_min" });
   });

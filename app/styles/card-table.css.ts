@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { clippedAway } from "./rules";
 
 /**
  * A table that becomes a list of cards on a phone (≤ 760 px): each row a card, each cell a line with its
@@ -13,14 +14,7 @@ export const cardTable = style({ "@media": { [PHONE]: { display: "block" } } });
 export const phoneHide = style({ "@media": { [PHONE]: { display: "none !important" } } });
 
 const on = (selector: string, rule: Parameters<typeof globalStyle>[1]) => globalStyle(selector, { "@media": { [PHONE]: rule } });
-on(`${cardTable} thead`, {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-});
+on(`${cardTable} thead`, { ...clippedAway });
 on(`${cardTable} caption`, { display: "block" });
 on(`${cardTable} tbody`, { display: "grid", gap: "8px" });
 on(`${cardTable} tbody tr`, {

@@ -1,5 +1,6 @@
 import { globalStyle } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { visuallyHidden } from "./rules";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", { colorScheme: "dark light", WebkitTextSizeAdjust: "100%" });
@@ -21,17 +22,7 @@ globalStyle(":focus-visible", { outline: `2px solid ${vars.color.focus}`, outlin
 globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
 globalStyle("img, svg", { maxWidth: "100%" });
 globalStyle("table", { borderCollapse: "collapse", width: "100%" });
-globalStyle(".sr-only", {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0,0,0,0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+globalStyle(".sr-only", { ...visuallyHidden });
 globalStyle(".num", { fontVariantNumeric: "tabular-nums" });
 globalStyle(".up", { color: vars.color.up });
 globalStyle(".down", { color: vars.color.down });

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { menuAreaGrid } from "./rules";
 
 /**
  * An area with a left menu (the personal centre): the menu beside the page on wide screens; on a phone the menu is
@@ -7,14 +8,7 @@ import { vars } from "./theme.css";
  */
 const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
-  display: "grid",
-  gridTemplateColumns: "220px minmax(0, 1fr)",
-  gap: "24px",
-  width: "100%",
-  boxSizing: "border-box",
-  maxWidth: "1200px",
-  margin: "0 auto",
-  padding: "24px 16px",
+  ...menuAreaGrid,
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "8px", padding: "12px 8px 0" } },
 });
 export const menu = style({

@@ -177,16 +177,18 @@ export function riskWarning(rate: string | null): boolean {
  * E − number × |move| = line × margin in use. Null when the account is at or below the line already, or when only a
  * price at or below zero would reach it.
  */
-export function liquidationPrice(input: {
+export type LiquidationInput = {
   type: LeverType;
   currentPrice: string;
   number: string;
+  /** The lever account's available balance, its margin in use and its open profit/loss. */
   available: string;
   marginInUse: string;
   profit: string;
   pricePrecision: number;
   line?: string;
-}): string | null {
+};
+export function liquidationPrice(input: LiquidationInput): string | null {
   const m = new Decimal(input.marginInUse);
   if (m.lte(0) || new Decimal(input.number).lte(0)) return null;
   const equity = new Decimal(input.available).plus(m).plus(input.profit);

@@ -1,4 +1,5 @@
 import DecimalBase from "decimal.js";
+import { isPlainDecimal } from "./trading";
 
 /**
  * Money constants and the pure money rules (docs/product.md, "Money and rounding"), shared by the browser, the app's server and the
@@ -143,9 +144,4 @@ export function withdrawalPreview(amount: string, rate: string, decimals: number
   const a = amount.trim();
   if (!isPlainDecimal(a) || !isPlainDecimal(rate) || new Decimal(a).isZero()) return null;
   return withdrawalAmounts(a, rate, Math.max(0, decimals));
-}
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-export function isPlainDecimal(v: string): boolean {
-  return PLAIN_DECIMAL.test(v.trim());
 }

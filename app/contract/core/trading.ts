@@ -100,3 +100,16 @@ export const KLINE_RESOLUTIONS: Readonly<Record<string, KlinePeriod>> = {
 export function klinePeriodFrom(value: unknown): unknown {
   return typeof value === "string" && Object.hasOwn(KLINE_RESOLUTIONS, value.trim()) ? KLINE_RESOLUTIONS[value.trim()] : value;
 }
+
+/**
+ * The plain decimal as typed (a price, a quantity, an amount): digits, then optionally a point and more digits (no
+ * sign, exponent, grouping or spaces). The one definition for the browser, the app's server and the exchange; it is
+ * here, beside the order sides every pair screen loads first, so a form's check brings neither decimal.js nor zod
+ * nor a file of its own.
+ */
+export const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** Whether the text, trimmed, is a plain decimal. */
+export function isPlainDecimal(v: string): boolean {
+  return PLAIN_DECIMAL.test(v.trim());
+}

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { menuAreaGrid, visuallyHidden as hiddenRule } from "~/styles/rules";
 
 /**
  * Assets area: a left menu (the side-menu areas' own, app/styles/side-menu.css.ts) and the account or form on the right;
@@ -7,14 +8,7 @@ import { vars } from "~/styles/theme.css";
  */
 const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
-  display: "grid",
-  gridTemplateColumns: "220px minmax(0, 1fr)",
-  gap: "24px",
-  width: "100%",
-  boxSizing: "border-box",
-  maxWidth: "1200px",
-  margin: "0 auto",
-  padding: "24px 16px",
+  ...menuAreaGrid,
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "12px", padding: "12px 8px" } },
 });
 export const content = style({ minWidth: 0 });
@@ -91,16 +85,6 @@ export const success = style({
 export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch" });
 export const grow = style({ flex: 1, minWidth: 0 });
 export const preview = style({ fontFamily: vars.font.mono });
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0,0,0,0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+export const visuallyHidden = style(hiddenRule);
 /** The records lists' CSV download, above the table. */
 export const downloadRow = style({ display: "flex", justifyContent: "flex-end", margin: "0 0 8px" });

@@ -1,8 +1,10 @@
 import Decimal from "decimal.js";
 import type { AccountCode, AccountGroup, Currency } from "~/contract/money";
-import { isPlainDecimal, usdTotal, usdValue } from "~/contract/core/money";
+import { isPlainDecimal } from "~/contract/core/trading";
+import { usdTotal, usdValue } from "~/contract/core/money";
 
-export { isPlainDecimal, withdrawalPreview } from "~/contract/core/money";
+export { isPlainDecimal } from "~/contract/core/trading";
+export { withdrawalPreview } from "~/contract/core/money";
 
 /**
  * Pure rules of the assets screens (docs/product.md, "/assets"). Money stays a decimal string; decimal.js inside.

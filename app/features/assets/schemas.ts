@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_CODES } from "~/contract/core/accounts";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 /**
  * The assets forms' schemas, one builder per form taking the `assets` translator, so the server (actions, through
@@ -7,8 +8,6 @@ import { ACCOUNT_CODES } from "~/contract/core/accounts";
  * Field order is the order of the checks (withdrawal address, amount, trade password: docs/product.md, "/assets/withdraw").
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 const id = (t: Translate) =>
   z.coerce

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 /**
  * The 30-day value chart of /assets (docs/product.md, "/assets"): the daily snapshots of all accounts' value and the
@@ -83,6 +84,5 @@ export function valueSummary(points: ValuePoint[]): ValueSummary | null {
  * where the total above it says. A snapshot that is not a plain decimal is left out.
  */
 export function valuePoints(history: { day: number; usd: string }[], now: ValuePoint): ValuePoint[] {
-  const plain = /^\d+(\.\d+)?$/;
-  return [...history.filter((h) => plain.test(h.usd) && h.day <= now.t).map((h) => ({ t: h.day, usd: h.usd })), now];
+  return [...history.filter((h) => PLAIN_DECIMAL.test(h.usd) && h.day <= now.t).map((h) => ({ t: h.day, usd: h.usd })), now];
 }

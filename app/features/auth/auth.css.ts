@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { visuallyHidden } from "~/styles/rules";
 
 /** Sign-in pages: one centred card with tabs, fields and a primary button. */
 export const page = style({ display: "flex", justifyContent: "center", padding: "48px 16px" });
@@ -59,14 +60,4 @@ export const readOnly = style({
 });
 
 /** The default (first) submit button of a form, so Enter logs in rather than sending a code. */
-export const defaultSubmit = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0,0,0,0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+export const defaultSubmit = style(visuallyHidden);

@@ -54,6 +54,15 @@ function issue(ctx: z.RefinementCtx, path: string, message: string | null) {
   return message !== null;
 }
 
+/** The code, the new password (6–16 letters and digits) and its repetition: the checks sign-up and reset share. */
+function codeAndNewPasswordIssues(ctx: z.RefinementCtx, t: Translate, v: { sms_code?: string; password?: string; re_password?: string }) {
+  if (!v.sms_code) issue(ctx, "sms_code", t("validation.codeRequired"));
+  if (!v.password) issue(ctx, "password", t("validation.passwordRequired"));
+  else issue(ctx, "password", passwordMessage(t, v.password));
+  if (!v.re_password) issue(ctx, "re_password", t("validation.repeatRequired"));
+  else if (v.password && v.re_password !== v.password) issue(ctx, "re_password", t("validation.mismatch"));
+}
+
 /** The send-code intent of any form: only the account is checked. */
 export function sendCodeSchema(t: Translate, kind: AccountKind, opts: { loose?: boolean } = {}) {
   return z
@@ -111,11 +120,7 @@ export function registerSchema(t: Translate, kind: AccountKind) {
     .superRefine((v, ctx) => {
       issue(ctx, "account", accountMessage(t, kind, v.account));
       if (v.agreement !== "on") issue(ctx, "agreement", t("validation.agreement"));
-      if (!v.sms_code) issue(ctx, "sms_code", t("validation.codeRequired"));
-      if (!v.password) issue(ctx, "password", t("validation.passwordRequired"));
-      else issue(ctx, "password", passwordMessage(t, v.password));
-      if (!v.re_password) issue(ctx, "re_password", t("validation.repeatRequired"));
-      else if (v.password && v.re_password !== v.password) issue(ctx, "re_password", t("validation.mismatch"));
+      codeAndNewPasswordIssues(ctx, t, v);
     })
     .transform((v) => ({
       account: v.account ?? "",
@@ -138,11 +143,7 @@ export function resetSchema(t: Translate, kind: AccountKind) {
     .object({ account: trimmed, sms_code: trimmed, password: raw, re_password: raw })
     .superRefine((v, ctx) => {
       issue(ctx, "account", accountMessage(t, kind, v.account, true));
-      if (!v.sms_code) issue(ctx, "sms_code", t("validation.codeRequired"));
-      if (!v.password) issue(ctx, "password", t("validation.passwordRequired"));
-      else issue(ctx, "password", passwordMessage(t, v.password));
-      if (!v.re_password) issue(ctx, "re_password", t("validation.repeatRequired"));
-      else if (v.password && v.re_password !== v.password) issue(ctx, "re_password", t("validation.mismatch"));
+      codeAndNewPasswordIssues(ctx, t, v);
     })
     .transform((v) => ({
       account: v.account ?? "",

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { visuallyHidden } from "~/styles/rules";
 
 /** Flash convert: the pair and amount form, the quote with its countdown, the history. */
 export const layout = style({
@@ -38,14 +39,4 @@ export const expired = style({ color: vars.color.danger, fontWeight: 700 });
 export const placeholder = style({ color: vars.color.muted, margin: "8px 0" });
 export const busy = style({ opacity: 0.6 });
 /** The form's first submit button (Enter in a field uses it), out of sight and out of the tab order. */
-export const defaultSubmit = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0,0,0,0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+export const defaultSubmit = style(visuallyHidden);

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 /**
  * Flash convert (/convert): the amount check shared by the server and the browser's lazily loaded
@@ -6,8 +7,6 @@ import Decimal from "decimal.js";
  * string; decimal.js does the arithmetic. The first-load helpers (countdown, pair choice) are in
  * app/features/convert/convert-ui.ts, without decimal.js.
  */
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 export type AmountProblem = "required" | "invalid" | "positive" | "decimals" | "exceeds";
 

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { headCell } from "~/styles/rules";
 
 const PHONE = "screen and (max-width: 760px)";
 
@@ -114,13 +115,7 @@ export const system = style({
 export const voucher = style({ maxWidth: "200px", maxHeight: "260px", borderRadius: vars.radius.sm, display: "block" });
 export const empty = style({ color: vars.color.muted, textAlign: "center", padding: "24px 8px" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "14px" });
-export const th = style({
-  textAlign: "left",
-  padding: "8px",
-  color: vars.color.muted,
-  fontWeight: 600,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const th = style(headCell);
 export const td = style({ padding: "8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 export const publish = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", gap: "0 12px" });
 export const fieldset = style({ border: 0, padding: 0, margin: "0 0 12px", display: "flex", gap: "12px", flexWrap: "wrap" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cut } from "~/lib/zod-input";
 import { decimalBelow, P2P_MESSAGE_MAX, P2P_REASON_MAX } from "~/contract/core/p2p";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 /**
  * The fiat screens' forms' schemas, one builder per form taking the `fiat` translator, so the action (through
@@ -12,14 +13,12 @@ import { decimalBelow, P2P_MESSAGE_MAX, P2P_REASON_MAX } from "~/contract/core/p
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** A typed decimal: digits, and a fraction after a point (no sign, no exponent, no thousands separator). */
-export const TYPED_DECIMAL = /^\d+(\.\d+)?$/;
-
+/** A typed decimal (PLAIN_DECIMAL: no sign, no exponent, no thousands separator), cut to 40 characters. */
 function decimal(t: Translate, requiredKey: string, invalidKey: string) {
   const required = t(`check.${requiredKey}`);
   const invalid = t(`check.${invalidKey}`);
   // Piped, so an empty input is only 'required'.
-  return cut(40, z.string({ required_error: required }).trim().min(1, required).pipe(z.string().regex(TYPED_DECIMAL, invalid)));
+  return cut(40, z.string({ required_error: required }).trim().min(1, required).pipe(z.string().regex(PLAIN_DECIMAL, invalid)));
 }
 
 /** /legalIndex/legal: an order on an ad, by the fiat amount or the coin quantity. */
@@ -55,7 +54,7 @@ export function publishSchema(t: Translate) {
         })
         .superRefine((v, ctx) => {
           // Refinements run on fields that failed too ('abc'): compare only two decimals.
-          if (!TYPED_DECIMAL.test(v.min_quantity) || !TYPED_DECIMAL.test(v.max_quantity)) return;
+          if (!PLAIN_DECIMAL.test(v.min_quantity) || !PLAIN_DECIMAL.test(v.max_quantity)) return;
           if (decimalBelow(v.max_quantity, v.min_quantity))
             ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["max_quantity"], message: t("check.p2p_max_below_min") });
         }),

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { rowButton as rowButtonRule } from "~/styles/rules";
 
 /** /lever: the parts /trade has not (risk header, order form, confirmation, positions panel); the layout is /trade's. */
 const MOBILE = "screen and (max-width: 760px)";
@@ -120,16 +121,7 @@ export const rowActions = style({
   justifyContent: "flex-end",
   flexWrap: "wrap",
 });
-export const rowButton = style({
-  background: "none",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  padding: "2px 10px",
-  cursor: "pointer",
-  font: "inherit",
-  minHeight: "28px",
-});
+export const rowButton = style(rowButtonRule);
 export const stopsEditor = style({ position: "relative", textAlign: "left" });
 globalStyle(`${stopsEditor} > summary`, {
   cursor: "pointer",

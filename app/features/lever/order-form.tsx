@@ -22,6 +22,7 @@ import { contractForm, contractSubmits } from "~/styles/pair-screen.css";
 import * as cd from "~/components/confirm-dialog.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { ReviewConfirm } from "~/components/review-confirm";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -109,7 +110,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
   const estimate = useMemo(() => {
     const h = Number.parseInt(hands, 10);
     const m = Number.parseInt(multiple, 10);
-    if (!from || !/^\d+(\.\d+)?$/.test(from) || !(h >= LEVER_HANDS_MIN) || !(m > 0)) return null;
+    if (!from || !PLAIN_DECIMAL.test(from) || !(h >= LEVER_HANDS_MIN) || !(m > 0)) return null;
     const q = leverQuote({
       price: from,
       type: LEVER_TYPE.LONG,

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { leverProfit, liquidationPrice, type LeverType } from "~/contract/core/lever";
+import { leverProfit, liquidationPrice, type LiquidationInput } from "~/contract/core/lever";
 
 /**
  * The estimated liquidation price the confirmation shows before a position opens: the account after opening (the
@@ -8,21 +8,15 @@ import { leverProfit, liquidationPrice, type LeverType } from "~/contract/core/l
  * (the rest unchanged). A fixed-price order is judged as if it opened at its price now. Null when no price above
  * zero reaches the line, or the balance cannot pay for it.
  */
-export function estimatedLiquidation(input: {
-  type: LeverType;
-  /** The price it opens from (the market's, or the fixed price) and the open price with the spread. */
-  price: string;
-  openPrice: string;
-  number: string;
-  margin: string;
-  fee: string;
-  /** The lever account's available balance, its margin in use and its open profit/loss (lever/deal, lever/dealall). */
-  available: string;
-  marginInUse: string;
-  profit: string;
-  pricePrecision: number;
-  line?: string;
-}): string | null {
+export function estimatedLiquidation(
+  input: Omit<LiquidationInput, "currentPrice"> & {
+    /** The price it opens from (the market's, or the fixed price) and the open price with the spread. */
+    price: string;
+    openPrice: string;
+    margin: string;
+    fee: string;
+  },
+): string | null {
   const after = new Decimal(input.available).minus(input.margin).minus(input.fee);
   if (after.lt(0)) return null;
   return liquidationPrice({

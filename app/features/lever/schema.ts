@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "~/contract/core/lever";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 /**
  * The lever order form (docs/product.md, "/lever"): built with a translator so its messages come out in the user's
@@ -7,8 +8,6 @@ import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "~/contract/co
  * then multiple, hands and (in the confirmation) the trade password. Take-profit and stop-loss: minimum 0.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const PLAIN = /^\d+(\.\d+)?$/;
 
 function decimalsOf(v: string): number {
   const i = v.indexOf(".");
@@ -19,7 +18,7 @@ function decimalsOf(v: string): number {
 export function stopProblem(v: string | undefined, decimals: number): "invalid" | null {
   const s = (v ?? "").trim();
   if (!s) return null;
-  return PLAIN.test(s) && decimalsOf(s) <= decimals ? null : "invalid";
+  return PLAIN_DECIMAL.test(s) && decimalsOf(s) <= decimals ? null : "invalid";
 }
 
 export function leverOrderSchema(t: Translate, opts: { decimals: number; withPassword: boolean }) {
@@ -43,7 +42,7 @@ export function leverOrderSchema(t: Translate, opts: { decimals: number; withPas
       if (v.status === "0") {
         const p = (v.target_price ?? "").trim();
         if (!p) issue("target_price", t("errors.priceRequired"));
-        else if (!PLAIN.test(p) || decimalsOf(p) > decimals || !/[1-9]/.test(p))
+        else if (!PLAIN_DECIMAL.test(p) || decimalsOf(p) > decimals || !/[1-9]/.test(p))
           issue("target_price", t("errors.priceInvalid", { decimals }));
       }
       const m = Number(v.multiple);

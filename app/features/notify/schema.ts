@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTIFY_CATEGORIES, PRICE_ALERT_DIRECTIONS } from "~/contract/core/notifications";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -17,7 +18,7 @@ export function alertSchema(t: Translate) {
       .trim()
       .min(1, t("alert.errors.priceRequired"))
       .max(40, t("alert.errors.priceInvalid"))
-      .regex(/^\d+(\.\d+)?$/, t("alert.errors.priceInvalid"))
+      .regex(PLAIN_DECIMAL, t("alert.errors.priceInvalid"))
       .refine((v) => /[1-9]/.test(v), t("alert.errors.priceInvalid")),
     email: z.literal("on").optional(),
     redirectTo: z.string().max(300).optional(),

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { headCell, smallTag } from "~/styles/rules";
 
 /** /orders: every spot order of mine across pairs (phone first: filters stack, the tables become cards). */
 const PHONE = "screen and (max-width: 760px)";
@@ -47,14 +48,7 @@ export const filterActions = style({ display: "flex", gap: "8px", flexWrap: "wra
 export const tools = style({ display: "flex", gap: "8px", flexWrap: "wrap", alignItems: "center", margin: "0 0 12px" });
 export const tableWrap = style({ overflowX: "auto", position: "relative" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "14px" });
-export const th = style({
-  textAlign: "left",
-  padding: "8px",
-  color: vars.color.muted,
-  fontWeight: 600,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: "nowrap",
-});
+export const th = style({ ...headCell, whiteSpace: "nowrap" });
 export const thNum = style([th, { textAlign: "right" }]);
 export const td = style({ padding: "8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 export const num = style([td, { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }]);
@@ -62,14 +56,7 @@ export const up = style({ color: vars.color.up });
 export const down = style({ color: vars.color.down });
 export const muted = style({ color: vars.color.muted });
 export const small = style({ display: "block", fontSize: "12px", color: vars.color.muted });
-export const tag = style({
-  display: "inline-block",
-  marginLeft: "4px",
-  padding: "0 4px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  fontSize: "11px",
-});
+export const tag = style(smallTag);
 export const cancel = style({
   minHeight: "32px",
   padding: "0 10px",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 /** The second-contract order form (the quantity is a number; docs/product.md, "/second"), built with a translator. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -21,7 +22,7 @@ export function microOrderSchema(t: Translate, opts: { seconds: number[]; decima
       const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
       const n = (v.number ?? "").trim();
       if (!n) issue("number", t("errors.numberRequired"));
-      else if (!/^\d+(\.\d+)?$/.test(n) || !/[1-9]/.test(n)) issue("number", t("errors.numberInvalid"));
+      else if (!PLAIN_DECIMAL.test(n) || !/[1-9]/.test(n)) issue("number", t("errors.numberInvalid"));
       else if ((n.split(".")[1] ?? "").length > opts.decimals) issue("number", t("errors.numberDecimals", { decimals: opts.decimals }));
       if (!opts.seconds.includes(Number(v.seconds))) issue("seconds", t("errors.seconds"));
     });

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import type { Depth, DepthEntry, SpotBalances } from "~/contract/entities";
 import { dec } from "~/lib/money";
 import { PRICE_DECIMALS, sanitizePriceInput } from "~/lib/price-input";
+import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 // A price field's rules are every pair screen's (app/lib/price-input.ts); the order form's own rules follow.
 export { PRICE_DECIMALS, sanitizePriceInput };
@@ -28,8 +29,6 @@ export function sanitizeQtyInput(raw: string): string {
   return sanitizePriceInput(raw, QTY_DECIMALS);
 }
 
-const PLAIN = /^\d+(\.\d+)?$/;
-
 function decimalsOf(v: string): number {
   const i = v.indexOf(".");
   return i < 0 ? 0 : v.slice(i + 1).replace(/0+$/, "").length;
@@ -42,7 +41,7 @@ export type QtyProblem = "number_required" | "number_invalid" | "number_decimals
 export function priceProblem(value: string | undefined | null, decimals = PRICE_DECIMALS): PriceProblem | null {
   const v = (value ?? "").trim();
   if (!v) return "price_required";
-  if (!PLAIN.test(v)) return "price_invalid";
+  if (!PLAIN_DECIMAL.test(v)) return "price_invalid";
   if (decimalsOf(v) > decimals) return "price_decimals";
   if (!/[1-9]/.test(v)) return "price_positive";
   return null;
@@ -52,7 +51,7 @@ export function priceProblem(value: string | undefined | null, decimals = PRICE_
 export function qtyProblem(value: string | undefined | null): QtyProblem | null {
   const v = (value ?? "").trim();
   if (!v) return "number_required";
-  if (!PLAIN.test(v)) return "number_invalid";
+  if (!PLAIN_DECIMAL.test(v)) return "number_invalid";
   if (decimalsOf(v) > QTY_DECIMALS) return "number_decimals";
   if (!/[1-9]/.test(v)) return "number_positive";
   return null;

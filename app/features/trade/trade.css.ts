@@ -1,6 +1,7 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { panel } from "~/styles/pair-screen.css";
+import { rowButton, smallTag } from "~/styles/rules";
 
 /** /trade's own parts; the screen's grid (decision 011) is the pair screens' shell's (app/styles/pair-screen.css.ts). */
 const MOBILE = "screen and (max-width: 760px)";
@@ -70,27 +71,19 @@ export const swatch = style({ display: "inline-block", width: "10px", height: "2
 export const chartEmpty = style({ display: "grid", placeItems: "center", height: "100%", color: vars.color.muted });
 
 // ---------------------------------------------------------------- order book and trades
+// A price in the book is a button that fills the order form: plain text in the side's colour.
+const priceButton = {
+  textDecoration: "none",
+  fontWeight: 600,
+  background: "none",
+  border: 0,
+  padding: 0,
+  font: "inherit",
+  cursor: "pointer",
+} as const;
 export const bookPrice = styleVariants({
-  ask: {
-    color: vars.color.down,
-    textDecoration: "none",
-    fontWeight: 600,
-    background: "none",
-    border: 0,
-    padding: 0,
-    font: "inherit",
-    cursor: "pointer",
-  },
-  bid: {
-    color: vars.color.up,
-    textDecoration: "none",
-    fontWeight: 600,
-    background: "none",
-    border: 0,
-    padding: 0,
-    font: "inherit",
-    cursor: "pointer",
-  },
+  ask: { color: vars.color.down, ...priceButton },
+  bid: { color: vars.color.up, ...priceButton },
 });
 globalStyle(`${bookPrice.ask}:hover, ${bookPrice.bid}:hover`, { textDecoration: "underline" });
 export const bookLatest = style({ fontSize: "16px", fontWeight: 700, padding: "6px", textAlign: "left" });
@@ -150,16 +143,7 @@ export const submit = style({ width: "100%" });
 export const visitor = style({ display: "flex", gap: "8px", flexWrap: "wrap", alignItems: "center" });
 
 // ---------------------------------------------------------------- orders panel
-export const cancel = style({
-  background: "none",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  padding: "2px 10px",
-  cursor: "pointer",
-  font: "inherit",
-  minHeight: "28px",
-});
+export const cancel = style(rowButton);
 
 // ---------------------------------------------------------------- more chart intervals (a <details>)
 export const more = style({ position: "relative" });
@@ -223,14 +207,7 @@ export const ordersHead = style({
 export const ordersLink = style({ fontSize: "14px" });
 export const cancelAllRow = style({ display: "flex", flexWrap: "wrap", gap: "8px", margin: "0 0 8px" });
 export const cancelAllLink = style({ minHeight: "32px", padding: "0 10px", fontSize: "13px" });
-export const orderTag = style({
-  display: "inline-block",
-  marginLeft: "4px",
-  padding: "0 4px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  fontSize: "11px",
-});
+export const orderTag = style(smallTag);
 export const orderNote = style({ display: "block", fontSize: "11px", color: vars.color.muted });
 /** The chart's latest bars as a table (under the chart, closed until asked for). */
 export const barsTable = style({ marginTop: "8px" });

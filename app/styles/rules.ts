@@ -1,0 +1,72 @@
+import { vars } from "./theme.css";
+
+/**
+ * Style rules that several style files write the same way, as plain objects (no class is made here): a style file
+ * spreads one into its own `style()` or `globalStyle()`, so each class keeps its own name.
+ */
+
+/** Out of sight but read by screen readers (the `.sr-only` class, and the hidden default submit buttons). */
+export const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0,0,0,0)",
+  whiteSpace: "nowrap",
+  border: 0,
+} as const;
+
+/** Present (a live region, a table's header row on a phone) but taking no room. */
+export const clippedAway = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+} as const;
+
+/** An area with a left menu: the menu's column beside the page, centred up to 1200 px (the phone layout is each area's). */
+export const menuAreaGrid = {
+  display: "grid",
+  gridTemplateColumns: "220px minmax(0, 1fr)",
+  gap: "24px",
+  width: "100%",
+  boxSizing: "border-box",
+  maxWidth: "1200px",
+  margin: "0 auto",
+  padding: "24px 16px",
+} as const;
+
+/** A table's header cell: muted, bold, left-aligned, ruled below. */
+export const headCell = {
+  textAlign: "left",
+  padding: "8px",
+  color: vars.color.muted,
+  fontWeight: 600,
+  borderBottom: `1px solid ${vars.color.border}`,
+} as const;
+
+/** A small boxed tag after a value in a table cell. */
+export const smallTag = {
+  display: "inline-block",
+  marginLeft: "4px",
+  padding: "0 4px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  fontSize: "11px",
+} as const;
+
+/** A small outlined button in a table row (cancel, close, edit). */
+export const rowButton = {
+  background: "none",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  padding: "2px 10px",
+  cursor: "pointer",
+  font: "inherit",
+  minHeight: "28px",
+} as const;
