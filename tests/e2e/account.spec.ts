@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, logInTo, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * What traders hit on the account side (issue 21), with JavaScript on and off (every spec runs in both projects):
@@ -10,11 +9,6 @@ import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, register
  */
 
 const ERC20_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
-
-async function logInTo(page: Page, email: string, password: string, to: string) {
-  await logIn(page, email, password, `/login?page=${encodeURIComponent(to)}`);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}(\\?|$)`));
-}
 
 const png = () =>
   sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a6" } })

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, logInTo, registerUser, sendCode, setTheme, test } from "./fixtures";
 
 /**
  * The assets screens with JavaScript on and off (every spec runs in both projects), each test with a fresh user
@@ -9,14 +9,6 @@ import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, s
  */
 
 const TRC20_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
-
-async function logInTo(page: Page, email: string, password: string, to: string) {
-  await page.goto(`/login?page=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, "\\?")));
-}
 
 function balanceRow(page: Page, account: string) {
   return page.getByRole("region", { name: /USDT balances/ }).getByRole("row", { name: new RegExp(`^${account}`) });

@@ -146,6 +146,12 @@ export async function logIn(page: Page, email: string, password: string, path = 
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
+/** Signs in through the form on its way to `to`, and waits until the browser is there. */
+export async function logInTo(page: Page, email: string, password: string, to: string) {
+  await logIn(page, email, password, `/login?page=${encodeURIComponent(to)}`);
+  await expect(page).toHaveURL(new RegExp(to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+}
+
 /**
  * Sends a code with the page's 'Send code' button and waits for 'code sent'. Each purpose has its own one-a-minute
  * wait, and the tests send each purpose once per fresh account, so a wait here is a defect: it fails the test.

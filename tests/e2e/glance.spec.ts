@@ -1,8 +1,7 @@
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { BASE_URL } from "../../playwright.config";
-import { cli, DATA_DIR, expect, expectNoSeriousA11yViolations, registerUser, setTheme, test } from "./fixtures";
+import { cli, DATA_DIR, expect, expectNoSeriousA11yViolations, logInTo, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * Assets at a glance (JavaScript on and off): the total of all accounts in USD with its 30-day chart on the account
@@ -10,14 +9,6 @@ import { cli, DATA_DIR, expect, expectNoSeriousA11yViolations, registerUser, set
  */
 
 const DAY = 86_400_000;
-
-async function logInTo(page: Page, email: string, password: string, to: string) {
-  await page.goto(`/login?page=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, "\\?")));
-}
 
 /**
  * Days the daily snapshot job would have recorded, had the account existed then (the job itself is tested beside it,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, logIn, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, logInTo, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * Issue 25: what happened to my account, end to end (JavaScript on and off): a deposit approved by the operator in
@@ -9,11 +9,6 @@ import { cli, expect, expectNoSeriousA11yViolations, logIn, registerUser, setThe
  */
 
 const ERC20_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
-
-async function logInTo(page: Page, email: string, password: string, to: string) {
-  await logIn(page, email, password, `/login?page=${encodeURIComponent(to)}`);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}(\\?|$)`));
-}
 
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications/ }).first();
 

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { Secret, TOTP } from "otpauth";
+import type { Page } from "@playwright/test";
 import WebSocket from "ws";
 import { BASE_URL } from "../../playwright.config";
 import { expect, latestCode, logIn, outbox, registerUser, sendCode, test } from "./fixtures";
@@ -22,11 +23,8 @@ function wrongCode(secret: string): string {
   }
 }
 
-test("the authenticator locks after five wrong codes: the time on its field, the right code refused too, the owner told", async ({
-  page,
-  request,
-}) => {
-  const user = await registerUser(request);
+/** Signs a new user in and turns the authenticator on with the shown secret, which it answers. */
+async function bindAuthenticator(page: Page, user: { email: string; password: string }) {
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/home/);
   await page.goto("/personal/googleAuth");
@@ -34,6 +32,15 @@ test("the authenticator locks after five wrong codes: the time on its field, the
   await page.getByLabel("Authenticator code").fill(totp(secret));
   await page.getByRole("button", { name: "Bind the authenticator" }).click();
   await expect(page.getByText(/^On: sign-in, withdrawals/)).toBeVisible();
+  return secret;
+}
+
+test("the authenticator locks after five wrong codes: the time on its field, the right code refused too, the owner told", async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request);
+  const secret = await bindAuthenticator(page, user);
 
   const code = page.getByLabel("Authenticator code");
   /** Submits and waits for the answer (the same message twice in a row would not show that a submit finished). */
@@ -64,13 +71,7 @@ test("the authenticator locks after five wrong codes: the time on its field, the
 
 test("with the authenticator on, the trade password asks for its code: a wrong one is refused on its field", async ({ page, request }) => {
   const user = await registerUser(request);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/home/);
-  await page.goto("/personal/googleAuth");
-  const secret = (await page.getByTestId("google-secret").innerText()).trim();
-  await page.getByLabel("Authenticator code").fill(totp(secret));
-  await page.getByRole("button", { name: "Bind the authenticator" }).click();
-  await expect(page.getByText(/^On: sign-in, withdrawals/)).toBeVisible();
+  const secret = await bindAuthenticator(page, user);
 
   await page.goto("/tradePassword");
   await sendCode(page);

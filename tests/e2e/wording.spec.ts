@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, sendCode, setTheme, test, tradeOnce } from "./fixtures";
+import {
+  cli,
+  expect,
+  expectNoSeriousA11yViolations,
+  latestCode,
+  logInTo,
+  registerUser,
+  sendCode,
+  setTheme,
+  test,
+  tradeOnce,
+} from "./fixtures";
 
 /**
  * Issue 9, wording and smaller items, with JavaScript on and off (every spec runs in both projects): seeded content
@@ -13,14 +24,6 @@ const TRC20_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 
 async function setLang(page: Page, lang: string) {
   await page.context().addCookies([{ name: "lang", value: lang, url: BASE_URL }]);
-}
-
-async function logInTo(page: Page, email: string, password: string, to: string) {
-  await page.goto(`/login?page=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, "\\?")));
 }
 
 test.describe("seeded content in the visitor's language", () => {
