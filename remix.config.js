@@ -1,7 +1,6 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // A screen's *.form.tsx is a part of its route module that hydrates later (app/lib/hydrate-later.tsx), not a route.
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts", "**/*.form.tsx"],
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts"],
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-utils/],
   future: {

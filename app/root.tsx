@@ -3,8 +3,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { api, commitSession, data, getLang, getSession, getTheme, qrSvg, usdText } from "~/lib/root.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { serviceLink } from "~/lib/service-link";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { LiveNotice } from "~/components/live-notice";
@@ -23,9 +22,6 @@ export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-/** Below the fold on every screen: the footer (and its floating service button) hydrates after the rest. */
-const Footer = hydrateLater(() => import("~/components/footer").then((m) => m.Footer));
 
 const FOOTER_CATEGORIES = [4, 5, 6] as const;
 

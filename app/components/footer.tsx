@@ -4,7 +4,6 @@ import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
 import { ServiceButton } from "./service-button";
 import { container } from "~/styles/ui.css";
-import { serviceLink } from "~/lib/service-link";
 
 type FooterData = {
   columns: { id: number; articles: { id: number; title: string }[] }[];
@@ -13,6 +12,19 @@ type FooterData = {
   serviceUrl: string;
   serviceQr: string;
 };
+
+/** The service link carries who is asking, so support sees the account (docs/product.md, "The shell"). */
+export function serviceLink(url: string, user: { uid: string; account: string } | null): string {
+  if (!url || !user) return url;
+  try {
+    const u = new URL(url);
+    u.searchParams.set("uid", String(user.uid));
+    u.searchParams.set("account", user.account);
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
 
 export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid: string; account: string } | null; lang: Lang }) {
   const { t } = useTranslation();

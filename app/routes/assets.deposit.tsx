@@ -1,12 +1,14 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { CopyButton } from "~/components/copy-button";
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import { FormError, TextField } from "~/components/form/field";
 import { api, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
@@ -15,11 +17,9 @@ import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { formatCoin } from "~/lib/amount";
 import { addressFitsChain } from "~/contract/core/addresses";
+import { lazyValidation } from "~/lib/use-lazy-validate";
+import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { hydrateLater } from "~/lib/hydrate-later";
-
-/** The form hydrates after the rest of the screen: conform and the form's fields are not in its first load. */
-const DepositForm = hydrateLater(() => import("./assets.deposit.form").then((m) => m.DepositForm));
 
 const FIELD_MESSAGES = {
   chargeNum: ["deposit_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "deposit_min"],
@@ -179,6 +179,57 @@ export default function DepositRoute() {
         <DepositTable />
       </section>
     </main>
+  );
+}
+
+function DepositForm() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("assets");
+  const navigation = useNavigation();
+  const validate = useAssetsValidate("deposit");
+  const [form, fields] = useForm({
+    id: "deposit",
+    lastResult: actionData?.result,
+    constraint: data.constraint,
+    ...lazyValidation(validate),
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/deposit");
+  const currency = data.currency!;
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formGrid}>
+      <input type="hidden" name="currency_id" value={currency.id} />
+      {data.chain ? <input type="hidden" name="currency_protocol_id" value={data.chain.id} /> : null}
+      <input type="hidden" name="in_address" value={data.wallet?.address ?? ""} />
+      <input type="hidden" name="idempotency_key" value={data.key} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField
+        label={t("fields.depositAmount", { code: currency.code })}
+        inputProps={{
+          ...getInputProps(fields.chargeNum, { type: "text", ariaDescribedBy: currency.min !== "0" ? "deposit-min" : undefined }),
+          inputMode: "decimal",
+          autoComplete: "off",
+          placeholder: currency.min !== "0" ? currency.min : undefined,
+        }}
+        errorId={fields.chargeNum.errorId}
+        errors={fields.chargeNum.errors}
+        hintId={currency.min !== "0" ? "deposit-min" : undefined}
+        hint={
+          currency.min !== "0"
+            ? t("deposit.minimum", { min: formatCoin(currency.min, currency.decimals, { lang: i18n.language }), code: currency.code })
+            : undefined
+        }
+      />
+      <TextField
+        label={t("fields.walletAddress")}
+        inputProps={{ ...getInputProps(fields.walletAddress, { type: "text" }), autoComplete: "off", spellCheck: false }}
+        errorId={fields.walletAddress.errorId}
+        errors={fields.walletAddress.errors}
+      />
+      <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
+        {busy ? t("actions.submitting") : t("deposit.submit")}
+      </button>
+    </Form>
   );
 }
 

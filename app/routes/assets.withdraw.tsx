@@ -1,28 +1,36 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { Select } from "~/components/form/control";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { fieldOfReason } from "~/contract/core/codes";
 import { REVIEW_STATUS } from "~/contract/core/personal";
 import { getLang } from "~/lib/i18next.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { constraintOf, parseForm, replyWith, assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
+import { useAssetsValidate } from "~/features/assets/use-assets-validate";
+import { ErrorLine, FormError, TextField } from "~/components/form/field";
+import { GoogleCodeField } from "~/components/form/google-code-field";
+import { PasswordField } from "~/components/form/password-field";
 import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { api, type ApiArgs, type DataOf, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { feePercent } from "~/features/assets/rules.server";
+import { lazyModule, useLazyModule } from "~/lib/use-lazy-validate";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { formatAmount, formatCoin } from "~/lib/amount";
 import { formatTime } from "~/lib/time";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { lazyValidation } from "~/lib/use-lazy-validate";
 
-/** The form hydrates after the screen: conform and the form's fields are not in the first load. */
-const WithdrawForm = hydrateLater(() => import("~/features/assets/withdraw-form").then((m) => m.WithdrawForm));
+/** decimal.js and the preview rule load after hydration (first-load budget); the server does not need them to render. */
+const assetsRules = lazyModule(() => import("~/features/assets/rules"));
+import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useEffect, useState } from "react";
+import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
 
 const SECRET_FIELDS = ["pay_password"];
 
@@ -171,7 +179,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function WithdrawRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("assets");
   return (
     <main>
@@ -217,17 +224,7 @@ export default function WithdrawRoute() {
                 </Link>
               </p>
             ) : (
-              <WithdrawForm
-                key={`${data.currency.id}-${data.chain?.id}-${data.key}`}
-                currency={data.currency}
-                chain={data.chain}
-                addresses={data.addresses}
-                available={data.available}
-                googleOn={data.googleOn}
-                idempotencyKey={data.key}
-                constraint={data.constraint}
-                result={actionData?.result}
-              />
+              <WithdrawForm key={`${data.currency.id}-${data.chain?.id}-${data.key}`} />
             )}
           </>
         ) : (
@@ -242,6 +239,122 @@ export default function WithdrawRoute() {
       </section>
     </main>
   );
+}
+
+function WithdrawForm() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("assets");
+  const lang = i18n.language;
+  const navigation = useNavigation();
+  const validate = useAssetsValidate("withdraw");
+  const currency = data.currency!;
+  const [form, fields] = useForm({
+    id: "withdraw",
+    lastResult: actionData?.result,
+    defaultValue: { address_id: data.addresses[0] ? String(data.addresses[0].id) : undefined },
+    constraint: data.constraint,
+    ...lazyValidation(validate),
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/assets/withdraw");
+  const rules = useLazyModule(assetsRules);
+  const preview = rules?.withdrawalPreview(String(fields.number.value ?? ""), currency.rate, currency.decimals) ?? null;
+  // Until an amount is entered (or while the rule loads) the fee and the amount received are 0, as figures.
+  const figure = (v: string | undefined) => `${formatCoin(v ?? "0", currency.decimals, { lang })} ${currency.code}`;
+  const typed = String(fields.number.value ?? "");
+  const said = useSettled(
+    preview && typed ? t("withdraw.previewSaid", { fee: figure(preview.fee), received: figure(preview.received) }) : "",
+    PREVIEW_SAID_MS,
+  );
+  const memo = data.addresses.find((a) => String(a.id) === (fields.address_id.value ?? String(data.addresses[0]?.id)))?.memo ?? "";
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formGrid}>
+      <input type="hidden" name="currency_id" value={currency.id} />
+      {data.chain ? <input type="hidden" name="currency_protocol_id" value={data.chain.id} /> : null}
+      <input type="hidden" name="idempotency_key" value={data.key} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className={fieldClass}>
+        <label htmlFor={fields.address_id.id} className={labelClass}>
+          {t("fields.address")}
+        </label>
+        <Select {...getSelectProps(fields.address_id)} className={`${input} ${s.select}`} key={fields.address_id.key}>
+          {data.addresses.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.address}
+              {a.memo ? ` (${t("fields.memo")} ${a.memo})` : ""}
+            </option>
+          ))}
+        </Select>
+        {memo ? <p className={s.status}>{t("withdraw.memoNote", { memo })}</p> : null}
+        <ErrorLine id={fields.address_id.errorId} errors={fields.address_id.errors} />
+      </div>
+      <TextField
+        label={t("fields.amount", { code: currency.code })}
+        inputProps={{
+          ...getInputProps(fields.number, { type: "text", ariaDescribedBy: "draw-hint" }),
+          inputMode: "decimal",
+          autoComplete: "off",
+          placeholder: currency.min,
+        }}
+        errorId={fields.number.errorId}
+        errors={fields.number.errors}
+        hintId="draw-hint"
+        hint={
+          <>
+            {t("withdraw.minimum", { min: formatCoin(currency.min, currency.decimals, { lang }), code: currency.code })}
+            {data.available !== null
+              ? ` · ${t("withdraw.available", { amount: formatCoin(data.available, currency.decimals, { lang }), code: currency.code })}`
+              : ""}
+          </>
+        }
+      />
+      <PasswordField
+        label={t("fields.payPassword")}
+        inputProps={{ ...getInputProps(fields.pay_password, { type: "password" }), autoComplete: "off" }}
+        errorId={fields.pay_password.errorId}
+        errors={fields.pay_password.errors}
+      />
+      {data.googleOn ? (
+        <>
+          <input type="hidden" name="google" value="1" />
+          <GoogleCodeField
+            label={t("withdraw.googleCode")}
+            inputProps={getInputProps(fields.google_code, { type: "text" })}
+            errorId={fields.google_code.errorId}
+            errors={fields.google_code.errors}
+          />
+        </>
+      ) : null}
+      <dl className={s.dl}>
+        <dt className={s.dt}>{t("withdraw.feeRate")}</dt>
+        <dd className={s.dd}>{t("withdraw.percent", { value: currency.ratePercent })}</dd>
+        <dt className={s.dt}>{t("withdraw.fee")}</dt>
+        <dd className={`${s.dd} ${s.preview}`}>{figure(preview?.fee)}</dd>
+        <dt className={s.dt}>{t("withdraw.received")}</dt>
+        <dd className={`${s.dd} ${s.preview}`}>{figure(preview?.received)}</dd>
+      </dl>
+      {/* The figures above, said once typing pauses, in words (not each keystroke's bare number). */}
+      <p className="sr-only" role="status" data-testid="withdraw-said">
+        {said}
+      </p>
+      <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
+        {busy ? t("actions.submitting") : t("withdraw.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/** How long typing must pause before the fee and amount received are said (once, not at every keystroke). */
+const PREVIEW_SAID_MS = 1000;
+
+/** `value` once it has stayed the same for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState("");
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
 }
 
 function DrawTable() {

@@ -3,12 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as a from "~/features/auth/auth.css";
 import { CountrySelect } from "~/components/form/country-select";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { BindForm } from "~/features/personal/bind-form";
 import { bindAccount, bindAccountPage } from "~/features/personal/bind.server";
 import { useTranslation } from "~/lib/translate";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const BindForm = hydrateLater(() => import("~/features/personal/bind-form").then((m) => m.BindForm));
 
 /**
  * /bindAccount (docs/product.md, "/bindAccount"): bind the email or phone the account does not have yet, with a code

@@ -10,8 +10,7 @@ import {
   quoteConstraint,
   spreadPercent,
 } from "~/features/convert/convert-forms.server";
-import type { ConvertAnswer } from "~/features/convert/convert-form";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { ConvertForm, type ConvertAnswer } from "~/features/convert/convert-form";
 import type { ConvertCurrency, Translate } from "~/features/convert/convert-schema";
 import { ConvertHistory } from "~/features/convert/history";
 import { cleanAmount, CONVERT_PAGE_SIZE, pickPair } from "~/features/convert/convert-ui";
@@ -23,9 +22,6 @@ import { requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const ConvertForm = hydrateLater(() => import("~/features/convert/convert-form").then((m) => m.ConvertForm));
 
 async function convertT(request: Request): Promise<Translate> {
   const t = await getT(request, "convert");

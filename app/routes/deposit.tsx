@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoldingsTable } from "~/features/savings/holdings";
-import type { BuyResult } from "~/features/savings/products";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { ConfirmPurchase, ProductTable, type BuyResult } from "~/features/savings/products";
 import * as s from "~/styles/money-pages.css";
 import { getLang } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
@@ -14,10 +13,6 @@ import { getToken, requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-
-/** The products' forms hydrate after the screen (conform is not in the first load). */
-const ConfirmPurchase = hydrateLater(() => import("~/features/savings/products").then((m) => m.ConfirmPurchase));
-const ProductTable = hydrateLater(() => import("~/features/savings/products").then((m) => m.ProductTable));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };

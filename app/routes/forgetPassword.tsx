@@ -1,17 +1,20 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/lib/translate";
+import * as s from "~/features/auth/auth.css";
 import { authT, replyWithFormError, type AuthActionData } from "~/features/auth/auth.server";
+import { FormError, TextField } from "~/components/form/field";
+import { AccountTabs } from "~/features/auth/tabs";
+import { useAuthForm } from "~/features/auth/use-auth-form";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
-import { accountKindFrom } from "~/features/auth/constants";
+import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
 import { authConstraint, parseForgot } from "~/features/auth/forms.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
+import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { hydrateLater } from "~/lib/hydrate-later";
-
-/** The form hydrates after the rest of the screen: conform and the form's fields are not in its first load. */
-const ForgotForm = hydrateLater(() => import("./forgetPassword.form").then((m) => m.ForgotForm));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getToken(request)) throw redirect("/home");
@@ -59,6 +62,56 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgetPasswordRoute() {
   const data = useLoaderData<typeof loader>();
   return <ForgotForm key={data.kind} kind={data.kind} />;
+}
+
+function ForgotForm({ kind }: { kind: AccountKind }) {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const { form, fields, busy } = useAuthForm({
+    id: "forgot",
+    kind,
+    schema: (v, t) => v.forgotSchema(t, kind),
+    lastResult: actionData?.result,
+    defaultValue: { account: data.account },
+    constraint: data.constraint,
+  });
+  const introId = `${form.id}-intro`;
+
+  return (
+    <main className={s.page}>
+      <div className={s.card}>
+        <h1 className={s.title}>{t("forgot.title")}</h1>
+        <p id={introId} className={s.intro}>
+          {t("forgot.intro")}
+        </p>
+        <AccountTabs current={kind} phone />
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="type" value={kind} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextField
+            label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
+            inputProps={{
+              ...getInputProps(fields.account, { type: kind === "mobile" ? "tel" : "email" }),
+              required: true,
+              autoComplete: "username",
+              inputMode: kind === "mobile" ? "numeric" : "email",
+              spellCheck: false,
+              autoCapitalize: "none",
+            }}
+            errorId={fields.account.errorId}
+            errors={fields.account.errors}
+          />
+          <button type="submit" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
+            {busy ? t("code.sending") : t("forgot.submit")}
+          </button>
+        </Form>
+        <p className={s.footerLine}>
+          <Link to="/login">{t("forgot.backToLogin")}</Link>
+        </p>
+      </div>
+    </main>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Forgot password" }];

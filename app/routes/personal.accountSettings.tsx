@@ -5,12 +5,9 @@ import { CopyButton } from "~/components/copy-button";
 import * as a from "~/features/auth/auth.css";
 import { accountSettingsPage, changePassword } from "~/features/personal/account.server";
 import * as k from "~/features/personal/kyc.css";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { PasswordForm } from "~/features/personal/password-form";
 import { SecurityLevel } from "~/features/personal/security-level";
 import { useTranslation } from "~/lib/translate";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const PasswordForm = hydrateLater(() => import("~/features/personal/password-form").then((m) => m.PasswordForm));
 
 /**
  * /personal/accountSettings (docs/product.md, "/personal/accountSettings"): the security bar, invite code and link,

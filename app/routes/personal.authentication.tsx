@@ -3,13 +3,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { REVIEW_STATUS } from "~/contract/core/personal";
 import * as a from "~/features/auth/auth.css";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { IdentityForm } from "~/features/personal/identity-form";
 import { identityPage, submitIdentity } from "~/features/personal/identity.server";
 import * as k from "~/features/personal/kyc.css";
 import { useTranslation } from "~/lib/translate";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const IdentityForm = hydrateLater(() => import("~/features/personal/identity-form").then((m) => m.IdentityForm));
 
 /** /personal/authentication: the identity form, then 'under review', then 'verified' (docs/product.md, "Identity"). */
 export const loader = (args: LoaderFunctionArgs) => identityPage(args);

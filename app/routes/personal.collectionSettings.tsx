@@ -3,12 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PAY_METHOD_CODES } from "~/contract/core/personal";
 import * as a from "~/features/auth/auth.css";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { CollectionForm } from "~/features/personal/collection-form";
 import { collectionPage, saveCollection } from "~/features/personal/collection.server";
 import { useTranslation } from "~/lib/translate";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const CollectionForm = hydrateLater(() => import("~/features/personal/collection-form").then((m) => m.CollectionForm));
 
 /** /personal/collectionSettings: how this user is paid in fiat trades: Alipay, WeChat or a bank card. */
 export const loader = (args: LoaderFunctionArgs) => collectionPage(args);

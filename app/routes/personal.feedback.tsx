@@ -2,13 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as a from "~/features/auth/auth.css";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { FeedbackForm, FeedbackList } from "~/features/personal/feedback";
 import { feedbackPage, sendFeedback } from "~/features/personal/feedback.server";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const FeedbackForm = hydrateLater(() => import("~/features/personal/feedback").then((m) => m.FeedbackForm));
-/** In the same module as the form: its links work as plain links until then. */
-const FeedbackList = hydrateLater(() => import("~/features/personal/feedback").then((m) => m.FeedbackList));
 
 /** /personal/feedback: type, title and content (at least 10 characters); my feedback with its status and reply. */
 export const loader = (args: LoaderFunctionArgs) => feedbackPage(args);

@@ -3,13 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CopyButton } from "~/components/copy-button";
 import * as a from "~/features/auth/auth.css";
-import { hydrateLater } from "~/lib/hydrate-later";
+import { GoogleForm } from "~/features/personal/google-form";
 import { googleAuthPage, switchGoogle } from "~/features/personal/google.server";
 import * as k from "~/features/personal/kyc.css";
 import { useTranslation } from "~/lib/translate";
-
-/** The form hydrates after the screen (conform is not in the first load). */
-const GoogleForm = hydrateLater(() => import("~/features/personal/google-form").then((m) => m.GoogleForm));
 
 /**
  * /personal/googleAuth (docs/product.md, "/personal/googleAuth"): before binding, the QR code

@@ -1,15 +1,16 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NOTIFY_CATEGORIES } from "~/contract/core/notifications";
+import * as a from "~/features/auth/auth.css";
 import { parseEmailChoices } from "~/features/notify/forms.server";
+import * as s from "~/features/notify/notify.css";
 import { api, loaded } from "~/lib/api.server";
 import { getT } from "~/lib/i18next.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
-import { hydrateLater } from "~/lib/hydrate-later";
-
-/** The form hydrates after the rest of the screen: conform and the form's fields are not in its first load. */
-const NotificationSettingsScreen = hydrateLater(() => import("./personal.notifications.form").then((m) => m.NotificationSettingsScreen));
+import { useTranslation } from "~/lib/translate";
+import { button } from "~/styles/ui.css";
 
 const HERE = "/personal/notifications";
 
@@ -42,12 +43,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw await redirectWithToast(request, HERE, { kind: "success", message: t("settings.saved") });
 }
 
+export default function NotificationSettingsRoute() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("notify");
+  const busy = useNavigation().state === "submitting";
+  const [form] = useForm({ id: "email-choices", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <main className={a.page}>
+      <div className={a.card}>
+        <h1 className={a.title}>{d.title}</h1>
+        <p className={a.intro}>
+          {t("settings.intro")} <Link to="/notifications">{t("settings.all")}</Link>
+        </p>
+        {d.error || form.errors ? <p role="alert">{d.error ?? form.errors?.[0]}</p> : null}
+        {d.choices ? (
+          <Form method="post" {...getFormProps(form)}>
+            <fieldset className={s.choices}>
+              <legend className={s.h2}>{t("settings.legend")}</legend>
+              {NOTIFY_CATEGORIES.map((c) => (
+                <div key={c} className={s.choice}>
+                  <input
+                    id={`email-${c}`}
+                    type="checkbox"
+                    name={c}
+                    className={s.box}
+                    defaultChecked={d.choices![c]}
+                    aria-describedby={`email-${c}-what`}
+                  />
+                  <div>
+                    <label htmlFor={`email-${c}`}>
+                      <strong>{t(`category.${c}`)}</strong>
+                    </label>
+                    <p id={`email-${c}-what`} className={s.muted}>
+                      {t(`settings.what.${c}`)}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+            <p className={s.muted}>{t("settings.alertsNote")}</p>
+            <button type="submit" className={`${button.primary} ${a.submit}`} disabled={busy}>
+              {t("settings.save")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Email notifications" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/personal/accountSettings", labelKey: "user.accountSettings" }} />;
-}
-
-export default function NotificationSettingsRoute() {
-  return <NotificationSettingsScreen />;
 }

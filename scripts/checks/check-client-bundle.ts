@@ -30,33 +30,8 @@ const LIGHT_ROUTES = [
   "myshop.shoporderdetail",
 ];
 
-/** Form screens whose forms hydrate after the screen: conform stays out of their first load. */
-const FORM_ROUTES = [
-  "login",
-  "register",
-  "forgetPassword",
-  "resetPassword",
-  "tradePassword",
-  "assets.deposit",
-  "assets.withdraw",
-  "assets.transfer",
-  "assets.bindAddr",
-  "convert",
-  "deposit",
-  "notifications",
-  "personal.accountSettings",
-  "personal.authentication",
-  "personal.collectionSettings",
-  "personal.googleAuth",
-  "personal.feedback",
-  "personal.notifications",
-  "bindAccount",
-  "legalIndex.legal",
-  "myshop.myshoporders",
-];
-
 const meta = JSON.parse(readFileSync(process.argv[2] ?? "build/metafile.js.json", "utf8")) as Metafile;
-const problems = checkClientBundle(meta, LIGHT_ROUTES, FORM_ROUTES);
+const problems = checkClientBundle(meta, LIGHT_ROUTES);
 for (const p of problems) console.error(`client bundle: ${p}`);
 console.log(`client bundle: ${Object.keys(meta.outputs).length} chunks checked, ${problems.length} problem(s)`);
 process.exit(problems.length ? 1 : 0);

@@ -60,12 +60,6 @@ describe("client bundle check", () => {
     ]);
     expect(checkClientBundle(meta({ lazyInputs: ["node_modules/decimal.js/decimal.mjs"] }), ["login"])).toEqual([]);
   });
-  it("finds conform in a form screen's first load, not in the form that hydrates later", () => {
-    expect(checkClientBundle(meta({ routeInputs: ["node_modules/@conform-to/dom/dist/form.mjs"] }), [], ["login"])).toEqual([
-      "/login: @conform-to/dom in the first-load JavaScript (hydrate the form later)",
-    ]);
-    expect(checkClientBundle(meta({ lazyInputs: ["node_modules/@conform-to/react/dist/hooks.mjs"] }), [], ["login"])).toEqual([]);
-  });
   it("refuses a route it cannot find, so a renamed screen is not silently unchecked", () => {
     expect(() => checkClientBundle(meta(), ["nowhere"])).toThrow(/no browser chunk/);
   });

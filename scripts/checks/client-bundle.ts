@@ -8,7 +8,6 @@
  *    dynamic `import()`), and none that TypeScript erased (`import type`).
  * 3. Screens that promise a light first load (forms whose schemas load after hydration) carry no zod, conform's
  *    zod adapter or decimal.js in the JavaScript they load before hydration.
- * 4. Form screens whose forms hydrate after the screen carry no conform in the JavaScript they load before hydration.
  */
 
 export type Metafile = {
@@ -29,8 +28,6 @@ const SERVER_PACKAGES = [
   "express",
 ];
 const HEAVY_PACKAGES = ["zod", "@conform-to/zod", "decimal.js"];
-/** conform itself (~10 KB gz): a form screen's form hydrates after the screen (app/lib/hydrate-later.tsx). */
-const FORM_PACKAGES = ["@conform-to/react", "@conform-to/dom"];
 
 function packageOf(input: string): string | null {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(\/.*)?$/.exec(input);
@@ -74,7 +71,7 @@ export function firstLoadInputs(meta: Metafile, route: string): Set<string> {
   return inputs;
 }
 
-export function checkClientBundle(meta: Metafile, lightRoutes: readonly string[], formRoutes: readonly string[] = []): string[] {
+export function checkClientBundle(meta: Metafile, lightRoutes: readonly string[]): string[] {
   const problems: string[] = [];
   const shipped = new Set<string>();
   for (const out of Object.values(meta.outputs)) for (const i of Object.keys(out.inputs)) shipped.add(i);
@@ -90,12 +87,6 @@ export function checkClientBundle(meta: Metafile, lightRoutes: readonly string[]
     for (const i of firstLoadInputs(meta, route)) {
       const pkg = packageOf(i);
       if (pkg && HEAVY_PACKAGES.includes(pkg)) problems.push(`/${route}: ${pkg} in the first-load JavaScript`);
-    }
-  }
-  for (const route of formRoutes) {
-    for (const i of firstLoadInputs(meta, route)) {
-      const pkg = packageOf(i);
-      if (pkg && FORM_PACKAGES.includes(pkg)) problems.push(`/${route}: ${pkg} in the first-load JavaScript (hydrate the form later)`);
     }
   }
   return [...new Set(problems)];
