@@ -1,24 +1,8 @@
-/** The 11 languages the site offers, by the codes the exchange's `lang` header uses. */
-export const LANGUAGES = ["en", "hk", "jp", "zh", "th", "kr", "de", "fr", "it", "es", "pl"] as const;
-export type Lang = (typeof LANGUAGES)[number];
+import { BCP47, DEFAULT_LANG, isLang, LANGUAGES, type Lang } from "./contract/core/languages";
+
+export { BCP47, DEFAULT_LANG, isLang, LANGUAGES, type Lang };
 /** The header's selector offers every language, as the footer does (docs/product.md, "Languages, numbers and theme"). */
 export const HEADER_LANGUAGES: readonly Lang[] = LANGUAGES;
-export const DEFAULT_LANG: Lang = "en";
-
-/** BCP-47 tags for <html lang> and Intl. */
-export const BCP47: Record<Lang, string> = {
-  en: "en",
-  hk: "zh-Hant-HK",
-  jp: "ja",
-  zh: "zh-Hans",
-  th: "th",
-  kr: "ko",
-  de: "de",
-  fr: "fr",
-  it: "it",
-  es: "es",
-  pl: "pl",
-};
 
 /** Each language named in itself, as a selector shows it. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {
@@ -52,10 +36,6 @@ export const CLIENT_NAMESPACES = [
   "fiat",
   "notify",
 ] as const;
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /** Maps an Accept-Language tag to one of ours: zh-TW/zh-HK → hk, zh → zh, ja → jp, ko → kr. */
 export function langFromTag(tag: string): Lang | null {

@@ -1,4 +1,5 @@
-import { request as httpRequest, type Server } from "node:http";
+import { type Server } from "node:http";
+import { rawRequest } from "../tests/helpers/raw-http";
 import { connect, type AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
@@ -69,28 +70,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => (reached = null));
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
-
 /** A raw HTTP request, so that the test controls chunking and Content-Length exactly. */
-function send(method: string, path: string, headers: Record<string, string | number>, chunks: (string | Buffer)[] = []): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    let i = 0;
-    const next = () => {
-      if (i >= chunks.length) return void req.end();
-      const ok = req.write(chunks[i++]);
-      if (ok) setImmediate(next);
-      else req.once("drain", next);
-    };
-    next();
-  });
-}
+const send = (method: string, path: string, headers: Record<string, string | number>, chunks: (string | Buffer)[] = []) =>
+  rawRequest(`${base}${path}`, method, headers, chunks);
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
 describe("limits", () => {

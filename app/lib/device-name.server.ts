@@ -1,16 +1,2 @@
-import UAParser from "ua-parser-js";
-
-/**
- * A session's device as a person recognises it, from the browser's User-Agent: 'Chrome 120 · Windows 10',
- * 'Mobile Safari 17 · iOS 17.2 · Apple iPhone'. Names of products need no translation; an unreadable one is ''.
- */
-export function deviceName(userAgent: string): string {
-  if (!userAgent.trim()) return "";
-  const { browser, os, device } = new UAParser(userAgent).getResult();
-  const parts = [
-    [browser.name, browser.major].filter(Boolean).join(" "),
-    [os.name, os.version].filter(Boolean).join(" "),
-    [device.vendor, device.model].filter(Boolean).join(" "),
-  ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : userAgent.slice(0, 60);
-}
+// The session list names devices as the exchange's notices do: one deviceName, in the contract.
+export { deviceName } from "~/contract/core/device";

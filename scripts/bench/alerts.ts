@@ -2,36 +2,23 @@
 // 10,000 active alerts on one pair (1,000 users, 10 each); each round two accounts trade at a price that crosses ~5
 // of them. Measured: the crossing trade's submit → its alerts' notifications stored (p50/p99), and the engine's own
 // figure (submit → acknowledged, the trades of the round) with the after-commit work on and off beside it.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { createExchange, type Exchange } from "../../server/exchange/index";
-import { credit } from "../../server/exchange/ledger/index";
+import { type Exchange } from "../../server/exchange/index";
 import { insertPriceAlert } from "../../server/exchange/models/notifications";
-import { createUser } from "../../server/exchange/models/users";
+import { benchUser, exchangeIn, pct, twoTraders } from "./support";
 
 const PAIR = 2; // ETH/USDT in the demo
 const ALERTS = 10_000;
 const ROUNDS = 400;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
-
 function setup(): { ex: Exchange; dir: string; seller: number; buyer: number } {
-  const dir = mkdtempSync(join(tmpdir(), "bench-alerts-"));
-  const ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, pushPollMs: 0, dailyScheduler: false });
+  const { ex, dir } = exchangeIn("bench-alerts-");
   const now = Date.now();
-  const mk = (email: string) => createUser(ex.db, { email, passwordHash: "x", now });
-  const seller = mk("bench-seller@example.com");
-  const buyer = mk("bench-buyer@example.com");
-  credit(ex.db, { userId: seller, currencyId: 3, accountCode: "change_account", amount: "100000", type: "admin_credit", now });
-  credit(ex.db, { userId: buyer, currencyId: 1, accountCode: "change_account", amount: "1000000000", type: "admin_credit", now });
+  const { seller, buyer } = twoTraders(ex, now);
   ex.db.transaction(() => {
     for (let u = 0; u < ALERTS / 10; u++) {
-      const userId = mk(`bench-${u}@example.com`);
+      const userId = benchUser(ex, `bench-${u}@example.com`, now);
       for (let k = 0; k < 10; k++) {
         // Thresholds from 1,000.00 up, 0.05 apart: a round's trade 0.25 higher crosses about five.
         const price = (1000 + (u * 10 + k) * 0.05).toFixed(2);

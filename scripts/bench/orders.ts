@@ -8,31 +8,20 @@
 //     is given: the time, the size and the peak memory (RSS and heap) against the memory before. The heap's peak is
 //     mostly garbage V8 has not yet collected: with `--max-old-space-size=64` the same download completes (slower, the
 //     collector running more often), so what it keeps is bounded by a page and the socket's buffer, not the rows.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { createExchange, type Exchange } from "../../server/exchange/index";
+import { type Exchange } from "../../server/exchange/index";
 import { credit } from "../../server/exchange/ledger/index";
 import { createUser, issueToken } from "../../server/exchange/models/users";
+import { benchUser, exchangeIn, pct, twoTraders } from "./support";
 
 const PAIR = 2; // ETH/USDT in the demo: prices to 2 decimals, amounts to 4
 const STOPS = 10_000;
 const ROUNDS = 400;
 const CSV_ROWS = 1_000_000;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 const mb = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MB`;
-
-function exchangeIn(prefix: string): { ex: Exchange; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, pushPollMs: 0, dailyScheduler: false });
-  return { ex, dir };
-}
 
 async function add(ex: Exchange, userId: number, way: 1 | 2, price: string, number: string, trigger?: string) {
   const r = await ex.engine.submit({
@@ -53,17 +42,13 @@ async function triggerBench(): Promise<string[]> {
   const { ex, dir } = exchangeIn("bench-stops-");
   try {
     const now = Date.now();
-    const mk = (email: string) => createUser(ex.db, { email, passwordHash: "x", now });
-    const seller = mk("bench-seller@example.com");
-    const buyer = mk("bench-buyer@example.com");
-    credit(ex.db, { userId: seller, currencyId: 3, accountCode: "change_account", amount: "100000", type: "admin_credit", now });
-    credit(ex.db, { userId: buyer, currencyId: 1, accountCode: "change_account", amount: "1000000000", type: "admin_credit", now });
+    const { seller, buyer } = twoTraders(ex, now);
     // The last price: 1,000.00.
     await Promise.all([add(ex, seller, 2, "1000.00", "0.01"), add(ex, buyer, 1, "1000.00", "0.01")]);
     const users: number[] = [];
     ex.db.transaction(() => {
       for (let u = 0; u < STOPS / 10; u++) {
-        const id = mk(`bench-${u}@example.com`);
+        const id = benchUser(ex, `bench-${u}@example.com`, now);
         credit(ex.db, { userId: id, currencyId: 1, accountCode: "change_account", amount: "100000", type: "admin_credit", now });
         users.push(id);
       }

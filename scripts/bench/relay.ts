@@ -42,6 +42,35 @@ async function settle() {
   }
 }
 
+/** The process's memory (MB) once garbage is collected. */
+async function settledMemory() {
+  await settle();
+  return { rss: rssMB(), heap: process.memoryUsage().heapUsed / 1024 / 1024 };
+}
+
+/**
+ * Tick 0 warms up (not measured); after `warmMs` the upstream ticks for `seconds`, and `tailMs` later the memory is
+ * taken: what a run measures, the same in both modes.
+ */
+async function drive(up: { sendTick(): void; start(): void; tick: number }, seconds: number, warmMs: number, tailMs: number) {
+  up.sendTick();
+  await new Promise((r) => setTimeout(r, warmMs));
+  up.start();
+  await new Promise((r) => setTimeout(r, seconds * 1000 + tailMs));
+  return { after: await settledMemory(), ticks: up.tick - 1 };
+}
+
+/** The latency percentiles (sorted ms) and the memory each of `n` clients cost. */
+function figures(sorted: Float64Array, n: number, before: { rss: number; heap: number }, after: { rss: number; heap: number }) {
+  return {
+    p50ms: round(percentile(sorted, 50)),
+    p99ms: round(percentile(sorted, 99)),
+    maxms: round(sorted[sorted.length - 1]),
+    rssPerClientKB: round(((after.rss - before.rss) * 1024) / n),
+    heapPerClientKB: round(((after.heap - before.heap) * 1024) / n),
+  };
+}
+
 function percentile(sorted: Float64Array, p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -136,9 +165,7 @@ async function runInProcess(n: number, seconds = SECONDS): Promise<RelayBenchRes
     while (!(await w.read().catch(() => ({ done: true }))).done);
   })();
   await new Promise((r) => setTimeout(r, 300));
-  await settle();
-  const rss0 = rssMB();
-  const heap0 = process.memoryUsage().heapUsed / 1024 / 1024;
+  const before = await settledMemory();
 
   const latencies = new Float64Array(n * (seconds + 2));
   let count = 0;
@@ -157,14 +184,7 @@ async function runInProcess(n: number, seconds = SECONDS): Promise<RelayBenchRes
     };
     reader.read().then(pump, () => cutOff++);
   }
-  up.sendTick(); // tick 0: warm-up, not measured
-  await new Promise((r) => setTimeout(r, 500));
-  up.start();
-  await new Promise((r) => setTimeout(r, seconds * 1000 + 600));
-  await settle();
-  const rss1 = rssMB();
-  const heap1 = process.memoryUsage().heapUsed / 1024 / 1024;
-  const ticks = up.tick - 1;
+  const { after, ticks } = await drive(up, seconds, 500, 600);
   const sorted = latencies.slice(0, count).sort();
   for (const ac of controllers) ac.abort();
   warm.abort();
@@ -177,11 +197,7 @@ async function runInProcess(n: number, seconds = SECONDS): Promise<RelayBenchRes
     updatesPerSecond: PAIRS,
     delivered: count,
     expected: n * ticks,
-    p50ms: round(percentile(sorted, 50)),
-    p99ms: round(percentile(sorted, 99)),
-    maxms: round(sorted[sorted.length - 1]),
-    rssPerClientKB: round(((rss1 - rss0) * 1024) / n),
-    heapPerClientKB: round(((heap1 - heap0) * 1024) / n),
+    ...figures(sorted, n, before, after),
     cutOff,
   };
 }
@@ -226,9 +242,7 @@ async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> 
   const warm = httpRequest({ port, host: "127.0.0.1", path: "/events" });
   warm.end();
   await new Promise((r) => setTimeout(r, 300));
-  await settle();
-  const rss0 = rssMB();
-  const heap0 = process.memoryUsage().heapUsed / 1024 / 1024;
+  const before = await settledMemory();
 
   const child = fork(fileURLToPath(import.meta.url), ["--child", String(port), String(n)], {
     execArgv: ["--import", "tsx"],
@@ -238,15 +252,8 @@ async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> 
     child.once("message", (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error("child failed"))));
     child.once("exit", (code) => reject(new Error(`child exited ${code}`)));
   });
-  up.sendTick();
-  await new Promise((r) => setTimeout(r, 1000));
+  const { after, ticks } = await drive(up, seconds, 1000, 800);
   const t0 = performance.timeOrigin;
-  up.start();
-  await new Promise((r) => setTimeout(r, seconds * 1000 + 800));
-  await settle();
-  const rss1 = rssMB();
-  const heap1 = process.memoryUsage().heapUsed / 1024 / 1024;
-  const ticks = up.tick - 1;
   // Send times in epoch ms; the child measures arrival in epoch ms (same machine clock).
   const sentEpoch = up.sentAt.map((t) => t0 + t);
   child.send({ sentEpoch });
@@ -266,11 +273,7 @@ async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> 
     updatesPerSecond: PAIRS,
     delivered: sorted.length,
     expected: n * ticks,
-    p50ms: round(percentile(sorted, 50)),
-    p99ms: round(percentile(sorted, 99)),
-    maxms: round(sorted[sorted.length - 1]),
-    rssPerClientKB: round(((rss1 - rss0) * 1024) / n),
-    heapPerClientKB: round(((heap1 - heap0) * 1024) / n),
+    ...figures(sorted, n, before, after),
     cutOff: got.closed,
     serverP50ms: round(percentile(serverSorted, 50)),
     serverP99ms: round(percentile(serverSorted, 99)),

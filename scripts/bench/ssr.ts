@@ -1,23 +1,13 @@
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { freePort } from "../../tests/helpers/ports";
 
 /** Server rendering of a page under load: the real server on a fresh database, autocannon on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 export async function runSsrBench(opts: { path?: string; connections?: number; seconds?: number } = {}): Promise<string[]> {
   const path = opts.path ?? "/trade";
   const connections = opts.connections ?? 20;

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/index";
 import type { Subscriber } from "./hub";
 import { type Exchange } from "./index";
-import { credit } from "./ledger/index";
 import { createUser } from "./models/users";
 import { P2PEngine } from "./p2p/engine";
+import { paidOrder, sellAd } from "./p2p/test-support";
 import { OutboxHub } from "./pushes";
 
 /**
@@ -34,27 +34,8 @@ const listen = (userId: number) => {
 
 describe("pushes from the operator CLI", () => {
   it("an appeal resolved in another process reaches both parties' connections through the relay", () => {
-    const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-    const merchant = createUser(ex.db, { email: "po-merchant@example.com", passwordHash: "!", now });
-    const buyer = createUser(ex.db, { email: "po-buyer@example.com", passwordHash: "!", now });
-    credit(ex.db, { userId: merchant, currencyId: usdt, accountCode: "legal_account", amount: "1000", type: "seed" });
-    const ad = ex.p2p.publishAd(
-      merchant,
-      {
-        side: "sell",
-        currencyId: usdt,
-        fiat: "CNY",
-        price: "7.00",
-        total: "100",
-        minQuantity: "1",
-        maxQuantity: "100",
-        payTypes: ["bank"],
-      },
-      now,
-    );
-    const o = ex.p2p.createOrder(buyer, ad.id, "10", now);
-    ex.p2p.setVoucher(o.id, buyer, `${"e".repeat(32)}.png`, now);
-    ex.p2p.markPaid(o.id, buyer, undefined, now);
+    const { merchant, ad } = sellAd(ex, "po-merchant@example.com", { funds: "1000", total: "100", now });
+    const { buyer, order: o } = paidOrder(ex, ad.id, "po-buyer@example.com", now);
     ex.p2p.appeal(o.id, buyer, "not released", now);
     ex.pushes.drain(); // what the running exchange decided so far
     const toBuyer = listen(buyer);

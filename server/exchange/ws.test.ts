@@ -1,8 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import {
@@ -15,27 +10,18 @@ import {
   WsTxMatchedSchema,
   WsTxSubmitSchema,
 } from "../../app/contract/index";
-import { createExchange, recordTrade, type Exchange } from "./index";
+import { recordTrade, type Exchange } from "./index";
+import { socketExchange } from "../../tests/helpers/socket-exchange";
 
 let ex: Exchange;
-let server: Server;
-let dir: string;
 let url: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "exchange-ws-"));
-  ex = createExchange({ dataDir: dir, simulator: false, log: () => {} });
+  ({ ex, url, close } = await socketExchange("exchange-ws-", { simulator: false, log: () => {} }));
   await ex.ready;
-  server = createServer((_req, res) => res.end());
-  server.on("upgrade", (req, socket, head) => ex.handleUpgrade(req, socket, head));
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
 });
-afterAll(async () => {
-  await ex.close();
-  await new Promise((r) => server.close(r));
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 /** A client that queues messages and lets a test wait for the next one matching a predicate. */
 async function connect() {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
-import { indexedDepth, WS_CHANNELS, WS_SYMBOL_CHANNELS, WsClientMessageSchema } from "../../app/contract/index";
+import { indexedDepth, PRIVATE_CHANNELS, WS_CHANNELS, WS_SYMBOL_CHANNELS, WsClientMessageSchema } from "../../app/contract/index";
 import type { Hub, Subscriber } from "./hub";
 import type { Market } from "./market";
 import type { SpotEngine, OrderRow } from "./engine/engine";
@@ -12,16 +12,8 @@ import { DEFAULT_LANG, isLang, type Messenger } from "./lib/i18n";
 export const SILENCE_LIMIT_MS = 30_000;
 /** A browser-side relay that stops reading is cut off rather than buffering without bound. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const PRIVATE_CHANNELS = new Set([
-  "LEVER_TRADE",
-  "LEVER_CLOSED",
-  "MICRO_CLOSED",
-  "P2P_ORDER",
-  "ACCOUNT_REVIEW",
-  "NOTIFY",
-  "TX_MATCHED",
-  "TX_SUBMIT",
-]);
+/** Channels only a signed-in connection may follow: the contract's list, which the app's relay uses too. */
+const PRIVATE = new Set<string>(PRIVATE_CHANNELS);
 
 export interface SocketServerOptions {
   hub: Hub;
@@ -137,14 +129,14 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
           sub.userId = userId;
           sub.lang = isLang(m.lang) ? m.lang : undefined;
           // A failed login also drops the private channels of a previous login.
-          if (userId == null) for (const c of [...sub.channels]) if (PRIVATE_CHANNELS.has(c)) hub.unsubscribe(sub, c);
+          if (userId == null) for (const c of [...sub.channels]) if (PRIVATE.has(c)) hub.unsubscribe(sub, c);
           sub.send({ type: "login", code: userId == null ? 999 : 1 });
           return;
         }
         case "sub": {
           const channel = canonical(m.channel);
           if (!channel) return sub.send({ type: "sub", channel: m.channel, code: 0, msg: "unknown channel" });
-          if (PRIVATE_CHANNELS.has(channel) && sub.userId == null) return sub.send({ type: "sub", channel, code: 999, msg: "login first" });
+          if (PRIVATE.has(channel) && sub.userId == null) return sub.send({ type: "sub", channel, code: 999, msg: "login first" });
           hub.subscribe(sub, channel);
           sub.send({ type: "sub", channel, code: 1 });
           snapshot(sub, channel);

@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { rawRequest, type RawAnswer } from "../helpers/raw-http";
 import { BASE_URL } from "../../playwright.config";
 import { expect, registerUser, test } from "./fixtures";
 
@@ -7,35 +8,12 @@ import { expect, registerUser, test } from "./fixtures";
  * public /api/'s rate limits, and the 4xx a client's mistakes get. HTTP only, so it runs once (not per project).
  */
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
-
 let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `172.${16 + (process.pid % 15)}.${(ipSeq = (ipSeq + 1) % 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-/** One raw request: the test decides method, headers, chunking and Content-Length exactly. */
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string | number> = {},
-  chunks: (string | Buffer)[] = [],
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${BASE_URL}${path}`, { method, headers: { "X-Forwarded-For": freshIp(), ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    let i = 0;
-    const next = () => {
-      if (i >= chunks.length) return void req.end();
-      if (req.write(chunks[i++])) setImmediate(next);
-      else req.once("drain", next);
-    };
-    next();
-  });
-}
+/** One raw request from a fresh client address: the test decides method, headers, chunking and Content-Length exactly. */
+const send = (method: string, path: string, headers: Record<string, string | number> = {}, chunks: (string | Buffer)[] = []) =>
+  rawRequest(`${BASE_URL}${path}`, method, { "X-Forwarded-For": freshIp(), ...headers }, chunks);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
@@ -118,7 +96,7 @@ test.describe("issue 8 over HTTP", () => {
   test("the public /api/ is limited like the forms: the 11th sign-in from one client is 429 with Retry-After", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    let last: Answer | null = null;
+    let last: RawAnswer | null = null;
     for (let i = 0; i < 11; i++) {
       last = await send("POST", "/api/user/login", { "Content-Type": "application/json", "X-Forwarded-For": ip }, [
         JSON.stringify({ account: `nobody${i}@example.com`, password: "guess" }),

@@ -1,11 +1,7 @@
-import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
-import { createExchange, type Exchange } from "../../../server/exchange/index";
+import { socketExchange } from "../../../tests/helpers/socket-exchange";
 import { LiveHub } from "./hub.server";
 import { StreamLimiter } from "./stream-limit";
 import type { LiveHubOptions } from "./options";
@@ -415,29 +411,14 @@ describe("LiveHub", () => {
 });
 
 describe("LiveHub against the real exchange", () => {
-  let ex: Exchange;
-  let server: Server;
-  let dir: string;
   let url: string;
-  const serverSockets = new Set<Duplex>();
+  let serverSockets: Set<Duplex>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "live-relay-"));
-    ex = createExchange({ dataDir: dir, simulator: true, tickMs: 100, log: () => {} });
-    server = createServer((_req, res) => res.end());
-    server.on("upgrade", (req, socket, head) => {
-      serverSockets.add(socket);
-      socket.on("close", () => serverSockets.delete(socket));
-      ex.handleUpgrade(req, socket, head);
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+    ({ url, sockets: serverSockets, close } = await socketExchange("live-relay-", { simulator: true, tickMs: 100, log: () => {} }));
   });
-  afterAll(async () => {
-    await ex.close();
-    await new Promise((r) => server.close(r));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it("survives 5 upstream kills in a row: backs off more each time, re-subscribes and relays fresh snapshots", async () => {
     // (A generous deadAfterMs: the exchange shares this process, and its start-up backfill can stall the loop.)

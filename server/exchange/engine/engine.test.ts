@@ -15,7 +15,7 @@ type Command = AddCommand | CancelCommand;
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
 import { ensureSystemUsers } from "./market-maker";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
-import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
+import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotOrder, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
 
 const BTC_ID = 2;
 const SOL_BTC = 12; // price precision 7: price × quantity carries up to 13 decimals
@@ -113,17 +113,8 @@ describe("SpotEngine properties", () => {
                   const target = mine.length ? mine[c.pick % mine.length].id : 999_999;
                   return { kind: "cancel", userId, orderId: target };
                 }
-                const number = formatScaled(BigInt(c.micro) * 100n); // micro-units → 6 decimals at most
-                if (c.kind === "market") return { kind: "add", userId, matchId: SOL, way: c.way, type: "market", number };
-                return {
-                  kind: "add",
-                  userId,
-                  matchId: SOL,
-                  way: c.way,
-                  type: "limit",
-                  number,
-                  price: formatScaled(parseScaled(mid) + BigInt(c.ticks) * parseScaled(tick)),
-                };
+                if (c.kind === "market") return spotOrder(SOL, userId, c);
+                return spotOrder(SOL, userId, c, { price: formatScaled(parseScaled(mid) + BigInt(c.ticks) * parseScaled(tick)) });
               });
               const results = await Promise.all(cmds.map((c) => w.engine.submit(c)));
               cmds.forEach((cmd, i) => applyModel(model, cmd, results[i]));

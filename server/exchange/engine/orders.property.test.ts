@@ -8,7 +8,7 @@ import { registerDecimalFunctions } from "../db/decimal-sql";
 import { Hub } from "../hub";
 import { Market } from "../market";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
-import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
+import { cancelArb, fundedTraders, limitArb, marketArb, SOL, SOL_ID, spotOrder, spotTotals, USDT_ID, type SpotWorld } from "./test-support";
 import { BUY, SELL, type Way } from "./book";
 import { SpotEngine, type Command, type EngineEvent, type OrderRow } from "./engine";
 import { formatScaled, parseScaled, QUOTE_DIGITS } from "./fixed";
@@ -106,31 +106,14 @@ function command(w: World, c: Op): Command {
     case "cancelAll":
       return { kind: "cancel_all", userId, matchId: c.all ? undefined : SOL };
     case "market":
-      return { kind: "add", userId, matchId: SOL, way: c.way, type: "market", number: formatScaled(BigInt(c.micro) * 100n) };
+      return spotOrder(SOL, userId, c);
     case "limit":
-      return {
-        kind: "add",
-        userId,
-        matchId: SOL,
-        way: c.way,
-        type: "limit",
-        price: price(c.ticks),
-        number: formatScaled(BigInt(c.micro) * 100n),
-      };
+      return spotOrder(SOL, userId, c, { price: price(c.ticks) });
     case "stop": {
       // A sell stop waits below the last price, a buy stop above it.
       const dir = c.way === SELL ? -1 : 1;
       const trigger = dir * c.away;
-      return {
-        kind: "add",
-        userId,
-        matchId: SOL,
-        way: c.way,
-        type: "limit",
-        trigger: price(trigger),
-        price: price(trigger + dir * c.slip),
-        number: formatScaled(BigInt(c.micro) * 100n),
-      };
+      return spotOrder(SOL, userId, c, { trigger: price(trigger), price: price(trigger + dir * c.slip) });
     }
     case "oco": {
       // A sell OCO takes profit above the last price and stops below it; a buy OCO the other way round.

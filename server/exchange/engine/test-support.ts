@@ -5,8 +5,9 @@ import type { DB } from "../db/index";
 import { credit } from "../ledger/index";
 import type { Market } from "../market";
 import { createUser } from "../models/users";
-import { BUY, SELL } from "./book";
-import type { SpotEngine } from "./engine";
+import { BUY, SELL, type Way } from "./book";
+import type { AddCommand, SpotEngine } from "./engine";
+import { formatScaled } from "./fixed";
 
 /** The seed's SOL/USDT pair (price precision 2) and its two currencies. */
 export const SOL = 3;
@@ -69,3 +70,19 @@ export const marketArb = (nUsers: number, maxMicro: number) =>
 /** A cancel by one of `nUsers` traders of one of their orders (`pick` modulo how many they have). */
 export const cancelArb = (nUsers: number) =>
   fc.record({ kind: fc.constant("cancel" as const), user: fc.nat(nUsers - 1), pick: fc.nat(1000) });
+
+/**
+ * The property tests' order on pair `matchId` for an arbitrary's `micro` units (times 100: at most 6 decimals): at the
+ * market, or at a limit `price` (a stop-limit also names its `trigger`).
+ */
+export function spotOrder(
+  matchId: number,
+  userId: number,
+  c: { way: Way; micro: number },
+  limit?: { price: string; trigger?: string },
+): AddCommand {
+  const number = formatScaled(BigInt(c.micro) * 100n);
+  return limit
+    ? { kind: "add", userId, matchId, way: c.way, type: "limit", number, ...limit }
+    : { kind: "add", userId, matchId, way: c.way, type: "market", number };
+}

@@ -4,7 +4,8 @@ import { AccountLogPageSchema } from "../../../app/contract/index";
 import { demoExchange, type MoneyClient } from "../../../tests/helpers/money-client";
 import { recordTrade, type Exchange } from "../index";
 import { credit } from "../ledger/index";
-import { createUser, issueToken } from "../models/users";
+import { issueToken } from "../models/users";
+import { paidOrder, sellAd } from "../p2p/test-support";
 
 /**
  * The account logs of the lever, second-contract and fiat accounts name each kind of row (a category the app
@@ -26,6 +27,17 @@ async function log(call: "accountLogLever" | "accountLogMicro" | "accountLogLega
   return AccountLogPageSchema.parse(r.data).data.map((e) => ({ type: e.type, field: e.field, category: e.category, memo: e.memo }));
 }
 
+/** The demo account opens a long lever position on BTC at the market; its id. */
+async function openLong(multiple: number, share: number) {
+  const opened = await c.call(
+    "leverSubmit",
+    { currency_match_id: BTC, type: 1, status: 1, multiple, share, password: "Trade123" },
+    { token: demo },
+  );
+  expect(opened.code, opened.msg).toBe(1);
+  return (opened.data as { id: number }).id;
+}
+
 beforeAll(async () => {
   ({ ex, dir, c, usdt, demo } = await demoExchange("log-kinds", { now: () => now }, "Trade123"));
   price("60000");
@@ -34,13 +46,7 @@ afterAll(() => removeExchange(ex, dir));
 
 describe("account log kinds", () => {
   it("lever: margin and fee at opening, the margin released, the profit, the overnight fee; a liquidation's loss", async () => {
-    const opened = await c.call(
-      "leverSubmit",
-      { currency_match_id: BTC, type: 1, status: 1, multiple: 10, share: 1, password: "Trade123" },
-      { token: demo },
-    );
-    expect(opened.code, opened.msg).toBe(1);
-    const id = (opened.data as { id: number }).id;
+    const id = await openLong(10, 1);
     now += 60_000;
     price("61000");
     expect((await c.call("leverClose", { id }, { token: demo })).code).toBe(1);
@@ -61,13 +67,7 @@ describe("account log kinds", () => {
     expect(de.find((r) => r.type === "lever_profit" && r.memo.includes(`#${id}`))?.memo).toBe(`Position #${id}: Gewinn`);
 
     // A loss taken by a liquidation says so.
-    const big = await c.call(
-      "leverSubmit",
-      { currency_match_id: BTC, type: 1, status: 1, multiple: 100, share: 100, password: "Trade123" },
-      { token: demo },
-    );
-    expect(big.code, big.msg).toBe(1);
-    const bigId = (big.data as { id: number }).id;
+    const bigId = await openLong(100, 100);
     now += 60_000;
     price("30000");
     const after = await log("accountLogLever", demo);
@@ -99,26 +99,8 @@ describe("account log kinds", () => {
   });
 
   it("fiat: the seller's coins in escrow and released, the buyer's coins received", async () => {
-    const seller = createUser(ex.db, { email: "log-seller@example.com", passwordHash: "!", now });
-    const buyer = createUser(ex.db, { email: "log-buyer@example.com", passwordHash: "!", now });
-    credit(ex.db, { userId: seller, currencyId: usdt, accountCode: "legal_account", amount: "1000", type: "seed" });
-    const ad = ex.p2p.publishAd(
-      seller,
-      {
-        side: "sell",
-        currencyId: usdt,
-        fiat: "CNY",
-        price: "7.00",
-        total: "500",
-        minQuantity: "1",
-        maxQuantity: "100",
-        payTypes: ["bank"],
-      },
-      now,
-    );
-    const o = ex.p2p.createOrder(buyer, ad.id, "10", now);
-    ex.p2p.setVoucher(o.id, buyer, `${"a".repeat(32)}.png`, now);
-    ex.p2p.markPaid(o.id, buyer, undefined, now);
+    const { merchant: seller, ad } = sellAd(ex, "log-seller@example.com", { funds: "1000", total: "500", now });
+    const { buyer, order: o } = paidOrder(ex, ad.id, "log-buyer@example.com", now);
     ex.p2p.sellerConfirm(o.id, seller, now);
     const token = (uid: number) => issueToken(ex.db, uid, now);
     const sellerRows = await log("accountLogLegal", token(seller));

@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
-export const LANGS = ["hk", "en", "jp", "zh", "th", "kr", "de", "fr", "it", "es", "pl"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "en";
+import { BCP47, DEFAULT_LANG, isLang, LANGUAGES, type Lang } from "../../../app/contract/core/languages";
+
+export { BCP47, DEFAULT_LANG, isLang, type Lang };
+/** The languages, by the codes of the `lang` header. */
+export const LANGS = LANGUAGES;
 
 const LOCALES_DIR = fileURLToPath(new URL("../../../locales/", import.meta.url));
 const NAMESPACE = "exchange";
@@ -20,10 +22,6 @@ function flatten(obj: unknown, prefix = "", out: Messages = {}): Messages {
     }
   }
   return out;
-}
-
-export function isLang(value: string | null | undefined): value is Lang {
-  return !!value && (LANGS as readonly string[]).includes(value);
 }
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
@@ -67,21 +65,6 @@ function pluralRules(lang: Lang): Intl.PluralRules {
   if (!rules) plurals.set(lang, (rules = new Intl.PluralRules(BCP47[lang])));
   return rules;
 }
-
-/** BCP-47 tags of the languages (for Intl). */
-export const BCP47: Record<Lang, string> = {
-  hk: "zh-Hant-HK",
-  en: "en",
-  jp: "ja",
-  zh: "zh-Hans",
-  th: "th",
-  kr: "ko",
-  de: "de",
-  fr: "fr",
-  it: "it",
-  es: "es",
-  pl: "pl",
-};
 
 /** A date and time in the language's own format, in UTC with the zone named ('21 Nov 2026, 22:15 UTC'). */
 export function localTime(ms: number, lang: Lang): string {

@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { P2P_RULES, P2P_STATUS, type P2PAction, type P2PRole } from "../../../app/contract/index";
 import { type Exchange } from "../index";
-import { credit, globalTotals } from "../ledger/index";
+import { globalTotals } from "../ledger/index";
 import { createUser } from "../models/users";
 import { setTestPaySeconds } from "../models/p2p";
 import { P2PEngine, P2PRefusal } from "./engine";
+import { sellAd } from "./test-support";
 
 /**
  * The state machine, exhaustively: an order is brought into each of the seven states, and each action is tried by
@@ -19,7 +20,6 @@ import { P2PEngine, P2PRefusal } from "./engine";
 let ex: Exchange;
 let dir: string;
 const now = Date.UTC(2026, 10, 25, 10, 0, 0);
-let usdt = 0;
 let merchant = 0;
 let adId = 0;
 let n = 0;
@@ -79,23 +79,9 @@ const snapshot = (orderId: number) => ({
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "p2p-states-"));
   ex = quietExchange(dir, { now: () => now });
-  usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
-  merchant = createUser(ex.db, { email: "sm-merchant@example.com", passwordHash: "!", now });
-  credit(ex.db, { userId: merchant, currencyId: usdt, accountCode: "legal_account", amount: "100000", type: "seed" });
-  adId = ex.p2p.publishAd(
-    merchant,
-    {
-      side: "sell",
-      currencyId: usdt,
-      fiat: "CNY",
-      price: "7.00",
-      total: "100000",
-      minQuantity: "1",
-      maxQuantity: "100",
-      payTypes: ["bank"],
-    },
-    now,
-  ).id;
+  const offer = sellAd(ex, "sm-merchant@example.com", { funds: "100000", total: "100000", now });
+  merchant = offer.merchant;
+  adId = offer.ad.id;
 });
 afterAll(() => removeExchange(ex, dir));
 
