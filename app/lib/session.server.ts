@@ -40,7 +40,11 @@ export function seal(data: unknown, k: Buffer = key()): string {
 }
 
 export function unseal(value: string, k: Buffer = key()): unknown {
-  const text = open(value, k);
+  return parsed(open(value, k));
+}
+
+/** An opened value's data, or null when there was none or it is not JSON. */
+function parsed(text: string | null): unknown {
   try {
     return text === null ? null : JSON.parse(text);
   } catch {
@@ -71,11 +75,7 @@ function sessionData(request: Request, raw: string): unknown {
     hit = { raw, text: open(raw, key()) };
     opened.set(request, hit);
   }
-  try {
-    return hit.text === null ? null : JSON.parse(hit.text);
-  } catch {
-    return null;
-  }
+  return parsed(hit.text);
 }
 
 /** Secure in production over https (or on localhost, which browsers treat as secure); forced by COOKIE_SECURE. */

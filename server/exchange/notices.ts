@@ -1,7 +1,8 @@
 import type { CheckName } from "../../app/contract/index";
 import type { DB } from "./db/index";
 import { localTime, type Lang } from "./lib/i18n";
-import { deviceKey, deviceName } from "./lib/device";
+import { deviceName } from "../../app/contract/core/device";
+import { deviceKey } from "./lib/device";
 import { seeDevice } from "./models/notifications";
 import { p2pOrderNo, type OrderRow } from "./models/p2p";
 import { emailsKind, notify, NOTICE_TYPE, sendToUser, type NotifyDeps } from "./notifications";

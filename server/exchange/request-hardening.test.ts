@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createExchange, type Exchange } from "./index";
-import { LANGS } from "./lib/i18n";
+import { LANGUAGES } from "./lib/i18n";
 import { removeExchange } from "../../tests/helpers/quiet-exchange";
 
 /** The exchange's answers to a client's mistakes: 4xx with a localized envelope, never 500; and its limit hook. */
@@ -137,7 +137,7 @@ describe("control characters in addresses and memos", () => {
 
   it("the new messages exist in all 11 languages, translated", () => {
     const en = JSON.parse(readFileSync(join("locales", "en", "exchange.json"), "utf8"));
-    for (const lang of LANGS) {
+    for (const lang of LANGUAGES) {
       const messages = JSON.parse(readFileSync(join("locales", lang, "exchange.json"), "utf8"));
       for (const key of ["control_chars", "too_many_requests", "body_too_large"]) {
         expect(messages[key], `${lang} ${key}`).toBeTruthy();

@@ -1,6 +1,6 @@
-import type { Cookie, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { cli, COLOUR_RULES, expect, logIn as logInForm, registerUser, seriousA11yViolations, setTheme, test } from "./fixtures";
+import { cli, COLOUR_RULES, expect, logIn as logInForm, registerUser, seriousA11yViolations, setTheme, signedInAt, test } from "./fixtures";
 
 /**
  * Issue 27, as a keyboard and screen-reader user meets the site: a refusal from the server moves focus to the field
@@ -15,24 +15,8 @@ async function logIn(page: Page, who: { email: string; password: string }, to: s
 const DEMO = { email: "demo@example.com", password: "Trade2026" };
 const BOB = { email: "bob@example.com", password: "Bob2026x" };
 
-/**
- * The seeded accounts' signed-in cookies, kept for this worker's later tests: signing in is not what these tests check
- * (auth.spec does), and no test here signs them out. Opens `to` signed in.
- */
-const kept = new Map<string, Cookie[]>();
-async function signedIn(page: Page, who: { email: string; password: string }, to: string) {
-  const cookies = kept.get(who.email);
-  if (cookies) {
-    await page.context().addCookies(cookies);
-    await page.goto(to);
-    return;
-  }
-  await logIn(page, who, to);
-  kept.set(
-    who.email,
-    (await page.context().cookies()).filter((c) => c.name !== "theme" && c.name !== "popup_seen"),
-  );
-}
+/** A seeded account's page, signed in once per worker (signing in is auth.spec's subject; no test here signs out). */
+const signedIn = (page: Page, who: { email: string; password: string }, to: string) => signedInAt(page, who.email, who.password, to);
 
 /** The refusal reached the person: focus is on the field, marked invalid, whose description carries the message. */
 async function expectFocusedRefusal(field: Locator, message: string | RegExp) {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Cookie, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 
 export const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".e2e-data");
@@ -144,6 +144,30 @@ export async function logIn(page: Page, email: string, password: string, path = 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/** Each account's session cookies after its first sign-in in this worker (see `signedInAt`). */
+const keptSessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `to` signed in, for tests where signing in is not the subject (auth.spec's is): the account signs in through
+ * the form the first time in this worker, and later tests reuse its session cookies. The sign-in form takes ten a
+ * minute per account, which a dozen fast tests of one account would pass. Not for a test that signs the account out.
+ */
+export async function signedInAt(page: Page, email: string, password: string, to: string) {
+  const kept = keptSessions.get(email);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto(to);
+    return;
+  }
+  await logIn(page, email, password, `/login?page=${encodeURIComponent(to)}`);
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+  // The theme and the welcome pop-up are the test's own choice, not the session's.
+  keptSessions.set(
+    email,
+    (await page.context().cookies()).filter((c) => c.name !== "theme" && c.name !== "popup_seen"),
+  );
 }
 
 /** Signs in through the form on its way to `to`, and waits until the browser is there. */

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Cookie, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn as logInForm, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, setTheme, signedInAt, test } from "./fixtures";
 
 /**
  * /lever (issue 11) on the real server and exchange: open long and short through the confirmation (hands,
@@ -57,27 +57,12 @@ async function theTrader(request: APIRequestContext, ip: string) {
   return trader;
 }
 
-/** Each account's session cookies after its first sign-in in this worker, for the tests after it. */
-const sessions = new Map<string, Cookie[]>();
-
 /**
  * Signs in and waits to be sent on (with JavaScript the form's answer arrives after the click). The shared trader
- * signs in through the form once; later tests reuse its session (the sign-in form takes 10 a minute per account,
- * which a dozen fast tests would pass).
+ * signs in through the form once per worker; later tests reuse its session (`signedInAt`).
  */
 async function logIn(page: Page, email: string, password: string, path: string) {
-  const saved = sessions.get(email);
-  if (saved) {
-    await page.context().addCookies(saved);
-    await page.goto(new URL(path, BASE_URL).searchParams.get("page") ?? "/");
-    return;
-  }
-  await logInForm(page, email, password, path);
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
-  sessions.set(
-    email,
-    (await page.context().cookies()).filter((c) => c.name !== "theme"),
-  );
+  await signedInAt(page, email, password, new URL(path, BASE_URL).searchParams.get("page") ?? "/");
 }
 
 async function openLever(page: Page, symbol = "LTCUSDT", extra = "") {

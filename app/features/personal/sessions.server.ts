@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { api, loaded } from "~/lib/api.server";
-import { deviceName } from "~/lib/device-name.server";
+import { deviceName } from "~/contract/core/device";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { kycT } from "./forms.server";
 

@@ -6,11 +6,11 @@ import { calls, EnvelopeSchema } from "../../../app/contract/index";
 import { NEWS } from "../db/news";
 import { buildArticle, NEWS_TRANSLATIONS } from "../db/news-translations";
 import { createExchange, type Exchange } from "../index";
-import { LANGS } from "../lib/i18n";
+import { LANGUAGES } from "../lib/i18n";
 
 /** Categories whose seeded articles every language must have (issue 9): banners, notices, the footer's columns, the agreement. */
 const LOCALIZED_CATEGORIES = [1, 3, 4, 5, 6, 26];
-const OTHER_LANGS = LANGS.filter((l) => l !== "en");
+const OTHER_LANGS = LANGUAGES.filter((l) => l !== "en");
 
 /** The tags of an article in order: a translation has the same HTML shape as its original. */
 const skeleton = (html: string) => html.match(/<\/?[a-z0-9]+>/g)?.join("") ?? "";

@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
 import UAParser from "ua-parser-js";
-import { deviceName } from "../../../app/contract/core/device";
-
-export { deviceName };
 
 /**
- * What makes two sign-ins the same device (`deviceName`, in the contract, is what a person recognises): the browser's
+ * What makes two sign-ins the same device (`deviceName` in app/contract/core/device.ts is what a person recognises): the browser's
  * name, the system's name and the device's vendor and model, without versions, so a browser or system update is not a
  * new device; a User-Agent nothing can be read from is keyed by its own text.
  */

@@ -4,9 +4,7 @@ import { join } from "node:path";
 
 import { BCP47, DEFAULT_LANG, isLang, LANGUAGES, type Lang } from "../../../app/contract/core/languages";
 
-export { BCP47, DEFAULT_LANG, isLang, type Lang };
-/** The languages, by the codes of the `lang` header. */
-export const LANGS = LANGUAGES;
+export { BCP47, DEFAULT_LANG, isLang, LANGUAGES, type Lang };
 
 const LOCALES_DIR = fileURLToPath(new URL("../../../locales/", import.meta.url));
 const NAMESPACE = "exchange";
@@ -31,7 +29,7 @@ export class Messenger {
   private readonly byLang = new Map<Lang, Messages>();
 
   constructor(dir = LOCALES_DIR) {
-    for (const lang of LANGS) {
+    for (const lang of LANGUAGES) {
       const file = join(dir, lang, `${NAMESPACE}.json`);
       this.byLang.set(lang, existsSync(file) ? flatten(JSON.parse(readFileSync(file, "utf8"))) : {});
     }
