@@ -1,17 +1,17 @@
 import { ACCOUNT_LOG_CALLS } from "~/contract/core/accounts";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { api, loaded } from "~/lib/api.server";
-import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { accountPageOf, currencyFilter, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { CurrencyPicker } from "~/features/assets/pickers";
+import { recordsPage } from "~/features/assets/records-page";
 import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { formatCoin } from "~/lib/amount";
-import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** /assets/dealRecords?types=<account code>&currency_id=&page=: the account log, filtered by currency ('All'), paged. */
@@ -20,8 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("types");
   const code = isAccountCode(q) ? q : "change_account";
-  const raw = url.searchParams.get("currency_id") ?? "";
-  const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
+  const currencyId = currencyFilter(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
   const args = { request, context };
   const [list, log, t] = await Promise.all([
@@ -40,23 +39,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       accountPage,
       currencyId: currencyId ?? null,
       currencies: (group?.accounts ?? []).map((a) => ({ id: a.currency_id, code: a.currency_code })),
-      total: log.ok ? log.data.total : 0,
-      page: log.ok ? log.data.current_page : 1,
-      perPage: log.ok ? log.data.per_page : RECORDS_PAGE_SIZE,
-      rows: log.ok
-        ? log.data.data.map((e) => ({
-            id: e.id,
-            time: formatTime(e.created_at),
-            code: e.currency.code,
-            value: e.value,
-            decimals: decimalsOf.get(e.currency_id) ?? 8,
-            negative: e.value.trim().startsWith("-"),
-            field: e.field,
-            after: e.balance_after,
-            category: e.category,
-            memo: e.memo,
-          }))
-        : [],
+      log: recordsPage(log, (e) => ({
+        id: e.id,
+        time: formatTime(e.created_at),
+        code: e.currency.code,
+        value: e.value,
+        decimals: decimalsOf.get(e.currency_id) ?? 8,
+        negative: e.value.trim().startsWith("-"),
+        field: e.field,
+        after: e.balance_after,
+        category: e.category,
+        memo: e.memo,
+      })),
       error: log.ok ? null : log.msg || null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -69,7 +63,7 @@ export default function DealRecordsRoute() {
   const lang = i18n.language;
   // An entry moves either the available or the locked balance (docs/api.md): its balance after goes in that
   // column, so a withdrawal's "available 4,800 → locked 100 → locked 0.1 → locked 0" is never one mixed figure.
-  const afterCell = (e: (typeof data.rows)[number], field: "balance" | "lock_balance") =>
+  const afterCell = (e: (typeof data.log.rows)[number], field: "balance" | "lock_balance") =>
     e.field === field ? (
       formatCoin(e.after, e.decimals, { lang })
     ) : (
@@ -79,8 +73,6 @@ export default function DealRecordsRoute() {
         <span className="sr-only">{t("records.unchanged")}</span>
       </>
     );
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   return (
     <main>
       <section className={s.section} aria-labelledby="records-title">
@@ -90,39 +82,16 @@ export default function DealRecordsRoute() {
           </h1>
           <Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>
         </div>
-        <Form method="get" className={s.inline} onChange={(e) => submit(e.currentTarget, { replace: true })}>
-          <input type="hidden" name="types" value={data.code} />
-          <div>
-            <label htmlFor="records-currency" className={labelClass}>
-              {t("fields.currency")}
-            </label>
-            <select
-              id="records-currency"
-              name="currency_id"
-              defaultValue={data.currencyId ? String(data.currencyId) : ""}
-              key={data.currencyId ?? "all"}
-              className={`${input} ${s.select}`}
-            >
-              <option value="">{t("records.all")}</option>
-              {data.currencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.code}
-                </option>
-              ))}
-            </select>
-          </div>
-          {hydrated ? null : (
-            <button type="submit" className={button.secondary}>
-              {t("actions.show")}
-            </button>
-          )}
-        </Form>
+        <CurrencyPicker
+          currencies={data.currencies}
+          current={data.currencyId}
+          id="records-currency"
+          extra={{ types: data.code }}
+          all={t("records.all")}
+        />
         {data.error ? <p role="alert">{data.error}</p> : null}
         <RecordsTable
-          rows={data.rows}
-          total={data.total}
-          page={data.page}
-          perPage={data.perPage}
+          {...data.log}
           download={{
             href: `/resources/export/account-log?types=${data.code}${data.currencyId ? `&currency_id=${data.currencyId}` : ""}`,
             label: t("records.csv"),

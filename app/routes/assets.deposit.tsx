@@ -1,17 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { CopyButton } from "~/components/copy-button";
-import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { assetsT, constraintOf, readForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { FormError, TextField } from "~/components/form/field";
 import { api, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
-import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
+import { moneyPageUrl, moneyRecords, pickCurrencyAndChain } from "~/features/assets/money-page";
 import { qrSvg } from "~/lib/qr.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -52,9 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       wallet: wallet?.ok ? { address, memo: wallet.data.memo, qr: await qrSvg(address, 180) } : null,
       walletError: wallet && !wallet.ok ? wallet.msg : null,
       available: detail?.ok && currency ? detail.data.balance : null,
-      deposits: recordsPage(deposits),
-      // Each record's amount in its coin's decimals.
-      decimals: Object.fromEntries(currencies.map((c) => [c.code, c.decimals])),
+      deposits: moneyRecords(deposits, currencies),
       key: crypto.randomUUID(),
       constraint: constraintOf("deposit"),
       error: currenciesR.ok ? null : currenciesR.msg,
@@ -66,10 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireToken(request);
-  const formData = await request.formData();
-  const t = await assetsT(request);
-  const submission = parseForm("deposit", formData, t);
+  const { formData, t, submission } = await readForm(request, "deposit");
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   // The sending wallet must look like an address of the chosen chain: the rule the withdrawal address book applies.
@@ -90,13 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     in_address: String(formData.get("in_address") ?? "").slice(0, 128),
     idempotency_key: v.idempotency_key,
   });
-  if (!r.ok) {
-    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    return data<ActionData>(
-      { result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }) },
-      { status: 400 },
-    );
-  }
+  if (!r.ok) return data<ActionData>({ result: refusalReply(submission, r, FIELD_MESSAGES) }, { status: 400 });
   throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), {
     kind: "success",
     message: t("deposit.submitted"),
@@ -238,10 +226,7 @@ function DepositTable() {
   const { t, i18n } = useTranslation("assets");
   return (
     <RecordsTable
-      rows={data.deposits.rows}
-      total={data.deposits.total}
-      page={data.deposits.page}
-      perPage={data.deposits.perPage}
+      {...data.deposits}
       download={{ href: "/resources/export/deposits", label: t("records.csv") }}
       columns={[
         { head: t("records.time"), cell: (x) => x.time },
@@ -249,7 +234,7 @@ function DepositTable() {
         { head: t("fields.chain"), cell: (x) => x.chain },
         {
           head: t("records.amount"),
-          cell: (x) => formatCoin(x.amount, data.decimals[x.currency.code] ?? 8, { lang: i18n.language }),
+          cell: (x) => formatCoin(x.amount, x.decimals, { lang: i18n.language }),
           num: true,
         },
         { head: t("fields.walletAddress"), cell: (x) => x.wallet_address, address: true },

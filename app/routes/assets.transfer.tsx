@@ -1,12 +1,11 @@
 import { Select } from "~/components/form/control";
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldOfReason } from "~/contract/core/codes";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRevalidator } from "~/lib/use-revalidator";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import * as s from "~/features/assets/assets.css";
-import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { assetsT, constraintOf, readForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
@@ -78,10 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { result: SubmissionResult<string[]>; ok: boolean; message?: string; js?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireToken(request);
-  const formData = await request.formData();
-  const t = await assetsT(request);
-  const submission = parseForm("transfer", formData, t);
+  const { formData, t, submission } = await readForm(request, "transfer");
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), ok: false }, { status: 400 });
   const v = submission.value;
   const r = await api({ request, context }, "transfer", {
@@ -91,13 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     to: v.to,
     idempotency_key: v.idempotency_key,
   });
-  if (!r.ok) {
-    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    return data<ActionData>(
-      { result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), ok: false },
-      { status: 400 },
-    );
-  }
+  if (!r.ok) return data<ActionData>({ result: refusalReply(submission, r, FIELD_MESSAGES), ok: false }, { status: 400 });
   const message = t("transfer.done", { amount: r.data.balance, code: r.data.currency.code, from: r.data.from_name, to: r.data.to_name });
   // Without JavaScript: back to the page (amount cleared, balances fresh) with the toast.
   return redirectOrData<ActionData>(request, formData, {
@@ -211,9 +201,7 @@ function TransferForm() {
   }, [busy]);
 
   const available = data.accounts.find((a) => a.code === from)?.available ?? "0";
-  const accountName = (code: string) => t(`menu.${data.accounts.find((a) => a.code === code)?.page ?? "tradeAccount"}`);
-  const { defaultValue: _fromDefault, key: _fk, ...fromProps } = getSelectProps(fields.from);
-  const { defaultValue: _toDefault, key: _tk, ...toProps } = getSelectProps(fields.to);
+  const names = data.accounts.map((a) => ({ code: a.code, name: t(`menu.${a.page}`) }));
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       <input type="hidden" name="currency_id" value={data.currency!.id} />
@@ -223,53 +211,30 @@ function TransferForm() {
       <p className={done ? s.success : "sr-only"} role="status">
         {done}
       </p>
-      <div className={fieldClass}>
-        <label htmlFor={fields.from.id} className={labelClass}>
-          {t("fields.from")}
-        </label>
-        <Select
-          {...fromProps}
-          value={from}
-          onChange={(e) => {
-            const next = e.currentTarget.value as AccountCode;
-            setFrom(next);
-            setTo((cur) => pickOtherSide(next, cur, allowed));
-          }}
-          className={`${input} ${s.select}`}
-        >
-          {data.accounts.map((a) => (
-            <option key={a.code} value={a.code}>
-              {accountName(a.code)}
-            </option>
-          ))}
-        </Select>
+      <AccountSelect
+        field={fields.from}
+        label={t("fields.from")}
+        value={from}
+        names={names}
+        onPick={(next) => {
+          setFrom(next);
+          setTo((cur) => pickOtherSide(next, cur, allowed));
+        }}
+      >
         <p className={s.status} id="transfer-available">
           {t("transfer.available", { amount: available, code: data.currency!.code })}
         </p>
-        <ErrorLine id={fields.from.errorId} errors={fields.from.errors} />
-      </div>
-      <div className={fieldClass}>
-        <label htmlFor={fields.to.id} className={labelClass}>
-          {t("fields.to")}
-        </label>
-        <Select
-          {...toProps}
-          value={to}
-          onChange={(e) => {
-            const next = e.currentTarget.value as AccountCode;
-            setTo(next);
-            setFrom((cur) => (pickOtherSide(next, cur, allowed) || cur) as AccountCode);
-          }}
-          className={`${input} ${s.select}`}
-        >
-          {data.accounts.map((a) => (
-            <option key={a.code} value={a.code}>
-              {accountName(a.code)}
-            </option>
-          ))}
-        </Select>
-        <ErrorLine id={fields.to.errorId} errors={fields.to.errors} />
-      </div>
+      </AccountSelect>
+      <AccountSelect
+        field={fields.to}
+        label={t("fields.to")}
+        value={to}
+        names={names}
+        onPick={(next) => {
+          setTo(next);
+          setFrom((cur) => (pickOtherSide(next, cur, allowed) || cur) as AccountCode);
+        }}
+      />
       <TextField
         label={t("fields.transferAmount", { code: data.currency!.code })}
         inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
@@ -287,4 +252,42 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/assets", labelKey: "nav.assets" }} />;
+}
+
+/**
+ * One side of the transfer: the accounts that may take part, by their menu names; the choice is held by the form
+ * (choosing one side may move the other), so the select is controlled.
+ */
+function AccountSelect({
+  field,
+  label,
+  value,
+  names,
+  onPick,
+  children,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  value: AccountCode | "";
+  names: Array<{ code: AccountCode; name: string }>;
+  onPick: (code: AccountCode) => void;
+  children?: ReactNode;
+}) {
+  const { defaultValue: _default, key: _key, ...props } = getSelectProps(field);
+  return (
+    <div className={fieldClass}>
+      <label htmlFor={field.id} className={labelClass}>
+        {label}
+      </label>
+      <Select {...props} value={value} onChange={(e) => onPick(e.currentTarget.value as AccountCode)} className={`${input} ${s.select}`}>
+        {names.map((a) => (
+          <option key={a.code} value={a.code}>
+            {a.name}
+          </option>
+        ))}
+      </Select>
+      {children}
+      <ErrorLine id={field.errorId} errors={field.errors} />
+    </div>
+  );
 }

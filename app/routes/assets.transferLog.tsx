@@ -4,7 +4,8 @@ import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { api, loaded } from "~/lib/api.server";
-import { accountPageOf, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { accountPageOf, currencyFilter, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
+import { recordsPage } from "~/features/assets/records-page";
 import { formatAmount } from "~/lib/amount";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -14,8 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
-  const raw = url.searchParams.get("currency_id") ?? "";
-  const currencyId = /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
+  const currencyId = currencyFilter(url.searchParams);
   const code = (url.searchParams.get("currency_code") ?? "")
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(0, 16)
@@ -33,20 +33,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       title: code ? t("transferLog.titleOf", { code }) : t("transferLog.title"),
       currencyId: currencyId ?? null,
-      total: r.ok ? r.data.total : 0,
-      page: r.ok ? r.data.current_page : 1,
-      perPage: r.ok ? r.data.per_page : RECORDS_PAGE_SIZE,
       // Accounts by the names the rest of the screens give them (the menu's), not the exchange's own wording.
-      rows: r.ok
-        ? r.data.data.map((x) => ({
-            id: x.id,
-            time: formatTime(x.created_at),
-            code: x.currency.code,
-            amount: x.balance,
-            from: accountName(x.from, x.from_name),
-            to: accountName(x.to, x.to_name),
-          }))
-        : [],
+      transfers: recordsPage(r, (x) => ({
+        id: x.id,
+        time: formatTime(x.created_at),
+        code: x.currency.code,
+        amount: x.balance,
+        from: accountName(x.from, x.from_name),
+        to: accountName(x.to, x.to_name),
+      })),
       error: r.ok ? null : r.msg || null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -67,10 +62,7 @@ export default function TransferLogRoute() {
         </div>
         {data.error ? <p role="alert">{data.error}</p> : null}
         <RecordsTable
-          rows={data.rows}
-          total={data.total}
-          page={data.page}
-          perPage={data.perPage}
+          {...data.transfers}
           download={{
             href: `/resources/export/transfers${data.currencyId ? `?currency_id=${data.currencyId}` : ""}`,
             label: t("records.csv"),

@@ -1,12 +1,11 @@
 import { Select } from "~/components/form/control";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldOfReason } from "~/contract/core/codes";
 import { REVIEW_STATUS } from "~/contract/core/personal";
 import { getLang } from "~/lib/i18next.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
-import { constraintOf, parseForm, replyWith, assetsT } from "~/features/assets/forms.server";
+import { assetsT, constraintOf, readForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
@@ -30,7 +29,7 @@ const assetsRules = lazyModule(() => import("~/features/assets/rules"));
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useEffect, useState } from "react";
-import { moneyPageUrl, pickCurrencyAndChain, recordsPage } from "~/features/assets/money-page";
+import { moneyPageUrl, moneyRecords, pickCurrencyAndChain } from "~/features/assets/money-page";
 
 const SECRET_FIELDS = ["pay_password"];
 
@@ -113,9 +112,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             isVerified: center.data.review_status === REVIEW_STATUS.APPROVED,
           }
         : null,
-      draws: recordsPage(draws),
-      // Each record's amounts in its coin's decimals.
-      decimals: Object.fromEntries(currencies.map((c) => [c.code, c.decimals])),
+      draws: moneyRecords(draws, currencies),
       key: crypto.randomUUID(),
       constraint: constraintOf("withdraw"),
       error: currenciesR.ok ? null : currenciesR.msg,
@@ -127,10 +124,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireToken(request);
-  const formData = await request.formData();
-  const t = await assetsT(request);
-  const submission = parseForm("withdraw", formData, t);
+  const { formData, t, submission } = await readForm(request, "withdraw");
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
@@ -160,16 +154,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     idempotency_key: v.idempotency_key,
   });
   if (!r.ok) {
-    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
     const msg = await refusalMessage(request, r, async () => {
       const detail = currency ? await api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }) : null;
       return detail?.ok && currency ? { amount: detail.data.balance, code: currency.code } : null;
     });
-    const result = replyWith(
-      formData,
-      field ? { fieldErrors: { [field]: [msg] }, hideFields: SECRET_FIELDS } : { formErrors: [msg], hideFields: SECRET_FIELDS },
+    return data<ActionData>(
+      { result: refusalReply(submission, { msg, reason: r.reason }, FIELD_MESSAGES, SECRET_FIELDS) },
+      { status: 400 },
     );
-    return data<ActionData>({ result }, { status: 400 });
   }
   throw await redirectWithToast(request, pageUrl(v.currency_id, v.currency_protocol_id), {
     kind: "success",
@@ -360,22 +352,19 @@ function useSettled(value: string, ms: number): string {
 function DrawTable() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("assets");
-  const amount = (v: string, code: string) => formatCoin(v, data.decimals[code] ?? 8, { lang: i18n.language });
+  const amount = (v: string, dp: number) => formatCoin(v, dp, { lang: i18n.language });
   return (
     <RecordsTable
-      rows={data.draws.rows}
-      total={data.draws.total}
-      page={data.draws.page}
-      perPage={data.draws.perPage}
+      {...data.draws}
       download={{ href: "/resources/export/withdrawals", label: t("records.csv") }}
       columns={[
         { head: t("records.time"), cell: (w) => w.time },
         { head: t("account.currency"), cell: (w) => w.currency.code },
         { head: t("fields.chain"), cell: (w) => w.chain },
         { head: t("fields.address"), cell: (w) => w.address, address: true },
-        { head: t("records.amount"), cell: (w) => amount(w.number, w.currency.code), num: true },
-        { head: t("withdraw.fee"), cell: (w) => amount(w.fee, w.currency.code), num: true },
-        { head: t("withdraw.received"), cell: (w) => amount(w.received, w.currency.code), num: true },
+        { head: t("records.amount"), cell: (w) => amount(w.number, w.decimals), num: true },
+        { head: t("withdraw.fee"), cell: (w) => amount(w.fee, w.decimals), num: true },
+        { head: t("withdraw.received"), cell: (w) => amount(w.received, w.decimals), num: true },
         { head: t("records.status"), cell: (w) => w.status_name },
       ]}
     />

@@ -26,6 +26,12 @@ export function accountPageOf(code: string): AccountPage | undefined {
 /** Records pages hold 15 entries; the pager shows only when the total exceeds that (docs/product.md, "Lists and pagers"). */
 export { parsePage, RECORDS_PAGE_SIZE } from "~/lib/pager";
 
+/** The records lists' currency filter (`?currency_id=`): a currency's id, else every currency. */
+export function currencyFilter(search: URLSearchParams): number | undefined {
+  const raw = search.get("currency_id") ?? "";
+  return /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
+}
+
 /** Address-book code resend wait on the bind-address page (59 s), and the usual 60 s elsewhere (docs/product.md, "Verification codes"). */
 export const BIND_CODE_COUNTDOWN_S = 59;
 export { CODE_COUNTDOWN_S } from "~/contract/core/codes";

@@ -4,16 +4,11 @@ import type { ApiArgs } from "~/lib/api.server";
 import { csvDownload, type CsvFailure } from "~/lib/csv.server";
 import { csvFileName, csvTime } from "~/lib/csv";
 import { getT } from "~/lib/i18next.server";
-import { accountPageOf } from "./constants";
+import { accountPageOf, currencyFilter } from "./constants";
 
 // The assets screens' records as CSV downloads (/resources/export/<kind>), with each screen's own filters.
 
 type Args = Parameters<typeof csvDownload>[0] & ApiArgs;
-
-function currencyOf(search: URLSearchParams): number | undefined {
-  const raw = search.get("currency_id") ?? "";
-  return /^\d{1,9}$/.test(raw) && raw !== "0" ? Number(raw) : undefined;
-}
 
 /** /assets/dealRecords's list: one account's log (`types`), every currency or one (`currency_id`). */
 export async function accountLogCsv(args: Args, search: URLSearchParams): Promise<Response | CsvFailure> {
@@ -22,7 +17,7 @@ export async function accountLogCsv(args: Args, search: URLSearchParams): Promis
   const t = await getT(args.request, "assets");
   return csvDownload(args, {
     call: "exportAccountLog",
-    payload: { account_code: code, currency_id: currencyOf(search) },
+    payload: { account_code: code, currency_id: currencyFilter(search) },
     fileName: csvFileName(`account-log-${accountPageOf(code) ?? code}`),
     header: [
       t("csv.id"),
@@ -120,7 +115,7 @@ export async function transfersCsv(args: Args, search: URLSearchParams): Promise
   };
   return csvDownload(args, {
     call: "exportTransfers",
-    payload: { currency_id: currencyOf(search) },
+    payload: { currency_id: currencyFilter(search) },
     fileName: csvFileName("transfers"),
     header: [t("csv.id"), t("csv.time"), t("csv.currency"), t("csv.amount"), t("csv.from"), t("csv.to")],
     row: (x: Transfer) => [x.id, csvTime(x.created_at), x.currency.code, x.balance, name(x.from, x.from_name), name(x.to, x.to_name)],

@@ -1,6 +1,7 @@
 import type { ApiResult, DataOf } from "~/lib/api.server";
 // Types only (erased from the browser build): the screens link with moneyPageUrl on both sides.
-import { formatTime, RECORDS_PAGE_SIZE } from "./constants";
+import { formatTime } from "./constants";
+import { recordsPage } from "./records-page";
 
 type Currency = DataOf<"currencyProtocols">[number];
 type Chain = Currency["currency_protocols"][number];
@@ -22,16 +23,14 @@ export function moneyPageUrl(path: "/assets/deposit" | "/assets/withdraw", curre
   return `${path}?currency_id=${currencyId}${chainId ? `&chain=${chainId}` : ""}`;
 }
 
-type Paged<T> = { total: number; current_page: number; per_page: number; data: T[] };
-
-/** A page of deposit or withdrawal records as the records table takes it (an empty page when the call failed). */
-export function recordsPage<T extends { created_at: number }>(r: ApiResult<Paged<T>>) {
-  return r.ok
-    ? {
-        total: r.data.total,
-        page: r.data.current_page,
-        perPage: r.data.per_page,
-        rows: r.data.data.map((x) => ({ ...x, time: formatTime(x.created_at) })),
-      }
-    : { total: 0, page: 1, perPage: RECORDS_PAGE_SIZE, rows: [] as Array<T & { time: string }> };
+/**
+ * A page of deposit or withdrawal records, each with its time and its coin's decimals (amounts are shown in them;
+ * `currencies` are the coins the screen offers, a record of another coin gets 8).
+ */
+export function moneyRecords<T extends { created_at: number; currency: { code: string } }>(
+  r: ApiResult<{ total: number; current_page: number; per_page: number; data: T[] }>,
+  currencies: Array<{ code: string; decimals: number }>,
+) {
+  const decimals = new Map(currencies.map((c) => [c.code, c.decimals]));
+  return recordsPage(r, (x) => ({ ...x, time: formatTime(x.created_at), decimals: decimals.get(x.currency.code) ?? 8 }));
 }
