@@ -2,7 +2,6 @@ import { useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/form/control";
 import { JsFlag } from "~/components/form/js-flag";
-import { useTranslation } from "~/lib/translate";
 import { button, formError } from "~/styles/ui.css";
 import { ConfirmDialog } from "./confirm-dialog";
 import * as cd from "./confirm-dialog.css";
@@ -15,41 +14,41 @@ export type ReviewedOrder = { values: Record<string, string>; key: string };
  * refusal of an earlier confirm (`errors`), then a form that posts `intent=open` with the reviewed values, the
  * one-time key (a double confirm places one order) and the review itself, which the server checks and shows again
  * when it refuses the confirm; `fields` are what the confirm asks for (a trade password). A plain `<dialog open>`
- * without JavaScript, a modal with it (see ConfirmDialog). The screen (`ns`) names the order form's fetcher
- * (`<ns>-order`: the confirm's answer replaces the review's) and gives the words, its `confirm.title`,
- * `confirm.back` and `confirm.confirm`.
+ * without JavaScript, a modal with it (see ConfirmDialog).
  */
 export function ReviewConfirm({
-  ns,
+  fetcherKey,
   answer,
   review,
   here,
+  titleId,
+  title,
+  backLabel,
+  confirmLabel,
   up,
   errors,
   fields,
   children,
 }: {
-  ns: "lever" | "second";
+  /** The order form's fetcher: the confirm's answer replaces the review's. */
+  fetcherKey: string;
   answer: unknown;
   review: ReviewedOrder;
   /** The page to come back to without JavaScript. */
   here: string;
+  titleId: string;
+  title: string;
+  backLabel: string;
+  confirmLabel: string;
   /** The confirming button's colour: up (buy, long) or down. */
   up: boolean;
   errors: string[];
   fields?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(ns);
-  const fetcher = useFetcher({ key: `${ns}-order` });
+  const fetcher = useFetcher({ key: fetcherKey });
   return (
-    <ConfirmDialog
-      answer={answer}
-      reviewKey={review.key}
-      titleId={`${ns}-confirm-title`}
-      title={t("confirm.title")}
-      backLabel={t("confirm.back")}
-    >
+    <ConfirmDialog answer={answer} reviewKey={review.key} titleId={titleId} title={title} backLabel={backLabel}>
       {children}
       {errors.length ? <Alert className={formError}>{errors.join(" ")}</Alert> : null}
       <fetcher.Form method="post" className={cd.form}>
@@ -63,7 +62,7 @@ export function ReviewConfirm({
         <JsFlag />
         {fields}
         <button type="submit" className={up ? button.up : button.down} aria-disabled={fetcher.state !== "idle" || undefined}>
-          {t("confirm.confirm")}
+          {confirmLabel}
         </button>
       </fetcher.Form>
     </ConfirmDialog>

@@ -1,7 +1,7 @@
 import { Alert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
 import { dialogAmount, LEVER_HANDS_MIN, LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
@@ -10,7 +10,7 @@ import { sanitizePriceInput } from "~/lib/price-input";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
-import { fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, formError, input } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { phoneHide } from "~/styles/card-table.css";
 import type { LeverActionData, LeverReview } from "./action-data";
@@ -18,11 +18,10 @@ import type { LeverPairView } from "./lever.server";
 import type { Translate } from "./schema";
 import * as s from "./lever.css";
 // The contract order form's column and its two submit buttons are /second's too.
-import { contractForm } from "~/styles/pair-screen.css";
+import { contractForm, contractSubmits } from "~/styles/pair-screen.css";
 import * as cd from "~/components/confirm-dialog.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { ReviewConfirm } from "~/components/review-confirm";
-import { ContractSubmits, FigureInput, PairField } from "~/components/pair-field";
 import { PLAIN_DECIMAL } from "~/contract/core/trading";
 
 const leverValidate = lazyModule(() => import("./validate"));
@@ -31,6 +30,11 @@ export function useLeverT(): Translate {
   const { t, i18n } = useTranslation("lever");
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
+}
+
+/** 'e', '+' and '-' never reach a price or a count (docs/product.md, "Money and rounding"). */
+export function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
 
 type Mode = "market" | "limit";
@@ -171,22 +175,25 @@ export const LeverOrderForm = memo(function LeverOrderForm({
           ))}
         </fieldset>
         {hydrated && mode === "market" ? null : (
-          <PairField
-            id={fields.target_price.id}
-            label={t("form.price", { quote: pair.quote })}
-            errorId={fields.target_price.errorId}
-            errors={fields.target_price.errors}
-          >
-            <FigureInput
+          <div className={ts.fieldRow}>
+            <label htmlFor={fields.target_price.id}>{t("form.price", { quote: pair.quote })}</label>
+            <Input
               {...priceProps}
+              className={input}
+              inputMode="decimal"
+              autoComplete="off"
               value={price}
+              onKeyDown={blockNonDigits}
               onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
               aria-describedby={`${fields.target_price.errorId} ${form.id}-price-hint`}
             />
             <p id={`${form.id}-price-hint`} className={`${ts.muted} ${phoneHide}`}>
               {t("form.priceHint")}
             </p>
-          </PairField>
+            <p id={fields.target_price.errorId} className={fieldError}>
+              {fields.target_price.errors?.join(" ")}
+            </p>
+          </div>
         )}
         {hydrated && mode === "market" ? (
           <p className={ts.muted}>
@@ -196,7 +203,8 @@ export const LeverOrderForm = memo(function LeverOrderForm({
           </p>
         ) : null}
         <div className={s.pairFields}>
-          <PairField id={fields.multiple.id} label={t("form.multiple")} errorId={fields.multiple.errorId} errors={fields.multiple.errors}>
+          <div className={ts.fieldRow}>
+            <label htmlFor={fields.multiple.id}>{t("form.multiple")}</label>
             <Select
               id={fields.multiple.id}
               name="multiple"
@@ -212,13 +220,20 @@ export const LeverOrderForm = memo(function LeverOrderForm({
                 </option>
               ))}
             </Select>
-          </PairField>
-          <PairField id={fields.share.id} label={t("form.hands")} errorId={fields.share.errorId} errors={fields.share.errors}>
-            <FigureInput
+            <p id={fields.multiple.errorId} className={fieldError}>
+              {fields.multiple.errors?.join(" ")}
+            </p>
+          </div>
+          <div className={ts.fieldRow}>
+            <label htmlFor={fields.share.id}>{t("form.hands")}</label>
+            <Input
               {...handsProps}
+              className={input}
               inputMode="numeric"
+              autoComplete="off"
               list={listId}
               value={hands}
+              onKeyDown={blockNonDigits}
               onChange={(e) => setHands(e.target.value.replace(/\D/g, "").slice(0, 4))}
               aria-describedby={`${fields.share.errorId} ${form.id}-hands-hint`}
             />
@@ -230,7 +245,10 @@ export const LeverOrderForm = memo(function LeverOrderForm({
             <p id={`${form.id}-hands-hint`} className={ts.muted}>
               {t("form.handsHint", { size: pair.shareNum, base: pair.base })}
             </p>
-          </PairField>
+            <p id={fields.share.errorId} className={fieldError}>
+              {fields.share.errors?.join(" ")}
+            </p>
+          </div>
         </div>
         <details
           className={s.stops}
@@ -263,7 +281,14 @@ export const LeverOrderForm = memo(function LeverOrderForm({
             </span>
           </p>
         ) : null}
-        <ContractSubmits up={t("form.long")} down={t("form.short")} busy={busy} />
+        <div className={contractSubmits}>
+          <button type="submit" name="type" value="1" className={button.up} aria-disabled={busy || undefined}>
+            {t("form.long")}
+          </button>
+          <button type="submit" name="type" value="2" className={button.down} aria-disabled={busy || undefined}>
+            {t("form.short")}
+          </button>
+        </div>
       </fetcher.Form>
       {review && review.review ? <LeverConfirm answer={review} pair={pair} currency={currency} here={here} /> : null}
     </section>
@@ -305,16 +330,24 @@ function StopFields({
   return (
     <div className={s.pairFields}>
       {rows.map(({ name, label, value, set, f }) => (
-        <PairField key={name} id={f.id} label={t(label)} errorId={f.errorId} errors={f.errors}>
-          <FigureInput
+        <div key={name} className={ts.fieldRow}>
+          <label htmlFor={f.id}>{t(label)}</label>
+          <Input
             id={f.id}
             name={name}
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
             value={value}
+            onKeyDown={blockNonDigits}
             onChange={(e) => set(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={f.errors ? true : undefined}
             aria-describedby={f.errorId}
           />
-        </PairField>
+          <p id={f.errorId} className={fieldError}>
+            {f.errors?.join(" ")}
+          </p>
+        </div>
       ))}
     </div>
   );
@@ -352,10 +385,14 @@ function LeverConfirm({
   const long = review.type === 1;
   return (
     <ReviewConfirm
-      ns="lever"
+      fetcherKey="lever-order"
       answer={answer}
       review={review}
       here={here}
+      titleId="lever-confirm-title"
+      title={t("confirm.title")}
+      backLabel={t("confirm.back")}
+      confirmLabel={t("confirm.confirm")}
       up={long}
       errors={otherErrors}
       fields={

@@ -1,3 +1,4 @@
+import { Input } from "~/components/form/control";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
@@ -12,14 +13,13 @@ import { pagerOf } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable, phoneHide } from "~/styles/card-table.css";
-import { button, formError } from "~/styles/ui.css";
+import { button, fieldError, formError, input } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data";
 import { useSayOnce } from "./say-once";
 import { confirmHref, roePercent } from "./close-rules";
 import type { LeverPairView } from "./lever.server";
-import { useLeverT } from "./order-form";
-import { FigureInput, PairField } from "~/components/pair-field";
+import { blockNonDigits, useLeverT } from "./order-form";
 import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
 import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
@@ -129,16 +129,16 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
             {form.errors.join(" ")}
           </p>
         ) : null}
-        <PairField
-          id={fields.target_profit_price.id}
-          label={t("form.takeProfit")}
-          errorId={fields.target_profit_price.errorId}
-          errors={fields.target_profit_price.errors}
-        >
-          <FigureInput
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.target_profit_price.id}>{t("form.takeProfit")}</label>
+          <Input
             id={fields.target_profit_price.id}
             name="target_profit_price"
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
             value={tp}
+            onKeyDown={blockNonDigits}
             onChange={(e) => setTp(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={fields.target_profit_price.errors ? true : undefined}
             aria-describedby={`${fields.target_profit_price.errorId} ${form.id}-profit`}
@@ -149,17 +149,20 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
               {formatAmount(profit, { lang, minDp: 2, maxDp: 4 })} {quote}
             </output>
           </p>
-        </PairField>
-        <PairField
-          id={fields.stop_loss_price.id}
-          label={t("form.stopLoss")}
-          errorId={fields.stop_loss_price.errorId}
-          errors={fields.stop_loss_price.errors}
-        >
-          <FigureInput
+          <p id={fields.target_profit_price.errorId} className={fieldError}>
+            {fields.target_profit_price.errors?.join(" ")}
+          </p>
+        </div>
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.stop_loss_price.id}>{t("form.stopLoss")}</label>
+          <Input
             id={fields.stop_loss_price.id}
             name="stop_loss_price"
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
             value={sl}
+            onKeyDown={blockNonDigits}
             onChange={(e) => setSl(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={fields.stop_loss_price.errors ? true : undefined}
             aria-describedby={`${fields.stop_loss_price.errorId} ${form.id}-loss`}
@@ -170,7 +173,10 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
               {formatAmount(loss, { lang, minDp: 2, maxDp: 4 })} {quote}
             </output>
           </p>
-        </PairField>
+          <p id={fields.stop_loss_price.errorId} className={fieldError}>
+            {fields.stop_loss_price.errors?.join(" ")}
+          </p>
+        </div>
         <button type="submit" className={button.primary}>
           {t("actions.save")}
         </button>

@@ -1,4 +1,4 @@
-import { Alert } from "~/components/form/control";
+import { Alert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -10,7 +10,7 @@ import { tradeUrl } from "~/lib/pair-links";
 import { formatAmount } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
-import { fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, formError, input } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import type { MicroReview, SecondActionData } from "./action-data";
 import type { Translate } from "./schema";
@@ -18,7 +18,6 @@ import * as s from "./second.css";
 import * as cd from "~/components/confirm-dialog.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { ReviewConfirm } from "~/components/review-confirm";
-import { ContractSubmits, FigureInput, PairField } from "~/components/pair-field";
 
 const microValidate = lazyModule(() => import("./validate"));
 
@@ -103,13 +102,16 @@ export const SecondOrderForm = memo(function SecondOrderForm({
             ))}
           </select>
         </div>
-        <PairField
-          id={fields.number.id}
-          label={t("form.number", { code: current?.code ?? "" })}
-          errorId={fields.number.errorId}
-          errors={fields.number.errors}
-        >
-          <FigureInput {...numberProps} value={number} onChange={(e) => setNumber(sanitizePriceInput(e.target.value, 8))} />
+        <div className={ts.fieldRow}>
+          <label htmlFor={fields.number.id}>{t("form.number", { code: current?.code ?? "" })}</label>
+          <Input
+            {...numberProps}
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={number}
+            onChange={(e) => setNumber(sanitizePriceInput(e.target.value, 8))}
+          />
           <ul className={s.presets} aria-label={t("form.presets")}>
             {(current?.micro_numbers ?? []).map((p) => (
               <li key={p.number}>
@@ -131,7 +133,10 @@ export const SecondOrderForm = memo(function SecondOrderForm({
               </li>
             ))}
           </ul>
-        </PairField>
+          <p id={fields.number.errorId} className={fieldError}>
+            {fields.number.errors?.join(" ")}
+          </p>
+        </div>
         <fieldset className={s.timesSet} aria-describedby={fields.seconds.errorId}>
           <legend className={s.timesLegend}>{t("form.seconds")}</legend>
           <div className={s.times}>
@@ -155,7 +160,14 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         <p id={fields.seconds.errorId} className={fieldError}>
           {fields.seconds.errors?.join(" ")}
         </p>
-        <ContractSubmits up={t("form.up")} down={t("form.down")} busy={busy} />
+        <div className={ts.contractSubmits}>
+          <button type="submit" name="type" value="1" className={button.up} aria-disabled={busy || undefined}>
+            {t("form.up")}
+          </button>
+          <button type="submit" name="type" value="2" className={button.down} aria-disabled={busy || undefined}>
+            {t("form.down")}
+          </button>
+        </div>
       </fetcher.Form>
       {review?.review ? <SecondConfirm answer={review} here={here} /> : null}
     </section>
@@ -179,7 +191,18 @@ function SecondConfirm({ answer, here }: { answer: SecondActionData; here: strin
   const errors = answer.intent === "open" ? Object.values(answer.result.error ?? {}).flatMap((e) => e ?? []) : [];
   const up = review.type === 1;
   return (
-    <ReviewConfirm ns="second" answer={answer} review={review} here={here} up={up} errors={errors}>
+    <ReviewConfirm
+      fetcherKey="second-order"
+      answer={answer}
+      review={review}
+      here={here}
+      titleId="second-confirm-title"
+      title={t("confirm.title")}
+      backLabel={t("confirm.back")}
+      confirmLabel={t("confirm.confirm")}
+      up={up}
+      errors={errors}
+    >
       <dl className={cd.list}>
         <div>
           <dt>{t("confirm.direction")}</dt>

@@ -2,7 +2,7 @@ import { Alert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
-import { memo, useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/translate";
 import type { SpotBalances } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
@@ -28,7 +28,6 @@ import { tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
-import { blockNonDigits, FigureInput, PairField } from "~/components/pair-field";
 
 type PairInfo = { id: number; symbol: string; base: string; quote: string; decimals: number };
 
@@ -39,6 +38,11 @@ function useTradeT(): Translate {
   const { t, i18n } = useTranslation("trade");
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
+}
+
+/** 'e', '+' and '-' never reach a price or quantity (docs/product.md, "Money and rounding"); the value is also sanitized on change. */
+function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
 
 /** Limit, market, stop-limit and OCO tabs, and the buy and sell forms side by side. */
@@ -282,14 +286,13 @@ function OrderForm({
       ) : null}
 
       {type === "stop_limit" ? (
-        <PairField
-          id={fields.trigger_price.id}
-          label={t("form.trigger", { quote: pair.quote })}
-          errorId={fields.trigger_price.errorId}
-          errors={fields.trigger_price.errors}
-        >
+        <div className={ps.fieldRow}>
+          <label htmlFor={fields.trigger_price.id}>{t("form.trigger", { quote: pair.quote })}</label>
           {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
-        </PairField>
+          <p id={fields.trigger_price.errorId} className={fieldError}>
+            {fields.trigger_price.errors?.join(" ")}
+          </p>
+        </div>
       ) : null}
 
       <div className={ps.fieldRow}>
@@ -307,7 +310,15 @@ function OrderForm({
               aria-describedby={`${fields.price.errorId} ${form.id}-market`}
             />
           ) : (
-            <FigureInput {...priceProps} value={price} onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))} />
+            <Input
+              {...priceProps}
+              className={input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              onKeyDown={blockNonDigits}
+              onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
+            />
           )}
         </div>
         {market ? (
@@ -322,33 +333,38 @@ function OrderForm({
 
       {type === "oco" ? (
         <>
-          <PairField
-            id={fields.trigger_price.id}
-            label={t("form.ocoTrigger", { quote: pair.quote })}
-            errorId={fields.trigger_price.errorId}
-            errors={fields.trigger_price.errors}
-          >
+          <div className={ps.fieldRow}>
+            <label htmlFor={fields.trigger_price.id}>{t("form.ocoTrigger", { quote: pair.quote })}</label>
             {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
-          </PairField>
-          <PairField
-            id={fields.stop_price.id}
-            label={t("form.ocoStopPrice", { quote: pair.quote })}
-            errorId={fields.stop_price.errorId}
-            errors={fields.stop_price.errors}
-          >
+            <p id={fields.trigger_price.errorId} className={fieldError}>
+              {fields.trigger_price.errors?.join(" ")}
+            </p>
+          </div>
+          <div className={ps.fieldRow}>
+            <label htmlFor={fields.stop_price.id}>{t("form.ocoStopPrice", { quote: pair.quote })}</label>
             {priceInput(stopProps, stopPrice, setStopPrice)}
-          </PairField>
+            <p id={fields.stop_price.errorId} className={fieldError}>
+              {fields.stop_price.errors?.join(" ")}
+            </p>
+          </div>
         </>
       ) : null}
 
-      <PairField
-        id={fields.number.id}
-        label={t("form.amount", { base: pair.base })}
-        errorId={fields.number.errorId}
-        errors={fields.number.errors}
-      >
-        <FigureInput {...qtyProps} value={qty} onChange={(e) => setQty(sanitizeQtyInput(e.target.value))} />
-      </PairField>
+      <div className={ps.fieldRow}>
+        <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>
+        <Input
+          {...qtyProps}
+          className={input}
+          inputMode="decimal"
+          autoComplete="off"
+          value={qty}
+          onKeyDown={blockNonDigits}
+          onChange={(e) => setQty(sanitizeQtyInput(e.target.value))}
+        />
+        <p id={fields.number.errorId} className={fieldError}>
+          {fields.number.errors?.join(" ")}
+        </p>
+      </div>
 
       <div className={ps.fieldRow}>
         <label htmlFor={percentId}>{t("form.percent")}</label>
