@@ -10,7 +10,6 @@ import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.se
 import { requireToken } from "~/lib/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { button } from "~/styles/ui.css";
-import { TableHead } from "~/components/table-head";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -68,16 +67,18 @@ export default function CoinLogRoute() {
         ) : (
           <div className={s.tableWrap} role="group" aria-labelledby="log-title" tabIndex={0}>
             <table className={s.table}>
-              <TableHead
-                columns={[
-                  { head: t("log.time") },
-                  { head: t("log.type") },
-                  { head: t("log.account") },
-                  { head: t("log.currency") },
-                  { head: t("log.amount"), num: true },
-                  { head: t("log.memo") },
-                ]}
-              />
+              <thead>
+                <tr>
+                  <th scope="col">{t("log.time")}</th>
+                  <th scope="col">{t("log.type")}</th>
+                  <th scope="col">{t("log.account")}</th>
+                  <th scope="col">{t("log.currency")}</th>
+                  <th scope="col" className="num">
+                    {t("log.amount")}
+                  </th>
+                  <th scope="col">{t("log.memo")}</th>
+                </tr>
+              </thead>
               <tbody>
                 {data.entries.map((e) => {
                   const v = signedAmount(e.value, i18n.language);

@@ -19,10 +19,6 @@ import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { button, input, label as labelClass } from "~/styles/ui.css";
-import { TableHead } from "~/components/table-head";
-
-/** What each change of an ad's state asks for: 1 open, 2 paused, 3 off shelf (for good: an ad off shelf has no buttons). */
-const AD_STATUS_OF = { open: "1", pause: "2", off: "3" } as const;
 
 /**
  * /myshop/myshoporders (docs/product.md, "/myshop"): the shop's record and legal balances, its ads with their state
@@ -131,17 +127,28 @@ export default function ShopRoute() {
           <p className={s.empty}>{t("shop.noAds")}</p>
         ) : (
           <table className={`${s.table} ${cardTable}`}>
-            <TableHead
-              cellClass={s.th}
-              columns={[
-                { head: t("shop.ad") },
-                { head: t("legal.unitPrice") },
-                { head: t("shop.remaining") },
-                { head: t("legal.limit") },
-                { head: t("orders.status") },
-                { head: <span className={s.small}>{t("shop.change")}</span> },
-              ]}
-            />
+            <thead>
+              <tr>
+                <th className={s.th} scope="col">
+                  {t("shop.ad")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("legal.unitPrice")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("shop.remaining")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("legal.limit")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("orders.status")}
+                </th>
+                <th className={s.th} scope="col">
+                  <span className={s.small}>{t("shop.change")}</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {d.ads.data.map((ad) => (
                 <tr key={ad.id}>
@@ -165,18 +172,36 @@ export default function ShopRoute() {
                       <Form method="post" className={s.actions}>
                         <input type="hidden" name="intent" value="status" />
                         <input type="hidden" name="id" value={ad.id} />
-                        {(ad.status === 1 ? (["pause", "off"] as const) : (["open", "off"] as const)).map((to) => (
+                        {ad.status === 1 ? (
                           <button
-                            key={to}
                             type="submit"
                             name="status"
-                            value={AD_STATUS_OF[to]}
+                            value="2"
                             className={button.secondary}
-                            aria-label={t(`shop.${to}Of`, { id: ad.id })}
+                            aria-label={t("shop.pauseOf", { id: ad.id })}
                           >
-                            {t(`shop.${to}`)}
+                            {t("shop.pause")}
                           </button>
-                        ))}
+                        ) : (
+                          <button
+                            type="submit"
+                            name="status"
+                            value="1"
+                            className={button.secondary}
+                            aria-label={t("shop.openOf", { id: ad.id })}
+                          >
+                            {t("shop.open")}
+                          </button>
+                        )}
+                        <button
+                          type="submit"
+                          name="status"
+                          value="3"
+                          className={button.secondary}
+                          aria-label={t("shop.offOf", { id: ad.id })}
+                        >
+                          {t("shop.off")}
+                        </button>
                       </Form>
                     ) : null}
                   </td>

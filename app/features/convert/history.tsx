@@ -4,7 +4,6 @@ import * as ss from "~/styles/money-pages.css";
 import { displayAmount, formatUtc } from "~/lib/display";
 import type { Pager as PagerState } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
-import { TableHead } from "~/components/table-head";
 
 /** Past converts, newest first, paged (the pager only when there is more than one page). */
 /** A past convert with its rate as shown (significant digits, computed by the loader). */
@@ -22,14 +21,20 @@ export function ConvertHistory({ items, pager }: { items: ConvertRow[]; pager: P
       ) : (
         <div className={ss.tableWrap} role="group" aria-labelledby="history-title" tabIndex={0}>
           <table className={ss.table}>
-            <TableHead
-              columns={[
-                { head: t("history.time") },
-                { head: t("history.paid"), num: true },
-                { head: t("history.received"), num: true },
-                { head: t("history.rate"), num: true },
-              ]}
-            />
+            <thead>
+              <tr>
+                <th scope="col">{t("history.time")}</th>
+                <th scope="col" className="num">
+                  {t("history.paid")}
+                </th>
+                <th scope="col" className="num">
+                  {t("history.received")}
+                </th>
+                <th scope="col" className="num">
+                  {t("history.rate")}
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {items.map((c) => (
                 <tr key={c.id}>

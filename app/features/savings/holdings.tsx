@@ -4,7 +4,6 @@ import { useTranslation } from "~/lib/translate";
 import { displayAmount, formatUtcDate } from "~/lib/display";
 import { holdingPeriod } from "./holding";
 import * as s from "~/styles/money-pages.css";
-import { TableHead } from "~/components/table-head";
 
 /** The user's savings: principal, rate, daily dividend, cumulative income and the remaining period; cards on a phone. */
 export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
@@ -13,17 +12,25 @@ export function HoldingsTable({ holdings }: { holdings: SavingsHolding[] }) {
   return (
     <div className={s.tableWrap} role="group" aria-labelledby="holdings-title" tabIndex={0}>
       <table className={`${s.table} ${cardTable}`}>
-        <TableHead
-          columns={[
-            { head: t("holdings.name") },
-            { head: t("holdings.principal"), num: true },
-            { head: t("holdings.rate"), num: true },
-            { head: t("holdings.daily"), num: true },
-            { head: t("holdings.income"), num: true },
-            { head: t("holdings.period") },
-            { head: t("holdings.dates") },
-          ]}
-        />
+        <thead>
+          <tr>
+            <th scope="col">{t("holdings.name")}</th>
+            <th scope="col" className="num">
+              {t("holdings.principal")}
+            </th>
+            <th scope="col" className="num">
+              {t("holdings.rate")}
+            </th>
+            <th scope="col" className="num">
+              {t("holdings.daily")}
+            </th>
+            <th scope="col" className="num">
+              {t("holdings.income")}
+            </th>
+            <th scope="col">{t("holdings.period")}</th>
+            <th scope="col">{t("holdings.dates")}</th>
+          </tr>
+        </thead>
         <tbody>
           {holdings.map((h) => {
             const period = holdingPeriod(h);

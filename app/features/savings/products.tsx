@@ -11,7 +11,6 @@ import { FormError, TextField } from "~/components/form/field";
 import * as s from "~/styles/money-pages.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { useSavingsValidate } from "./use-savings-validate";
-import { TableHead } from "~/components/table-head";
 
 /** A lock product with its interest over the whole term (computed by the loader). */
 export type LockProduct = ContractProduct & { cycle_interest: string };
@@ -202,15 +201,23 @@ export function ProductTable({ products, loggedIn, keys, balances, constraint, r
     <>
       <div className={s.tableWrap} role="group" aria-labelledby="products-title" tabIndex={0}>
         <table className={`${s.table} ${cardTable}`}>
-          <TableHead
-            columns={[
-              { head: t("products.name") },
-              { head: t("products.cycle"), num: true },
-              { head: t("products.rate"), num: true },
-              { head: t("products.limit"), num: true },
-              { head: <span className="sr-only">{t("products.action")}</span> },
-            ]}
-          />
+          <thead>
+            <tr>
+              <th scope="col">{t("products.name")}</th>
+              <th scope="col" className="num">
+                {t("products.cycle")}
+              </th>
+              <th scope="col" className="num">
+                {t("products.rate")}
+              </th>
+              <th scope="col" className="num">
+                {t("products.limit")}
+              </th>
+              <th scope="col">
+                <span className="sr-only">{t("products.action")}</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
