@@ -5,8 +5,7 @@ import { button, label as labelClass, input } from "~/styles/ui.css";
 import * as s from "./assets.css";
 
 /**
- * The currency of a deposit / withdrawal / transfer page, or the currency filter of a records list (`all`: the
- * words of its first option, every currency, when `current` is null): a GET form (works without JavaScript with its
+ * The currency of a deposit / withdrawal / transfer page: a GET form (works without JavaScript with its
  * button; with it, changing the select navigates at once).
  */
 export function CurrencyPicker({
@@ -14,13 +13,11 @@ export function CurrencyPicker({
   current,
   id = "currency-picker",
   extra,
-  all,
 }: {
   currencies: Array<{ id: number; code: string }>;
-  current: number | null;
+  current: number;
   id?: string;
   extra?: Record<string, string>;
-  all?: string;
 }) {
   const { t } = useTranslation("assets");
   const submit = useSubmit();
@@ -34,8 +31,7 @@ export function CurrencyPicker({
         <label htmlFor={id} className={labelClass}>
           {t("fields.currency")}
         </label>
-        <select id={id} name="currency_id" defaultValue={String(current ?? "")} className={`${input} ${s.select}`} key={current ?? "all"}>
-          {all ? <option value="">{all}</option> : null}
+        <select id={id} name="currency_id" defaultValue={String(current)} className={`${input} ${s.select}`} key={current}>
           {currencies.map((c) => (
             <option key={c.id} value={c.id}>
               {c.code}
