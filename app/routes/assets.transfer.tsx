@@ -202,6 +202,15 @@ function TransferForm() {
 
   const available = data.accounts.find((a) => a.code === from)?.available ?? "0";
   const names = data.accounts.map((a) => ({ code: a.code, name: t(`menu.${a.page}`) }));
+  // Choosing one side moves the other off it when they would be the same account.
+  const pickFrom = (next: AccountCode) => {
+    setFrom(next);
+    setTo((cur) => pickOtherSide(next, cur, allowed));
+  };
+  const pickTo = (next: AccountCode) => {
+    setTo(next);
+    setFrom((cur) => (pickOtherSide(next, cur, allowed) || cur) as AccountCode);
+  };
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
       <input type="hidden" name="currency_id" value={data.currency!.id} />
@@ -211,30 +220,12 @@ function TransferForm() {
       <p className={done ? s.success : "sr-only"} role="status">
         {done}
       </p>
-      <AccountSelect
-        field={fields.from}
-        label={t("fields.from")}
-        value={from}
-        names={names}
-        onPick={(next) => {
-          setFrom(next);
-          setTo((cur) => pickOtherSide(next, cur, allowed));
-        }}
-      >
+      <AccountSelect field={fields.from} label={t("fields.from")} value={from} names={names} onPick={pickFrom}>
         <p className={s.status} id="transfer-available">
           {t("transfer.available", { amount: available, code: data.currency!.code })}
         </p>
       </AccountSelect>
-      <AccountSelect
-        field={fields.to}
-        label={t("fields.to")}
-        value={to}
-        names={names}
-        onPick={(next) => {
-          setTo(next);
-          setFrom((cur) => (pickOtherSide(next, cur, allowed) || cur) as AccountCode);
-        }}
-      />
+      <AccountSelect field={fields.to} label={t("fields.to")} value={to} names={names} onPick={pickTo} />
       <TextField
         label={t("fields.transferAmount", { code: data.currency!.code })}
         inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
