@@ -1,3 +1,4 @@
+import { BASE_URL } from "../../playwright.config";
 import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, registerUser, setTheme, test } from "./fixtures";
 
 test.describe("register, sign in, sign out", () => {
@@ -152,6 +153,19 @@ test.describe("session", () => {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^(Log in to trade|Create an account to trade)/);
+    }
+  });
+
+  test("in the visitor's language: the pair screens and the sign-in page they send to describe themselves in German", async ({ page }) => {
+    await page.context().addCookies([{ name: "lang", value: "de", url: BASE_URL }]);
+    for (const [path, title, description] of [
+      ["/trade", /Spothandel$/, "Digitale Vermögenswerte mit Limit- und Market-Orders handeln: Live-Chart, Orderbuch und letzte Trades."],
+      ["/lever", "Anmelden", /^Melden Sie sich an, um Spot, Kontrakte und Sekundenkontrakte zu handeln/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", description);
     }
   });
 
