@@ -85,6 +85,7 @@ export async function runLighthouseBench(
     const tbt: number[] = [];
     const failing = new Set<string>();
     let landed = path;
+    const failedRuns: string[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(`${server.base}${path}`, {
         port: chrome.port,
@@ -94,6 +95,11 @@ export async function runLighthouseBench(
       });
       const lhr = r?.lhr;
       if (!lhr) continue;
+      // A run whose trace failed (NO_NAVSTART, NO_FCP… on a busy machine) scores 0 and measures nothing: left out, counted.
+      if (lhr.runtimeError) {
+        failedRuns.push(lhr.runtimeError.code);
+        continue;
+      }
       const final = new URL(lhr.finalDisplayedUrl);
       landed = final.pathname + final.search;
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
@@ -110,7 +116,7 @@ export async function runLighthouseBench(
     const m = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])])) as Record<Category, number>;
     const name = landed === path ? path : `${path} → ${decodeURIComponent(landed)}`;
     lines.push(
-      `    ${name.padEnd(9)} performance ${m.performance} (runs ${scores.performance.join(", ")}), LCP ${(median(lcp) / 1000).toFixed(1)} s, TBT ${Math.round(median(tbt))} ms` +
+      `    ${name.padEnd(9)} performance ${m.performance} (runs ${scores.performance.join(", ")}${failedRuns.length ? `; failed ${failedRuns.join(", ")}` : ""}), LCP ${(median(lcp) / 1000).toFixed(1)} s, TBT ${Math.round(median(tbt))} ms` +
         ` — goal ≥ 95: ${verdict(m.performance >= 95)}`,
       `              accessibility ${m.accessibility}, best practices ${m["best-practices"]}, SEO ${m.seo}` +
         ` — goals 100 / 100 / 100: ${verdict(m.accessibility >= 100)} / ${verdict(m["best-practices"] >= 100)} / ${verdict(m.seo >= 100)}`,
