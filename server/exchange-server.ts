@@ -1,7 +1,6 @@
 // The standalone exchange, for several app processes: /api, /addr and /ws of one exchange on EXCHANGE_PORT, bound to
 // EXCHANGE_HOST (loopback unless told otherwise). Started by `npm run exchange` (serve) for a try, and in production
 // as `node --import tsx server/exchange-server.ts` so that it receives the signals itself (deploy/).
-import { createServer } from "node:http";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import express from "express";
 import { rootLogger } from "../app/lib/log.server";
@@ -14,7 +13,7 @@ import { configOrExit, exchangeOptions, loadExchangeConfig } from "./config";
 import { healthz, readyz } from "./health";
 import { API_BODY_LIMIT, limitedStream, refuseForbiddenMethods, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
 import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
-import { InFlight, shutdown, stopOnSignals } from "./shutdown";
+import { shutdownOnSignals, stoppableServer } from "./shutdown";
 
 const config = configOrExit(loadExchangeConfig);
 process.env.LOG_LEVEL = config.LOG_LEVEL;
@@ -77,10 +76,7 @@ app.use((_req, res) => {
   res.status(404).type("text/plain").send("not found");
 });
 
-const server = createServer(app);
-const inFlight = new InFlight(server);
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const { server, inFlight } = stoppableServer(app);
 server.on("upgrade", (req, socket, head) => {
   if (isStopping() || hasDotSegment(req.url ?? "/")) socket.destroy();
   else exchange.handleUpgrade(req, socket, head);
@@ -100,23 +96,16 @@ server.listen(config.EXCHANGE_PORT, config.EXCHANGE_HOST, () => {
 });
 const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
 
-stopOnSignals(
-  (signal) =>
-    shutdown(
-      {
-        server,
-        inFlight,
-        log,
-        markStopping,
-        // The /ws sockets end with the exchange (close code 1012: the app processes' relays reconnect).
-        endStreams: async () => {},
-        closeResources: async () => {
-          await exchange.close();
-          await limits.close();
-          metricsServer?.close();
-        },
-      },
-      signal,
-    ),
+shutdownOnSignals({
+  server,
+  inFlight,
   log,
-);
+  markStopping,
+  // The /ws sockets end with the exchange (close code 1012: the app processes' relays reconnect).
+  endStreams: async () => {},
+  closeResources: async () => {
+    await exchange.close();
+    await limits.close();
+    metricsServer?.close();
+  },
+});

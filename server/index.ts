@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createServer, STATUS_CODES } from "node:http";
+import { STATUS_CODES } from "node:http";
 import { join, resolve } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -30,7 +30,7 @@ import {
 } from "./http-guards";
 import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
-import { InFlight, shutdown, stopOnSignals } from "./shutdown";
+import { shutdownOnSignals, stoppableServer } from "./shutdown";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import { createWsGuard, wsUpgradeListener } from "./ws-guard";
 
@@ -297,12 +297,7 @@ app.use((error: Error, _req: express.Request, res: express.Response, next: expre
   next(error);
 });
 
-const server = createServer(app);
-const inFlight = new InFlight(server);
-// Idle keep-alive connections outlive the reverse proxy's (nginx keeps upstream ones 60 s): a proxy or client reusing
-// one just as Node's default 5 s closed it would get a reset instead of an answer.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const { server, inFlight } = stoppableServer(app);
 // /ws (embedded exchange only): the site's own origin (or WS_ALLOWED_ORIGINS), 20 open sockets per client address.
 const wsGuard = createWsGuard({ trust: app.get("trust proxy fn") as TrustProxy, allowedOrigins: config.WS_ALLOWED_ORIGINS });
 const upgrade = wsUpgradeListener(wsGuard, (req, socket, head) => exchange!.handleUpgrade(req, socket, head));
@@ -328,23 +323,16 @@ server.listen(config.PORT, config.HOST, () => {
 });
 const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
 
-stopOnSignals(
-  (signal) =>
-    shutdown(
-      {
-        server,
-        inFlight,
-        log,
-        markStopping,
-        // The relay's event streams (with a retry hint) and its sockets to the exchange.
-        endStreams: () => runShutdownHooks((name, err) => log.warn({ err, hook: name }, "a shutdown step failed")),
-        closeResources: async () => {
-          await exchange?.close();
-          await limits.close();
-          metricsServer?.close();
-        },
-      },
-      signal,
-    ),
+shutdownOnSignals({
+  server,
+  inFlight,
   log,
-);
+  markStopping,
+  // The relay's event streams (with a retry hint) and its sockets to the exchange.
+  endStreams: () => runShutdownHooks((name, err) => log.warn({ err, hook: name }, "a shutdown step failed")),
+  closeResources: async () => {
+    await exchange?.close();
+    await limits.close();
+    metricsServer?.close();
+  },
+});
