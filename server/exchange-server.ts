@@ -5,13 +5,13 @@ import { hasDotSegment } from "./exchange/lib/raw-path";
 import express from "express";
 import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
-import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
+import { processLimiters } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping } from "../app/lib/shutdown.server";
-import { sendFetchResponse, toFetchRequest } from "./api-adapter";
+import { answerFromExchange } from "./api-adapter";
 import { isAppCall } from "./app-caller";
 import { configOrExit, exchangeOptions, loadExchangeConfig } from "./config";
 import { healthz, readyz } from "./health";
-import { API_BODY_LIMIT, limitedStream, refuseForbiddenMethods, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
+import { refuseForbiddenMethods } from "./http-guards";
 import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { shutdownOnSignals, stoppableServer } from "./shutdown";
 
@@ -50,28 +50,11 @@ app.get(
 );
 metrics().sources.ready = () => !isStopping() && exchange.health().ok;
 
-app.all(["/api/*", "/addr/*"], async (req, res) => {
-  try {
-    const limit = req.path === "/api/common/image_upload" ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
-    // The app processes' calls were limited at their forms (they prove who they are with the shared secret); every
-    // other caller gets the same sign-in and code limits as the app's public /api/ mount, by its address.
-    const fromApp = isAppCall(req.get("x-exchange-caller"), exchange.addressSecret);
-    const response = await exchange.handle(
-      toFetchRequest(req, limitedStream(req, limit)),
-      fromApp
-        ? undefined
-        : {
-            limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
-            client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
-          },
-    );
-    await settleBody(req, res);
-    await sendFetchResponse(res, response);
-  } catch (error) {
-    log.error({ err: error }, "api adapter failed");
-    if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
-  }
-});
+// The app processes' calls were limited at their forms (they prove who they are with the shared secret); every other
+// caller gets the same sign-in and code limits as the app's public /api/ mount, by its address.
+app.all(["/api/*", "/addr/*"], (req, res) =>
+  answerFromExchange(exchange, req, res, log, !isAppCall(req.get("x-exchange-caller"), exchange.addressSecret)),
+);
 app.use((_req, res) => {
   res.status(404).type("text/plain").send("not found");
 });
