@@ -115,10 +115,13 @@ export async function seriousA11yViolations(page: Page, rules?: string[]): Promi
     );
 }
 
-/** axe runs inside the page, so it needs JavaScript; the DOM it checks is the same server render either way. */
-export async function expectNoSeriousA11yViolations(page: Page) {
+/**
+ * axe runs inside the page, so it needs JavaScript; the DOM it checks is the same server render either way. `rules` as
+ * in `seriousA11yViolations` (COLOUR_RULES for a second theme of screens another pass checked with every rule).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, rules?: string[]) {
   base.skip(base.info().project.name === "nojs", "axe needs JavaScript in the page");
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await seriousA11yViolations(page, rules)).toEqual([]);
 }
 
 export async function setTheme(page: Page, theme: "dark" | "light") {
