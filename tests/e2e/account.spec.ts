@@ -1,17 +1,6 @@
 import sharp from "sharp";
 import { BASE_URL } from "../../playwright.config";
-import {
-  cli,
-  COLOUR_RULES,
-  expect,
-  expectNoSeriousA11yViolations,
-  latestCode,
-  logIn,
-  logInTo,
-  registerUser,
-  setTheme,
-  test,
-} from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, logInTo, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * What traders hit on the account side (issue 21), with JavaScript on and off (every spec runs in both projects):
@@ -330,14 +319,12 @@ test.describe("accessibility of the account screens", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe runs inside the page");
   for (const theme of ["dark", "light"] as const) {
     test(`axe finds nothing serious on the screens this work touched (${theme})`, async ({ page, request }) => {
-      // The light theme is the same markup in other colours: after the dark pass's every rule, its colour rules.
-      const rules = theme === "light" ? COLOUR_RULES : undefined;
       await setTheme(page, theme);
       await page.goto("/login?tab=mobile");
-      await expectNoSeriousA11yViolations(page, rules);
+      await expectNoSeriousA11yViolations(page, theme);
       const user = await registerUser(request);
       await logInTo(page, user.email, user.password, "/personal/accountSettings");
-      await expectNoSeriousA11yViolations(page, rules);
+      await expectNoSeriousA11yViolations(page, theme);
       for (const path of [
         "/personal/googleAuth",
         "/personal/sessions",
@@ -347,7 +334,7 @@ test.describe("accessibility of the account screens", () => {
         "/tradePassword",
       ]) {
         await page.goto(path);
-        await expectNoSeriousA11yViolations(page, rules);
+        await expectNoSeriousA11yViolations(page, theme);
       }
     });
   }

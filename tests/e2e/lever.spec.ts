@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, COLOUR_RULES, expect, expectNoSeriousA11yViolations, latestCode, registerUser, setTheme, signedInAt, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, registerUser, setTheme, signedInAt, test } from "./fixtures";
 
 /**
  * /lever (issue 11) on the real server and exchange: open long and short through the confirmation (hands,
@@ -389,7 +389,7 @@ test.describe("lever", () => {
           await setTheme(page, theme);
           await page.reload();
           await expect(dialog).toBeVisible();
-          await expectNoSeriousA11yViolations(page, theme === "light" ? COLOUR_RULES : undefined);
+          await expectNoSeriousA11yViolations(page, theme);
         }
       await page.getByRole("dialog", { name: "Close this position?" }).getByRole("button", { name: "Close position" }).click();
       await expect(page.getByText("Position closed")).toBeVisible();
@@ -451,16 +451,14 @@ test.describe("lever", () => {
       jsEnabled,
     }) => {
       test.skip(!jsEnabled, "axe runs inside the page");
-      // The light theme is the same markup in other colours: after the dark pass's every rule, its colour rules.
-      const rules = theme === "light" ? COLOUR_RULES : undefined;
       const t = await theTrader(request, clientIp);
       await setTheme(page, theme);
       await logIn(page, t.email, t.password, "/login?page=%2Flever%3Fsymbol%3DLTCUSDT");
       await openLever(page);
-      await expectNoSeriousA11yViolations(page, rules);
+      await expectNoSeriousA11yViolations(page, theme);
       await page.getByRole("button", { name: "Buy long" }).click();
       await expect(page.getByRole("dialog", { name: "Confirm the order" })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, rules);
+      await expectNoSeriousA11yViolations(page, theme);
     });
   }
 
