@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import * as s from "~/features/auth/auth.css";
+import * as s from "~/styles/card-page.css";
 import { authT, replyWithFormError, type AuthActionData } from "~/features/auth/auth.server";
 import { FormError, TextField } from "~/components/form/field";
 import { AccountTabs } from "~/features/auth/tabs";

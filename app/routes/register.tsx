@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/lib/translate";
-import * as s from "~/features/auth/auth.css";
+import * as s from "~/styles/card-page.css";
 import {
   ACCOUNT_FORM_FIELDS,
   authT,

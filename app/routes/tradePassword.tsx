@@ -6,7 +6,7 @@ import * as s from "~/features/assets/assets.css";
 import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { FormError, TextField } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
