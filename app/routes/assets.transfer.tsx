@@ -1,12 +1,11 @@
 import { Select } from "~/components/form/control";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRevalidator } from "~/lib/use-revalidator";
 import { useEffect, useState } from "react";
 import * as s from "~/features/assets/assets.css";
-import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { assetsT, constraintOf, parseForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
@@ -91,13 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     to: v.to,
     idempotency_key: v.idempotency_key,
   });
-  if (!r.ok) {
-    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    return data<ActionData>(
-      { result: replyWith(formData, field ? { fieldErrors: { [field]: [r.msg] } } : { formErrors: [r.msg] }), ok: false },
-      { status: 400 },
-    );
-  }
+  if (!r.ok) return data<ActionData>({ result: refusalReply(submission, r, FIELD_MESSAGES), ok: false }, { status: 400 });
   const message = t("transfer.done", { amount: r.data.balance, code: r.data.currency.code, from: r.data.from_name, to: r.data.to_name });
   // Without JavaScript: back to the page (amount cleared, balances fresh) with the toast.
   return redirectOrData<ActionData>(request, formData, {

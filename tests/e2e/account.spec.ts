@@ -1,6 +1,17 @@
 import sharp from "sharp";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, logInTo, registerUser, setTheme, test } from "./fixtures";
+import {
+  cli,
+  expect,
+  expectNoSeriousA11yViolations,
+  latestCode,
+  logIn,
+  logInTo,
+  registerUser,
+  setTheme,
+  signUpByPhone,
+  test,
+} from "./fixtures";
 
 /**
  * What traders hit on the account side (issue 21), with JavaScript on and off (every spec runs in both projects):
@@ -23,12 +34,7 @@ test.describe("on a 390×844 phone, a phone sign-up signs in", () => {
     await page.goto("/register?tab=mobile");
     await page.getByLabel("Country or region").selectOption({ label: "Japan (+81)" });
     await page.getByLabel("Phone number").fill(phone);
-    await page.getByRole("button", { name: "Send code" }).click();
-    await expect(page.getByText(new RegExp(`verification code has been sent to .*${phone.slice(-4)}`, "i"))).toBeVisible();
-    await page.getByLabel("Verification code").fill(await latestCode(phone, 1));
-    await page.getByLabel("Password", { exact: true }).fill("Welcome2026");
-    await page.getByLabel("Repeat password").fill("Welcome2026");
-    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await signUpByPhone(page, phone);
 
     // Sign-in opens on the phone tab with the number and its country, SMS sign-in being off.
     await expect(page).toHaveURL(/\/login\?.*tab=mobile/);

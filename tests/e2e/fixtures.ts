@@ -196,6 +196,19 @@ export async function sendCode(page: Page) {
 }
 
 /**
+ * Finishes a sign-up by phone on the register page whose number (and country) are typed: sends the texted code,
+ * types it and the password twice, and signs up.
+ */
+export async function signUpByPhone(page: Page, phone: string, password = "Welcome2026") {
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(new RegExp(`verification code has been sent to .*${phone.slice(-4)}`, "i"))).toBeVisible();
+  await page.getByLabel("Verification code").fill(await latestCode(phone, 1));
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+}
+
+/**
  * One real trade on a pair, so its last price and recent trades exist (the suite runs without the simulator: prices
  * move only when a test trades). A fresh account buys `amount` at the book's best ask, which the market maker quotes.
  */

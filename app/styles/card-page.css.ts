@@ -1,8 +1,11 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "~/styles/theme.css";
-import { surfacePanel, underlinedTab, underlinedTabs, visuallyHidden } from "~/styles/rules";
+import { surfacePanel, underlinedTab, underlinedTabs, visuallyHidden } from "./rules";
+import { vars } from "./theme.css";
 
-/** Sign-in pages: one centred card with tabs, fields and a primary button. */
+/**
+ * A page that is one centred card: the sign-in pages and the account's single-purpose pages (devices, log, bindings,
+ * trade password…), with their tabs, a full-width main button and a footer line.
+ */
 export const page = style({ display: "flex", justifyContent: "center", padding: "48px 16px" });
 export const card = style({
   width: "100%",
