@@ -1,5 +1,9 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Logger } from "../app/lib/log.server";
+import { apiRateLimit } from "../app/lib/rate-limit.server";
 import { APP_CALLER_HEADER } from "./app-caller";
+import type { Exchange } from "./exchange/index";
+import { API_BODY_LIMIT, limitedStream, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
 import { requestSite } from "./security";
 
 /**
@@ -28,6 +32,39 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   res.status(response.status);
   response.headers.forEach((value, key) => res.setHeader(key, value));
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Answers a request to the exchange's /api/ (or /addr/) from the exchange in this process. The exchange reads the body
+ * through its limit (a chunked body is counted as it streams: 413 past 1 MB; the image upload is the one call allowed
+ * more, the exchange holding it to 5 MB of image). A public caller gets the forms' rate limits by its address; a
+ * caller limited at its forms already (the app's own calls) does not. A body left unread (refused early) is read and
+ * thrown away, or its connection closes after the answer.
+ */
+export async function answerFromExchange(
+  exchange: Pick<Exchange, "handle">,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  log: Logger,
+  publicCaller: boolean,
+): Promise<void> {
+  try {
+    const limit = req.path === "/api/common/image_upload" ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+    const response = await exchange.handle(
+      toFetchRequest(req, limitedStream(req, limit)),
+      publicCaller
+        ? {
+            limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
+            client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
+          }
+        : undefined,
+    );
+    await settleBody(req, res);
+    await sendFetchResponse(res, response);
+  } catch (error) {
+    log.error({ err: error }, "api adapter failed");
+    if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
+  }
 }
 
 /**

@@ -1,20 +1,19 @@
 // The standalone exchange, for several app processes: /api, /addr and /ws of one exchange on EXCHANGE_PORT, bound to
 // EXCHANGE_HOST (loopback unless told otherwise). Started by `npm run exchange` (serve) for a try, and in production
 // as `node --import tsx server/exchange-server.ts` so that it receives the signals itself (deploy/).
-import { createServer } from "node:http";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import express from "express";
 import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
-import { apiRateLimit, processLimiters } from "../app/lib/rate-limit.server";
+import { processLimiters } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping } from "../app/lib/shutdown.server";
-import { sendFetchResponse, toFetchRequest } from "./api-adapter";
+import { answerFromExchange } from "./api-adapter";
 import { isAppCall } from "./app-caller";
 import { configOrExit, exchangeOptions, loadExchangeConfig } from "./config";
 import { healthz, readyz } from "./health";
-import { API_BODY_LIMIT, limitedStream, refuseForbiddenMethods, settleBody, UPLOAD_BODY_LIMIT } from "./http-guards";
+import { refuseForbiddenMethods } from "./http-guards";
 import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
-import { InFlight, shutdown, stopOnSignals } from "./shutdown";
+import { shutdownOnSignals, stoppableServer } from "./shutdown";
 
 const config = configOrExit(loadExchangeConfig);
 process.env.LOG_LEVEL = config.LOG_LEVEL;
@@ -51,36 +50,16 @@ app.get(
 );
 metrics().sources.ready = () => !isStopping() && exchange.health().ok;
 
-app.all(["/api/*", "/addr/*"], async (req, res) => {
-  try {
-    const limit = req.path === "/api/common/image_upload" ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
-    // The app processes' calls were limited at their forms (they prove who they are with the shared secret); every
-    // other caller gets the same sign-in and code limits as the app's public /api/ mount, by its address.
-    const fromApp = isAppCall(req.get("x-exchange-caller"), exchange.addressSecret);
-    const response = await exchange.handle(
-      toFetchRequest(req, limitedStream(req, limit)),
-      fromApp
-        ? undefined
-        : {
-            limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
-            client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
-          },
-    );
-    await settleBody(req, res);
-    await sendFetchResponse(res, response);
-  } catch (error) {
-    log.error({ err: error }, "api adapter failed");
-    if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
-  }
-});
+// The app processes' calls were limited at their forms (they prove who they are with the shared secret); every other
+// caller gets the same sign-in and code limits as the app's public /api/ mount, by its address.
+app.all(["/api/*", "/addr/*"], (req, res) =>
+  answerFromExchange(exchange, req, res, log, !isAppCall(req.get("x-exchange-caller"), exchange.addressSecret)),
+);
 app.use((_req, res) => {
   res.status(404).type("text/plain").send("not found");
 });
 
-const server = createServer(app);
-const inFlight = new InFlight(server);
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const { server, inFlight } = stoppableServer(app);
 server.on("upgrade", (req, socket, head) => {
   if (isStopping() || hasDotSegment(req.url ?? "/")) socket.destroy();
   else exchange.handleUpgrade(req, socket, head);
@@ -100,23 +79,16 @@ server.listen(config.EXCHANGE_PORT, config.EXCHANGE_HOST, () => {
 });
 const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
 
-stopOnSignals(
-  (signal) =>
-    shutdown(
-      {
-        server,
-        inFlight,
-        log,
-        markStopping,
-        // The /ws sockets end with the exchange (close code 1012: the app processes' relays reconnect).
-        endStreams: async () => {},
-        closeResources: async () => {
-          await exchange.close();
-          await limits.close();
-          metricsServer?.close();
-        },
-      },
-      signal,
-    ),
+shutdownOnSignals({
+  server,
+  inFlight,
   log,
-);
+  markStopping,
+  // The /ws sockets end with the exchange (close code 1012: the app processes' relays reconnect).
+  endStreams: async () => {},
+  closeResources: async () => {
+    await exchange.close();
+    await limits.close();
+    metricsServer?.close();
+  },
+});

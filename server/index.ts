@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createServer, STATUS_CODES } from "node:http";
+import { STATUS_CODES } from "node:http";
 import { join, resolve } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -10,27 +10,17 @@ import express from "express";
 import { UNAVAILABLE_RETRY_S } from "../app/lib/unavailable.server";
 import { rootLogger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
-import { apiRateLimit, processLimiters, refusalScope } from "../app/lib/rate-limit.server";
+import { processLimiters, refusalScope } from "../app/lib/rate-limit.server";
 import { isStopping, markStopping, runShutdownHooks } from "../app/lib/shutdown.server";
 import { configOrExit, exchangeOptions, loadConfig } from "./config";
-import { remoteTransport, sendFetchResponse, toFetchRequest } from "./api-adapter";
+import { answerFromExchange, remoteTransport } from "./api-adapter";
 import { appCallerKey } from "./app-caller";
 import type { Exchange } from "./exchange/index";
 import { exchangeAnswers, healthz, readyz, type Readiness } from "./health";
-import {
-  API_BODY_LIMIT,
-  bytes,
-  FORM_BODY_LIMIT,
-  limitedStream,
-  refuseForbiddenMethods,
-  routePatterns,
-  screenRequestGuard,
-  settleBody,
-  UPLOAD_BODY_LIMIT,
-} from "./http-guards";
+import { bytes, FORM_BODY_LIMIT, refuseForbiddenMethods, routePatterns, screenRequestGuard } from "./http-guards";
 import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
 import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
-import { InFlight, shutdown, stopOnSignals } from "./shutdown";
+import { shutdownOnSignals, stoppableServer } from "./shutdown";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import { createWsGuard, wsUpgradeListener } from "./ws-guard";
 
@@ -150,26 +140,8 @@ app.get("/readyz", readyz(readiness));
 app.use("/build", express.static(resolve(config.PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", index: false }));
 
-if (exchange) {
-  app.all("/api/*", async (req, res) => {
-    try {
-      // The exchange reads the body through the limit (a chunked body is counted as it streams: 413 past 1 MB),
-      // and public callers get the forms' rate limits (the app's own in-process calls were limited at the form).
-      // The image upload is the one call allowed more than 1 MB (the exchange holds it to 5 MB of image).
-      const limit = req.path === "/api/common/image_upload" ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
-      const response = await exchange.handle(toFetchRequest(req, limitedStream(req, limit)), {
-        limit: (call, payload) => apiRateLimit(call, req.ip ?? "unknown", payload),
-        client: { ip: req.ip ?? "", device: req.get("user-agent") ?? "" },
-      });
-      // A body left unread (refused early) is read and thrown away, or its connection closes after the answer.
-      await settleBody(req, res);
-      await sendFetchResponse(res, response);
-    } catch (error) {
-      log.error({ err: error }, "api adapter failed");
-      if (!res.headersSent) res.status(500).json({ code: 0, msg: "server error", data: null });
-    }
-  });
-}
+// Public callers of the embedded exchange get the forms' rate limits (the app's own in-process calls were limited at the form).
+if (exchange) app.all("/api/*", (req, res) => answerFromExchange(exchange, req, res, log, true));
 
 app.use(securityHeaders);
 app.use(csrfGuard());
@@ -297,12 +269,7 @@ app.use((error: Error, _req: express.Request, res: express.Response, next: expre
   next(error);
 });
 
-const server = createServer(app);
-const inFlight = new InFlight(server);
-// Idle keep-alive connections outlive the reverse proxy's (nginx keeps upstream ones 60 s): a proxy or client reusing
-// one just as Node's default 5 s closed it would get a reset instead of an answer.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const { server, inFlight } = stoppableServer(app);
 // /ws (embedded exchange only): the site's own origin (or WS_ALLOWED_ORIGINS), 20 open sockets per client address.
 const wsGuard = createWsGuard({ trust: app.get("trust proxy fn") as TrustProxy, allowedOrigins: config.WS_ALLOWED_ORIGINS });
 const upgrade = wsUpgradeListener(wsGuard, (req, socket, head) => exchange!.handleUpgrade(req, socket, head));
@@ -328,23 +295,16 @@ server.listen(config.PORT, config.HOST, () => {
 });
 const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
 
-stopOnSignals(
-  (signal) =>
-    shutdown(
-      {
-        server,
-        inFlight,
-        log,
-        markStopping,
-        // The relay's event streams (with a retry hint) and its sockets to the exchange.
-        endStreams: () => runShutdownHooks((name, err) => log.warn({ err, hook: name }, "a shutdown step failed")),
-        closeResources: async () => {
-          await exchange?.close();
-          await limits.close();
-          metricsServer?.close();
-        },
-      },
-      signal,
-    ),
+shutdownOnSignals({
+  server,
+  inFlight,
   log,
-);
+  markStopping,
+  // The relay's event streams (with a retry hint) and its sockets to the exchange.
+  endStreams: () => runShutdownHooks((name, err) => log.warn({ err, hook: name }, "a shutdown step failed")),
+  closeResources: async () => {
+    await exchange?.close();
+    await limits.close();
+    metricsServer?.close();
+  },
+});

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { Logger } from "../app/lib/log.server";
 
 /** How long requests in flight may take to finish once the process is told to stop. */
@@ -121,4 +121,22 @@ export function stopOnSignals(stop: (signal: string) => Promise<number>, log: Lo
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
+}
+
+/**
+ * The HTTP server of either process, ready for the shutdown sequence: its requests in flight counted, and its idle
+ * keep-alive connections outliving the reverse proxy's (nginx keeps upstream ones 60 s): a proxy or client reusing one
+ * just as Node's default 5 s closed it would get a reset instead of an answer.
+ */
+export function stoppableServer(app: RequestListener): { server: Server; inFlight: InFlight } {
+  const server = createServer(app);
+  const inFlight = new InFlight(server);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return { server, inFlight };
+}
+
+/** SIGTERM and SIGINT run the shutdown sequence with this plan once (see stopOnSignals). */
+export function shutdownOnSignals(plan: ShutdownPlan): void {
+  stopOnSignals((signal) => shutdown(plan, signal), plan.log);
 }

@@ -1,15 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { raisedButton } from "~/styles/rules";
 
 export const form = style({ display: "flex", gap: "6px", alignItems: "center", maxWidth: "360px", minWidth: 0 });
 export const input = style({ flex: 1, minWidth: 0 });
 export const result = style({ margin: "4px 0 0", fontSize: "13px", color: vars.color.muted, minHeight: "1em" });
-export const button = style({
-  minHeight: "40px",
-  padding: "6px 12px",
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface2,
-  color: vars.color.text,
-  cursor: "pointer",
-});
+export const button = style({ minHeight: "40px", padding: "6px 12px", ...raisedButton });

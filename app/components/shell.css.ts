@@ -1,9 +1,17 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { clippedAway } from "~/styles/rules";
+import { clippedAway, fieldBox } from "~/styles/rules";
 
 /** The header's two shapes: wide (everything in one bar) from 1200 px, else the compact bar with a menu button. */
 const WIDE = "screen and (min-width: 1200px)";
+/** A link in the header (the wide menu's links, the bell): in the text colour, the link colour when hovered or current. */
+const headerLink = {
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
+} as const;
+/** The header's icon buttons (the menu's, the bell): a 44 px square target with its icon in the middle. */
+const iconTarget = { display: "inline-grid", placeItems: "center", width: "44px", height: "44px" } as const;
 
 export const header = style({
   background: vars.color.surface,
@@ -30,30 +38,11 @@ export const logo = style({
   flex: "none",
 });
 export const navWide = style({ display: "none", gap: "4px", flex: 1, minWidth: 0, "@media": { [WIDE]: { display: "flex" } } });
-export const navLink = style({
-  color: vars.color.text,
-  textDecoration: "none",
-  padding: "8px 10px",
-  borderRadius: vars.radius.sm,
-  fontWeight: 500,
-  whiteSpace: "nowrap",
-  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
-});
-export const toolsWide = style({
-  display: "none",
-  gap: "8px",
-  alignItems: "center",
-  marginLeft: "auto",
-  "@media": { [WIDE]: { display: "flex" } },
-});
-export const toolsNarrow = style({
-  display: "flex",
-  gap: "6px",
-  alignItems: "center",
-  marginLeft: "auto",
-  minWidth: 0,
-  "@media": { [WIDE]: { display: "none" } },
-});
+export const navLink = style({ ...headerLink, padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500, whiteSpace: "nowrap" });
+/** The tools at the header's end: one group for each of the header's shapes. */
+const headerTools = (gap: string) => ({ gap, alignItems: "center", marginLeft: "auto" }) as const;
+export const toolsWide = style({ display: "none", ...headerTools("8px"), "@media": { [WIDE]: { display: "flex" } } });
+export const toolsNarrow = style({ display: "flex", ...headerTools("6px"), minWidth: 0, "@media": { [WIDE]: { display: "none" } } });
 /** A long e-mail address is cut with an ellipsis; the whole one is in the menu's account section. */
 export const account = style({
   display: "inline-block",
@@ -79,10 +68,7 @@ export const primaryAction = style({
   minWidth: 0,
 });
 export const menuButton = style({
-  display: "inline-grid",
-  placeItems: "center",
-  width: "44px",
-  height: "44px",
+  ...iconTarget,
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
@@ -118,18 +104,7 @@ export const drawerList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const drawerLangs = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2px" });
 export const iconLarge = style({ width: "22px", height: "22px" });
 /** The notifications bell: a 44 px target with the unread count in a badge on its corner. */
-export const bell = style({
-  position: "relative",
-  display: "inline-grid",
-  placeItems: "center",
-  width: "44px",
-  height: "44px",
-  flex: "none",
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  textDecoration: "none",
-  selectors: { "&:hover, &[aria-current='page']": { color: vars.color.link } },
-});
+export const bell = style({ position: "relative", ...iconTarget, flex: "none", borderRadius: vars.radius.sm, ...headerLink });
 export const badge = style({
   position: "absolute",
   top: "4px",
@@ -207,10 +182,7 @@ export const footerLang = style({ display: "flex", gap: "8px", alignItems: "cent
 export const footerSelect = style({
   minHeight: "32px",
   padding: "4px 8px",
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.bg,
-  color: vars.color.text,
+  ...fieldBox,
   cursor: "pointer",
 });
 export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
@@ -257,9 +229,7 @@ export const floatingLive = style({
 export const floatingIcon = style({ width: "20px", height: "20px", flex: "none" });
 export const floatingLabel = style({});
 globalStyle(`${floatingLive} ${floatingLabel}`, {
-  "@media": {
-    [PHONE]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" },
-  },
+  "@media": { [PHONE]: clippedAway },
 });
 globalStyle("body", { "@media": { [PHONE]: { paddingBottom: "72px" } } });
 /** With JavaScript, the button steps aside while a control lies under it. */

@@ -65,6 +65,10 @@ const Empty = z.object({});
 /** Query and form values are strings: numbers are coerced, and '' means absent for optional fields. */
 const Int = z.coerce.number().int();
 const PositiveInt = z.coerce.number().int().positive();
+/** A call about one record (a news article, an order): its id. */
+const IdPayload = z.object({ id: PositiveInt });
+/** A call about one pair: its id. */
+const PairPayload = z.object({ currency_match_id: PositiveInt });
 const OptionalPositiveInt = z
   .union([z.literal(""), z.coerce.number().int().positive()])
   .optional()
@@ -192,7 +196,7 @@ export const calls = {
     payload: z.object({ category_id: PositiveInt, page: PageSchema, limit: LimitSchema }),
     data: NewsListSchema,
   }),
-  newsInfo: defineCall({ method: "GET", path: "news/info", auth: false, payload: z.object({ id: PositiveInt }), data: NewsArticleSchema }),
+  newsInfo: defineCall({ method: "GET", path: "news/info", auth: false, payload: IdPayload, data: NewsArticleSchema }),
   areaList: defineCall({ method: "GET", path: "default/area_list", auth: false, payload: Empty, data: z.array(AreaSchema) }),
   setting: defineCall({
     method: "GET",
@@ -235,29 +239,11 @@ export const calls = {
     data: z.array(QuoteGroupSchema),
   }),
   kline: defineCall({ method: "GET", path: "market/kline", auth: false, payload: KlinePayloadSchema, data: z.array(KlineBarSchema) }),
-  deal: defineCall({
-    method: "GET",
-    path: "market/deal",
-    auth: false,
-    payload: z.object({ currency_match_id: PositiveInt }),
-    data: DealSchema,
-  }),
+  deal: defineCall({ method: "GET", path: "market/deal", auth: false, payload: PairPayload, data: DealSchema }),
   txInAdd: defineCall({ method: "POST", path: "tx_in/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
   txOutAdd: defineCall({ method: "POST", path: "tx_out/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
-  txInCancel: defineCall({
-    method: "POST",
-    path: "tx_in/cancel",
-    auth: true,
-    payload: z.object({ id: PositiveInt }),
-    data: SpotOrderSchema,
-  }),
-  txOutCancel: defineCall({
-    method: "POST",
-    path: "tx_out/cancel",
-    auth: true,
-    payload: z.object({ id: PositiveInt }),
-    data: SpotOrderSchema,
-  }),
+  txInCancel: defineCall({ method: "POST", path: "tx_in/cancel", auth: true, payload: IdPayload, data: SpotOrderSchema }),
+  txOutCancel: defineCall({ method: "POST", path: "tx_out/cancel", auth: true, payload: IdPayload, data: SpotOrderSchema }),
   txInList: defineCall({ method: "GET", path: "tx_in/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
   txOutList: defineCall({ method: "GET", path: "tx_out/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
   txHistoryList: defineCall({
@@ -267,13 +253,7 @@ export const calls = {
     payload: SpotHistoryPayloadSchema,
     data: SpotOrderPageSchema,
   }),
-  spotBalances: defineCall({
-    method: "GET",
-    path: "account/spot_balances",
-    auth: true,
-    payload: z.object({ currency_match_id: PositiveInt }),
-    data: SpotBalancesSchema,
-  }),
+  spotBalances: defineCall({ method: "GET", path: "account/spot_balances", auth: true, payload: PairPayload, data: SpotBalancesSchema }),
 
   // ------------------------------------------------------------ accounts and money movement (issue 4)
   accountList: defineCall({ method: "GET", path: "account/list", auth: true, payload: Empty, data: z.array(AccountGroupSchema) }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FILL_ROLES, KLINE_PERIODS, SPOT_ORDER_TYPES } from "./core/trading";
+import { pageOf } from "./paging";
 
 export * from "./core/trading";
 export * from "./core/channels";
@@ -115,6 +116,13 @@ export type Quotation = z.infer<typeof QuotationSchema>;
 export const PriceRefSchema = z.object({ cny_price: DecimalStringSchema, usd_price: DecimalStringSchema });
 export type PriceRef = z.infer<typeof PriceRefSchema>;
 
+/** A pair's lever terms (LeverTerms in core/lever): the open price's spread in percent, base units per hand, the fee rate. */
+export const LeverTermsShape = {
+  lever_point_rate: DecimalStringSchema,
+  lever_share_num: DecimalStringSchema,
+  lever_fee_rate: DecimalStringSchema,
+};
+
 export const PairSchema = z.object({
   id: IdSchema,
   name: z.string(),
@@ -134,9 +142,7 @@ export const PairSchema = z.object({
   /** Decimals of the quantity. */
   amount_precision: z.coerce.number().int().min(0).max(12).optional().default(6),
   currency_quotation: QuotationSchema,
-  lever_point_rate: DecimalStringSchema,
-  lever_share_num: DecimalStringSchema,
-  lever_fee_rate: DecimalStringSchema,
+  ...LeverTermsShape,
   quote_currency: PriceRefSchema,
 });
 export type Pair = z.infer<typeof PairSchema>;
@@ -281,22 +287,10 @@ export const SpotFillSchema = z.object({
 });
 export type SpotFill = z.infer<typeof SpotFillSchema>;
 
-export const SpotFillPageSchema = z.object({
-  total: z.coerce.number().int(),
-  per_page: z.coerce.number().int(),
-  last_page: z.coerce.number().int(),
-  current_page: z.coerce.number().int(),
-  data: z.array(SpotFillSchema),
-});
+export const SpotFillPageSchema = pageOf(SpotFillSchema);
 export type SpotFillPage = z.infer<typeof SpotFillPageSchema>;
 
-export const SpotOrderPageSchema = z.object({
-  total: z.coerce.number().int(),
-  per_page: z.coerce.number().int(),
-  last_page: z.coerce.number().int(),
-  current_page: z.coerce.number().int(),
-  data: z.array(SpotOrderSchema),
-});
+export const SpotOrderPageSchema = pageOf(SpotOrderSchema);
 export type SpotOrderPage = z.infer<typeof SpotOrderPageSchema>;
 
 export const SpotBalanceSchema = z.object({ currency_code: z.string(), balance: DecimalStringSchema, lock_balance: DecimalStringSchema });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
+import { DecimalStringSchema, IdSchema, IdempotencyKeySchema, LeverTermsShape } from "./entities";
 import { defineCall } from "./define-call";
 import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "./core/lever";
 import { PLAIN_DECIMAL } from "./core/trading";
@@ -170,9 +170,7 @@ export const LeverDealSchema = z.object({
   multiple: z.object({ muit: z.array(Option), share: z.array(Option) }),
   share_min: z.number(),
   share_max: z.number(),
-  lever_share_num: DecimalStringSchema,
-  lever_fee_rate: DecimalStringSchema,
-  lever_point_rate: DecimalStringSchema,
+  ...LeverTermsShape,
   /** The current price positions are marked to. */
   price: DecimalStringSchema,
   liquidation_line: DecimalStringSchema,

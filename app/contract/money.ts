@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LimitSchema, PageSchema } from "./paging";
+import { LimitSchema, PageSchema, pageOf } from "./paging";
 import { DecimalStringSchema, FlagSchema, IdSchema, IdempotencyKeySchema } from "./entities";
 import { ACCOUNT_CODES, accountCodeOfTypeId } from "./core/accounts";
 import { LOG_CATEGORIES, REVIEW_STATUSES, SAVINGS_STATUSES } from "./core/money";
@@ -109,19 +109,10 @@ export const TransferPayloadSchema = z.object({
   idempotency_key: IdempotencyKey,
 });
 
-export const AccountLogPayloadSchema = z.object({
-  /** Absent or '' = all currencies. */
-  currency_id: OptionalPositiveInt,
-  page: PageSchema,
-  /** Default 15, at most 100. */
-  limit: LimitSchema,
-});
 export const PagePayloadSchema = z.object({ page: PageSchema, limit: LimitSchema });
-export const TransferLogPayloadSchema = z.object({
-  currency_id: OptionalPositiveInt,
-  page: PageSchema,
-  limit: LimitSchema,
-});
+/** A page of the records of one currency (`currency_id` absent or '' = all currencies); `limit` RECORDS_PAGE_SIZE unless asked, at most 100. */
+export const AccountLogPayloadSchema = PagePayloadSchema.extend({ currency_id: OptionalPositiveInt });
+export const TransferLogPayloadSchema = AccountLogPayloadSchema;
 
 /**
  * The first design's payload is `password` and `auth_code`; `re_password` is ours (the app's form sends it): when it is
@@ -241,6 +232,14 @@ export const WalletSchema = z.object({
 });
 export type Wallet = z.infer<typeof WalletSchema>;
 
+/** Where a deposit or a withdrawal stands in the operator's review, and when it was asked for and reviewed. */
+const InReview = {
+  status: z.enum(REVIEW_STATUSES),
+  status_name: z.string(),
+  created_at: z.coerce.number().int(),
+  reviewed_at: NullableTime,
+};
+
 export const DepositSchema = z.object({
   id: IdSchema,
   currency: CodeRefSchema,
@@ -249,10 +248,7 @@ export const DepositSchema = z.object({
   amount: DecimalStringSchema,
   in_address: z.string(),
   wallet_address: z.string(),
-  status: z.enum(REVIEW_STATUSES),
-  status_name: z.string(),
-  created_at: z.coerce.number().int(),
-  reviewed_at: NullableTime,
+  ...InReview,
 });
 export type Deposit = z.infer<typeof DepositSchema>;
 
@@ -268,10 +264,7 @@ export const WithdrawalSchema = z.object({
   /** What arrives: number − fee. */
   received: DecimalStringSchema,
   rate: DecimalStringSchema,
-  status: z.enum(REVIEW_STATUSES),
-  status_name: z.string(),
-  created_at: z.coerce.number().int(),
-  reviewed_at: NullableTime,
+  ...InReview,
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
@@ -307,16 +300,6 @@ export const AccountLogEntrySchema = z.object({
   created_at: z.coerce.number().int(),
 });
 export type AccountLogEntry = z.infer<typeof AccountLogEntrySchema>;
-
-export function pageOf<T extends z.ZodTypeAny>(item: T) {
-  return z.object({
-    total: z.coerce.number().int(),
-    per_page: z.coerce.number().int(),
-    last_page: z.coerce.number().int(),
-    current_page: z.coerce.number().int(),
-    data: z.array(item),
-  });
-}
 
 export const AccountLogPageSchema = pageOf(AccountLogEntrySchema);
 export const TransferPageSchema = pageOf(TransferSchema);

@@ -19,3 +19,14 @@ const bounded = (max: number) =>
 export const PageSchema = bounded(PAGE_MAX);
 /** `limit`: 1 to LIMIT_MAX; absent or '' = the call's default. */
 export const LimitSchema = bounded(LIMIT_MAX);
+
+/** One page of a list: its rows and where it stands (`total` rows in all, `per_page` a page, pages 1 to `last_page`). */
+export function pageOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    total: z.coerce.number().int(),
+    per_page: z.coerce.number().int(),
+    last_page: z.coerce.number().int(),
+    current_page: z.coerce.number().int(),
+    data: z.array(item),
+  });
+}

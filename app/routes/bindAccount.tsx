@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { CountrySelect } from "~/components/form/country-select";
 import { BindForm } from "~/features/personal/bind-form";
 import { bindAccount, bindAccountPage } from "~/features/personal/bind.server";

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import * as s from "~/features/auth/auth.css";
-import { authT, replyWithFormError, type AuthActionData } from "~/features/auth/auth.server";
+import * as s from "~/styles/card-page.css";
+import { authT, refused, replyWithFormError, type AuthActionData } from "~/features/auth/auth.server";
 import { FormError, TextField } from "~/components/form/field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
@@ -30,9 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await authT(request);
   const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
   const submission = parseForgot(formData, t, kind);
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply(), codeSend: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.reply());
   const { account } = submission.value;
   const limited = await rateLimit("sendCode", context.clientIp, account);
   if (limited) {
@@ -52,9 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     kind === "email"
       ? await api(args, "sendEmail", { to: account, type: CODE_TYPE.FORGOT_PASSWORD })
       : await api(args, "sendSms", { to: account, type: CODE_TYPE.FORGOT_PASSWORD });
-  if (!sent.ok) {
-    return data<AuthActionData>({ result: submission.reply({ fieldErrors: { account: [sent.msg] } }), codeSend: null }, { status: 400 });
-  }
+  if (!sent.ok) return refused(submission.reply({ fieldErrors: { account: [sent.msg] } }));
   const to = `/resetPassword?${new URLSearchParams({ account, type: kind, sent: "1" })}`;
   return redirectWithToast(request, to, { kind: "success", message: t("code.sent", { account }) });
 }
@@ -66,13 +62,11 @@ export default function ForgetPasswordRoute() {
 
 function ForgotForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const { form, fields, busy } = useAuthForm({
     id: "forgot",
     kind,
     schema: (v, t) => v.forgotSchema(t, kind),
-    lastResult: actionData?.result,
     defaultValue: { account: data.account },
     constraint: data.constraint,
   });

@@ -1,16 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import * as s from "~/features/auth/auth.css";
+import * as s from "~/styles/card-page.css";
 import {
   authT,
   readRememberedAccount,
+  refused,
   rememberAccountHeader,
   replyWithFormError,
-  sendCodeAction,
-  tooManyRequests,
-  type AuthActionData,
+  startAuthAction,
 } from "~/features/auth/auth.server";
 import { AccountField, CodeField } from "~/features/auth/account-fields";
 import { popupSeenCookie } from "~/features/home/popup-rules";
@@ -25,7 +24,6 @@ import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
 import { authConstraint, parseLogin } from "~/features/auth/forms.server";
-import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession, getSession, getToken } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
@@ -70,24 +68,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
   const args = { request, context };
-  const t = await authT(request);
   const sms = await smsLoginOn(args);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
-  if (formData.get("intent") === "send-code" && sms) {
-    return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.LOGIN });
-  }
-
-  const limited = await rateLimit("login", context.clientIp, String(formData.get("account") ?? "").trim());
-  if (limited) return tooManyRequests(t, formData, limited.retryAfter);
+  const { answer, formData, t, kind } = await startAuthAction(args, { limit: "login", code: CODE_TYPE.LOGIN, sendsCode: sms });
+  if (answer) return answer;
 
   const submission = parseLogin(formData, t, kind, { sms });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }), codeSend: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: ["password"] }));
   const v = submission.value;
-  const fail = (msg: string) => data<AuthActionData>({ result: replyWithFormError(formData, msg), codeSend: null }, { status: 400 });
+  const fail = (msg: string) => refused(replyWithFormError(formData, msg));
 
   let country_code: string | undefined;
   if (kind === "mobile") {
@@ -104,17 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   // The authenticator is on: the form comes back with its code field (the password is typed again, never sent back).
   if (!login.ok && login.reason?.field === "google_code") {
-    return data<AuthActionData>(
-      { result: submission.reply({ fieldErrors: { google_code: [login.msg] }, hideFields: ["password"] }), codeSend: null, google: true },
-      { status: 400 },
-    );
+    return refused(submission.reply({ fieldErrors: { google_code: [login.msg] }, hideFields: ["password"] }), { google: true });
   }
   // A wrong or locked texted code goes on its field.
   if (!login.ok && login.reason?.field === "sms_code") {
-    return data<AuthActionData>(
-      { result: submission.reply({ fieldErrors: { sms_code: [login.msg] }, hideFields: ["password"] }), codeSend: null },
-      { status: 400 },
-    );
+    return refused(submission.reply({ fieldErrors: { sms_code: [login.msg] }, hideFields: ["password"] }));
   }
   if (!login.ok) return fail(login.msg);
   const token = login.data;
@@ -144,15 +127,13 @@ export default function LoginRoute() {
 
 function LoginForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, busy } = useAuthForm({
+  const { form, fields, checkAccount, accountRef, busy, actionData } = useAuthForm({
     id: "login",
     kind,
     schema: (v, t) => v.loginSchema(t, kind, { sms: data.sms }),
     accountSchema: (v, t) => v.sendCodeSchema(t, kind),
     schemaDeps: [data.sms],
-    lastResult: actionData?.result,
     defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areaId },
     constraint: data.constraint,
   });

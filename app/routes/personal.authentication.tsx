@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { REVIEW_STATUS } from "~/contract/core/personal";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { IdentityForm } from "~/features/personal/identity-form";
 import { identityPage, submitIdentity } from "~/features/personal/identity.server";
 import * as k from "~/features/personal/kyc.css";

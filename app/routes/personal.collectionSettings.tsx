@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PAY_METHOD_CODES } from "~/contract/core/personal";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { CollectionForm } from "~/features/personal/collection-form";
 import { collectionPage, saveCollection } from "~/features/personal/collection.server";
 import { useTranslation } from "~/lib/translate";

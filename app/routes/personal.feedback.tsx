@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { FeedbackForm, FeedbackList } from "~/features/personal/feedback";
 import { feedbackPage, sendFeedback } from "~/features/personal/feedback.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CopyButton } from "~/components/copy-button";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { GoogleForm } from "~/features/personal/google-form";
 import { googleAuthPage, switchGoogle } from "~/features/personal/google.server";
 import * as k from "~/features/personal/kyc.css";

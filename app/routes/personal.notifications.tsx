@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NOTIFY_CATEGORIES } from "~/contract/core/notifications";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { parseEmailChoices } from "~/features/notify/forms.server";
 import * as s from "~/features/notify/notify.css";
 import { api, loaded } from "~/lib/api.server";

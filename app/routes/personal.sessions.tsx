@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { SessionList } from "~/features/personal/session-list";
 import { revokeSessions, sessionsPage } from "~/features/personal/sessions.server";
 import { useTranslation } from "~/lib/translate";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/pager";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import * as k from "~/features/personal/kyc.css";
 import { getT } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";

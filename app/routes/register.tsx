@@ -1,17 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/lib/translate";
-import * as s from "~/features/auth/auth.css";
-import {
-  ACCOUNT_FORM_FIELDS,
-  authT,
-  replyWithRefusal,
-  SECRET_FIELDS,
-  sendCodeAction,
-  tooManyRequests,
-  type AuthActionData,
-} from "~/features/auth/auth.server";
+import * as s from "~/styles/card-page.css";
+import { ACCOUNT_FORM_FIELDS, authT, refused, replyWithRefusal, SECRET_FIELDS, startAuthAction } from "~/features/auth/auth.server";
 import { AccountField, CodeField, NewPasswordFields } from "~/features/auth/account-fields";
 import { CountrySelect } from "~/components/form/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
@@ -22,7 +14,6 @@ import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
 import { authConstraint, parseRegister } from "~/features/auth/forms.server";
-import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -53,21 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
   const args = { request, context };
-  const t = await authT(request);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
-  if (formData.get("intent") === "send-code") {
-    return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.REGISTER });
-  }
-
-  const limited = await rateLimit("register", context.clientIp, String(formData.get("account") ?? "").trim());
-  if (limited) return tooManyRequests(t, formData, limited.retryAfter);
+  const { answer, formData, t, kind } = await startAuthAction(args, { limit: "register", code: CODE_TYPE.REGISTER });
+  if (answer) return answer;
 
   const submission = parseRegister(formData, t, kind);
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: SECRET_FIELDS }));
   const v = submission.value;
   const registered = await api(args, "register", {
     account: v.account,
@@ -78,9 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sms_code: v.sms_code,
     type: kind,
   });
-  if (!registered.ok) {
-    return data<AuthActionData>({ result: replyWithRefusal(formData, registered, ACCOUNT_FORM_FIELDS), codeSend: null }, { status: 400 });
-  }
+  if (!registered.ok) return refused(replyWithRefusal(formData, registered, ACCOUNT_FORM_FIELDS));
   // A phone sign-up lands on the phone tab with its number and country, ready to sign in.
   const to = `/login?${new URLSearchParams({
     account: v.account,
@@ -96,14 +76,12 @@ export default function RegisterRoute() {
 
 function RegisterForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, busy } = useAuthForm({
+  const { form, fields, checkAccount, accountRef, busy, actionData } = useAuthForm({
     id: "register",
     kind,
     schema: (v, t) => v.registerSchema(t, kind),
     accountSchema: (v, t) => v.sendCodeSchema(t, kind),
-    lastResult: actionData?.result,
     defaultValue: { agreement: "on", invite_code: data.inviteCode ?? "", area_id: data.areas[0]?.id },
     constraint: data.constraint,
   });

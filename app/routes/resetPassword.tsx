@@ -1,17 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
-import * as s from "~/features/auth/auth.css";
-import {
-  ACCOUNT_FORM_FIELDS,
-  authT,
-  replyWithRefusal,
-  SECRET_FIELDS,
-  sendCodeAction,
-  tooManyRequests,
-  type AuthActionData,
-} from "~/features/auth/auth.server";
+import * as s from "~/styles/card-page.css";
+import { ACCOUNT_FORM_FIELDS, authT, refused, replyWithRefusal, SECRET_FIELDS, startAuthAction } from "~/features/auth/auth.server";
 import { AccountField, CodeField, NewPasswordFields } from "~/features/auth/account-fields";
 import { FormError } from "~/components/form/field";
 import { useAuthForm } from "~/features/auth/use-auth-form";
@@ -20,7 +12,6 @@ import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
 import { authConstraint, parseReset } from "~/features/auth/forms.server";
-import { rateLimit } from "~/lib/rate-limit.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -42,21 +33,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Step 2: code, new password and confirmation → user/forget_password. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
   const args = { request, context };
-  const t = await authT(request);
-  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
-  if (formData.get("intent") === "send-code") {
-    return sendCodeAction(args, formData, { t, kind, type: CODE_TYPE.FORGOT_PASSWORD, loose: true });
-  }
-
-  const limited = await rateLimit("resetPassword", context.clientIp, String(formData.get("account") ?? "").trim());
-  if (limited) return tooManyRequests(t, formData, limited.retryAfter);
+  const { answer, formData, t, kind } = await startAuthAction(args, {
+    limit: "resetPassword",
+    code: CODE_TYPE.FORGOT_PASSWORD,
+    loose: true,
+  });
+  if (answer) return answer;
 
   const submission = parseReset(formData, t, kind);
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: SECRET_FIELDS }));
   const v = submission.value;
   const reset = await api(args, "forgetPassword", {
     account: v.account,
@@ -65,9 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     type: kind,
     auth_code: v.sms_code,
   });
-  if (!reset.ok) {
-    return data<AuthActionData>({ result: replyWithRefusal(formData, reset, ACCOUNT_FORM_FIELDS), codeSend: null }, { status: 400 });
-  }
+  if (!reset.ok) return refused(replyWithRefusal(formData, reset, ACCOUNT_FORM_FIELDS));
   return redirectWithToast(request, `/login?${new URLSearchParams({ account: v.account })}`, {
     kind: "success",
     message: t("reset.success"),
@@ -81,14 +65,12 @@ export default function ResetPasswordRoute() {
 
 function ResetForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, busy } = useAuthForm({
+  const { form, fields, checkAccount, accountRef, busy, actionData } = useAuthForm({
     id: "reset",
     kind,
     schema: (v, t) => v.resetSchema(t, kind),
     accountSchema: (v, t) => v.sendCodeSchema(t, kind, { loose: true }),
-    lastResult: actionData?.result,
     defaultValue: { account: data.account },
     constraint: data.constraint,
   });

@@ -4,13 +4,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
-import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
+import { assetsT, constraintOf, parseForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
-import * as a from "~/features/auth/auth.css";
+import * as a from "~/styles/card-page.css";
 import { FormError, TextField } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
-import { CODE_TYPE, fieldOfReason } from "~/contract/core/codes";
+import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -108,12 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     google_code: v.google_code,
   });
   if (!r.ok) {
-    const field = fieldOfReason(r.reason, FIELD_MESSAGES);
-    const result = replyWith(
-      formData,
-      field ? { fieldErrors: { [field]: [r.msg] }, hideFields: SECRET_FIELDS } : { formErrors: [r.msg], hideFields: SECRET_FIELDS },
-    );
-    return data<ActionData>({ result, codeSend: null }, { status: 400 });
+    return data<ActionData>({ result: refusalReply(submission, r, FIELD_MESSAGES, SECRET_FIELDS), codeSend: null }, { status: 400 });
   }
   throw await redirectWithToast(request, safeRedirect(formData.get("page"), "/assets/withdraw"), {
     kind: "success",

@@ -1,8 +1,9 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { pageColumn, surfacePanel } from "~/styles/rules";
 
 /** The money pages: savings (/deposit), its log (/coinlog) and convert, and their shared list pieces (tables, notes). */
-export const page = style({ width: "100%", maxWidth: "1200px", margin: "0 auto", padding: "32px 16px 48px" });
+export const page = style({ ...pageColumn("1200px"), padding: "32px 16px 48px" });
 export const head = style({
   display: "flex",
   flexWrap: "wrap",
@@ -14,9 +15,7 @@ export const head = style({
 export const title = style({ margin: 0, fontSize: "28px" });
 export const intro = style({ margin: "6px 0 0", color: vars.color.muted });
 export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "20px",
   marginBottom: "24px",
 });
@@ -60,24 +59,19 @@ export const errorBox = style({
   padding: "8px 12px",
   margin: "0 0 14px",
 });
-export const badgeActive = style({
-  display: "inline-block",
-  padding: "2px 8px",
-  borderRadius: "999px",
-  border: `1px solid ${vars.color.up}`,
-  color: vars.color.up,
-  fontSize: "12px",
-  fontWeight: 700,
-});
-export const badgeExpired = style({
-  display: "inline-block",
-  padding: "2px 8px",
-  borderRadius: "999px",
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.muted,
-  fontSize: "12px",
-  fontWeight: 700,
-});
+/** A state's pill (active, expired): outlined and written in the state's colour. */
+const badge = (border: string, color: string) =>
+  ({
+    display: "inline-block",
+    padding: "2px 8px",
+    borderRadius: "999px",
+    border: `1px solid ${border}`,
+    color,
+    fontSize: "12px",
+    fontWeight: 700,
+  }) as const;
+export const badgeActive = style(badge(vars.color.up, vars.color.up));
+export const badgeExpired = style(badge(vars.color.border, vars.color.muted));
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: "10px", alignItems: "center", marginTop: "16px" });
 export const visitor = style({ display: "flex", gap: "10px", flexWrap: "wrap" });
 export const balances = style({ display: "flex", flexWrap: "wrap", gap: "8px 20px", margin: 0, padding: 0, listStyle: "none" });

@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { pageColumn, surfacePanel } from "~/styles/rules";
 
 /**
  * What the pair screens (/trade, /lever, /second) share: the page and its grid (the shell, app/components/pair-screen.tsx),
@@ -9,9 +10,7 @@ import { vars } from "~/styles/theme.css";
 export const emptyPage = style({ padding: "48px 16px", textAlign: "center" });
 
 export const panel = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "12px",
   minWidth: 0,
 });
@@ -81,9 +80,7 @@ const DESKTOP = "screen and (min-width: 1101px)";
 const WIDE_ENOUGH = "screen and (min-width: 761px)";
 
 export const page = style({
-  width: "100%",
-  maxWidth: "1600px",
-  margin: "0 auto",
+  ...pageColumn("1600px"),
   padding: "12px",
   display: "flex",
   flexDirection: "column",

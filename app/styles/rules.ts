@@ -18,7 +18,7 @@ export const visuallyHidden = {
   border: 0,
 } as const;
 
-/** Present (a live region, a table's header row on a phone) but taking no room. */
+/** Present (a live region, a table's header row on a phone, the floating button's label on a phone) but taking no room. */
 export const clippedAway = {
   position: "absolute",
   width: "1px",
@@ -70,3 +70,71 @@ export const rowButton = {
   font: "inherit",
   minHeight: "28px",
 } as const;
+
+/** A raised panel (a card, a section, an aside): the surface colour, a hairline border, the medium radius. */
+export const surfacePanel = {
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+} as const;
+
+/** A page's column: the full width, centred, up to `maxWidth`. */
+export const pageColumn = (maxWidth: string) => ({ width: "100%", maxWidth, margin: "0 auto" }) as const;
+
+/** A form field's box (a text input, a select): the page's background, a hairline border, the small radius. */
+export const fieldBox = {
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.bg,
+  color: vars.color.text,
+} as const;
+
+/** A plain button drawn by hand: the raised colour, a hairline border, the small radius (its size is the caller's). */
+export const raisedButton = {
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface2,
+  color: vars.color.text,
+  cursor: "pointer",
+} as const;
+
+/**
+ * An outlined link among filters or chips, the current one in the link colour and bold; `current` is the selector
+ * of the current one (`&[aria-current='page']` or `&[aria-current='true']`).
+ */
+export const outlinedChip = (current: string) =>
+  ({
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.sm,
+    color: vars.color.text,
+    textDecoration: "none",
+    selectors: { [current]: { borderColor: vars.color.link, color: vars.color.link, fontWeight: 700 } },
+  }) as const;
+
+/** A row of tabs over a hairline (`underlinedTab` each). */
+export const underlinedTabs = {
+  display: "flex",
+  gap: "4px",
+  listStyle: "none",
+  padding: 0,
+  borderBottom: `1px solid ${vars.color.border}`,
+} as const;
+
+/**
+ * One of `underlinedTabs`: muted and bold, its 2 px underline sitting on the row's hairline; `current` is the selector
+ * of the current tab, `mark` the colour of its underline.
+ */
+export const underlinedTab = ({ padding, current, mark }: { padding: string; current: string; mark: string }) =>
+  ({
+    display: "inline-block",
+    padding,
+    marginBottom: "-1px",
+    color: vars.color.muted,
+    textDecoration: "none",
+    fontWeight: 600,
+    borderBottom: "2px solid transparent",
+    selectors: {
+      "&:hover": { color: vars.color.text },
+      [current]: { color: vars.color.text, borderBottomColor: mark },
+    },
+  }) as const;

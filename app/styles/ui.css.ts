@@ -1,12 +1,11 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { fieldBox, pageColumn, surfacePanel } from "./rules";
 
 /** Shared building blocks: page container, card, buttons, form fields. */
-export const container = style({ width: "100%", maxWidth: "1200px", margin: "0 auto", padding: "0 16px" });
+export const container = style({ ...pageColumn("1200px"), padding: "0 16px" });
 export const card = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "24px",
 });
 
@@ -38,10 +37,7 @@ export const label = style({ fontWeight: 600, color: vars.color.text });
 export const input = style({
   minHeight: "42px",
   padding: "8px 12px",
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.bg,
-  color: vars.color.text,
+  ...fieldBox,
   width: "100%",
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.danger } },
 });

@@ -88,7 +88,7 @@ function verdict(r: Result, rps: number, p99: number): string {
 }
 
 /** The session cookie of demo@example.com, through the login form as a browser would post it. */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const body = new URLSearchParams({ intent: "login", type: "email", account: "demo@example.com", password: "Trade2026", page: "/" });
   const r = await fetch(`${base}/login`, {
     method: "POST",

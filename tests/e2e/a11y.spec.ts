@@ -314,12 +314,16 @@ const SAME_TEMPLATE_AS_TRADE_ACCOUNT = new Set([
 async function auditScreens(
   page: Page,
   paths: string[],
-  { walk: walking = false, then }: { walk?: boolean; then?: (page: Page, size: Size) => Promise<boolean> } = {},
+  {
+    walk: walking = false,
+    then,
+    sizes = SIZES,
+  }: { walk?: boolean; then?: (page: Page, size: Size) => Promise<boolean>; sizes?: readonly Size[] } = {},
 ) {
   // Where focus lands, not where a smooth scroll is on its way (the home banners glide to a focused slide).
   if (walking) await page.emulateMedia({ reducedMotion: "reduce" });
   const found: string[] = [];
-  for (const size of SIZES) {
+  for (const size of sizes) {
     await page.setViewportSize(size);
     for (const theme of ["dark", "light"] as const) {
       await setTheme(page, theme);
@@ -357,26 +361,30 @@ test.describe("every screen by axe (nothing serious or critical with the WCAG 2.
     ({ javaScriptEnabled }) => javaScriptEnabled === false,
     "axe needs JavaScript in the page; the walk's pages and styles are the same",
   );
-  test.describe.configure({ timeout: 420_000 });
+  // Each test stands alone (its own page; the seeded accounts' screens are only read), so the two workers share them
+  // out: one worker running the whole sweep in order finished minutes after the other.
+  test.describe.configure({ mode: "parallel", timeout: 420_000 });
 
-  test("a visitor's screens, and the phone menu open", async ({ page }) => {
-    expect(await auditScreens(page, VISITOR, { walk: true, then: openPhoneMenu })).toEqual([]);
-  });
+  for (const size of SIZES) {
+    const sizes = [size];
+    test(`a visitor's screens, and the phone menu open (${size.width} px)`, async ({ page }) => {
+      expect(await auditScreens(page, VISITOR, { walk: true, then: openPhoneMenu, sizes })).toEqual([]);
+    });
 
-  test("the account's screens: assets and personal", async ({ page }) => {
-    await signedIn(page, DEMO, "/assets/tradeAccount");
-    expect(await auditScreens(page, ACCOUNT, { walk: true })).toEqual([]);
-  });
+    test(`the account's screens: assets and personal (${size.width} px)`, async ({ page }) => {
+      await signedIn(page, DEMO, "/assets/tradeAccount");
+      expect(await auditScreens(page, ACCOUNT, { walk: true, sizes })).toEqual([]);
+    });
 
-  test("the trading screens signed in, with the phone menu open, and the merchant's", async ({ page, browser }) => {
-    await signedIn(page, DEMO, "/trade");
-    expect(await auditScreens(page, TRADING, { walk: true, then: openPhoneMenu })).toEqual([]);
-    const context = await browser.newContext();
-    await context.addCookies([{ name: "popup_seen", value: "1", url: page.url() }]);
-    const merchant = await context.newPage();
-    await signedIn(merchant, BOB, "/myshop/myshoporders");
-    expect(await auditScreens(merchant, MERCHANT, { walk: true })).toEqual([]);
-    await context.close();
+    test(`the trading screens signed in, with the phone menu open (${size.width} px)`, async ({ page }) => {
+      await signedIn(page, DEMO, "/trade");
+      expect(await auditScreens(page, TRADING, { walk: true, then: openPhoneMenu, sizes })).toEqual([]);
+    });
+  }
+
+  test("the merchant's screens", async ({ page }) => {
+    await signedIn(page, BOB, "/myshop/myshoporders");
+    expect(await auditScreens(page, MERCHANT, { walk: true })).toEqual([]);
   });
 
   test("the confirmations open: /second's order and a savings purchase", async ({ page, request }) => {

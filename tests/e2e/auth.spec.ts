@@ -1,4 +1,5 @@
-import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, registerUser, setTheme, test } from "./fixtures";
+import { BASE_URL } from "../../playwright.config";
+import { cli, expect, expectNoSeriousA11yViolations, latestCode, logIn, registerUser, setTheme, signUpByPhone, test } from "./fixtures";
 
 test.describe("register, sign in, sign out", () => {
   test("a visitor registers with the emailed code, signs in and signs out", async ({ page }, info) => {
@@ -39,12 +40,7 @@ test.describe("register, sign in, sign out", () => {
     await expect(page).toHaveURL(/tab=mobile/);
     await expect(page.getByLabel("Country or region")).toBeVisible();
     await page.getByLabel("Phone number").fill(phone);
-    await page.getByRole("button", { name: "Send code" }).click();
-    await expect(page.getByText(new RegExp(`verification code has been sent to .*${phone.slice(-4)}`, "i"))).toBeVisible();
-    await page.getByLabel("Verification code").fill(await latestCode(phone, 1));
-    await page.getByLabel("Password", { exact: true }).fill("Welcome2026");
-    await page.getByLabel("Repeat password").fill("Welcome2026");
-    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await signUpByPhone(page, phone);
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText("Registration successful. Please log in.")).toBeVisible();
     // The exchange knows the account by its number.
@@ -152,6 +148,19 @@ test.describe("session", () => {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^(Log in to trade|Create an account to trade)/);
+    }
+  });
+
+  test("in the visitor's language: the pair screens and the sign-in page they send to describe themselves in German", async ({ page }) => {
+    await page.context().addCookies([{ name: "lang", value: "de", url: BASE_URL }]);
+    for (const [path, title, description] of [
+      ["/trade", /Spothandel$/, "Digitale Vermögenswerte mit Limit- und Market-Orders handeln: Live-Chart, Orderbuch und letzte Trades."],
+      ["/lever", "Anmelden", /^Melden Sie sich an, um Spot, Kontrakte und Sekundenkontrakte zu handeln/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", description);
     }
   });
 

@@ -1,4 +1,4 @@
-import { request as httpRequest } from "node:http";
+import { openEventStream, type OpenStream } from "../helpers/event-stream";
 import { rawRequest, type RawAnswer } from "../helpers/raw-http";
 import { BASE_URL } from "../../playwright.config";
 import { expect, registerUser, test } from "./fixtures";
@@ -157,22 +157,8 @@ test.describe("issue 8 over HTTP", () => {
   test("one client holds at most 20 open event streams: the 21st is 429 with Retry-After", async () => {
     // That a stream's end frees its slot is tested where it can be timed exactly: app/lib/live/hub.server.test.ts.
     const ip = freshIp();
-    const open: Array<{ close: () => void }> = [];
-    /** Opens /events and resolves with its status once the headers arrive; the stream stays open until closed. */
-    const openStream = () =>
-      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; close: () => void }>((resolve, reject) => {
-        const req = httpRequest(
-          `${BASE_URL}/events?channels=DAY_MARKET`,
-          { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" } },
-          (res) => {
-            res.on("data", () => {});
-            res.on("error", () => {});
-            resolve({ status: res.statusCode!, headers: res.headers, close: () => (res.destroy(), req.destroy()) });
-          },
-        );
-        req.on("error", (e) => (String(e).includes("socket hang up") ? undefined : reject(e)));
-        req.end();
-      });
+    const open: OpenStream[] = [];
+    const openStream = () => openEventStream(BASE_URL, ip);
     try {
       for (let i = 0; i < 20; i++) {
         const s = await openStream();

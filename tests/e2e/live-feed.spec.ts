@@ -1,6 +1,7 @@
-import { request as httpRequest, type ClientRequest } from "node:http";
+import type { ClientRequest } from "node:http";
 import { connect } from "node:net";
 import { BASE_URL } from "../../playwright.config";
+import { openEventStream, type OpenStream } from "../helpers/event-stream";
 import { expect, logIn, registerUser, test } from "./fixtures";
 
 /**
@@ -15,24 +16,7 @@ const url = new URL(BASE_URL);
 /** The relay's heartbeat (app/lib/live/options.ts): a stream that outlived its socket is found by then at the latest. */
 const HEARTBEAT_MS = 15_000;
 
-type Open = { status: number; req: ClientRequest };
-
-/** Opens /events for `ip`; resolves with the status once the headers arrive, the stream staying open. */
-function openStream(ip: string): Promise<Open> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${BASE_URL}/events?channels=DAY_MARKET`,
-      { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" } },
-      (res) => {
-        res.on("data", () => {});
-        res.on("error", () => {});
-        resolve({ status: res.statusCode!, req });
-      },
-    );
-    req.on("error", (e) => (/socket hang up|ECONNRESET/.test(String(e)) ? undefined : reject(e)));
-    req.end();
-  });
-}
+const openStream = (ip: string) => openEventStream(BASE_URL, ip);
 
 /** Drops the connection with a reset (no clean close): what a phone leaving the network or a killed tab looks like. */
 function reset(req: ClientRequest) {
@@ -60,7 +44,7 @@ test.describe("the event stream's per-client slots", () => {
 
   test("20 streams dropped without a clean close, and 40 more gone before the answer, leave the client its 20 slots", async () => {
     const ip = freshIp();
-    const held: Open[] = [];
+    const held: OpenStream[] = [];
     try {
       for (let i = 0; i < 20; i++) {
         const s = await openStream(ip);
@@ -118,7 +102,7 @@ test.describe("the page when the live feed is refused", () => {
     // A page of its own: the browser reports the refused stream (429) as a console error, which is the point here.
     const page = await context.newPage();
     // This browser's address already holds its 20 streams: the page's own is refused (429).
-    const held: Open[] = [];
+    const held: OpenStream[] = [];
     try {
       for (let i = 0; i < 20; i++) held.push(await openStream(clientIp));
       expect(held.every((s) => s.status === 200)).toBe(true);

@@ -59,7 +59,7 @@ function postForm(base: string, path: string, fields: Record<string, string>, ip
   });
 }
 
-/** BTC/USDT closing prices pushed by one app's live stream (/events) within `ms`. */
+/** BTC/USDT closing prices pushed by one app's live stream (/events) within `ms`, read until two differ. */
 async function livePrices(base: string, ms: number): Promise<string[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
@@ -78,7 +78,7 @@ async function livePrices(base: string, ms: number): Promise<string[]> {
         if (event.symbol === "BTC/USDT" && event.quotation?.close) prices.push(event.quotation.close);
       }
       buffered = buffered.slice(buffered.lastIndexOf("\n") + 1);
-      if (new Set(prices).size >= 3) break;
+      if (new Set(prices).size >= 2) break;
     }
   } catch (e) {
     if ((e as Error).name !== "AbortError") throw e;

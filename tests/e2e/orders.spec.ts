@@ -94,6 +94,27 @@ async function accounts(request: APIRequestContext, m: Market, ip: string) {
   };
 }
 
+type Accounts = Awaited<ReturnType<typeof accounts>>;
+
+/** The market of this project, its three accounts, the trader signed in on /trade with the order type `otype`, and the book. */
+async function traderOnForm(page: Page, request: APIRequestContext, clientIp: string, jsEnabled: boolean, otype: string) {
+  const m = marketFor(jsEnabled);
+  const a = await accounts(request, m, clientIp);
+  await logInTo(page, a.trader.email, a.trader.password, `/trade?symbol=${m.symbol}&otype=${otype}`);
+  return { m, a, p: await book(request, m) };
+}
+
+/**
+ * Makes `price` the last price and a guard of it: a large order of `side` there (GUARD units, from the seller for a
+ * sell, the buyer for a buy) and a trade of one unit on it. Returns the guard's id: cancelling it lets the price move.
+ */
+async function holdLastPrice(request: APIRequestContext, a: Accounts, m: Market, side: "buy" | "sell", price: string) {
+  const [guardian, taker] = side === "sell" ? [a.seller, a.buyer] : [a.buyer, a.seller];
+  const guard = await place(request, guardian, side, m, price, qty(m, GUARD));
+  await place(request, taker, side === "sell" ? "buy" : "sell", m, price, qty(m, 1));
+  return guard;
+}
+
 /** A row of an orders table by its type cell ('Limit', 'Stop-limit'). */
 const ofType = (rows: Locator, type: string) =>
   rows.filter({ has: rows.page().locator('td[data-label="Type"]', { hasText: new RegExp(`^${type}`) }) });
@@ -106,15 +127,11 @@ test.describe("orders", () => {
     jsEnabled,
   }) => {
     test.slow();
-    const m = marketFor(jsEnabled);
-    const a = await accounts(request, m, clientIp);
-    await logInTo(page, a.trader.email, a.trader.password, `/trade?symbol=${m.symbol}&otype=stop_limit`);
-    // A large sell one tick above the best bid, and a trade on it: the last price is there, and every trade the market
-    // maker makes meanwhile is at or under it (its buys take this sell first), so a trigger a tick above stays above.
-    const p = await book(request, m);
+    const { m, a, p } = await traderOnForm(page, request, clientIp, jsEnabled, "stop_limit");
+    // A sell guard one tick above the best bid: every trade the market maker makes meanwhile is at or under it (its buys
+    // take this sell first), so a trigger a tick above stays above.
+    const guard = await holdLastPrice(request, a, m, "sell", p.at(1));
     const trigger = p.at(2);
-    const guard = await place(request, a.seller, "sell", m, p.at(1), qty(m, GUARD));
-    await place(request, a.buyer, "buy", m, p.at(1), qty(m, 1));
 
     // A trigger on the wrong side of the last price comes back on its field, with what was typed kept.
     const form = page.getByRole("form", { name: `Buy ${m.base}` });
@@ -177,15 +194,11 @@ test.describe("orders", () => {
 
   test("an OCO buy whose limit order fills cancels its stop", async ({ page, request, clientIp, jsEnabled }) => {
     test.slow();
-    const m = marketFor(jsEnabled);
-    const a = await accounts(request, m, clientIp);
-    await logInTo(page, a.trader.email, a.trader.password, `/trade?symbol=${m.symbol}&otype=oco`);
-    // A large buy two ticks above the best bid, and a trade on it: the last price is there, and every trade the market
-    // maker makes meanwhile is at or above it, so a limit price a tick under stays under.
-    const p = await book(request, m);
+    const { m, a, p } = await traderOnForm(page, request, clientIp, jsEnabled, "oco");
+    // A buy guard two ticks above the best bid: every trade the market maker makes meanwhile is at or above it, so a
+    // limit price a tick under stays under.
+    const guard = await holdLastPrice(request, a, m, "buy", p.at(2));
     const limit = p.at(1);
-    const guard = await place(request, a.buyer, "buy", m, p.at(2), qty(m, GUARD));
-    await place(request, a.seller, "sell", m, p.at(2), qty(m, 1));
 
     const form = page.getByRole("form", { name: `Buy ${m.base}` });
     await form.getByLabel("Take-profit limit price (USDT)").fill(limit);

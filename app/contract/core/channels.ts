@@ -1,16 +1,5 @@
 /** Channels of the live socket (/ws) and of the relay's event stream, and how a symbol is spelled in them. */
 
-export const WS_CHANNELS = [
-  "DAY_MARKET",
-  "LEVER_TRADE",
-  "LEVER_CLOSED",
-  "MICRO_CLOSED",
-  "P2P_ORDER",
-  "ACCOUNT_REVIEW",
-  "NOTIFY",
-  "TX_MATCHED",
-  "TX_SUBMIT",
-] as const;
 /** Channels that carry a symbol suffix: `MARKET_DEPTH.BTC/USDT`. */
 export const WS_SYMBOL_CHANNELS = ["MARKET_DEPTH", "GLOBAL_TX", "KLINE"] as const;
 
@@ -27,6 +16,9 @@ export const PRIVATE_CHANNELS = [
   "NOTIFY",
 ] as const;
 
+/** Every channel without a symbol: the public ones and the private ones. */
+export const WS_CHANNELS = [...PUBLIC_CHANNELS, ...PRIVATE_CHANNELS] as const;
+
 /** 'btc/usdt', 'BTCUSDT', 'btc_usdt' → 'BTCUSDT': one spelling to compare and key symbols by. */
 export function normalizeSymbol(symbol: string): string {
   return symbol.toUpperCase().replace(/[^A-Z0-9]/g, "");
@@ -39,7 +31,7 @@ const SYMBOL_CHANNEL = /^(MARKET_DEPTH|GLOBAL_TX|KLINE)\.([A-Za-z0-9]{1,16})(?:\
  * Strict allow-list: anything else (other characters, CR/LF, unknown prefixes) is refused.
  */
 export function canonicalChannel(raw: string): string | null {
-  if ((PUBLIC_CHANNELS as readonly string[]).includes(raw) || (PRIVATE_CHANNELS as readonly string[]).includes(raw)) return raw;
+  if ((WS_CHANNELS as readonly string[]).includes(raw)) return raw;
   const m = SYMBOL_CHANNEL.exec(raw);
   if (!m) return null;
   return `${m[1]}.${normalizeSymbol(m[2] + (m[3] ?? ""))}`;

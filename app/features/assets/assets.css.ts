@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { menuAreaGrid, visuallyHidden as hiddenRule } from "~/styles/rules";
+import { menuAreaGrid, outlinedChip, surfacePanel, visuallyHidden as hiddenRule } from "~/styles/rules";
 
 /**
  * Assets area: a left menu (the side-menu areas' own, app/styles/side-menu.css.ts) and the account or form on the right;
@@ -13,9 +13,7 @@ export const layout = style({
 });
 export const content = style({ minWidth: 0 });
 export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "20px",
   marginBottom: "20px",
   "@media": { [PHONE]: { padding: "14px 12px" } },
@@ -56,15 +54,7 @@ export const note = style({
   margin: "0 0 16px",
 });
 export const tabs = style({ display: "flex", gap: "8px", flexWrap: "wrap", listStyle: "none", padding: 0, margin: "0 0 16px" });
-export const chip = style({
-  display: "inline-block",
-  padding: "6px 12px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  textDecoration: "none",
-  selectors: { "&[aria-current='true']": { borderColor: vars.color.link, color: vars.color.link, fontWeight: 700 } },
-});
+export const chip = style({ display: "inline-block", padding: "6px 12px", ...outlinedChip("&[aria-current='true']") });
 export const address = style({ fontFamily: vars.font.mono, wordBreak: "break-all" });
 export const qr = style({ width: "180px", height: "180px", background: "#ffffff", padding: "6px", borderRadius: vars.radius.sm });
 export const depositGrid = style({ display: "flex", gap: "20px", flexWrap: "wrap", alignItems: "flex-start" });

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { CODE_TYPE } from "~/contract/index";
-import { fieldOfReason, type Reason } from "~/contract/core/codes";
+import { fieldOfReason, type CodeType, type Reason } from "~/contract/core/codes";
 import { getT } from "~/lib/i18next.server";
 import { api } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
-import type { AccountKind, Translate } from "./constants";
+import { accountKindFrom, type AccountKind, type Translate } from "./constants";
 import { parseSendCode } from "./forms.server";
-import { rateLimit } from "~/lib/rate-limit.server";
+import { rateLimit, type LimiterName } from "~/lib/rate-limit.server";
 import { isSecure } from "~/lib/session.server";
 import type { CodeSendResult } from "~/components/code-button";
 
@@ -82,6 +81,11 @@ export type AuthActionData = {
   google?: boolean;
 };
 
+/** The form back with its errors (`result`) and no code sent. */
+export function refused(result: AuthActionData["result"], more: Pick<AuthActionData, "google"> = {}) {
+  return data<AuthActionData>({ result, codeSend: null, ...more }, { status: 400 });
+}
+
 export function tooManyRequests(t: Translate, formData: FormData, retryAfter: number) {
   return data<AuthActionData>(
     {
@@ -95,6 +99,23 @@ export function tooManyRequests(t: Translate, formData: FormData, retryAfter: nu
 type Args = { request: Request; context: AppLoadContext };
 
 /**
+ * What the actions of the forms that send codes (sign-in, sign-up, reset) do first: read the form, its language and
+ * its account kind; answer a send-code request (`sendsCode`: the form has a code field now); limit the submits per
+ * IP and account under `limit`. `answer` is the reply when one of those already gave it.
+ */
+export async function startAuthAction(args: Args, opts: { limit: LimiterName; code: CodeType; loose?: boolean; sendsCode?: boolean }) {
+  const formData = await args.request.formData();
+  const t = await authT(args.request);
+  const kind = accountKindFrom(String(formData.get("type") ?? ""), true);
+  const start = { formData, t, kind };
+  if (formData.get("intent") === "send-code" && (opts.sendsCode ?? true)) {
+    return { ...start, answer: await sendCodeAction(args, formData, { t, kind, type: opts.code, loose: opts.loose }) };
+  }
+  const limited = await rateLimit(opts.limit, args.context.clientIp, String(formData.get("account") ?? "").trim());
+  return { ...start, answer: limited ? tooManyRequests(t, formData, limited.retryAfter) : null };
+}
+
+/**
  * The send-code intent of any form: checks only the account, rate-limits per IP and address,
  * then asks the exchange (send_email or send_sms). The page comes back with the input kept and
  * `codeSend` ('code sent' with its time, or the exchange's msg).
@@ -102,13 +123,11 @@ type Args = { request: Request; context: AppLoadContext };
 export async function sendCodeAction(
   { request, context }: Args,
   formData: FormData,
-  opts: { t: Translate; kind: AccountKind; type: (typeof CODE_TYPE)[keyof typeof CODE_TYPE]; loose?: boolean },
+  opts: { t: Translate; kind: AccountKind; type: CodeType; loose?: boolean },
 ) {
   const { t, kind } = opts;
   const submission = parseSendCode(formData, t, kind, { loose: opts.loose });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSend: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: SECRET_FIELDS }));
   const { account, area_id } = submission.value;
   const limited = await rateLimit("sendCode", context.clientIp, account);
   if (limited) {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formDataOf as fd } from "../../../tests/helpers/form-data";
 import { authConstraint, parseLogin, parseRegister, parseReset, parseSendCode } from "./forms.server";
 import { loginSchema, registerSchema, resetSchema, sendCodeSchema, type Translate } from "./schemas";
 import { validator } from "./validate";
 
 const t: Translate = (key) => key;
-const fd = (entries: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(entries)) f.append(k, v);
-  return f;
-};
 
 describe("server and browser validate alike", () => {
   const cases = [

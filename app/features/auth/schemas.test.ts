@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { formDataOf as form } from "../../../tests/helpers/form-data";
 import {
   accountKindFrom,
   accountMessage,
@@ -14,12 +15,6 @@ import {
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
-
-function form(entries: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(entries)) fd.append(k, v);
-  return fd;
-}
 
 /** Field → messages, in the order the schema produced them. */
 function issues(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) {

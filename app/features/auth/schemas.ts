@@ -63,6 +63,14 @@ function codeAndNewPasswordIssues(ctx: z.RefinementCtx, t: Translate, v: { sms_c
   else if (v.password && v.re_password !== v.password) issue(ctx, "re_password", t("validation.mismatch"));
 }
 
+/** The fields sign-up and reset share: the account, the code sent to it, the new password and its repetition. */
+const accountAndNewPassword = { account: trimmed, sms_code: trimmed, password: raw, re_password: raw };
+
+/** Those fields as the actions read them: empty rather than missing. */
+function accountAndNewPasswordValues(v: { account?: string; sms_code?: string; password?: string; re_password?: string }) {
+  return { account: v.account ?? "", sms_code: v.sms_code ?? "", password: v.password ?? "", re_password: v.re_password ?? "" };
+}
+
 /** The send-code intent of any form: only the account is checked. */
 export function sendCodeSchema(t: Translate, kind: AccountKind, opts: { loose?: boolean } = {}) {
   return z
@@ -109,11 +117,8 @@ export function loginSchema(t: Translate, kind: AccountKind, opts: { sms: boolea
 export function registerSchema(t: Translate, kind: AccountKind) {
   return z
     .object({
-      account: trimmed,
+      ...accountAndNewPassword,
       agreement: z.literal("on").optional(),
-      sms_code: trimmed,
-      password: raw,
-      re_password: raw,
       invite_code: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(32).optional()),
       area_id: z.coerce.number().int().positive().optional(),
     })
@@ -122,14 +127,7 @@ export function registerSchema(t: Translate, kind: AccountKind) {
       if (v.agreement !== "on") issue(ctx, "agreement", t("validation.agreement"));
       codeAndNewPasswordIssues(ctx, t, v);
     })
-    .transform((v) => ({
-      account: v.account ?? "",
-      sms_code: v.sms_code ?? "",
-      password: v.password ?? "",
-      re_password: v.re_password ?? "",
-      invite_code: v.invite_code,
-      area_id: v.area_id,
-    }));
+    .transform((v) => ({ ...accountAndNewPasswordValues(v), invite_code: v.invite_code, area_id: v.area_id }));
 }
 
 /** Forgot password, step 1: the account under the loose rule (a code of type 2 is then sent). */
@@ -140,15 +138,10 @@ export function forgotSchema(t: Translate, kind: AccountKind) {
 /** Forgot password, step 2: account, code, new password (6–16 letters and digits), confirmation. */
 export function resetSchema(t: Translate, kind: AccountKind) {
   return z
-    .object({ account: trimmed, sms_code: trimmed, password: raw, re_password: raw })
+    .object(accountAndNewPassword)
     .superRefine((v, ctx) => {
       issue(ctx, "account", accountMessage(t, kind, v.account, true));
       codeAndNewPasswordIssues(ctx, t, v);
     })
-    .transform((v) => ({
-      account: v.account ?? "",
-      sms_code: v.sms_code ?? "",
-      password: v.password ?? "",
-      re_password: v.re_password ?? "",
-    }));
+    .transform(accountAndNewPasswordValues);
 }

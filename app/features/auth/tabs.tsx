@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import type { AccountKind } from "./constants";
-import * as s from "./auth.css";
+import * as s from "~/styles/card-page.css";
 
 /**
  * Phone / email tabs as links (`?tab=`), so they work without JavaScript and keep the other

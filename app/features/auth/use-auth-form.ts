@@ -1,8 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import { useActionData, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
 import type { ZodTypeAny } from "zod";
 import { lazyValidation } from "~/lib/use-lazy-validate";
+import type { AuthActionData } from "./auth.server";
 import type { AccountKind, Translate } from "./constants";
 import { useAuthT } from "./use-auth-t";
 import { useAuthValidate } from "./use-auth-validate";
@@ -11,8 +12,8 @@ type AuthValidate = NonNullable<ReturnType<typeof useAuthValidate>>;
 
 /**
  * The setup the four sign-in forms share: the form's schema and the account check once the browser's validation
- * has loaded (the server validates until then), conform's form with the server's last result and constraints,
- * and whether a submit (not a code request) is under way.
+ * has loaded (the server validates until then), conform's form with the action's last result and the constraints,
+ * and whether a submit (not a code request) is under way. `actionData` is the action's whole answer.
  */
 export function useAuthForm({
   id,
@@ -20,7 +21,6 @@ export function useAuthForm({
   schema,
   accountSchema,
   schemaDeps = [],
-  lastResult,
   defaultValue,
   constraint,
 }: {
@@ -32,10 +32,10 @@ export function useAuthForm({
   accountSchema?: (v: AuthValidate, t: Translate) => ZodTypeAny;
   /** What else the schema builders read (besides the language and the account kind). */
   schemaDeps?: readonly unknown[];
-  lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue: Record<string, unknown>;
   constraint: Parameters<typeof useForm>[0]["constraint"];
 }) {
+  const actionData = useActionData<AuthActionData>();
   const tr = useAuthT();
   const navigation = useNavigation();
   const v = useAuthValidate();
@@ -43,8 +43,14 @@ export function useAuthForm({
   const validate = useMemo(() => (v ? v.validator(schema(v, tr)) : undefined), [v, tr, kind, ...schemaDeps]);
   const checkAccount = useMemo(() => (v && accountSchema ? v.validator(accountSchema(v, tr)) : undefined), [v, tr, kind, ...schemaDeps]);
   /* eslint-enable react-hooks/exhaustive-deps */
-  const [form, fields] = useForm({ id: `${id}-${kind}`, lastResult, defaultValue, constraint, ...lazyValidation(validate) });
+  const [form, fields] = useForm({
+    id: `${id}-${kind}`,
+    lastResult: actionData?.result,
+    defaultValue,
+    constraint,
+    ...lazyValidation(validate),
+  });
   const accountRef = useRef<HTMLInputElement>(null);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "send-code";
-  return { form, fields, tr, checkAccount, accountRef, busy };
+  return { form, fields, tr, checkAccount, accountRef, busy, actionData };
 }

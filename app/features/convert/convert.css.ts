@@ -1,6 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { visuallyHidden } from "~/styles/rules";
+import { surfacePanel, visuallyHidden } from "~/styles/rules";
 
 /** Flash convert: the pair and amount form, the quote with its countdown, the history. */
 export const layout = style({
@@ -11,9 +11,7 @@ export const layout = style({
   "@media": { "(min-width: 900px)": { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } },
 });
 export const panel = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "20px",
 });
 export const pairRow = style({

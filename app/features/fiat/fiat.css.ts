@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { headCell } from "~/styles/rules";
+import { headCell, surfacePanel } from "~/styles/rules";
 
 const PHONE = "screen and (max-width: 760px)";
 
@@ -16,9 +16,7 @@ export const head = style({
 export const h1 = style({ margin: 0, fontSize: "22px" });
 export const h2 = style({ margin: "0 0 10px", fontSize: "18px" });
 export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "16px",
   marginBottom: "16px",
   minWidth: 0,

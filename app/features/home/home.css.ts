@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { surfacePanel } from "~/styles/rules";
 
 const mobile = "screen and (max-width: 760px)";
 
@@ -69,9 +70,7 @@ export const features = style({
   },
 });
 export const feature = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "20px",
 });
 export const featureTitle = style({ fontSize: "17px", margin: "12px 0 8px" });
@@ -82,9 +81,7 @@ export const app = style({
   gridTemplateColumns: "minmax(0, 1fr) auto",
   gap: "24px",
   alignItems: "center",
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "24px",
   "@media": { [mobile]: { gridTemplateColumns: "1fr" } },
 });

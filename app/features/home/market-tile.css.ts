@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { surfacePanel } from "~/styles/rules";
 
 export const grid = style({
   display: "grid",
@@ -18,9 +19,7 @@ export const tile = style({
   height: "100%",
   textDecoration: "none",
   color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   selectors: { "&:hover": { borderColor: vars.color.accent } },
 });
 export const head = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px", flexWrap: "wrap" });

@@ -1,6 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { rowButton as rowButtonRule } from "~/styles/rules";
+import { rowButton as rowButtonRule, surfacePanel } from "~/styles/rules";
 
 /** /lever: the parts /trade has not (risk header, order form, confirmation, positions panel); the layout is /trade's. */
 const MOBILE = "screen and (max-width: 760px)";
@@ -11,9 +11,7 @@ export const down = style({ color: vars.color.down });
 // ---------------------------------------------------------------- risk header
 export const risk = style({
   marginTop: "8px",
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "8px 12px",
   display: "flex",
   flexWrap: "wrap",

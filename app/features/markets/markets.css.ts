@@ -1,30 +1,13 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { underlinedTab, underlinedTabs } from "~/styles/rules";
 
 export const page = style({ paddingTop: "24px" });
 export const h1 = style({ fontSize: "26px", margin: "0 0 16px" });
-export const tabs = style({
-  display: "flex",
-  gap: "4px",
-  listStyle: "none",
-  padding: 0,
-  margin: "0 0 12px",
-  borderBottom: `1px solid ${vars.color.border}`,
-  flexWrap: "wrap",
-});
+export const tabs = style({ ...underlinedTabs, margin: "0 0 12px", flexWrap: "wrap" });
 export const tab = style({
-  display: "inline-block",
-  padding: "10px 16px",
-  color: vars.color.muted,
-  textDecoration: "none",
-  fontWeight: 600,
+  ...underlinedTab({ padding: "10px 16px", current: "&[aria-current='page']", mark: vars.color.accent }),
   whiteSpace: "nowrap",
-  borderBottom: "2px solid transparent",
-  marginBottom: "-1px",
-  selectors: {
-    "&:hover": { color: vars.color.text },
-    "&[aria-current='page']": { color: vars.color.text, borderBottomColor: vars.color.accent },
-  },
 });
 export const scroller = style({
   overflowX: "auto",

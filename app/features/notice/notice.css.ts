@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { surfacePanel } from "~/styles/rules";
 
 const mobile = "screen and (max-width: 760px)";
 
@@ -12,9 +13,7 @@ export const layout = style({
   "@media": { [mobile]: { gridTemplateColumns: "1fr" } },
 });
 export const aside = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "16px",
 });
 export const asideTitle = style({ fontSize: "16px", margin: "0 0 12px" });
@@ -39,9 +38,7 @@ export const item = style({
   },
 });
 export const article = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "24px",
   minWidth: 0,
 });

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { outlinedChip } from "~/styles/rules";
 
 export const page = style({ maxWidth: "880px", margin: "0 auto", padding: "16px 12px 40px", display: "grid", gap: "20px" });
 export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px 16px", justifyContent: "space-between" });
@@ -7,14 +8,7 @@ export const h1 = style({ fontSize: "22px", margin: 0 });
 export const h2 = style({ fontSize: "18px", margin: "0 0 8px" });
 export const muted = style({ color: vars.color.muted, margin: 0 });
 export const filters = style({ display: "flex", gap: "8px", flexWrap: "wrap", alignItems: "center" });
-export const filter = style({
-  padding: "6px 12px",
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  textDecoration: "none",
-  selectors: { "&[aria-current='page']": { borderColor: vars.color.link, color: vars.color.link, fontWeight: 700 } },
-});
+export const filter = style({ padding: "6px 12px", ...outlinedChip("&[aria-current='page']") });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "8px" });
 export const item = style({
   display: "grid",

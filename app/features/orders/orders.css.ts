@@ -1,23 +1,19 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { headCell, smallTag } from "~/styles/rules";
+import { headCell, outlinedChip, pageColumn, raisedButton, smallTag, surfacePanel } from "~/styles/rules";
 
 /** /orders: every spot order of mine across pairs (phone first: filters stack, the tables become cards). */
 const PHONE = "screen and (max-width: 760px)";
 
 export const page = style({
-  width: "100%",
-  maxWidth: "1400px",
-  margin: "0 auto",
+  ...pageColumn("1400px"),
   padding: "16px",
   "@media": { [PHONE]: { padding: "8px" } },
 });
 export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: "8px 16px" });
 export const h1 = style({ margin: "0 0 12px", fontSize: "22px" });
 export const section = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "16px",
   minWidth: 0,
   "@media": { [PHONE]: { padding: "12px" } },
@@ -28,11 +24,7 @@ export const tab = style({
   alignItems: "center",
   minHeight: "40px",
   padding: "0 14px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.text,
-  textDecoration: "none",
-  selectors: { "&[aria-current='page']": { borderColor: vars.color.link, color: vars.color.link, fontWeight: 700 } },
+  ...outlinedChip("&[aria-current='page']"),
 });
 export const filters = style({
   display: "grid",
@@ -57,15 +49,7 @@ export const down = style({ color: vars.color.down });
 export const muted = style({ color: vars.color.muted });
 export const small = style({ display: "block", fontSize: "12px", color: vars.color.muted });
 export const tag = style(smallTag);
-export const cancel = style({
-  minHeight: "32px",
-  padding: "0 10px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface2,
-  color: vars.color.text,
-  cursor: "pointer",
-});
+export const cancel = style({ minHeight: "32px", padding: "0 10px", ...raisedButton });
 export const empty = style({ padding: "16px 8px", color: vars.color.muted });
 globalStyle(`${section} + ${section}`, { marginTop: "12px" });
 

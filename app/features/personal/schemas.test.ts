@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { formDataOf as form } from "../../../tests/helpers/form-data";
 import {
   bankMethodSchema,
   bindSchema,
@@ -14,12 +15,6 @@ import {
 
 /** Returns the key itself, so the tests read as the checks they make. */
 const t: Translate = (key) => key;
-
-function form(entries: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(entries)) fd.append(k, v);
-  return fd;
-}
 
 /** Field → messages, as the form shows them. */
 function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) {

@@ -1,4 +1,5 @@
 import { fail, ok, type Ctx, type Handlers } from "../context";
+import type { OrderRow } from "../engine/engine";
 import { toSpotOrder } from "../engine/present";
 import { logBefore, logWhereBefore } from "../models/accounts";
 import { depositsBefore } from "../models/deposits";
@@ -14,9 +15,9 @@ import { transferOf } from "./transfer";
 // page is read along an index from where the last one stopped, so an export of a million rows costs the same per
 // page at its end as at its start, and the app holds one page at a time.
 
-/** The page and the next page's `before_id` (the last row's id when the page is full, else none). */
-function exportPage<R extends { id: number }, T>(rows: R[], limit: number, present: (rows: R[]) => T[]) {
-  return { data: present(rows), next_before_id: rows.length === limit ? rows[rows.length - 1].id : null };
+/** The answer: the page and the next page's `before_id` (the last row's id when the page is full, else none). */
+function exportPage<R extends { id: number }, T>(ctx: Ctx, rows: R[], limit: number, present: (rows: R[]) => T[]) {
+  return ok(ctx, { data: present(rows), next_before_id: rows.length === limit ? rows[rows.length - 1].id : null });
 }
 
 function unknownPair(ctx: Ctx, id: number | undefined) {
@@ -28,50 +29,33 @@ export const exportHandlers: Pick<
   "exportOrders" | "exportFills" | "exportAccountLog" | "exportDeposits" | "exportWithdrawals" | "exportTransfers" | "exportSavingsLog"
 > = {
   exportOrders(p, ctx) {
-    const refused = unknownPair(ctx, p.currency_match_id);
-    if (refused) return refused;
-    const rows = myOrdersBefore(ctx.db, ctx.userId!, p, p.before_id, p.limit);
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => rs.map((r) => toSpotOrder(r, ctx.market.pairs.get(r.match_id)!, ctx.t))),
+    const present = (rs: OrderRow[]) => rs.map((r) => toSpotOrder(r, ctx.market.pairs.get(r.match_id)!, ctx.t));
+    return (
+      unknownPair(ctx, p.currency_match_id) ??
+      exportPage(ctx, myOrdersBefore(ctx.db, ctx.userId!, p, p.before_id, p.limit), p.limit, present)
     );
   },
   exportFills(p, ctx) {
-    const refused = unknownPair(ctx, p.currency_match_id);
-    if (refused) return refused;
-    const rows = myFillsBefore(ctx.db, ctx.userId!, p, p.before_id, p.limit);
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => fillsOf(ctx, rs)),
+    return (
+      unknownPair(ctx, p.currency_match_id) ??
+      exportPage(ctx, myFillsBefore(ctx.db, ctx.userId!, p, p.before_id, p.limit), p.limit, (rs) => fillsOf(ctx, rs))
     );
   },
   exportAccountLog(p, ctx) {
     const rows = logBefore(ctx.db, ctx.userId!, p.account_code, p.currency_id, p.before_id, p.limit);
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => rs.map((r) => toLogEntry(ctx, r))),
-    );
+    return exportPage(ctx, rows, p.limit, (rs) => rs.map((r) => toLogEntry(ctx, r)));
   },
   exportDeposits(p, ctx) {
     const rows = depositsBefore(ctx.db, ctx.userId!, p.before_id, p.limit);
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => rs.map((r) => toDeposit(r, ctx.t))),
-    );
+    return exportPage(ctx, rows, p.limit, (rs) => rs.map((r) => toDeposit(r, ctx.t)));
   },
   exportWithdrawals(p, ctx) {
     const rows = withdrawalsBefore(ctx.db, ctx.userId!, p.before_id, p.limit);
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => rs.map((r) => toWithdrawal(r, ctx.t))),
-    );
+    return exportPage(ctx, rows, p.limit, (rs) => rs.map((r) => toWithdrawal(r, ctx.t)));
   },
   exportTransfers(p, ctx) {
     const rows = transfersBefore(ctx.db, ctx.userId!, p.currency_id, p.before_id, p.limit);
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => rs.map((r) => transferOf(ctx, r))),
-    );
+    return exportPage(ctx, rows, p.limit, (rs) => rs.map((r) => transferOf(ctx, r)));
   },
   exportSavingsLog(p, ctx) {
     const rows = logWhereBefore(
@@ -81,9 +65,6 @@ export const exportHandlers: Pick<
       p.before_id,
       p.limit,
     );
-    return ok(
-      ctx,
-      exportPage(rows, p.limit, (rs) => rs.map((r) => toLogEntry(ctx, r))),
-    );
+    return exportPage(ctx, rows, p.limit, (rs) => rs.map((r) => toLogEntry(ctx, r)));
   },
 };

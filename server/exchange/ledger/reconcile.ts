@@ -28,21 +28,20 @@ export function lockedVsHolds(db: DB): LockedVsHolds[] {
   return db.prepare(LOCKED_VS_HOLDS_SQL).all() as LockedVsHolds[];
 }
 
+/** The account a mismatch is about, named for the operator: its id, its user (e-mail, mobile or #id), currency and code. */
+export interface AccountNamed {
+  account_id: number;
+  user: string;
+  currency: string;
+  account_code: string;
+}
+
 export type Mismatch =
   | { check: "currency_total"; currency: string; total: string }
-  | {
-      check: "account_log";
-      account_id: number;
-      user: string;
-      currency: string;
-      account_code: string;
-      column: string;
-      stored: string;
-      logged: string;
-    }
+  | ({ check: "account_log"; column: string; stored: string; logged: string } & AccountNamed)
   | { check: "system_log"; account: string; currency: string; stored: string; logged: string }
-  | { check: "locked_vs_holds"; account_id: number; user: string; currency: string; account_code: string; locked: string; held: string }
-  | { check: "negative"; account_id: number; user: string; currency: string; account_code: string; column: string; value: string }
+  | ({ check: "locked_vs_holds"; locked: string; held: string } & AccountNamed)
+  | ({ check: "negative"; column: string; value: string } & AccountNamed)
   | { check: "hold"; hold_id: number; kind: string; ref_id: number; problem: string };
 
 export interface ReconcileReport {
@@ -57,6 +56,11 @@ export interface ReconcileReport {
 }
 
 const ACCOUNT_LABEL = `COALESCE(u.email, u.mobile, '#' || a.user_id)`;
+
+/** Only the naming columns of a row (a mismatch reports them, not the row's other columns). */
+function named(r: AccountNamed): AccountNamed {
+  return { account_id: r.account_id, user: r.user, currency: r.currency, account_code: r.account_code };
+}
 
 /**
  * Every check, from the database: each currency sums to exactly 0 over all accounts (system ones and `external`
@@ -92,26 +96,16 @@ export function reconcile(db: DB): ReconcileReport {
          LEFT JOIN logged l ON l.account_id = a.id)
        WHERE balance_off OR lock_off ORDER BY account_id`,
     )
-    .all() as {
-    account_id: number;
-    user: string;
-    currency: string;
-    account_code: string;
+    .all() as (AccountNamed & {
     balance: string;
     lock_balance: string;
     logged_balance: string;
     logged_lock: string;
     balance_off: number;
     lock_off: number;
-  }[];
+  })[];
   for (const r of logged) {
-    const base = {
-      check: "account_log" as const,
-      account_id: r.account_id,
-      user: r.user,
-      currency: r.currency,
-      account_code: r.account_code,
-    };
+    const base = { check: "account_log" as const, ...named(r) };
     if (r.balance_off) mismatches.push({ ...base, column: "balance", stored: r.balance, logged: r.logged_balance });
     if (r.lock_off) mismatches.push({ ...base, column: "lock_balance", stored: r.lock_balance, logged: r.logged_lock });
   }
@@ -132,7 +126,7 @@ export function reconcile(db: DB): ReconcileReport {
        FROM (${LOCKED_VS_HOLDS_SQL}) x JOIN accounts a ON a.id = x.account_id JOIN currencies c ON c.id = x.currency_id
        LEFT JOIN users u ON u.id = x.user_id`,
     )
-    .all() as { account_id: number; user: string; currency: string; account_code: string; locked: string; held: string }[];
+    .all() as (AccountNamed & { locked: string; held: string })[];
   for (const r of held) mismatches.push({ check: "locked_vs_holds", ...r });
 
   const negatives = db
@@ -142,18 +136,9 @@ export function reconcile(db: DB): ReconcileReport {
        FROM accounts a JOIN currencies c ON c.id = a.currency_id LEFT JOIN users u ON u.id = a.user_id
        WHERE dec_cmp(a.balance, '0') < 0 OR dec_cmp(a.lock_balance, '0') < 0 ORDER BY a.id`,
     )
-    .all() as {
-    account_id: number;
-    user: string;
-    currency: string;
-    account_code: string;
-    balance: string;
-    lock_balance: string;
-    balance_neg: number;
-    lock_neg: number;
-  }[];
+    .all() as (AccountNamed & { balance: string; lock_balance: string; balance_neg: number; lock_neg: number })[];
   for (const r of negatives) {
-    const base = { check: "negative" as const, account_id: r.account_id, user: r.user, currency: r.currency, account_code: r.account_code };
+    const base = { check: "negative" as const, ...named(r) };
     if (r.balance_neg) mismatches.push({ ...base, column: "balance", value: r.balance });
     if (r.lock_neg) mismatches.push({ ...base, column: "lock_balance", value: r.lock_balance });
   }

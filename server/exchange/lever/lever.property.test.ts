@@ -6,11 +6,12 @@ import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { recordTrade, type Exchange } from "../index";
-import { credit, globalTotals } from "../ledger/index";
+import { credit } from "../ledger/index";
 import { hashPassword } from "../lib/crypto";
 import { createUser, issueToken } from "../models/users";
 import { DAY } from "../lib/time";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
+import { expectConservedAndNonNegative, lockedOf } from "../../../tests/helpers/ledger";
 
 /**
  * Random opens (market and fixed price, long and short, any multiple), stops, closes, cancels, batch closes, price
@@ -182,17 +183,9 @@ describe("lever: conservation across random sequences", () => {
               await ex.close();
               ex = open();
             }
-            for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
-            expect(
-              (ex.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'").get() as { n: number })
-                .n,
-            ).toBe(0);
+            expectConservedAndNonNegative(ex.db);
             for (const u of users) {
-              const lock = (
-                ex.db
-                  .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'lever_account'")
-                  .get(u.id, usdt) as { lock_balance: string }
-              ).lock_balance;
+              const lock = lockedOf(ex.db, u.id, usdt, "lever_account");
               const held = ex.db
                 .prepare("SELECT id, status, caution_money, trade_fee FROM lever_orders WHERE user_id = ? AND status IN (0, 1)")
                 .all(u.id) as { id: number; status: number; caution_money: string; trade_fee: string }[];

@@ -6,9 +6,10 @@ import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { recordTrade, type Exchange } from "../index";
-import { credit, globalTotals } from "../ledger/index";
+import { credit } from "../ledger/index";
 import { createUser, issueToken } from "../models/users";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
+import { expectConservedAndNonNegative, lockedOf } from "../../../tests/helpers/ledger";
 
 /**
  * Random sequences of second-contract orders, price prints, the clock moving and restarts in the middle: funds are
@@ -90,17 +91,9 @@ describe("second contract: conservation across random sequences and restarts", (
               ex = open();
               ex.micro.settleDue(now);
             }
-            for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
-            const negative = ex.db
-              .prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'")
-              .get() as { n: number };
-            expect(negative.n).toBe(0);
+            expectConservedAndNonNegative(ex.db);
             for (const u of users) {
-              const lock = (
-                ex.db
-                  .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'")
-                  .get(u.id, usdt) as { lock_balance: string }
-              ).lock_balance;
+              const lock = lockedOf(ex.db, u.id, usdt, "micro_account");
               const running = ex.db.prepare("SELECT id, number FROM micro_orders WHERE user_id = ? AND status = 1").all(u.id) as {
                 id: number;
                 number: string;

@@ -52,18 +52,18 @@ export function recordSecurityEvent(db: DB, userId: number, event: SecurityEvent
   );
 }
 
-export function securityEventsPage(db: DB, userId: number, page: number, perPage: number) {
-  const total = (db.prepare("SELECT COUNT(*) AS n FROM security_events WHERE user_id = ?").get(userId) as { n: number }).n;
+/** A page of one user's rows of `table`, newest first, and how many rows they have there in all. */
+function newestOfUser<R>(db: DB, table: "security_events" | "feedback", columns: string, userId: number, page: number, perPage: number) {
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).get(userId) as { n: number }).n;
   const rows = db
-    .prepare("SELECT id, event, ip, device, created_at FROM security_events WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
-    .all(userId, perPage, (page - 1) * perPage) as Array<{
-    id: number;
-    event: SecurityEvent;
-    ip: string;
-    device: string;
-    created_at: number;
-  }>;
+    .prepare(`SELECT ${columns} FROM ${table} WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(userId, perPage, (page - 1) * perPage) as R[];
   return { rows, total };
+}
+
+export function securityEventsPage(db: DB, userId: number, page: number, perPage: number) {
+  type Row = { id: number; event: SecurityEvent; ip: string; device: string; created_at: number };
+  return newestOfUser<Row>(db, "security_events", "id, event, ip, device, created_at", userId, page, perPage);
 }
 
 /** Holds withdrawals until `now + SECURITY_HOLD_MS` (never shortens a longer hold). */
@@ -174,19 +174,8 @@ export function addFeedback(db: DB, userId: number, f: { type: string; title: st
 }
 
 export function feedbackPage(db: DB, userId: number, page: number, perPage: number) {
-  const total = (db.prepare("SELECT COUNT(*) AS n FROM feedback WHERE user_id = ?").get(userId) as { n: number }).n;
-  const rows = db
-    .prepare("SELECT id, type, title, content, status, reply, created_at FROM feedback WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
-    .all(userId, perPage, (page - 1) * perPage) as Array<{
-    id: number;
-    type: string;
-    title: string;
-    content: string;
-    status: number;
-    reply: string;
-    created_at: number;
-  }>;
-  return { rows, total };
+  type Row = { id: number; type: string; title: string; content: string; status: number; reply: string; created_at: number };
+  return newestOfUser<Row>(db, "feedback", "id, type, title, content, status, reply, created_at", userId, page, perPage);
 }
 
 /** The operator's answer: the feedback shows it with the status 'answered', and its author is told. */

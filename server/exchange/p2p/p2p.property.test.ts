@@ -6,10 +6,11 @@ import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { type Exchange } from "../index";
-import { credit, globalTotals, LedgerError } from "../ledger/index";
+import { credit, LedgerError } from "../ledger/index";
 import { createUser } from "../models/users";
 import { P2PRefusal } from "./engine";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
+import { expectConservedAndNonNegative, lockedOf } from "../../../tests/helpers/ledger";
 
 /**
  * Random sequences of P2P orders and every party's actions on them, ads paused and taken off the shelf, the clock
@@ -113,17 +114,9 @@ describe("fiat P2P: conservation across random sequences and restarts", () => {
             } catch (err) {
               if (!(err instanceof P2PRefusal) && !(err instanceof LedgerError)) throw err;
             }
-            for (const total of globalTotals(ex.db).values()) expect(total).toBe("0");
-            const negative = ex.db
-              .prepare("SELECT COUNT(*) AS n FROM accounts WHERE balance LIKE '-%' OR lock_balance LIKE '-%'")
-              .get() as { n: number };
-            expect(negative.n).toBe(0);
+            expectConservedAndNonNegative(ex.db);
             for (const u of users) {
-              const lock = (
-                ex.db
-                  .prepare("SELECT lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'legal_account'")
-                  .get(u, usdt) as { lock_balance: string }
-              ).lock_balance;
+              const lock = lockedOf(ex.db, u, usdt, "legal_account");
               const adsLeft = ex.db
                 .prepare("SELECT remaining AS q FROM p2p_ads WHERE user_id = ? AND side = 'sell' AND status <> 3")
                 .all(u) as { q: string }[];

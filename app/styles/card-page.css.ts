@@ -1,41 +1,23 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "~/styles/theme.css";
-import { visuallyHidden } from "~/styles/rules";
+import { surfacePanel, underlinedTab, underlinedTabs, visuallyHidden } from "./rules";
+import { vars } from "./theme.css";
 
-/** Sign-in pages: one centred card with tabs, fields and a primary button. */
+/**
+ * A page that is one centred card: the sign-in pages and the account's single-purpose pages (devices, log, bindings,
+ * trade password…), with their tabs, a full-width main button and a footer line.
+ */
 export const page = style({ display: "flex", justifyContent: "center", padding: "48px 16px" });
 export const card = style({
   width: "100%",
   maxWidth: "440px",
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfacePanel,
   padding: "28px 24px",
 });
 export const title = style({ margin: "0 0 8px", fontSize: "24px" });
 export const intro = style({ margin: "0 0 20px", color: vars.color.muted });
 
-export const tabs = style({
-  display: "flex",
-  gap: "4px",
-  listStyle: "none",
-  margin: "0 0 20px",
-  padding: 0,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-export const tab = style({
-  display: "inline-block",
-  padding: "8px 14px",
-  marginBottom: "-1px",
-  color: vars.color.muted,
-  textDecoration: "none",
-  fontWeight: 600,
-  borderBottom: "2px solid transparent",
-  selectors: {
-    "&:hover": { color: vars.color.text },
-    "&[aria-current='true']": { color: vars.color.text, borderBottomColor: vars.color.link },
-  },
-});
+export const tabs = style({ ...underlinedTabs, margin: "0 0 20px" });
+export const tab = style(underlinedTab({ padding: "8px 14px", current: "&[aria-current='true']", mark: vars.color.link }));
 
 export const between = style({
   display: "flex",
