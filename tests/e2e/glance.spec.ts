@@ -122,7 +122,7 @@ test.describe("assets at a glance", () => {
       await setTheme(page, theme);
       await page.reload();
       await expect(chart).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, theme);
     }
   });
   test("the header's account menu shows the same total as the page, in the reader's separators (Spanish)", async ({ page, request }) => {

@@ -119,7 +119,9 @@ test.describe("several app processes: one exchange, one Redis", () => {
       NODE_ENV: "production",
       COOKIE_SECURE: "false",
     };
-    exchange = start("exchange", "npx", ["tsx", "server/exchange/cli.ts", "serve"], {
+    // Each process is this Node with tsx's loader, as `npm start` runs the server: no npm and tsx launcher to start in
+    // front of it, and the process afterAll waits on is the server itself.
+    exchange = start("exchange", process.execPath, ["--import", "tsx", "server/exchange/cli.ts", "serve"], {
       DATA_DIR: exchangeDir,
       EXCHANGE_PORT: String(exPort),
       SIM_SEED: "8",
@@ -134,7 +136,14 @@ test.describe("several app processes: one exchange, one Redis", () => {
     ] as const) {
       const dataDir = mkdtempSync(join(tmpdir(), "e2e-multi-app-"));
       dirs.push(dataDir);
-      apps.push(start(name, "npx", ["tsx", "server/index.ts"], { ...shared, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }));
+      apps.push(
+        start(name, process.execPath, ["--import", "tsx", "server/index.ts"], {
+          ...shared,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+        }),
+      );
     }
     A = `http://127.0.0.1:${aPort}`;
     B = `http://127.0.0.1:${bPort}`;

@@ -354,7 +354,7 @@ test.describe("orders", () => {
       await setTheme(page, theme);
       for (const path of ["/orders?view=history", "/orders?confirm=cancel-all&scope=all", `/trade?symbol=${m.symbol}&otype=oco`]) {
         await page.goto(path);
-        await expectNoSeriousA11yViolations(page);
+        await expectNoSeriousA11yViolations(page, theme);
       }
     }
   });

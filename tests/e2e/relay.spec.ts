@@ -70,7 +70,8 @@ test.describe("relay", () => {
     proxy = await tcpProxy(port);
     dataDir = mkdtempSync(join(tmpdir(), "e2e-relay-"));
     base = `http://127.0.0.1:${port}`;
-    server = spawn("npx", ["tsx", "server/index.ts"], {
+    // This Node with tsx's loader, as `npm start` runs the server (no npm and tsx launcher to start first).
+    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -109,10 +109,10 @@ test.describe("savings", () => {
       await page.getByRole("link", { name: "Buy USDT 7-day fixed savings" }).click();
       await page.getByRole("button", { name: "Buy", exact: true }).click();
       await expect(page.getByText("You bought USDT 7-day fixed savings")).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, theme);
       await page.getByRole("link", { name: "Buy USDT 30-day fixed savings" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, theme);
     });
   }
 });
@@ -229,10 +229,10 @@ test.describe("flash convert", () => {
       await logInTo(page, user, "/convert");
       await page.getByLabel("Amount (USDT)").fill("100");
       await expect(page.getByTestId("quote-receive")).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, theme);
       await page.getByRole("button", { name: /^Convert 100.00 USDT/ }).click();
       await expect(page.getByRole("region", { name: "Convert history" }).locator("tbody tr")).toHaveCount(1);
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, theme);
     });
   }
 });

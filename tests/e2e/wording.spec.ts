@@ -221,11 +221,11 @@ for (const theme of ["dark", "light"] as const) {
     await logInTo(page, user.email, user.password, "/deposit");
     await page.getByRole("link", { name: "Buy USDT 7-day fixed savings" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, theme);
     await page.goto("/assets/deposit");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, theme);
     await page.goto("/assets/dealRecords?types=change_account");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, theme);
   });
 }
 
