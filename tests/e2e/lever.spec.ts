@@ -217,9 +217,20 @@ test.describe("lever", () => {
     const row = page.getByRole("row", { name: /Long LTC\/USDT/ });
     if (jsEnabled) {
       // Live: the current price and profit of the row follow the market (LEVER_TRADE), no reload.
-      const first = await row.getByTestId(/^profit-/).innerText();
-      await moveThePrice(request, t, clientIp, 6);
-      await expect.poll(() => row.getByTestId(/^profit-/).innerText()).not.toBe(first);
+      // The page's live stream may still be connecting when the first trade prints, so while the row still shows the
+      // first figure the price moves again, once a second; the row is never reloaded, so only a live update passes.
+      const profit = row.getByTestId(/^profit-/);
+      const first = await profit.innerText();
+      await expect
+        .poll(
+          async () => {
+            const now = await profit.innerText();
+            if (now === first) await moveThePrice(request, t, clientIp, 6);
+            return now;
+          },
+          { intervals: [1_000], timeout: 15_000 },
+        )
+        .not.toBe(first);
     }
     await row.getByText("TP/SL").click();
     const price = Number(await lastPrice(request, 6));
