@@ -12,6 +12,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { BCP47 } from "~/i18n";
 import { getLang } from "~/lib/i18next.server";
 import { log } from "~/lib/log.server";
+import { paintFirst } from "~/lib/paint-first.server";
 import { I18nPayloadProvider } from "~/lib/i18n-payload";
 import { i18nPayload } from "~/lib/i18n-payload.server";
 import { resources } from "~/lib/locales.server";
@@ -67,7 +68,10 @@ export default async function handleRequest(
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }),
           );
-          pipe(body);
+          // The scripts wait for the first paint (lib/paint-first.server).
+          const paint = paintFirst();
+          paint.pipe(body);
+          pipe(paint);
         },
         onShellError(error: unknown) {
           reject(error);
