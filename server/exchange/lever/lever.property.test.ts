@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../../tests/helpers/quiet-exchange";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
@@ -84,9 +81,8 @@ describe("lever: conservation across random sequences", () => {
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(randomAction, { minLength: 5, maxLength: 40 }), async (actions) => {
-        const dir = mkdtempSync(join(tmpdir(), "lever-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () => quietExchange(dir, { now: () => now });
+        const { dir, open } = reopenableExchange("lever-prop-", () => now);
         let ex: Exchange = open();
         const call = async (path: string, token: string, body: Record<string, unknown>) => {
           const r = await ex.handle(

@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../../tests/helpers/quiet-exchange";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
@@ -47,9 +44,8 @@ describe("fiat P2P: conservation across random sequences and restarts", () => {
   it("conserves funds, keeps escrow exact and releases or returns each order once", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(randomAction, { minLength: 5, maxLength: 40 }), async (actions) => {
-        const dir = mkdtempSync(join(tmpdir(), "p2p-prop-"));
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () => quietExchange(dir, { now: () => now });
+        const { dir, open } = reopenableExchange("p2p-prop-", () => now);
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
