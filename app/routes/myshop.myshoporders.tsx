@@ -85,6 +85,12 @@ export default function ShopRoute() {
   );
   const payTypes = fields.pay_types;
   const chosen = ([] as unknown[]).concat(payTypes.initialValue ?? []).map(String);
+  // One of an advert's status buttons (open, pause, take off), named with the advert's number.
+  const statusButton = (id: number, status: "1" | "2" | "3", verb: "open" | "pause" | "off") => (
+    <button type="submit" name="status" value={status} className={button.secondary} aria-label={t(`shop.${verb}Of`, { id })}>
+      {t(`shop.${verb}`)}
+    </button>
+  );
   return (
     <main className={s.page}>
       <h1 className={s.h1}>{d.title}</h1>
@@ -172,36 +178,8 @@ export default function ShopRoute() {
                       <Form method="post" className={s.actions}>
                         <input type="hidden" name="intent" value="status" />
                         <input type="hidden" name="id" value={ad.id} />
-                        {ad.status === 1 ? (
-                          <button
-                            type="submit"
-                            name="status"
-                            value="2"
-                            className={button.secondary}
-                            aria-label={t("shop.pauseOf", { id: ad.id })}
-                          >
-                            {t("shop.pause")}
-                          </button>
-                        ) : (
-                          <button
-                            type="submit"
-                            name="status"
-                            value="1"
-                            className={button.secondary}
-                            aria-label={t("shop.openOf", { id: ad.id })}
-                          >
-                            {t("shop.open")}
-                          </button>
-                        )}
-                        <button
-                          type="submit"
-                          name="status"
-                          value="3"
-                          className={button.secondary}
-                          aria-label={t("shop.offOf", { id: ad.id })}
-                        >
-                          {t("shop.off")}
-                        </button>
+                        {ad.status === 1 ? statusButton(ad.id, "2", "pause") : statusButton(ad.id, "1", "open")}
+                        {statusButton(ad.id, "3", "off")}
                       </Form>
                     ) : null}
                   </td>
