@@ -32,15 +32,33 @@ window.addEventListener("error", (event) => {
   if (isAbortError(event.error)) event.preventDefault();
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <I18nPayloadProvider value={payload}>
-      <ClientTranslations lang={lang} locale={BCP47[lang]} version={parsed.v ?? ""} initial={parsed.resources ?? {}}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </ClientTranslations>
-    </I18nPayloadProvider>,
-  );
-});
+/**
+ * Remix's single fetch decodes the page's data before RemixBrowser can render: its first render starts the decoding
+ * and suspends. If a key press or click reaches the page in that moment (someone typing while the scripts load),
+ * React hydrates at once, synchronously, meets the suspension with no boundary above it and gives up: error 345,
+ * and the page is never hydrated (reproduced in Chromium with the CPU slowed 8–16×: 8 loads of 10). So the decoding
+ * is started and awaited before hydrating: RemixBrowser called as a function does only that, then throws the
+ * decoding's promise, without touching React. Hydration then finds the data ready and never suspends.
+ */
+async function dataDecoded(): Promise<void> {
+  try {
+    RemixBrowser({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
+void dataDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nPayloadProvider value={payload}>
+        <ClientTranslations lang={lang} locale={BCP47[lang]} version={parsed.v ?? ""} initial={parsed.resources ?? {}}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </ClientTranslations>
+      </I18nPayloadProvider>,
+    );
+  }),
+);

@@ -18,7 +18,7 @@ import {
 } from "./entities";
 import { isValidEmail, isValidPhone } from "./core/rules";
 import { klinePeriodFrom } from "./core/trading";
-import { defineCall } from "./define-call";
+import { publicCall, userCall } from "./define-call";
 import { personalCalls } from "./personal";
 import { leverCalls } from "./lever";
 import { notificationCalls } from "./notifications";
@@ -59,7 +59,7 @@ import {
   WithdrawalSchema,
 } from "./money";
 
-export { defineCall };
+export { defineCall, publicCall, userCall } from "./define-call";
 
 const Empty = z.object({});
 /** Query and form values are strings: numbers are coerced, and '' means absent for optional fields. */
@@ -97,8 +97,11 @@ const PhoneTo = z.string().trim().min(1, "phone_empty").refine(isValidPhone, "ph
 export const SendEmailPayloadSchema = z.object({ to: EmailTo, type: CodeTypeSchema, area_id: OptionalPositiveInt });
 export const SendSmsPayloadSchema = z.object({ to: PhoneTo, type: CodeTypeSchema, area_id: OptionalPositiveInt });
 
+/** The email or phone number an account signs in with. */
+const AccountName = z.string().trim().min(1, "account_required").max(254);
+
 export const LoginPayloadSchema = z.object({
-  account: z.string().trim().min(1, "account_required").max(254),
+  account: AccountName,
   password: z.string().min(1, "password_required").max(64),
   sms_code: OptionalString,
   /** Inferred from the account when absent ('@' means email). */
@@ -113,7 +116,7 @@ export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
 /** Business checks (code, password rules, match, invite, taken) run in the handler, in the order of docs/product.md, "Account". */
 export const RegisterPayloadSchema = z.object({
-  account: z.string().trim().min(1, "account_required").max(254),
+  account: AccountName,
   password: z.string().max(64).default(""),
   re_password: z.string().max(64).default(""),
   invite_code: OptionalString,
@@ -124,7 +127,7 @@ export const RegisterPayloadSchema = z.object({
 export type RegisterPayload = z.infer<typeof RegisterPayloadSchema>;
 
 export const ForgetPasswordPayloadSchema = z.object({
-  account: z.string().trim().min(1, "account_required").max(254),
+  account: AccountName,
   new_password: z.string().max(64).default(""),
   secondary_password: z.string().max(64).default(""),
   type: AccountTypeSchema,
@@ -188,194 +191,56 @@ export const SpotListPayloadSchema = z.object({
 export const SpotHistoryPayloadSchema = z.object({ currency_match_id: PositiveInt, page: PageSchema, limit: LimitSchema });
 
 export const calls = {
-  newsCategories: defineCall({ method: "GET", path: "news/categories", auth: false, payload: Empty, data: z.array(NewsCategorySchema) }),
-  newsList: defineCall({
-    method: "GET",
-    path: "news/list",
-    auth: false,
-    payload: z.object({ category_id: PositiveInt, page: PageSchema, limit: LimitSchema }),
-    data: NewsListSchema,
-  }),
-  newsInfo: defineCall({ method: "GET", path: "news/info", auth: false, payload: IdPayload, data: NewsArticleSchema }),
-  areaList: defineCall({ method: "GET", path: "default/area_list", auth: false, payload: Empty, data: z.array(AreaSchema) }),
-  setting: defineCall({
-    method: "GET",
-    path: "default/setting",
-    auth: false,
-    payload: z.object({ key: z.string().trim().min(1).max(64) }),
-    data: z.string().nullable(),
-  }),
-  sendSms: defineCall({ method: "POST", path: "notify/send_sms", auth: false, payload: SendSmsPayloadSchema, data: z.null().optional() }),
-  sendEmail: defineCall({
-    method: "POST",
-    path: "notify/send_email",
-    auth: false,
-    payload: SendEmailPayloadSchema,
-    data: z.null().optional(),
-  }),
-  login: defineCall({ method: "POST", path: "user/login", auth: false, payload: LoginPayloadSchema, data: z.string().min(1) }),
-  register: defineCall({ method: "POST", path: "user/register", auth: false, payload: RegisterPayloadSchema, data: z.null().optional() }),
-  userInfo: defineCall({ method: "GET", path: "user/info", auth: true, payload: Empty, data: UserInfoSchema }),
-  logout: defineCall({ method: "POST", path: "user/logout", auth: true, payload: Empty, data: z.null().optional() }),
-  authorizationCode: defineCall({
-    method: "GET",
-    path: "user/authorization_code",
-    auth: true,
-    payload: Empty,
-    data: AuthorizationCodeSchema,
-  }),
-  forgetPassword: defineCall({
-    method: "POST",
-    path: "user/forget_password",
-    auth: false,
-    payload: ForgetPasswordPayloadSchema,
-    data: z.null().optional(),
-  }),
-  currencyMatches: defineCall({
-    method: "GET",
-    path: "market/currency_matches",
-    auth: false,
-    payload: Empty,
-    data: z.array(QuoteGroupSchema),
-  }),
-  kline: defineCall({ method: "GET", path: "market/kline", auth: false, payload: KlinePayloadSchema, data: z.array(KlineBarSchema) }),
-  deal: defineCall({ method: "GET", path: "market/deal", auth: false, payload: PairPayload, data: DealSchema }),
-  txInAdd: defineCall({ method: "POST", path: "tx_in/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
-  txOutAdd: defineCall({ method: "POST", path: "tx_out/add", auth: true, payload: SpotAddPayloadSchema, data: SpotOrderSchema }),
-  txInCancel: defineCall({ method: "POST", path: "tx_in/cancel", auth: true, payload: IdPayload, data: SpotOrderSchema }),
-  txOutCancel: defineCall({ method: "POST", path: "tx_out/cancel", auth: true, payload: IdPayload, data: SpotOrderSchema }),
-  txInList: defineCall({ method: "GET", path: "tx_in/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
-  txOutList: defineCall({ method: "GET", path: "tx_out/list", auth: true, payload: SpotListPayloadSchema, data: SpotOrderPageSchema }),
-  txHistoryList: defineCall({
-    method: "GET",
-    path: "tx_history/list",
-    auth: true,
-    payload: SpotHistoryPayloadSchema,
-    data: SpotOrderPageSchema,
-  }),
-  spotBalances: defineCall({ method: "GET", path: "account/spot_balances", auth: true, payload: PairPayload, data: SpotBalancesSchema }),
+  newsCategories: publicCall("GET", "news/categories", Empty, z.array(NewsCategorySchema)),
+  newsList: publicCall("GET", "news/list", z.object({ category_id: PositiveInt, page: PageSchema, limit: LimitSchema }), NewsListSchema),
+  newsInfo: publicCall("GET", "news/info", IdPayload, NewsArticleSchema),
+  areaList: publicCall("GET", "default/area_list", Empty, z.array(AreaSchema)),
+  setting: publicCall("GET", "default/setting", z.object({ key: z.string().trim().min(1).max(64) }), z.string().nullable()),
+  sendSms: publicCall("POST", "notify/send_sms", SendSmsPayloadSchema, z.null().optional()),
+  sendEmail: publicCall("POST", "notify/send_email", SendEmailPayloadSchema, z.null().optional()),
+  login: publicCall("POST", "user/login", LoginPayloadSchema, z.string().min(1)),
+  register: publicCall("POST", "user/register", RegisterPayloadSchema, z.null().optional()),
+  userInfo: userCall("GET", "user/info", Empty, UserInfoSchema),
+  logout: userCall("POST", "user/logout", Empty, z.null().optional()),
+  authorizationCode: userCall("GET", "user/authorization_code", Empty, AuthorizationCodeSchema),
+  forgetPassword: publicCall("POST", "user/forget_password", ForgetPasswordPayloadSchema, z.null().optional()),
+  currencyMatches: publicCall("GET", "market/currency_matches", Empty, z.array(QuoteGroupSchema)),
+  kline: publicCall("GET", "market/kline", KlinePayloadSchema, z.array(KlineBarSchema)),
+  deal: publicCall("GET", "market/deal", PairPayload, DealSchema),
+  txInAdd: userCall("POST", "tx_in/add", SpotAddPayloadSchema, SpotOrderSchema),
+  txOutAdd: userCall("POST", "tx_out/add", SpotAddPayloadSchema, SpotOrderSchema),
+  txInCancel: userCall("POST", "tx_in/cancel", IdPayload, SpotOrderSchema),
+  txOutCancel: userCall("POST", "tx_out/cancel", IdPayload, SpotOrderSchema),
+  txInList: userCall("GET", "tx_in/list", SpotListPayloadSchema, SpotOrderPageSchema),
+  txOutList: userCall("GET", "tx_out/list", SpotListPayloadSchema, SpotOrderPageSchema),
+  txHistoryList: userCall("GET", "tx_history/list", SpotHistoryPayloadSchema, SpotOrderPageSchema),
+  spotBalances: userCall("GET", "account/spot_balances", PairPayload, SpotBalancesSchema),
 
   // ------------------------------------------------------------ accounts and money movement (issue 4)
-  accountList: defineCall({ method: "GET", path: "account/list", auth: true, payload: Empty, data: z.array(AccountGroupSchema) }),
-  accountDetail: defineCall({
-    method: "GET",
-    path: "account/detail",
-    auth: true,
-    payload: AccountDetailPayloadSchema,
-    data: AccountSchema,
-  }),
-  wallet: defineCall({ method: "GET", path: "wallet/wallet", auth: true, payload: WalletPayloadSchema, data: WalletSchema }),
-  createPayOrder: defineCall({
-    method: "POST",
-    path: "wallet/createPayOrder",
-    auth: true,
-    payload: CreatePayOrderPayloadSchema,
-    data: DepositSchema,
-  }),
-  depositList: defineCall({ method: "GET", path: "wallet/deposit_list", auth: true, payload: PagePayloadSchema, data: DepositPageSchema }),
-  draw: defineCall({ method: "POST", path: "account/draw", auth: true, payload: DrawPayloadSchema, data: WithdrawalSchema }),
-  drawList: defineCall({ method: "GET", path: "account/draw_list", auth: true, payload: PagePayloadSchema, data: WithdrawalPageSchema }),
-  transfer: defineCall({ method: "POST", path: "account/transfer", auth: true, payload: TransferPayloadSchema, data: TransferSchema }),
-  transferLog: defineCall({
-    method: "GET",
-    path: "account/transfer_log",
-    auth: true,
-    payload: TransferLogPayloadSchema,
-    data: TransferPageSchema,
-  }),
-  currencyProtocols: defineCall({
-    method: "GET",
-    path: "block_chain/currency_protocols",
-    auth: false,
-    payload: Empty,
-    data: z.array(CurrencySchema),
-  }),
-  accountLogChange: defineCall({
-    method: "GET",
-    path: "account_log/change",
-    auth: true,
-    payload: AccountLogPayloadSchema,
-    data: AccountLogPageSchema,
-  }),
-  accountLogLegal: defineCall({
-    method: "GET",
-    path: "account_log/legal",
-    auth: true,
-    payload: AccountLogPayloadSchema,
-    data: AccountLogPageSchema,
-  }),
-  accountLogLever: defineCall({
-    method: "GET",
-    path: "account_log/lever",
-    auth: true,
-    payload: AccountLogPayloadSchema,
-    data: AccountLogPageSchema,
-  }),
-  accountLogMicro: defineCall({
-    method: "GET",
-    path: "account_log/micro",
-    auth: true,
-    payload: AccountLogPayloadSchema,
-    data: AccountLogPageSchema,
-  }),
-  accountLogFinancial: defineCall({
-    method: "GET",
-    path: "account_log/financial",
-    auth: true,
-    payload: AccountLogPayloadSchema,
-    data: AccountLogPageSchema,
-  }),
-  amendPayPassword: defineCall({
-    method: "POST",
-    path: "user/amend_pay_password",
-    auth: true,
-    payload: AmendPayPasswordPayloadSchema,
-    data: z.null().optional(),
-  }),
-  lockList: defineCall({
-    method: "GET",
-    path: "storage_currency/lock_list",
-    auth: false,
-    payload: LockListPayloadSchema,
-    data: LockProductPageSchema,
-  }),
-  currentSetting: defineCall({
-    method: "GET",
-    path: "storage_currency/current_setting",
-    auth: true,
-    payload: LockListPayloadSchema,
-    data: SavingsHoldingPageSchema,
-  }),
-  submitLock: defineCall({
-    method: "POST",
-    path: "storage_currency/submit_lock",
-    auth: true,
-    payload: SubmitLockPayloadSchema,
-    data: SavingsHoldingSchema,
-  }),
-  savingsLog: defineCall({
-    method: "GET",
-    path: "storage_currency/log",
-    auth: true,
-    payload: PagePayloadSchema,
-    data: AccountLogPageSchema,
-  }),
-  convertQuote: defineCall({
-    method: "POST",
-    path: "convert/quote",
-    auth: true,
-    payload: ConvertQuotePayloadSchema,
-    data: ConvertQuoteSchema,
-  }),
+  accountList: userCall("GET", "account/list", Empty, z.array(AccountGroupSchema)),
+  accountDetail: userCall("GET", "account/detail", AccountDetailPayloadSchema, AccountSchema),
+  wallet: userCall("GET", "wallet/wallet", WalletPayloadSchema, WalletSchema),
+  createPayOrder: userCall("POST", "wallet/createPayOrder", CreatePayOrderPayloadSchema, DepositSchema),
+  depositList: userCall("GET", "wallet/deposit_list", PagePayloadSchema, DepositPageSchema),
+  draw: userCall("POST", "account/draw", DrawPayloadSchema, WithdrawalSchema),
+  drawList: userCall("GET", "account/draw_list", PagePayloadSchema, WithdrawalPageSchema),
+  transfer: userCall("POST", "account/transfer", TransferPayloadSchema, TransferSchema),
+  transferLog: userCall("GET", "account/transfer_log", TransferLogPayloadSchema, TransferPageSchema),
+  currencyProtocols: publicCall("GET", "block_chain/currency_protocols", Empty, z.array(CurrencySchema)),
+  accountLogChange: userCall("GET", "account_log/change", AccountLogPayloadSchema, AccountLogPageSchema),
+  accountLogLegal: userCall("GET", "account_log/legal", AccountLogPayloadSchema, AccountLogPageSchema),
+  accountLogLever: userCall("GET", "account_log/lever", AccountLogPayloadSchema, AccountLogPageSchema),
+  accountLogMicro: userCall("GET", "account_log/micro", AccountLogPayloadSchema, AccountLogPageSchema),
+  accountLogFinancial: userCall("GET", "account_log/financial", AccountLogPayloadSchema, AccountLogPageSchema),
+  amendPayPassword: userCall("POST", "user/amend_pay_password", AmendPayPasswordPayloadSchema, z.null().optional()),
+  lockList: publicCall("GET", "storage_currency/lock_list", LockListPayloadSchema, LockProductPageSchema),
+  currentSetting: userCall("GET", "storage_currency/current_setting", LockListPayloadSchema, SavingsHoldingPageSchema),
+  submitLock: userCall("POST", "storage_currency/submit_lock", SubmitLockPayloadSchema, SavingsHoldingSchema),
+  savingsLog: userCall("GET", "storage_currency/log", PagePayloadSchema, AccountLogPageSchema),
+  convertQuote: userCall("POST", "convert/quote", ConvertQuotePayloadSchema, ConvertQuoteSchema),
   /** An expired quote answers code 0 with the localized 'quote expired' msg AND a fresh ConvertQuote in `data`. */
-  convertExecute: defineCall({
-    method: "POST",
-    path: "convert/execute",
-    auth: true,
-    payload: ConvertExecutePayloadSchema,
-    data: ConvertSchema,
-  }),
-  convertHistory: defineCall({ method: "GET", path: "convert/history", auth: true, payload: PagePayloadSchema, data: ConvertPageSchema }),
+  convertExecute: userCall("POST", "convert/execute", ConvertExecutePayloadSchema, ConvertSchema),
+  convertHistory: userCall("GET", "convert/history", PagePayloadSchema, ConvertPageSchema),
   ...personalCalls,
   ...notificationCalls,
   ...leverCalls,

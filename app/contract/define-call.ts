@@ -14,3 +14,15 @@ export function defineCall<P extends z.ZodTypeAny, D extends z.ZodTypeAny>(c: {
 }) {
   return c;
 }
+
+type Method = "GET" | "POST";
+
+/** A call of a signed-in user (it needs `Authorization`); the call tables list one a row. */
+export function userCall<P extends z.ZodTypeAny, D extends z.ZodTypeAny>(method: Method, path: string, payload: P, data: D) {
+  return defineCall({ method, path, auth: true, payload, data });
+}
+
+/** A call anyone may make, signed in or not. */
+export function publicCall<P extends z.ZodTypeAny, D extends z.ZodTypeAny>(method: Method, path: string, payload: P, data: D) {
+  return defineCall({ method, path, auth: false, payload, data });
+}

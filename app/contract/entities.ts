@@ -309,64 +309,48 @@ export const WsClientMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;
 
+/** The head of every push on one pair's channel: what it is, the pair's id and its symbol. */
+const pairPush = <T extends string>(type: T) => ({ type: z.literal(type), currency_match_id: IdSchema, symbol: z.string() });
+/** What an order of mine moved: the order and the pair's two balances after it. */
+const OrderMoved = { order: SpotOrderSchema, base_account: SpotBalanceSchema, quote_account: SpotBalanceSchema };
+
 export const WsDayMarketSchema = z.object({
-  type: z.literal("DAY_MARKET"),
-  currency_match_id: IdSchema,
-  symbol: z.string(),
+  ...pairPush("DAY_MARKET"),
   quotation: QuotationSchema.omit({ currency_match_id: true }),
 });
 export type WsDayMarket = z.infer<typeof WsDayMarketSchema>;
 
 export const WsMarketDepthSchema = z.object({
-  type: z.literal("MARKET_DEPTH"),
-  currency_match_id: IdSchema,
-  symbol: z.string(),
+  ...pairPush("MARKET_DEPTH"),
   depth: DepthSchema,
 });
 export type WsMarketDepth = z.infer<typeof WsMarketDepthSchema>;
 
 export const WsGlobalTxSchema = z.object({
-  type: z.literal("GLOBAL_TX"),
-  currency_match_id: IdSchema,
-  symbol: z.string(),
+  ...pairPush("GLOBAL_TX"),
   /** The trades of this tick, newest first. */
   completes: z.array(TradeSchema),
 });
 export type WsGlobalTx = z.infer<typeof WsGlobalTxSchema>;
 
-export const WsKlineSchema = KlineBarSchema.extend({
-  type: z.literal("KLINE"),
-  currency_match_id: IdSchema,
-  symbol: z.string(),
-});
+export const WsKlineSchema = KlineBarSchema.extend(pairPush("KLINE"));
 export type WsKline = z.infer<typeof WsKlineSchema>;
 
 /** Private: an order of mine was accepted. */
-export const WsTxSubmitSchema = z.object({
-  type: z.literal("TX_SUBMIT"),
-  currency_match_id: IdSchema,
-  symbol: z.string(),
-  order: SpotOrderSchema,
-  base_account: SpotBalanceSchema,
-  quote_account: SpotBalanceSchema,
-});
+export const WsTxSubmitSchema = z.object({ ...pairPush("TX_SUBMIT"), ...OrderMoved });
 export type WsTxSubmit = z.infer<typeof WsTxSubmitSchema>;
 
 /** Private: one fill of an order of mine. */
 export const WsTxMatchedSchema = z.object({
-  type: z.literal("TX_MATCHED"),
+  ...pairPush("TX_MATCHED"),
   /** The order id. */
   id: IdSchema,
-  currency_match_id: IdSchema,
-  symbol: z.string(),
   price: DecimalStringSchema,
   number: DecimalStringSchema,
   /** 1 buy, 2 sell (the order's side). */
   way: z.coerce.number().int(),
   /** The order after this fill. */
-  order: SpotOrderSchema,
-  base_account: SpotBalanceSchema,
-  quote_account: SpotBalanceSchema,
+  ...OrderMoved,
 });
 export type WsTxMatched = z.infer<typeof WsTxMatchedSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall } from "./define-call";
+import { userCall } from "./define-call";
 import { SpotFillSchema, SpotOrderSchema } from "./entities";
 import { AccountCodeSchema, AccountLogEntrySchema, DepositSchema, TransferSchema, WithdrawalSchema } from "./money";
 import { SpotFillsFilterSchema, SpotOrdersFilterSchema } from "./orders";
@@ -53,56 +53,14 @@ export const ExportTransfersPayloadSchema = z.object({ currency_id: OptionalPosi
 export const ExportPagePayloadSchema = z.object(keyset);
 
 export const exportCalls = {
-  exportOrders: defineCall({
-    method: "GET",
-    path: "export/orders",
-    auth: true,
-    payload: ExportOrdersPayloadSchema,
-    data: exportPageOf(SpotOrderSchema),
-  }),
-  exportFills: defineCall({
-    method: "GET",
-    path: "export/fills",
-    auth: true,
-    payload: ExportFillsPayloadSchema,
-    data: exportPageOf(SpotFillSchema),
-  }),
-  exportAccountLog: defineCall({
-    method: "GET",
-    path: "export/account_log",
-    auth: true,
-    payload: ExportAccountLogPayloadSchema,
-    data: exportPageOf(AccountLogEntrySchema),
-  }),
-  exportDeposits: defineCall({
-    method: "GET",
-    path: "export/deposits",
-    auth: true,
-    payload: ExportPagePayloadSchema,
-    data: exportPageOf(DepositSchema),
-  }),
-  exportWithdrawals: defineCall({
-    method: "GET",
-    path: "export/withdrawals",
-    auth: true,
-    payload: ExportPagePayloadSchema,
-    data: exportPageOf(WithdrawalSchema),
-  }),
-  exportTransfers: defineCall({
-    method: "GET",
-    path: "export/transfers",
-    auth: true,
-    payload: ExportTransfersPayloadSchema,
-    data: exportPageOf(TransferSchema),
-  }),
+  exportOrders: userCall("GET", "export/orders", ExportOrdersPayloadSchema, exportPageOf(SpotOrderSchema)),
+  exportFills: userCall("GET", "export/fills", ExportFillsPayloadSchema, exportPageOf(SpotFillSchema)),
+  exportAccountLog: userCall("GET", "export/account_log", ExportAccountLogPayloadSchema, exportPageOf(AccountLogEntrySchema)),
+  exportDeposits: userCall("GET", "export/deposits", ExportPagePayloadSchema, exportPageOf(DepositSchema)),
+  exportWithdrawals: userCall("GET", "export/withdrawals", ExportPagePayloadSchema, exportPageOf(WithdrawalSchema)),
+  exportTransfers: userCall("GET", "export/transfers", ExportTransfersPayloadSchema, exportPageOf(TransferSchema)),
   /** The savings log (the /coinlog screen): the savings account's lock, interest and return rows. */
-  exportSavingsLog: defineCall({
-    method: "GET",
-    path: "export/savings_log",
-    auth: true,
-    payload: ExportPagePayloadSchema,
-    data: exportPageOf(AccountLogEntrySchema),
-  }),
+  exportSavingsLog: userCall("GET", "export/savings_log", ExportPagePayloadSchema, exportPageOf(AccountLogEntrySchema)),
 };
 
 /** The names of the export calls. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DecimalStringSchema, IdSchema, IdempotencyKeySchema, LeverTermsShape } from "./entities";
-import { defineCall } from "./define-call";
+import { userCall } from "./define-call";
 import { LEVER_HANDS_MAX, LEVER_HANDS_MIN, LEVER_MULTIPLES } from "./core/lever";
 import { PLAIN_DECIMAL } from "./core/trading";
 
@@ -204,42 +204,12 @@ export const LeverClosedPushSchema = z.object({
 });
 
 export const leverCalls = {
-  leverSubmit: defineCall({
-    method: "POST",
-    path: "lever/submit",
-    auth: true,
-    payload: LeverSubmitPayloadSchema,
-    data: LeverPositionSchema,
-  }),
-  leverCancel: defineCall({ method: "POST", path: "lever/cancel", auth: true, payload: LeverIdPayloadSchema, data: LeverPositionSchema }),
-  leverClose: defineCall({ method: "POST", path: "lever/close", auth: true, payload: LeverIdPayloadSchema, data: LeverPositionSchema }),
-  leverSetstop: defineCall({
-    method: "POST",
-    path: "lever/setstop",
-    auth: true,
-    payload: LeverSetstopPayloadSchema,
-    data: LeverPositionSchema,
-  }),
-  leverDeal: defineCall({ method: "POST", path: "lever/deal", auth: true, payload: LeverPairPayloadSchema, data: LeverDealSchema }),
-  leverDealall: defineCall({
-    method: "POST",
-    path: "lever/dealall",
-    auth: true,
-    payload: LeverDealallPayloadSchema,
-    data: LeverDealallSchema,
-  }),
-  leverMyTrade: defineCall({
-    method: "POST",
-    path: "lever/my_trade",
-    auth: true,
-    payload: LeverMyTradePayloadSchema,
-    data: LeverPageSchema,
-  }),
-  leverBatchClose: defineCall({
-    method: "POST",
-    path: "lever/batch_close",
-    auth: true,
-    payload: LeverBatchClosePayloadSchema,
-    data: z.object({ closed: z.number() }),
-  }),
+  leverSubmit: userCall("POST", "lever/submit", LeverSubmitPayloadSchema, LeverPositionSchema),
+  leverCancel: userCall("POST", "lever/cancel", LeverIdPayloadSchema, LeverPositionSchema),
+  leverClose: userCall("POST", "lever/close", LeverIdPayloadSchema, LeverPositionSchema),
+  leverSetstop: userCall("POST", "lever/setstop", LeverSetstopPayloadSchema, LeverPositionSchema),
+  leverDeal: userCall("POST", "lever/deal", LeverPairPayloadSchema, LeverDealSchema),
+  leverDealall: userCall("POST", "lever/dealall", LeverDealallPayloadSchema, LeverDealallSchema),
+  leverMyTrade: userCall("POST", "lever/my_trade", LeverMyTradePayloadSchema, LeverPageSchema),
+  leverBatchClose: userCall("POST", "lever/batch_close", LeverBatchClosePayloadSchema, z.object({ closed: z.number() })),
 };

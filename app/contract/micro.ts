@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
-import { defineCall } from "./define-call";
+import { publicCall, userCall } from "./define-call";
 import { PLAIN_DECIMAL } from "./core/trading";
 
 export * from "./core/micro";
@@ -97,26 +97,8 @@ export type MicroPage = z.infer<typeof MicroPageSchema>;
 export const MicroClosedPushSchema = z.object({ type: z.literal("MICRO_CLOSED"), order: MicroOrderSchema });
 
 export const microCalls = {
-  microPayableCurrencies: defineCall({
-    method: "GET",
-    path: "microtrade/payable_currencies",
-    auth: true,
-    payload: z.object({}),
-    data: z.array(MicroWalletSchema),
-  }),
-  microSeconds: defineCall({
-    method: "GET",
-    path: "microtrade/seconds",
-    auth: false,
-    payload: z.object({}),
-    data: z.array(MicroSecondsSchema),
-  }),
-  microSubmit: defineCall({
-    method: "POST",
-    path: "microtrade/submit",
-    auth: true,
-    payload: MicroSubmitPayloadSchema,
-    data: MicroOrderSchema,
-  }),
-  microLists: defineCall({ method: "GET", path: "microtrade/lists", auth: true, payload: MicroListsPayloadSchema, data: MicroPageSchema }),
+  microPayableCurrencies: userCall("GET", "microtrade/payable_currencies", z.object({}), z.array(MicroWalletSchema)),
+  microSeconds: publicCall("GET", "microtrade/seconds", z.object({}), z.array(MicroSecondsSchema)),
+  microSubmit: userCall("POST", "microtrade/submit", MicroSubmitPayloadSchema, MicroOrderSchema),
+  microLists: userCall("GET", "microtrade/lists", MicroListsPayloadSchema, MicroPageSchema),
 };

@@ -28,6 +28,9 @@ const IdempotencyKey = IdempotencyKeySchema;
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
+/** An address on a chain, typed by the user: required (with the form's own message), at most 128 characters, no control characters. */
+const ChainAddress = (required: string) =>
+  z.string({ required_error: required }).trim().min(1, required).max(128, "address_invalid").refine(noControlChars, "control_chars");
 const OptionalText = (max: number) =>
   z
     .string()
@@ -71,12 +74,7 @@ export const CreatePayOrderPayloadSchema = z.object({
   currency_id: z.coerce.number().int().positive(),
   currency_protocol_id: OptionalPositiveInt,
   chargeNum: moneyAmount("deposit_amount_required"),
-  walletAddress: z
-    .string({ required_error: "wallet_address_required" })
-    .trim()
-    .min(1, "wallet_address_required")
-    .max(128, "address_invalid")
-    .refine(noControlChars, "control_chars"),
+  walletAddress: ChainAddress("wallet_address_required"),
   /** The platform address the coins were sent to (from wallet/wallet); optional. */
   in_address: OptionalText(128),
   idempotency_key: IdempotencyKey,
@@ -85,12 +83,7 @@ export const CreatePayOrderPayloadSchema = z.object({
 /** Checked in this order: address, amount, trade password (docs/product.md, "Withdrawals"). */
 export const DrawPayloadSchema = z.object({
   currency_id: z.coerce.number().int().positive(),
-  address: z
-    .string({ required_error: "draw_address_required" })
-    .trim()
-    .min(1, "draw_address_required")
-    .max(128, "address_invalid")
-    .refine(noControlChars, "control_chars"),
+  address: ChainAddress("draw_address_required"),
   number: moneyAmount("draw_amount_required"),
   pay_password: z.string({ required_error: "pay_password_required" }).min(1, "pay_password_required").max(64),
   memo: OptionalText(64),
@@ -413,12 +406,7 @@ export const AddressGetDataSchema = z.object({
 export const AddressSendCodeDataSchema = z.object({ user_id: UserId, timestamp: Timestamp });
 export const AddressBindDataSchema = z.object({
   user_id: UserId,
-  address: z
-    .string({ required_error: "draw_address_required" })
-    .trim()
-    .min(1, "draw_address_required")
-    .max(128, "address_invalid")
-    .refine(noControlChars, "control_chars"),
+  address: ChainAddress("draw_address_required"),
   coin_name: z.string().trim().min(1, "field_required").max(16),
   contract_address: z.string().trim().max(128).default(""),
   memo: z.string().trim().max(64).refine(noControlChars, "control_chars").default(""),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LimitSchema, PageSchema } from "./paging";
 import { DecimalStringSchema, IdSchema } from "./entities";
-import { defineCall } from "./define-call";
+import { userCall } from "./define-call";
 import { NOTIFY_CATEGORIES, PRICE_ALERT_DIRECTIONS, PRICE_ALERTS_MAX, type NotifyCategory } from "./core/notifications";
 import { PLAIN_DECIMAL } from "./core/trading";
 
@@ -124,52 +124,17 @@ export const NotifyPushSchema = z.object({
 export type NotifyPush = z.infer<typeof NotifyPushSchema>;
 
 const Done = z.null().optional();
+const PriceAlertDeletePayloadSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const notificationCalls = {
-  notificationList: defineCall({
-    method: "GET",
-    path: "notification/list",
-    auth: true,
-    payload: NotificationListPayloadSchema,
-    data: NotificationPageSchema,
-  }),
-  notificationRead: defineCall({
-    method: "POST",
-    path: "notification/read",
-    auth: true,
-    payload: NotificationReadPayloadSchema,
-    data: z.object({ unread: z.coerce.number().int() }),
-  }),
-  notificationSettings: defineCall({
-    method: "GET",
-    path: "notification/settings",
-    auth: true,
-    payload: z.object({}),
-    data: EmailChoicesSchema,
-  }),
-  notificationSettingsSave: defineCall({
-    method: "POST",
-    path: "notification/settings_save",
-    auth: true,
-    payload: EmailChoicesPayloadSchema,
-    data: EmailChoicesSchema,
-  }),
-  priceAlertList: defineCall({ method: "GET", path: "price_alert/list", auth: true, payload: z.object({}), data: PriceAlertListSchema }),
-  priceAlertAdd: defineCall({
-    method: "POST",
-    path: "price_alert/add",
-    auth: true,
-    payload: PriceAlertAddPayloadSchema,
-    data: PriceAlertSchema,
-  }),
-  priceAlertDelete: defineCall({
-    method: "POST",
-    path: "price_alert/delete",
-    auth: true,
-    payload: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-    data: Done,
-  }),
-  assetSummary: defineCall({ method: "GET", path: "account/summary", auth: true, payload: z.object({}), data: AssetSummarySchema }),
+  notificationList: userCall("GET", "notification/list", NotificationListPayloadSchema, NotificationPageSchema),
+  notificationRead: userCall("POST", "notification/read", NotificationReadPayloadSchema, z.object({ unread: z.coerce.number().int() })),
+  notificationSettings: userCall("GET", "notification/settings", z.object({}), EmailChoicesSchema),
+  notificationSettingsSave: userCall("POST", "notification/settings_save", EmailChoicesPayloadSchema, EmailChoicesSchema),
+  priceAlertList: userCall("GET", "price_alert/list", z.object({}), PriceAlertListSchema),
+  priceAlertAdd: userCall("POST", "price_alert/add", PriceAlertAddPayloadSchema, PriceAlertSchema),
+  priceAlertDelete: userCall("POST", "price_alert/delete", PriceAlertDeletePayloadSchema, Done),
+  assetSummary: userCall("GET", "account/summary", z.object({}), AssetSummarySchema),
 };
 
 export { PRICE_ALERTS_MAX };

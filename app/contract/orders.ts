@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall } from "./define-call";
+import { userCall } from "./define-call";
 import { LimitSchema, PageSchema } from "./paging";
 import { SpotCancelAllSchema, SpotFillPageSchema, SpotOcoSchema, SpotOrderPageSchema } from "./entities";
 import { PLAIN_DECIMAL, SPOT_ORDER_FILTERS, type OrderWay } from "./core/trading";
@@ -117,15 +117,9 @@ export const SpotOrdersPayloadSchema = SpotOrdersFilterSchema.extend({ page: Pag
 export const SpotFillsPayloadSchema = SpotFillsFilterSchema.extend({ page: PageSchema, limit: LimitSchema });
 
 export const ordersCalls = {
-  txInOco: defineCall({ method: "POST", path: "tx_in/oco", auth: true, payload: SpotOcoPayloadSchema, data: SpotOcoSchema }),
-  txOutOco: defineCall({ method: "POST", path: "tx_out/oco", auth: true, payload: SpotOcoPayloadSchema, data: SpotOcoSchema }),
-  txCancelAll: defineCall({
-    method: "POST",
-    path: "tx/cancel_all",
-    auth: true,
-    payload: SpotCancelAllPayloadSchema,
-    data: SpotCancelAllSchema,
-  }),
-  spotOrders: defineCall({ method: "GET", path: "tx/orders", auth: true, payload: SpotOrdersPayloadSchema, data: SpotOrderPageSchema }),
-  spotFills: defineCall({ method: "GET", path: "tx/fills", auth: true, payload: SpotFillsPayloadSchema, data: SpotFillPageSchema }),
+  txInOco: userCall("POST", "tx_in/oco", SpotOcoPayloadSchema, SpotOcoSchema),
+  txOutOco: userCall("POST", "tx_out/oco", SpotOcoPayloadSchema, SpotOcoSchema),
+  txCancelAll: userCall("POST", "tx/cancel_all", SpotCancelAllPayloadSchema, SpotCancelAllSchema),
+  spotOrders: userCall("GET", "tx/orders", SpotOrdersPayloadSchema, SpotOrderPageSchema),
+  spotFills: userCall("GET", "tx/fills", SpotFillsPayloadSchema, SpotFillPageSchema),
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DecimalStringSchema, IdSchema, IdempotencyKeySchema } from "./entities";
-import { defineCall } from "./define-call";
+import { publicCall, userCall } from "./define-call";
 import { PAY_METHOD_CODES } from "./core/personal";
 import { decimalBelow, P2P_FIATS, P2P_MESSAGE_MAX, P2P_REASON_MAX, P2P_SIDES, P2P_STATUSES, type P2PAction } from "./core/p2p";
 import { PLAIN_DECIMAL } from "./core/trading";
@@ -271,59 +271,23 @@ export const P2POrderPushSchema = z.object({ type: z.literal("P2P_ORDER"), id: z
 const OrderDetailSchema = z.object({ order: P2POrderSchema, messages: z.array(P2PMessageSchema) });
 
 export const p2pCalls = {
-  legalMarket: defineCall({ method: "GET", path: "legal/market", auth: false, payload: z.object({}), data: P2PMarketSchema }),
-  legalAds: defineCall({ method: "GET", path: "legal/ads", auth: false, payload: LegalAdsPayloadSchema, data: P2PAdPageSchema }),
-  legalOrderCreate: defineCall({
-    method: "POST",
-    path: "legal/order_create",
-    auth: true,
-    payload: LegalOrderCreatePayloadSchema,
-    data: P2POrderSchema,
-  }),
-  legalOrders: defineCall({ method: "GET", path: "legal/orders", auth: true, payload: LegalOrdersPayloadSchema, data: P2POrderPageSchema }),
-  legalOrderDetail: defineCall({
-    method: "GET",
-    path: "legal/order_detail",
-    auth: true,
-    payload: OrderIdPayloadSchema,
-    data: OrderDetailSchema,
-  }),
-  legalVoucher: defineCall({ method: "POST", path: "legal/voucher", auth: true, payload: LegalVoucherPayloadSchema, data: P2POrderSchema }),
-  legalPay: defineCall({ method: "POST", path: "legal/pay", auth: true, payload: LegalPayPayloadSchema, data: P2POrderSchema }),
-  legalCancel: defineCall({ method: "POST", path: "legal/cancel", auth: true, payload: OrderIdPayloadSchema, data: P2POrderSchema }),
-  legalConfirm: defineCall({ method: "POST", path: "legal/confirm", auth: true, payload: LegalConfirmPayloadSchema, data: P2POrderSchema }),
-  legalDelay: defineCall({ method: "POST", path: "legal/delay", auth: true, payload: OrderIdPayloadSchema, data: P2POrderSchema }),
-  legalAbnormal: defineCall({
-    method: "POST",
-    path: "legal/abnormal",
-    auth: true,
-    payload: LegalReasonPayloadSchema,
-    data: P2POrderSchema,
-  }),
-  legalAppeal: defineCall({ method: "POST", path: "legal/appeal", auth: true, payload: LegalReasonPayloadSchema, data: P2POrderSchema }),
-  legalMessages: defineCall({
-    method: "GET",
-    path: "legal/messages",
-    auth: true,
-    payload: LegalMessagesPayloadSchema,
-    data: z.array(P2PMessageSchema),
-  }),
-  legalMessage: defineCall({
-    method: "POST",
-    path: "legal/message",
-    auth: true,
-    payload: LegalMessagePayloadSchema,
-    data: P2PMessageSchema,
-  }),
-  shopInfo: defineCall({ method: "GET", path: "shop/info", auth: true, payload: z.object({}), data: ShopInfoSchema }),
-  shopAds: defineCall({ method: "GET", path: "shop/ads", auth: true, payload: ShopAdsPayloadSchema, data: P2PAdPageSchema }),
-  shopAdPublish: defineCall({
-    method: "POST",
-    path: "shop/ad_publish",
-    auth: true,
-    payload: ShopAdPublishPayloadSchema,
-    data: P2PAdSchema,
-  }),
-  shopAdStatus: defineCall({ method: "POST", path: "shop/ad_status", auth: true, payload: ShopAdStatusPayloadSchema, data: P2PAdSchema }),
-  shopOrders: defineCall({ method: "GET", path: "shop/orders", auth: true, payload: ShopOrdersPayloadSchema, data: P2POrderPageSchema }),
+  legalMarket: publicCall("GET", "legal/market", z.object({}), P2PMarketSchema),
+  legalAds: publicCall("GET", "legal/ads", LegalAdsPayloadSchema, P2PAdPageSchema),
+  legalOrderCreate: userCall("POST", "legal/order_create", LegalOrderCreatePayloadSchema, P2POrderSchema),
+  legalOrders: userCall("GET", "legal/orders", LegalOrdersPayloadSchema, P2POrderPageSchema),
+  legalOrderDetail: userCall("GET", "legal/order_detail", OrderIdPayloadSchema, OrderDetailSchema),
+  legalVoucher: userCall("POST", "legal/voucher", LegalVoucherPayloadSchema, P2POrderSchema),
+  legalPay: userCall("POST", "legal/pay", LegalPayPayloadSchema, P2POrderSchema),
+  legalCancel: userCall("POST", "legal/cancel", OrderIdPayloadSchema, P2POrderSchema),
+  legalConfirm: userCall("POST", "legal/confirm", LegalConfirmPayloadSchema, P2POrderSchema),
+  legalDelay: userCall("POST", "legal/delay", OrderIdPayloadSchema, P2POrderSchema),
+  legalAbnormal: userCall("POST", "legal/abnormal", LegalReasonPayloadSchema, P2POrderSchema),
+  legalAppeal: userCall("POST", "legal/appeal", LegalReasonPayloadSchema, P2POrderSchema),
+  legalMessages: userCall("GET", "legal/messages", LegalMessagesPayloadSchema, z.array(P2PMessageSchema)),
+  legalMessage: userCall("POST", "legal/message", LegalMessagePayloadSchema, P2PMessageSchema),
+  shopInfo: userCall("GET", "shop/info", z.object({}), ShopInfoSchema),
+  shopAds: userCall("GET", "shop/ads", ShopAdsPayloadSchema, P2PAdPageSchema),
+  shopAdPublish: userCall("POST", "shop/ad_publish", ShopAdPublishPayloadSchema, P2PAdSchema),
+  shopAdStatus: userCall("POST", "shop/ad_status", ShopAdStatusPayloadSchema, P2PAdSchema),
+  shopOrders: userCall("GET", "shop/orders", ShopOrdersPayloadSchema, P2POrderPageSchema),
 };

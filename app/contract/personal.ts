@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LimitSchema, PageSchema } from "./paging";
 import { IdSchema } from "./entities";
-import { defineCall } from "./define-call";
+import { userCall } from "./define-call";
 import { isValidEmail, isValidPhone } from "./core/rules";
 import {
   BIND_CODE_MAX,
@@ -226,66 +226,26 @@ export const BindMobilePayloadSchema = z.object({
 const SignedOut = z.object({ signed_out: z.coerce.number().int() });
 
 /** The personal centre's calls; `calls` in calls.ts takes them in. */
+const PayMethodTypePayloadSchema = z.object({ type: z.coerce.number().int().positive() });
+
 export const personalCalls = {
-  amendPassword: defineCall({
-    method: "POST",
-    path: "user/amend_password",
-    auth: true,
-    payload: AmendPasswordPayloadSchema,
-    data: SignedOut,
-  }),
-  googleQrCode: defineCall({ method: "POST", path: "google_auth/qr_code", auth: true, payload: z.object({}), data: GoogleAuthSchema }),
-  googleSwitch: defineCall({ method: "POST", path: "user/switch", auth: true, payload: GoogleSwitchPayloadSchema, data: Done }),
-  feedbackSubmit: defineCall({ method: "POST", path: "feedback/submit", auth: true, payload: FeedbackPayloadSchema, data: Done }),
-  feedbackList: defineCall({ method: "GET", path: "feedback/list", auth: true, payload: PagePayload, data: pageOf(FeedbackSchema) }),
-  sessions: defineCall({ method: "GET", path: "user/sessions", auth: true, payload: z.object({}), data: z.array(SessionSchema) }),
-  sessionRevoke: defineCall({
-    method: "POST",
-    path: "user/session_revoke",
-    auth: true,
-    payload: SessionRevokePayloadSchema,
-    data: SignedOut,
-  }),
-  securityLog: defineCall({
-    method: "GET",
-    path: "user/security_log",
-    auth: true,
-    payload: PagePayload,
-    data: pageOf(SecurityLogRowSchema),
-  }),
-  payMethodTypes: defineCall({
-    method: "GET",
-    path: "pay_method/types",
-    auth: true,
-    payload: z.object({}),
-    data: z.array(PayMethodTypeSchema),
-  }),
-  payMethodByType: defineCall({
-    method: "GET",
-    path: "pay_method/get_method_by_type",
-    auth: true,
-    payload: z.object({ type: z.coerce.number().int().positive() }),
-    data: PayMethodSchema.nullable(),
-  }),
-  payMethodSave: defineCall({
-    method: "POST",
-    path: "pay_method/save",
-    auth: true,
-    payload: PayMethodSavePayloadSchema,
-    data: PayMethodSchema,
-  }),
-  imageUpload: defineCall({
-    method: "POST",
-    path: "common/image_upload",
-    auth: true,
-    payload: z.object({ file: UploadFileSchema }),
-    data: z.object({ url: z.string() }),
-  }),
-  realNameCenter: defineCall({ method: "GET", path: "user_real/center", auth: true, payload: z.object({}), data: RealNameCenterSchema }),
-  realName: defineCall({ method: "POST", path: "user_real/real_name", auth: true, payload: RealNamePayloadSchema, data: Done }),
-  sendBindCode: defineCall({ method: "POST", path: "api/sms_mail", auth: true, payload: SendBindCodePayloadSchema, data: Done }),
-  bindEmail: defineCall({ method: "POST", path: "api/safe/email", auth: true, payload: BindEmailPayloadSchema, data: Done }),
-  bindMobile: defineCall({ method: "POST", path: "user/bind_mobile", auth: true, payload: BindMobilePayloadSchema, data: Done }),
+  amendPassword: userCall("POST", "user/amend_password", AmendPasswordPayloadSchema, SignedOut),
+  googleQrCode: userCall("POST", "google_auth/qr_code", z.object({}), GoogleAuthSchema),
+  googleSwitch: userCall("POST", "user/switch", GoogleSwitchPayloadSchema, Done),
+  feedbackSubmit: userCall("POST", "feedback/submit", FeedbackPayloadSchema, Done),
+  feedbackList: userCall("GET", "feedback/list", PagePayload, pageOf(FeedbackSchema)),
+  sessions: userCall("GET", "user/sessions", z.object({}), z.array(SessionSchema)),
+  sessionRevoke: userCall("POST", "user/session_revoke", SessionRevokePayloadSchema, SignedOut),
+  securityLog: userCall("GET", "user/security_log", PagePayload, pageOf(SecurityLogRowSchema)),
+  payMethodTypes: userCall("GET", "pay_method/types", z.object({}), z.array(PayMethodTypeSchema)),
+  payMethodByType: userCall("GET", "pay_method/get_method_by_type", PayMethodTypePayloadSchema, PayMethodSchema.nullable()),
+  payMethodSave: userCall("POST", "pay_method/save", PayMethodSavePayloadSchema, PayMethodSchema),
+  imageUpload: userCall("POST", "common/image_upload", z.object({ file: UploadFileSchema }), z.object({ url: z.string() })),
+  realNameCenter: userCall("GET", "user_real/center", z.object({}), RealNameCenterSchema),
+  realName: userCall("POST", "user_real/real_name", RealNamePayloadSchema, Done),
+  sendBindCode: userCall("POST", "api/sms_mail", SendBindCodePayloadSchema, Done),
+  bindEmail: userCall("POST", "api/safe/email", BindEmailPayloadSchema, Done),
+  bindMobile: userCall("POST", "user/bind_mobile", BindMobilePayloadSchema, Done),
 };
 
 /**

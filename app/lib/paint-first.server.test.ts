@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAINT_FIRST_LOADER, paintFirst, safeCut } from "./paint-first.server";
+import { PAINT_FIRST_LOADER, paintFirst } from "./paint-first.server";
 
 const page =
   '<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/build/css.css"/></head><body><main>Ünïcödé ✓ ' +
@@ -47,14 +47,5 @@ describe("paintFirst", () => {
   it("leaves a page without Remix's scripts as it was", async () => {
     const plain = "<html><body><p>type=module is only text here; so is modulepreload</p></body></html>";
     expect(await through([Buffer.from(plain)])).toBe(plain);
-  });
-});
-
-describe("safeCut", () => {
-  it("keeps back a tail that could begin a pattern and nothing else", () => {
-    expect(safeCut("<p>hello</p>")).toBe(12);
-    expect(safeCut("<p>hello</p><link rel=")).toBe(12);
-    expect(safeCut("abc window.__remixCon")).toBe(4);
-    expect(safeCut('x type="module" async="')).toBe(2);
   });
 });

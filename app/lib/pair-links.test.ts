@@ -22,18 +22,25 @@ describe("canonicalAddress", () => {
 });
 
 describe("backOnScreen", () => {
-  it("keeps a return address on the screen itself, with its query or fragment, and nothing that only starts like it", () => {
-    expect(backOnScreen("/trade", "/trade")).toBe("/trade");
-    expect(backOnScreen("/trade?symbol=BTCUSDT&orders=history", "/trade")).toBe("/trade?symbol=BTCUSDT&orders=history");
-    expect(backOnScreen("/trade#orders", "/trade")).toBe("/trade#orders");
-    expect(backOnScreen("/lever?symbol=BTCUSDT", "/lever")).toBe("/lever?symbol=BTCUSDT");
-    expect(backOnScreen("/tradeX", "/trade")).toBe("/trade");
-    expect(backOnScreen("/trades?x=1", "/trade")).toBe("/trade");
-    expect(backOnScreen("/trade/evil", "/trade")).toBe("/trade");
-    expect(backOnScreen("/secondary", "/second")).toBe("/second");
-    expect(backOnScreen("/leverage#x", "/lever")).toBe("/lever");
-    expect(backOnScreen("/home", "/second")).toBe("/second");
-    expect(backOnScreen("/orders?status=open", "/orders")).toBe("/orders?status=open");
-    expect(backOnScreen("/ordersX", "/orders")).toBe("/orders");
+  type Screen = Parameters<typeof backOnScreen>[1];
+  /** Return addresses on the screen itself, with their query or fragment: kept as they are. */
+  const KEPT: [Screen, string[]][] = [
+    ["/trade", ["/trade", "/trade?symbol=BTCUSDT&orders=history", "/trade#orders"]],
+    ["/lever", ["/lever?symbol=BTCUSDT"]],
+    ["/orders", ["/orders?status=open"]],
+  ];
+  /** Addresses elsewhere, or that only start like the screen's: the screen itself instead. */
+  const REPLACED: [Screen, string[]][] = [
+    ["/trade", ["/tradeX", "/trades?x=1", "/trade/evil"]],
+    ["/second", ["/secondary", "/home"]],
+    ["/lever", ["/leverage#x"]],
+    ["/orders", ["/ordersX"]],
+  ];
+
+  it.each(KEPT)("keeps a return address on %s, with its query or fragment", (screen, backs) => {
+    for (const back of backs) expect(backOnScreen(back, screen)).toBe(back);
+  });
+  it.each(REPLACED)("answers %s for an address that only starts like it or is elsewhere", (screen, backs) => {
+    for (const back of backs) expect(backOnScreen(back, screen)).toBe(screen);
   });
 });

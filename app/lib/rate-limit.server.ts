@@ -55,6 +55,8 @@ export interface Limiters {
   limiters: Record<LimiterName, Limiter>;
   /** 'redis' while the shared store answers, 'memory' otherwise. */
   store(): "redis" | "memory";
+  /** How many times the link to Redis has been tried again since it was made (0 without Redis). */
+  reconnects(): number;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export function createLimiters(opts: LimiterOptions = {}): Limiters {
 
   if (!opts.redisUrl) {
     const limiters = Object.fromEntries(names.map((n) => [n, new Limiter(memory(n))])) as Record<LimiterName, Limiter>;
-    return { limiters, store: () => "memory", close: async () => {} };
+    return { limiters, store: () => "memory", reconnects: () => 0, close: async () => {} };
   }
 
   const where = redactUrl(opts.redisUrl);
@@ -80,6 +82,8 @@ export function createLimiters(opts: LimiterOptions = {}): Limiters {
     retryStrategy: (times) => Math.min(times * 250, 2000),
   });
   let outage = false;
+  let reconnects = 0;
+  redis.on("reconnecting", () => reconnects++);
   const down = (why: string) => {
     if (outage) return;
     outage = true;
@@ -114,6 +118,7 @@ export function createLimiters(opts: LimiterOptions = {}): Limiters {
   return {
     limiters,
     store: () => (redis.status === "ready" ? "redis" : "memory"),
+    reconnects: () => reconnects,
     close: async () => {
       redis.removeAllListeners("error");
       redis.on("error", () => {});

@@ -164,6 +164,24 @@ test.describe("session", () => {
     }
   });
 
+  test("typing while the page's scripts load does not stop it from hydrating", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "hydration is the subject");
+    // A slow phone: the CPU 12× slower, the fields filled as soon as the HTML is there. Before the fix this failed
+    // 8 loads of 10 (React's error 345 and a page that never hydrated), so three loads in a row show it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 12 });
+    for (let load = 0; load < 3; load++) {
+      await page.goto("/login", { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Email").fill("someone@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("typed early");
+      // The Show button exists only once the page has hydrated; what was typed is still there.
+      await page.getByRole("button", { name: "Show password" }).click({ timeout: 20_000 });
+      await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+      await expect(page.getByLabel("Email")).toHaveValue("someone@example.com");
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("typed early");
+    }
+  });
+
   test("signing in returns to the requested page", async ({ page, request }) => {
     const user = await registerUser(request);
     await logIn(page, user.email, user.password, "/login?page=%2Fmarkets%3Ftab%3DBTC");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { BASE_URL } from "../../playwright.config";
 import {
@@ -88,6 +88,20 @@ async function axeBothThemes(page: Page) {
   }
 }
 
+/** The screen as it ends a test: no sideways scroll at 390 px and, with JavaScript (where axe runs), axe clean in both themes. */
+async function fitsPhoneAndAxeClean(page: Page, jsEnabled: boolean) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390 + 1);
+  if (jsEnabled) await axeBothThemes(page);
+}
+
+/** Bob, the seeded merchant, signed in in a browser of his own, from his own client address `ip`. */
+async function bobSignedIn(browser: Browser, jsEnabled: boolean, ip: string) {
+  const bobContext = await browser.newContext({ javaScriptEnabled: jsEnabled, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+  const bob = await bobContext.newPage();
+  await logIn(bob, BOB);
+  return { bob, bobContext };
+}
+
 /** A new user who passed identity verification (uploads, submission, the operator's approval), signed in by API. */
 async function verifiedBuyer(request: APIRequestContext, ip: string) {
   const { email, password } = await registerUser(request);
@@ -140,8 +154,7 @@ test("a visitor sees the merchants' ads, their prices and limits, and login link
   await page.getByRole("link", { name: "Sell", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Sell crypto to merchants" })).toBeVisible();
   await expect(page.getByText("7.05")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390 + 1);
-  if (jsEnabled) await axeBothThemes(page);
+  await fitsPhoneAndAxeClean(page, jsEnabled);
 });
 
 test("buy from a merchant: refused amount kept, voucher before paid, the seller's trade password releases, both see it completed", async ({
@@ -203,12 +216,7 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   await expect(page.getByText("The buyer marked the order as paid.")).toBeVisible();
 
   // The seller, in a browser of his own.
-  const bobContext = await browser.newContext({
-    javaScriptEnabled: jsEnabled,
-    extraHTTPHeaders: { "X-Forwarded-For": `10.98.${process.pid % 250}.9` },
-  });
-  const bob = await bobContext.newPage();
-  await logIn(bob, BOB);
+  const { bob, bobContext } = await bobSignedIn(browser, jsEnabled, `10.98.${process.pid % 250}.9`);
   await bob.goto("/myshop/shoporders");
   const no = orderUrl.split("id=")[1]!;
   await bob.getByRole("link", { name: new RegExp(`Details of order P\\d{8}${no.padStart(6, "0")}$`) }).click();
@@ -275,8 +283,7 @@ test("a merchant publishes an ad (max below min refused, input kept) and takes i
   await expect(row).toContainText("Open");
   await row.getByRole("button", { name: /^Take ad \d+ off the shelf$/ }).click();
   await expect(page.getByRole("row").filter({ hasText: `${price} CNY` })).toContainText("Off shelf");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390 + 1);
-  if (jsEnabled) await axeBothThemes(page);
+  await fitsPhoneAndAxeClean(page, jsEnabled);
 });
 
 test("a third cancel in one day stops buying until the next, and a cancelled order hides the payment details", async ({
@@ -354,12 +361,7 @@ test("an appeal waits for the operator; the decision shows to both sides and the
   });
   expect(((await legal.json()) as { data: { balance: string } }).data.balance).toBe("10");
 
-  const bobContext = await browser.newContext({
-    javaScriptEnabled: jsEnabled,
-    extraHTTPHeaders: { "X-Forwarded-For": `10.97.${process.pid % 250}.9` },
-  });
-  const bob = await bobContext.newPage();
-  await logIn(bob, BOB);
+  const { bob, bobContext } = await bobSignedIn(browser, jsEnabled, `10.97.${process.pid % 250}.9`);
   await bob.goto(`/myshop/shoporderdetail?id=${id}`);
   await expect(bob.getByRole("status").filter({ hasText: /^Completed$/ })).toBeVisible();
   await expect(bob.getByText("Customer service released the coins to the buyer.").first()).toBeVisible();

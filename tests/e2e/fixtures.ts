@@ -149,6 +149,13 @@ export async function registerUser(request: import("@playwright/test").APIReques
   return { email, password };
 }
 
+/** A fresh account (`registerUser`) with balances the operator credited: each of `credits` is [account, coin, amount]. */
+export async function fundedUser(request: import("@playwright/test").APIRequestContext, ...credits: [string, string, string][]) {
+  const user = await registerUser(request);
+  for (const [account, coin, amount] of credits) cli("credit", user.email, account, coin, amount);
+  return user;
+}
+
 export async function logIn(page: Page, email: string, password: string, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Email").fill(email);
@@ -213,8 +220,7 @@ export async function signUpByPhone(page: Page, phone: string, password = "Welco
  * move only when a test trades). A fresh account buys `amount` at the book's best ask, which the market maker quotes.
  */
 export async function tradeOnce(request: import("@playwright/test").APIRequestContext, matchId: number, amount: string) {
-  const user = await registerUser(request);
-  cli("credit", user.email, "change_account", "USDT", "100000");
+  const user = await fundedUser(request, ["change_account", "USDT", "100000"]);
   const headers = { "X-Forwarded-For": nextIp() };
   const login = (await (
     await request.post(`${BASE_URL}/api/user/login`, { headers, data: { account: user.email, password: user.password } })

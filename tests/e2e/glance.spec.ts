@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { BASE_URL } from "../../playwright.config";
-import { cli, DATA_DIR, expect, expectNoSeriousA11yViolations, logInTo, registerUser, setTheme, test } from "./fixtures";
+import { DATA_DIR, expect, expectNoSeriousA11yViolations, fundedUser, logInTo, setTheme, test } from "./fixtures";
 
 /**
  * Assets at a glance (JavaScript on and off): the total of all accounts in USD with its 30-day chart on the account
@@ -34,10 +34,12 @@ test.describe("assets at a glance", () => {
     request,
     jsEnabled,
   }) => {
-    const { email, password } = await registerUser(request);
-    cli("credit", email, "change_account", "USDT", "1000");
-    cli("credit", email, "change_account", "BTC", "0.000001");
-    cli("credit", email, "lever_account", "USDT", "250");
+    const { email, password } = await fundedUser(
+      request,
+      ["change_account", "USDT", "1000"],
+      ["change_account", "BTC", "0.000001"],
+      ["lever_account", "USDT", "250"],
+    );
     await logInTo(page, email, password, "/assets/tradeAccount");
 
     // All accounts: spot and lever together (the BTC adds a few cents).
@@ -90,8 +92,7 @@ test.describe("assets at a glance", () => {
     request,
     jsEnabled,
   }) => {
-    const { email, password } = await registerUser(request);
-    cli("credit", email, "change_account", "USDT", "1000");
+    const { email, password } = await fundedUser(request, ["change_account", "USDT", "1000"]);
     pastSnapshots(email, ["900.00", "1200.00", "950.50"]);
     await logInTo(page, email, password, "/assets/tradeAccount");
 
@@ -126,8 +127,7 @@ test.describe("assets at a glance", () => {
     }
   });
   test("the header's account menu shows the same total as the page, in the reader's separators (Spanish)", async ({ page, request }) => {
-    const { email, password } = await registerUser(request);
-    cli("credit", email, "change_account", "USDT", "4800.5");
+    const { email, password } = await fundedUser(request, ["change_account", "USDT", "4800.5"]);
     await logInTo(page, email, password, "/assets/tradeAccount");
     await page.context().addCookies([{ name: "lang", value: "es", url: BASE_URL }]);
     await page.reload();

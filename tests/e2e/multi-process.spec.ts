@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { freePort } from "../helpers/ports";
-import { exited, start, stop, waitFor, type Proc } from "../helpers/processes";
+import { start, stop, stopAll, waitFor, type Proc } from "../helpers/processes";
 
 /**
  * Several app processes, the way the README's "Running several app processes" sets them up: Redis (Debian's
@@ -154,13 +154,8 @@ test.describe("several app processes: one exchange, one Redis", () => {
   });
 
   test.afterAll(async () => {
-    const procs = [...apps, exchange, redis].filter((p): p is Proc => !!p);
-    for (const p of procs) stop(p);
     // Each drains and exits on SIGTERM; one that has not within 10 s is killed.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.all(procs.map(exited)), new Promise((r) => (timer = setTimeout(r, 10_000)))]);
-    clearTimeout(timer);
-    for (const p of procs) stop(p, "SIGKILL");
+    await stopAll([...apps, exchange, redis], 10);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

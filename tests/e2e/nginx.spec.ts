@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "./fixtures";
 import { freePort } from "../helpers/ports";
-import { exited, start, stop, waitFor, type Proc } from "../helpers/processes";
+import { exited, start, stop, stopAll, waitFor, type Proc } from "../helpers/processes";
 import { parseSse } from "../helpers/sse";
 
 /**
@@ -203,10 +203,7 @@ http {
   });
 
   test.afterAll(async () => {
-    const all = [...apps, exchange, nginx];
-    for (const p of all) stop(p);
-    await Promise.race([Promise.all(all.filter(Boolean).map(exited)), new Promise((r) => setTimeout(r, 15_000))]);
-    for (const p of all) stop(p, "SIGKILL");
+    await stopAll([...apps, exchange, nginx], 15);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

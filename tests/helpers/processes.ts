@@ -32,6 +32,15 @@ export function exited(proc: Proc): Promise<number | string> {
   return new Promise((resolve) => proc.child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
 }
 
+/** SIGTERM to each; those that have not drained and exited within `graceSeconds` then get SIGKILL. */
+export async function stopAll(procs: (Proc | null | undefined)[], graceSeconds: number) {
+  const live = procs.filter((p): p is Proc => !!p);
+  for (const p of live) stop(p);
+  const gone = (p: Proc) => p.child.exitCode !== null || p.child.signalCode !== null;
+  for (let i = 0; i < graceSeconds * 4 && !live.every(gone); i++) await new Promise((r) => setTimeout(r, 250));
+  for (const p of live) stop(p, "SIGKILL");
+}
+
 export async function waitFor(what: string, check: () => Promise<boolean>, procs: Proc[], seconds = 120) {
   for (let i = 0; i < seconds * 4; i++) {
     if (await check().catch(() => false)) return;

@@ -1,5 +1,7 @@
 // Test helper (imported by *.test.ts only).
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createExchange, type Exchange, type ExchangeOptions } from "../../server/exchange/index";
 
 /**
@@ -19,6 +21,15 @@ export function quietExchange(dataDir: string, options: Partial<ExchangeOptions>
     log: () => {},
     ...options,
   });
+}
+
+/**
+ * A property run's exchange on a fresh data folder named from `prefix`, on the run's clock (`now` answers it): `open()`
+ * opens it, and opens it again on the same data after a restart; `removeExchange(ex, dir)` ends the run.
+ */
+export function reopenableExchange(prefix: string, now: () => number): { dir: string; open: () => Exchange } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, open: () => quietExchange(dir, { now }) };
 }
 
 /** Closes a test's exchange and deletes its data folder (the end of every test file that opened one with mkdtemp). */

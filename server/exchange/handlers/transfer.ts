@@ -3,7 +3,7 @@ import { fail, ok, type Ctx, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { post } from "../ledger/index";
 import { insertTransfer, listTransfers, type TransferRow } from "../models/transfers";
-import { accountName, canonical, decimalsProblem, loadCurrency } from "../money/currencies";
+import { accountName, canonical, currencyRef, decimalsProblem, loadCurrency } from "../money/currencies";
 import { pageAnswer, pageWindow } from "../money/paging";
 import { ledgerFail } from "./money-common";
 
@@ -58,7 +58,7 @@ export const transferHandlers: Pick<Handlers, "transfer" | "transferLog"> = {
 export function transferOf(ctx: Ctx, r: TransferRow) {
   return {
     id: r.id,
-    currency: { id: r.currency_id, code: r.code },
+    currency: currencyRef(r),
     balance: r.amount,
     from: r.from_code,
     to: r.to_code,

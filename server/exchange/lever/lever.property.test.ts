@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../../tests/helpers/quiet-exchange";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
@@ -10,6 +7,7 @@ import { credit } from "../ledger/index";
 import { hashPassword } from "../lib/crypto";
 import { createUser, issueToken } from "../models/users";
 import { DAY } from "../lib/time";
+import { action } from "../../../tests/helpers/actions";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 import { expectConservedAndNonNegative, lockedOf } from "../../../tests/helpers/ledger";
 
@@ -41,53 +39,37 @@ type Action =
   | { k: "restart" };
 
 const frac = fc.integer({ min: -30, max: 30 });
-const action: fc.Arbitrary<Action> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      k: fc.constant("open" as const),
-      user: fc.integer({ min: 0, max: 2 }),
-      pair: fc.constantFrom(1 as const, 2 as const),
-      type: fc.constantFrom(1 as const, 2 as const),
-      fixed: fc.option(frac, { nil: null }),
-      hands: fc.integer({ min: 1, max: 5 }),
-      multiple: fc.constantFrom(5 as const, 10 as const, 20 as const, 50 as const, 100 as const),
-      tp: fc.integer({ min: 0, max: 30 }),
-      sl: fc.integer({ min: 0, max: 30 }),
-    }),
-  },
+const randomAction: fc.Arbitrary<Action> = fc.oneof(
+  action(6, "open", {
+    user: fc.integer({ min: 0, max: 2 }),
+    pair: fc.constantFrom(1 as const, 2 as const),
+    type: fc.constantFrom(1 as const, 2 as const),
+    fixed: fc.option(frac, { nil: null }),
+    hands: fc.integer({ min: 1, max: 5 }),
+    multiple: fc.constantFrom(5 as const, 10 as const, 20 as const, 50 as const, 100 as const),
+    tp: fc.integer({ min: 0, max: 30 }),
+    sl: fc.integer({ min: 0, max: 30 }),
+  }),
   // Price moves in ‰ of the start price, with rare gaps of up to 40 %.
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      k: fc.constant("price" as const),
-      pair: fc.constantFrom(1 as const, 2 as const),
-      move: fc.oneof(fc.integer({ min: -15, max: 15 }), fc.integer({ min: -400, max: 400 })),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("close" as const), user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5) }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("cancel" as const), user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      k: fc.constant("setstop" as const),
-      user: fc.integer({ min: 0, max: 2 }),
-      nth: fc.nat(5),
-      tp: fc.integer({ min: 0, max: 30 }),
-      sl: fc.integer({ min: 0, max: 30 }),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      k: fc.constant("batch" as const),
-      user: fc.integer({ min: 0, max: 2 }),
-      pair: fc.constantFrom(1 as const, 2 as const),
-      type: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ k: "overnight" as const }) },
-  { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
+  action(6, "price", {
+    pair: fc.constantFrom(1 as const, 2 as const),
+    move: fc.oneof(fc.integer({ min: -15, max: 15 }), fc.integer({ min: -400, max: 400 })),
+  }),
+  action(2, "close", { user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5) }),
+  action(1, "cancel", { user: fc.integer({ min: 0, max: 2 }), nth: fc.nat(5) }),
+  action(1, "setstop", {
+    user: fc.integer({ min: 0, max: 2 }),
+    nth: fc.nat(5),
+    tp: fc.integer({ min: 0, max: 30 }),
+    sl: fc.integer({ min: 0, max: 30 }),
+  }),
+  action(1, "batch", {
+    user: fc.integer({ min: 0, max: 2 }),
+    pair: fc.constantFrom(1 as const, 2 as const),
+    type: fc.constantFrom(0 as const, 1 as const, 2 as const),
+  }),
+  action(1, "overnight"),
+  action(1, "restart"),
 );
 
 const START = { 1: new Decimal(60000), 2: new Decimal(3000) };
@@ -98,10 +80,9 @@ describe("lever: conservation across random sequences", () => {
     // What the runs went through, so that the property is known not to hold vacuously.
     const seen = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 40 }), async (actions) => {
-        const dir = mkdtempSync(join(tmpdir(), "lever-prop-"));
+      fc.asyncProperty(fc.array(randomAction, { minLength: 5, maxLength: 40 }), async (actions) => {
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () => quietExchange(dir, { now: () => now });
+        const { dir, open } = reopenableExchange("lever-prop-", () => now);
         let ex: Exchange = open();
         const call = async (path: string, token: string, body: Record<string, unknown>) => {
           const r = await ex.handle(

@@ -1,13 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../../tests/helpers/quiet-exchange";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { recordTrade, type Exchange } from "../index";
 import { credit } from "../ledger/index";
 import { createUser, issueToken } from "../models/users";
+import { action } from "../../../tests/helpers/actions";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 import { expectConservedAndNonNegative, lockedOf } from "../../../tests/helpers/ledger";
 
@@ -22,36 +20,24 @@ type Action =
   | { k: "time"; ms: number }
   | { k: "restart" };
 
-const action: fc.Arbitrary<Action> = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      k: fc.constant("submit" as const),
-      user: fc.integer({ min: 0, max: 2 }),
-      type: fc.constantFrom(1 as const, 2 as const),
-      seconds: fc.constantFrom(30 as const, 60 as const, 120 as const),
-      number: fc.constantFrom("10", "50", "99.5", "400"),
-    }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      k: fc.constant("print" as const),
-      pair: fc.constantFrom(1 as const, 2 as const),
-      move: fc.integer({ min: -3, max: 3 }),
-    }),
-  },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant("time" as const), ms: fc.integer({ min: 1_000, max: 90_000 }) }) },
-  { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
+const randomAction: fc.Arbitrary<Action> = fc.oneof(
+  action(5, "submit", {
+    user: fc.integer({ min: 0, max: 2 }),
+    type: fc.constantFrom(1 as const, 2 as const),
+    seconds: fc.constantFrom(30 as const, 60 as const, 120 as const),
+    number: fc.constantFrom("10", "50", "99.5", "400"),
+  }),
+  action(4, "print", { pair: fc.constantFrom(1 as const, 2 as const), move: fc.integer({ min: -3, max: 3 }) }),
+  action(3, "time", { ms: fc.integer({ min: 1_000, max: 90_000 }) }),
+  action(1, "restart"),
 );
 
 describe("second contract: conservation across random sequences and restarts", () => {
   it("conserves funds, keeps locks exact and settles each order once", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
-        const dir = mkdtempSync(join(tmpdir(), "micro-prop-"));
+      fc.asyncProperty(fc.array(randomAction, { minLength: 5, maxLength: 30 }), async (actions) => {
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () => quietExchange(dir, { now: () => now });
+        const { dir, open } = reopenableExchange("micro-prop-", () => now);
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;

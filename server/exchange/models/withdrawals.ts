@@ -2,14 +2,18 @@ import type { ReviewStatus } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import { DAY } from "../lib/time";
 
-/** A row of `withdrawals` with its currency's and chain's codes. */
-export interface WithdrawalRow {
-  id: number;
+/** Where a user sends a coin on chain: the coin, its network, the address and its memo (a withdrawal, a saved address). */
+export interface Destination {
   user_id: number;
   currency_id: number;
   protocol_id: number;
   address: string;
   memo: string;
+}
+
+/** A row of `withdrawals` with its currency's and chain's codes. */
+export interface WithdrawalRow extends Destination {
+  id: number;
   amount: string;
   fee: string;
   received: string;

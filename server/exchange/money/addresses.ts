@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AddressEntry } from "../../../app/contract/index";
 import type { DB } from "../db/index";
+import type { Destination } from "../models/withdrawals";
 import { MEMO_CHAINS, type CurrencyRow, type ProtocolRow } from "./currencies";
 import { addressFitsChain } from "../../../app/contract/core/addresses";
 
@@ -74,13 +75,8 @@ export function memoProblem(chain: string, memo: string): string | null {
   return /^\d{1,10}$/.test(memo) ? null : "memo_invalid";
 }
 
-interface AddressRow {
+interface AddressRow extends Destination {
   id: number;
-  user_id: number;
-  currency_id: number;
-  protocol_id: number;
-  address: string;
-  memo: string;
   created_at: number;
   code: string;
   chain: string;

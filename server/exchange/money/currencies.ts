@@ -7,6 +7,11 @@ import type { Market } from "../market";
 /** Chains whose addresses need a memo / destination tag. */
 export const MEMO_CHAINS = new Set(["XRP"]);
 
+/** How an answer names a row's currency: its id and code (the row's `currency_id` and the `code` joined to it). */
+export function currencyRef(r: { currency_id: number; code: string }): { id: number; code: string } {
+  return { id: r.currency_id, code: r.code };
+}
+
 export interface CurrencyRow {
   id: number;
   code: string;

@@ -6,6 +6,7 @@ import { openHoldOf, releaseLeg, voidLegs } from "../ledger/holds";
 import type { Translate } from "../lib/i18n";
 import { decideDeposit, findDeposit, type DepositRow } from "../models/deposits";
 import { decideWithdrawal, findWithdrawal, type WithdrawalRow } from "../models/withdrawals";
+import { currencyRef } from "./currencies";
 import type { MoneySystem } from "./system";
 import { queueUserPush } from "../pushes";
 import { noticeDepositReviewed, noticeWithdrawalReviewed } from "../notices";
@@ -32,7 +33,7 @@ export { listWithdrawals, type WithdrawalRow } from "../models/withdrawals";
 export function toDeposit(r: DepositRow, t: Translate): Deposit {
   return {
     id: r.id,
-    currency: { id: r.currency_id, code: r.code },
+    currency: currencyRef(r),
     chain: r.chain ?? "",
     amount: r.amount,
     in_address: r.in_address,
@@ -47,7 +48,7 @@ export function toDeposit(r: DepositRow, t: Translate): Deposit {
 export function toWithdrawal(r: WithdrawalRow, t: Translate): Withdrawal {
   return {
     id: r.id,
-    currency: { id: r.currency_id, code: r.code },
+    currency: currencyRef(r),
     chain: r.chain,
     address: r.address,
     memo: r.memo,

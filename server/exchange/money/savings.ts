@@ -5,6 +5,7 @@ import { LedgerError, post } from "../ledger/index";
 import { holdLegs, openHoldOf, voidLegs } from "../ledger/holds";
 import type { Translate } from "../lib/i18n";
 import { DAY } from "../lib/time";
+import { currencyRef } from "./currencies";
 import {
   dueHoldingIds,
   holdingRow,
@@ -36,7 +37,7 @@ export function toLockProduct(p: ProductRow, t: Translate): LockProduct {
     limit_number: p.limit_number,
     max_number: p.max_number,
     daily_dividend: dailyInterest(p.limit_number, p.annual_rate, p.decimals),
-    currency: { id: p.currency_id, code: p.code },
+    currency: currencyRef(p),
   };
 }
 
@@ -45,7 +46,7 @@ export function toHolding(h: HoldingRow & { code: string }, t: Translate): Savin
     id: h.id,
     product_id: h.product_id,
     name: productName(t, h.code, h.limit_days),
-    currency: { id: h.currency_id, code: h.code },
+    currency: currencyRef(h),
     number: h.principal,
     display_rate: displayRate(h.annual_rate),
     limit_days: h.limit_days,

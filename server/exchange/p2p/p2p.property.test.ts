@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../../tests/helpers/quiet-exchange";
 import fc from "fast-check";
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
@@ -9,6 +6,7 @@ import { type Exchange } from "../index";
 import { credit, LedgerError } from "../ledger/index";
 import { createUser } from "../models/users";
 import { P2PRefusal } from "./engine";
+import { action } from "../../../tests/helpers/actions";
 import { expectLockedIsHeld, heldFor } from "../../../tests/helpers/holds";
 import { expectConservedAndNonNegative, lockedOf } from "../../../tests/helpers/ledger";
 
@@ -26,44 +24,28 @@ type Action =
   | { k: "time"; ms: number }
   | { k: "restart" };
 
-const action: fc.Arbitrary<Action> = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      k: fc.constant("order" as const),
-      user: fc.integer({ min: 0, max: 2 }),
-      ad: fc.integer({ min: 0, max: 2 }),
-      quantity: fc.constantFrom("10", "25.5", "100", "333.333333"),
-    }),
-  },
-  {
-    weight: 8,
-    arbitrary: fc.record({
-      k: fc.constant("act" as const),
-      order: fc.integer({ min: 0, max: 7 }),
-      by: fc.integer({ min: 0, max: 2 }),
-      act: fc.constantFrom<Act>("pay", "cancel", "confirm", "delay", "abnormal", "appeal", "resolve_buyer", "resolve_seller"),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      k: fc.constant("ad" as const),
-      ad: fc.integer({ min: 0, max: 2 }),
-      status: fc.constantFrom(1 as const, 2 as const, 3 as const),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("time" as const), ms: fc.constantFrom(60_000, 16 * 60_000, 31 * 60_000) }) },
-  { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
+const randomAction: fc.Arbitrary<Action> = fc.oneof(
+  action(5, "order", {
+    user: fc.integer({ min: 0, max: 2 }),
+    ad: fc.integer({ min: 0, max: 2 }),
+    quantity: fc.constantFrom("10", "25.5", "100", "333.333333"),
+  }),
+  action(8, "act", {
+    order: fc.integer({ min: 0, max: 7 }),
+    by: fc.integer({ min: 0, max: 2 }),
+    act: fc.constantFrom<Act>("pay", "cancel", "confirm", "delay", "abnormal", "appeal", "resolve_buyer", "resolve_seller"),
+  }),
+  action(1, "ad", { ad: fc.integer({ min: 0, max: 2 }), status: fc.constantFrom(1 as const, 2 as const, 3 as const) }),
+  action(2, "time", { ms: fc.constantFrom(60_000, 16 * 60_000, 31 * 60_000) }),
+  action(1, "restart"),
 );
 
 describe("fiat P2P: conservation across random sequences and restarts", () => {
   it("conserves funds, keeps escrow exact and releases or returns each order once", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 40 }), async (actions) => {
-        const dir = mkdtempSync(join(tmpdir(), "p2p-prop-"));
+      fc.asyncProperty(fc.array(randomAction, { minLength: 5, maxLength: 40 }), async (actions) => {
         let now = Date.UTC(2026, 10, 24, 12, 0, 0);
-        const open = () => quietExchange(dir, { now: () => now });
+        const { dir, open } = reopenableExchange("p2p-prop-", () => now);
         let ex: Exchange = open();
         try {
           const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
