@@ -103,6 +103,15 @@ describe("the exchange on its own thread", () => {
     expect(r.status).toBe(413);
   });
 
+  it("rejects a call whose signal aborts before the answer, as fetch does (the readiness probe's time limit)", async () => {
+    const controller = new AbortController();
+    const answer = exchange.handle(api("market/currency_matches", { signal: controller.signal }));
+    controller.abort();
+    await expect(answer).rejects.toThrow(/abort/i);
+    // The thread still answers the next call.
+    expect((await exchange.handle(api("market/currency_matches"))).status).toBe(200);
+  });
+
   it("pipes a /ws socket to the thread: a public subscription gets its snapshot, a signed-in one its private channel", async () => {
     const token = await signIn();
     const ws = new WebSocket(`${wsBase}/ws`);

@@ -53,7 +53,7 @@ export function startExchangeThread(options: ExchangeOptions, log: Logger): Prom
   let closing: Promise<void> | null = null;
   let closed: () => void = () => {};
   let nextId = 1;
-  const pending = new Map<number, { resolve: (r: Response) => void; reject: (e: unknown) => void; opts?: HandleOptions }>();
+  const pending = new Map<number, { resolve: (r: Response) => void; opts?: HandleOptions }>();
 
   const unavailable = () =>
     new Response(JSON.stringify({ code: 0, msg: "server error", data: null }), {
@@ -83,16 +83,14 @@ export function startExchangeThread(options: ExchangeOptions, log: Logger): Prom
     request.signal?.throwIfAborted();
     const id = nextId++;
     return new Promise<Response>((resolve, reject) => {
-      const onAbort = () => {
-        pending.delete(id);
-        reject(request.signal.reason);
-      };
+      // An aborted call is answered with its abort here; its entry stays until the thread's answer comes (always), so
+      // a rate-limit question it asks meanwhile is still answered by its own limit.
+      const onAbort = () => reject(request.signal.reason);
       pending.set(id, {
         resolve: (r) => {
           request.signal?.removeEventListener("abort", onAbort);
           resolve(r);
         },
-        reject,
         opts,
       });
       request.signal?.addEventListener("abort", onAbort, { once: true });
