@@ -22,4 +22,6 @@ export SIMULATOR=history
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 # Test-only: a second-contract order settles 6 s after it is placed (tests/e2e/second.spec.ts), not after 30.
 export TEST_SETTINGS=on TEST_MICRO_DUE_SECONDS=6
+# The caller's other settings pass through (Playwright hands the server its environment): for instance
+# `EXCHANGE_THREAD=on npx playwright test …` runs the suite with the exchange on its own thread (decision 029).
 exec npx tsx server/index.ts

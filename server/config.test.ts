@@ -39,6 +39,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir(), EXCHANGE_API_URL: "not a url" })).toThrow(/EXCHANGE_API_URL/);
     expect(() => loadConfig({ DATA_DIR: dir(), SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
   });
+  it("runs the embedded exchange on the main thread unless EXCHANGE_THREAD=on", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).EXCHANGE_THREAD).toBe("off");
+    expect(loadConfig({ DATA_DIR: dir(), EXCHANGE_THREAD: "on" }).EXCHANGE_THREAD).toBe("on");
+    expect(() => loadConfig({ DATA_DIR: dir(), EXCHANGE_THREAD: "yes" })).toThrow(/EXCHANGE_THREAD: must be on or off/);
+  });
   it("refuses a test-only setting unless TEST_SETTINGS=on", () => {
     expect(() => loadConfig({ DATA_DIR: dir(), TEST_MICRO_DUE_SECONDS: "5" })).toThrow(/TEST_MICRO_DUE_SECONDS/);
     expect(loadConfig({ DATA_DIR: dir(), TEST_SETTINGS: "on", TEST_MICRO_DUE_SECONDS: "5" }).TEST_MICRO_DUE_SECONDS).toBe(5);

@@ -73,6 +73,11 @@ const ConfigSchema = z.object({
     .refine((v) => /^wss?:\/\//.test(v), "must be a ws:// or wss:// URL")
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The embedded exchange on a worker thread of this process (decision 029): on, the main thread renders and relays
+   * while the exchange thread matches, commits and simulates. Off (the default), both share the main thread.
+   */
+  EXCHANGE_THREAD: onOff.default("off"),
   /** Share a visitor's render of the public market screens for a second (server/page-cache.ts). */
   PAGE_CACHE: onOff.default("on"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),

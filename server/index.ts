@@ -15,7 +15,7 @@ import { isStopping, markStopping, runShutdownHooks } from "../app/lib/shutdown.
 import { configOrExit, exchangeOptions, loadConfig } from "./config";
 import { answerFromExchange, remoteTransport } from "./api-adapter";
 import { appCallerKey } from "./app-caller";
-import type { Exchange } from "./exchange/index";
+import { startExchangeThread, type EmbeddedExchange } from "./exchange-thread";
 import { exchangeAnswers, healthz, readyz, type Readiness } from "./health";
 import { bytes, FORM_BODY_LIMIT, refuseForbiddenMethods, routePatterns, screenRequestGuard } from "./http-guards";
 import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
@@ -47,9 +47,25 @@ function wsUrlFor(apiUrl: string | undefined, port: number): string {
   return u.toString();
 }
 
-const exchange: Exchange | null = config.EXCHANGE_API_URL
+// The embedded exchange, on this thread or (EXCHANGE_THREAD=on) on its own worker thread (decision 029).
+const exchange: EmbeddedExchange | null = config.EXCHANGE_API_URL
   ? null
-  : startObservedExchange(exchangeOptions(config), log, "the embedded exchange");
+  : config.EXCHANGE_THREAD === "on"
+    ? await threadedExchange()
+    : startObservedExchange(exchangeOptions(config), log, "the embedded exchange");
+
+async function threadedExchange(): Promise<EmbeddedExchange> {
+  try {
+    const threaded = await startExchangeThread(exchangeOptions(config), log);
+    // The app's own live relay connects to the exchange thread's loopback listener, not through this thread's port.
+    if (!config.EXCHANGE_WS_URL) process.env.EXCHANGE_WS_URL = threaded.wsUrl;
+    return threaded;
+  } catch (error) {
+    log.fatal({ err: error }, "the embedded exchange cannot start");
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
 if (config.TEST_SETTINGS === "on") log.warn("TEST_SETTINGS=on: test-only settings in force; never run an exchange like this");
 
 /** The secret shared with a standalone exchange: the variable, or the file an exchange wrote into this DATA_DIR. */
@@ -285,6 +301,7 @@ server.listen(config.PORT, config.HOST, () => {
       host: config.HOST,
       exchange: exchange ? "embedded" : "remote",
       demo: exchange ? config.DEMO : undefined,
+      exchangeThread: exchange ? config.EXCHANGE_THREAD : undefined,
       simulator: exchange ? config.SIMULATOR : undefined,
       marketMaker: exchange ? config.MARKET_MAKER : undefined,
     },
