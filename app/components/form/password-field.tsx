@@ -27,7 +27,10 @@ export function PasswordField({ inputProps, ...field }: Omit<ComponentProps<type
           >
             {t(visible ? "fields.hide" : "fields.show")}
           </button>
-        ) : null
+        ) : (
+          // The row is there before the toggle is: the input keeps its place, and what was typed, when the page hydrates.
+          <></>
+        )
       }
     />
   );
