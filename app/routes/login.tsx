@@ -19,7 +19,6 @@ import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
-import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -128,7 +127,7 @@ export default function LoginRoute() {
 function LoginForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, busy, actionData } = useAuthForm({
+  const auth = useAuthForm({
     id: "login",
     kind,
     schema: (v, t) => v.loginSchema(t, kind, { sms: data.sms }),
@@ -137,7 +136,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
     defaultValue: { account: data.account, remember: data.remember ? "on" : undefined, area_id: data.areaId },
     constraint: data.constraint,
   });
-  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
+  const { form, fields, busy, actionData } = auth;
 
   return (
     <main className={s.page}>
@@ -167,7 +166,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
               errors={fields.area_id.errors}
             />
           ) : null}
-          <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
+          <AccountField kind={kind} auth={auth} />
           <PasswordField
             label={t("fields.password")}
             inputProps={{ ...getInputProps(fields.password, { type: "password" }), required: true, autoComplete: "current-password" }}
@@ -182,18 +181,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
               errors={fields.google_code.errors}
             />
           ) : null}
-          {data.sms ? (
-            <>
-              <CodeField
-                field={fields.sms_code}
-                accountField={fields.account}
-                accountRef={accountRef}
-                form={form}
-                sender={sender}
-                checkAccount={checkAccount}
-              />
-            </>
-          ) : null}
+          {data.sms ? <CodeField auth={auth} /> : null}
           <div className={s.between}>
             <CheckboxField
               inputProps={getInputProps(fields.remember, { type: "checkbox" })}

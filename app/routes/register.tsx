@@ -9,7 +9,6 @@ import { CountrySelect } from "~/components/form/country-select";
 import { CheckboxField, FormError, TextField } from "~/components/form/field";
 import { AccountTabs } from "~/features/auth/tabs";
 import { useAuthForm } from "~/features/auth/use-auth-form";
-import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api, dataOr } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -77,7 +76,7 @@ export default function RegisterRoute() {
 function RegisterForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, busy, actionData } = useAuthForm({
+  const auth = useAuthForm({
     id: "register",
     kind,
     schema: (v, t) => v.registerSchema(t, kind),
@@ -85,7 +84,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
     defaultValue: { agreement: "on", invite_code: data.inviteCode ?? "", area_id: data.areas[0]?.id },
     constraint: data.constraint,
   });
-  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: actionData?.codeSend });
+  const { form, fields, busy } = auth;
   const inviteNoteId = `${fields.invite_code.id}-note`;
 
   return (
@@ -108,20 +107,9 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
               errors={fields.area_id.errors}
             />
           ) : null}
-          <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
-          <CodeField
-            field={fields.sms_code}
-            accountField={fields.account}
-            accountRef={accountRef}
-            form={form}
-            sender={sender}
-            checkAccount={checkAccount}
-          />
-          <NewPasswordFields
-            password={fields.password}
-            repeat={fields.re_password}
-            labels={{ password: t("fields.password"), repeat: t("fields.repeatPassword") }}
-          />
+          <AccountField kind={kind} auth={auth} />
+          <CodeField auth={auth} />
+          <NewPasswordFields fields={fields} labels={{ password: t("fields.password"), repeat: t("fields.repeatPassword") }} />
           <TextField
             label={t("fields.invite")}
             inputProps={{

@@ -7,7 +7,6 @@ import { ACCOUNT_FORM_FIELDS, authT, refused, replyWithRefusal, SECRET_FIELDS, s
 import { AccountField, CodeField, NewPasswordFields } from "~/features/auth/account-fields";
 import { FormError } from "~/components/form/field";
 import { useAuthForm } from "~/features/auth/use-auth-form";
-import { useCodeSender } from "~/components/code-button";
 import { CODE_TYPE } from "~/contract/core/codes";
 import { api } from "~/lib/api.server";
 import { accountKindFrom, type AccountKind } from "~/features/auth/constants";
@@ -66,7 +65,7 @@ export default function ResetPasswordRoute() {
 function ResetForm({ kind }: { kind: AccountKind }) {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
-  const { form, fields, checkAccount, accountRef, busy, actionData } = useAuthForm({
+  const auth = useAuthForm({
     id: "reset",
     kind,
     schema: (v, t) => v.resetSchema(t, kind),
@@ -74,11 +73,7 @@ function ResetForm({ kind }: { kind: AccountKind }) {
     defaultValue: { account: data.account },
     constraint: data.constraint,
   });
-  const sender = useCodeSender({
-    account: String(fields.account.value ?? ""),
-    serverResult: actionData?.codeSend,
-    startCountdown: data.sent,
-  });
+  const { form, fields, busy } = auth;
 
   return (
     <main className={s.page}>
@@ -91,20 +86,9 @@ function ResetForm({ kind }: { kind: AccountKind }) {
           </button>
           <input type="hidden" name="type" value={kind} />
           <FormError id={form.errorId} errors={form.errors} />
-          <AccountField kind={kind} field={fields.account} inputRef={accountRef} />
-          <CodeField
-            field={fields.sms_code}
-            accountField={fields.account}
-            accountRef={accountRef}
-            form={form}
-            sender={sender}
-            checkAccount={checkAccount}
-          />
-          <NewPasswordFields
-            password={fields.password}
-            repeat={fields.re_password}
-            labels={{ password: t("fields.newPassword"), repeat: t("fields.confirmPassword") }}
-          />
+          <AccountField kind={kind} auth={auth} />
+          <CodeField auth={auth} startCountdown={data.sent} />
+          <NewPasswordFields fields={fields} labels={{ password: t("fields.newPassword"), repeat: t("fields.confirmPassword") }} />
           <button type="submit" name="intent" value="reset" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
             {busy ? t("reset.submitting") : t("reset.submit")}
           </button>

@@ -3,11 +3,11 @@ import { vars } from "~/styles/theme.css";
 
 /** Form fields every screen uses: hints, a field with a button beside it, the password toggle, checkboxes. */
 export const hint = style({ color: vars.color.muted, fontSize: "13px", margin: 0 });
-export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch" });
+/** `relative`: the password toggle sits inside its input. */
+export const inputRow = style({ display: "flex", gap: "8px", alignItems: "stretch", position: "relative" });
 export const grow = style({ flex: 1, minWidth: 0 });
 /** A native select keeps its arrow (ui.input resets the look). */
 export const select = style({ appearance: "auto" });
-export const passwordWrap = style({ position: "relative", display: "flex" });
 export const toggle = style({
   position: "absolute",
   right: "4px",

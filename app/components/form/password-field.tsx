@@ -1,47 +1,23 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useState, type ComponentProps } from "react";
 import { useTranslation } from "~/lib/translate";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import * as s from "./form.css";
-import { ErrorLine } from "./field";
-import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
+import { TextField } from "./field";
 
 /**
- * A labelled password input. With JavaScript a Show/Hide button appears (named 'Show password' /
- * 'Hide password'); without it the field is a plain password input.
+ * A labelled password input: a text field whose button beside the input, with JavaScript, shows or hides the password
+ * (named 'Show password' / 'Hide password'); without it the field is a plain password input.
  */
-export function PasswordField({
-  label,
-  inputProps,
-  errorId,
-  errors,
-  hint,
-  hintId,
-}: {
-  label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
-  errorId: string;
-  errors?: string[];
-  hint?: ReactNode;
-  hintId?: string;
-}) {
+export function PasswordField({ inputProps, ...field }: Omit<ComponentProps<typeof TextField>, "after" | "extra">) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const autoFocus = useRefusalAutoFocus(isInvalid(inputProps["aria-invalid"])) || inputProps.autoFocus;
   return (
-    <div className={fieldClass}>
-      <label htmlFor={inputProps.id} className={labelClass}>
-        {label}
-      </label>
-      <div className={s.passwordWrap}>
-        <input
-          {...inputProps}
-          autoFocus={autoFocus}
-          type={visible ? "text" : "password"}
-          className={`${input} ${hydrated ? s.passwordInput : ""}`}
-        />
-        {hydrated ? (
+    <TextField
+      {...field}
+      inputProps={{ ...inputProps, type: visible ? "text" : "password", className: hydrated ? s.passwordInput : "" }}
+      after={
+        hydrated ? (
           <button
             type="button"
             className={s.toggle}
@@ -51,14 +27,11 @@ export function PasswordField({
           >
             {t(visible ? "fields.hide" : "fields.show")}
           </button>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className={s.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorLine id={errorId} errors={errors} />
-    </div>
+        ) : (
+          // The row is there before the toggle is: the input keeps its place, and what was typed, when the page hydrates.
+          <></>
+        )
+      }
+    />
   );
 }

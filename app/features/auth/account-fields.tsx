@@ -1,24 +1,24 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import type { RefObject } from "react";
-import { CodeButton, CodeStatus, type CodeSender } from "~/components/code-button";
+import { getInputProps } from "@conform-to/react";
+import { CodeButton, CodeStatus, useCodeSender } from "~/components/code-button";
 import type { AccountKind } from "./constants";
+import type { useAuthForm } from "./use-auth-form";
 import { useTranslation } from "~/lib/translate";
 import { TextField } from "~/components/form/field";
 import { PasswordField } from "~/components/form/password-field";
 
-// The forms' schemas differ (login, register, reset); these fields only need their name, ids and errors.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the three forms' schemas
-type Field = FieldMetadata<any, any, string[]>;
+/** The form these fields belong to (sign-in, register or reset): its fields, the account input's ref, its checks. */
+type AuthForm = ReturnType<typeof useAuthForm>;
 
 /** The email or mobile field of the sign-in, register and reset forms. */
-export function AccountField({ kind, field, inputRef }: { kind: AccountKind; field: Field; inputRef: RefObject<HTMLInputElement> }) {
+export function AccountField({ kind, auth }: { kind: AccountKind; auth: AuthForm }) {
   const { t } = useTranslation("auth");
+  const field = auth.fields.account;
   return (
     <TextField
       label={t(kind === "mobile" ? "fields.mobile" : "fields.email")}
       inputProps={{
         ...getInputProps(field, { type: kind === "mobile" ? "tel" : "email" }),
-        ref: inputRef,
+        ref: auth.accountRef,
         required: true,
         autoComplete: "username",
         inputMode: kind === "mobile" ? "numeric" : "email",
@@ -32,27 +32,15 @@ export function AccountField({ kind, field, inputRef }: { kind: AccountKind; fie
 }
 
 /**
- * The code field with its send button and status. Before sending, the button checks the account
- * field with the browser's checks (`checkAccount`, loaded after hydration): a wrong account gets
- * its message and the focus, and no code goes out.
+ * The code field with its send button and status, for the form `auth` (useAuthForm's). Before sending, the button
+ * checks the account field with the browser's checks (`checkAccount`, loaded after hydration): a wrong account gets
+ * its message and the focus, and no code goes out. `startCountdown`: a code was sent just before the page opened.
  */
-export function CodeField({
-  field,
-  accountField,
-  accountRef,
-  form,
-  sender,
-  checkAccount,
-}: {
-  field: Field;
-  accountField: Field;
-  accountRef: RefObject<HTMLInputElement>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the three forms' schemas
-  form: Pick<FormMetadata<any, string[]>, "validate">;
-  sender: CodeSender;
-  checkAccount: ((formData: FormData) => { status?: string }) | undefined;
-}) {
+export function CodeField({ auth, startCountdown }: { auth: AuthForm; startCountdown?: boolean }) {
   const { t } = useTranslation("auth");
+  const { form, fields, accountRef, checkAccount } = auth;
+  const field = fields.sms_code;
+  const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: auth.actionData?.codeSend, startCountdown });
   const statusId = `${field.id}-status`;
   return (
     <TextField
@@ -75,7 +63,7 @@ export function CodeField({
           validate={(el) => {
             if (!checkAccount) return null;
             if (checkAccount(new FormData(el)).status === "success") return true;
-            form.validate({ name: accountField.name });
+            form.validate({ name: fields.account.name });
             accountRef.current?.focus();
             return false;
           }}
@@ -86,16 +74,9 @@ export function CodeField({
 }
 
 /** The new password and its repeat (register, reset): the password's rules as its hint; both new-password inputs. */
-export function NewPasswordFields({
-  password,
-  repeat,
-  labels,
-}: {
-  password: Field;
-  repeat: Field;
-  labels: { password: string; repeat: string };
-}) {
+export function NewPasswordFields({ fields, labels }: { fields: AuthForm["fields"]; labels: { password: string; repeat: string } }) {
   const { t } = useTranslation("auth");
+  const { password, re_password: repeat } = fields;
   const hintId = `${password.id}-hint`;
   return (
     <>
