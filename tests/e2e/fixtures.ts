@@ -56,7 +56,23 @@ export const test = base.extend<{ clientIp: string; jsEnabled: boolean }>({
     await context.addCookies([{ name: "popup_seen", value: "1", url: BASE_URL }]);
     await use(context);
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // With JavaScript, a page opened by goto or reload counts as loaded once React has hydrated it: the scripts start
+    // after the first paint (docs/decisions/028), and a test's first key press would otherwise often come before them.
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if ((options?.waitUntil ?? "load") === "load") await hydrated(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if ((options?.waitUntil ?? "load") === "load") await hydrated(page);
+        return response;
+      };
+    }
     // A console error in a test is a failure.
     const errors: string[] = [];
     // A form POST answered 400 (invalid input) or 429 (rate limit) is the designed answer, but
@@ -83,6 +99,16 @@ export const test = base.extend<{ clientIp: string; jsEnabled: boolean }>({
 });
 
 export { expect };
+
+/**
+ * Until React has hydrated the page: it has reached `<body>`, which it completes after everything in it. A response
+ * that is not one of the site's pages (no Remix context) has nothing to hydrate.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => !("__remixContext" in window) || Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber$")),
+  );
+}
 
 /** A path no route matches (its 404 is expected, not a console error). */
 export const MISSING_PAGE = "/no-such-page";
@@ -180,6 +206,7 @@ export async function signedInAt(page: Page, email: string, password: string, to
   }
   await logIn(page, email, password, `/login?page=${encodeURIComponent(to)}`);
   await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+  await hydrated(page);
   // The theme and the welcome pop-up are the test's own choice, not the session's.
   keptSessions.set(
     email,
@@ -191,6 +218,8 @@ export async function signedInAt(page: Page, email: string, password: string, to
 export async function logInTo(page: Page, email: string, password: string, to: string) {
   await logIn(page, email, password, `/login?page=${encodeURIComponent(to)}`);
   await expect(page).toHaveURL(new RegExp(to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  // Signing in loads the page afresh: it is ready once hydrated (as after goto).
+  await hydrated(page);
 }
 
 /**
