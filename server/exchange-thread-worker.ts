@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import { lineLogger, rootLogger } from "../app/lib/log.server";
-import { createExchange, type Exchange, type HandleOptions } from "./exchange/index";
+import { createExchange, serverErrorAnswer, type Exchange, type HandleOptions } from "./exchange/index";
 import type { FromWorker, ThreadData, ThreadState, ToWorker } from "./exchange-thread-protocol";
 
 const port = parentPort!;
@@ -82,13 +82,11 @@ async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
 
 port.on("message", (m: ToWorker) => {
   if (m.t === "req") {
-    answer(m).catch((error: Error) => {
+    answer(m).catch(async (error: Error) => {
       log.error({ err: error }, "the exchange thread could not answer a call");
-      const bytes = new TextEncoder().encode(JSON.stringify({ code: 0, msg: "server error", data: null })).buffer as ArrayBuffer;
-      send(
-        { t: "res", id: m.id, status: 500, statusText: "", headers: [["content-type", "application/json; charset=utf-8"]], body: bytes },
-        [bytes],
-      );
+      const failed = serverErrorAnswer(new Request(m.url, { headers: m.headers }), 500);
+      const bytes = await failed.arrayBuffer();
+      send({ t: "res", id: m.id, status: 500, statusText: "", headers: [...failed.headers], body: bytes }, [bytes]);
     });
   } else if (m.t === "limit") {
     const resolve = limitWaiters.get(m.id);

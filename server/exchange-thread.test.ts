@@ -142,7 +142,7 @@ describe("the exchange on its own thread", () => {
     rmSync(other, { recursive: true, force: true });
   });
 
-  it("closes when asked: then unhealthy, and calls answer 503", async () => {
+  it("closes when asked: then unhealthy, and calls answer 503 in the caller's language", async () => {
     const second = await startExchangeThread(
       { dataDir: mkdtempSync(join(tmpdir(), "exchange-thread-")), demo: true, simulator: false, marketMaker: false },
       log,
@@ -150,6 +150,8 @@ describe("the exchange on its own thread", () => {
     expect(second.health()).toEqual({ ok: true });
     await second.close();
     expect(second.health().ok).toBe(false);
-    expect((await second.handle(api("market/currency_matches"))).status).toBe(503);
+    const answer = await second.handle(api("market/currency_matches", { headers: { lang: "de" } }));
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ code: 0, msg: "Serverfehler" });
   });
 });

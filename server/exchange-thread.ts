@@ -9,7 +9,7 @@ import type { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../app/lib/log.server";
 import { exchangeObserver } from "./observe";
-import type { Exchange, ExchangeHealth, ExchangeOptions, HandleOptions } from "./exchange/index";
+import { serverErrorAnswer, type Exchange, type ExchangeHealth, type ExchangeOptions, type HandleOptions } from "./exchange/index";
 import type { FromWorker, ThreadData, ThreadState, ToWorker } from "./exchange-thread-protocol";
 
 /** What the app's server uses of its embedded exchange, on this thread or on its own. */
@@ -53,13 +53,7 @@ export function startExchangeThread(options: ExchangeOptions, log: Logger): Prom
   let closing: Promise<void> | null = null;
   let closed: () => void = () => {};
   let nextId = 1;
-  const pending = new Map<number, { resolve: (r: Response) => void; opts?: HandleOptions }>();
-
-  const unavailable = () =>
-    new Response(JSON.stringify({ code: 0, msg: "server error", data: null }), {
-      status: 503,
-      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-    });
+  const pending = new Map<number, { resolve: (r: Response) => void; request: Request; opts?: HandleOptions }>();
 
   function take(s: ThreadState) {
     last = s;
@@ -70,7 +64,7 @@ export function startExchangeThread(options: ExchangeOptions, log: Logger): Prom
   }
 
   async function handle(request: Request, opts?: HandleOptions): Promise<Response> {
-    if (gone || closing) return unavailable();
+    if (gone || closing) return serverErrorAnswer(request, 503);
     let body: ArrayBuffer | null = null;
     let bodyError: { name: string; message: string } | undefined;
     if (request.body) {
@@ -87,6 +81,7 @@ export function startExchangeThread(options: ExchangeOptions, log: Logger): Prom
       // a rate-limit question it asks meanwhile is still answered by its own limit.
       const onAbort = () => reject(request.signal.reason);
       pending.set(id, {
+        request,
         resolve: (r) => {
           request.signal?.removeEventListener("abort", onAbort);
           resolve(r);
@@ -159,7 +154,7 @@ export function startExchangeThread(options: ExchangeOptions, log: Logger): Prom
     });
     worker.on("exit", (code) => {
       gone ??= `the exchange thread exited (code ${code})`;
-      for (const p of pending.values()) p.resolve(unavailable());
+      for (const p of pending.values()) p.resolve(serverErrorAnswer(p.request, 503));
       pending.clear();
       closed();
       rejectStart(new Error(gone));

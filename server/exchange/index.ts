@@ -216,6 +216,18 @@ function json(body: Answer, status = 200, extra?: Record<string, string>): Respo
   });
 }
 
+let sharedMessenger: Messenger | null = null;
+
+/**
+ * The exchange's "server error" answer in the caller's language (its `lang` header): what it says while closed, and
+ * what the app's side of the exchange thread (server/exchange-thread.ts) says when the thread is gone or failed a call.
+ */
+export function serverErrorAnswer(request: Request, status: 500 | 503, messenger?: Messenger): Response {
+  const lang = request.headers.get("lang");
+  const t = (messenger ?? (sharedMessenger ??= new Messenger())).translator(isLang(lang) ? lang : DEFAULT_LANG);
+  return json({ code: CODE.FAIL, msg: t("server_error") }, status);
+}
+
 /** Query and body values arrive as strings; JSON numbers and booleans become strings too, so one schema fits all. */
 function flatten(entries: Iterable<[string, unknown]>, into: Record<string, unknown>): void {
   for (const [k, v] of entries) {
@@ -511,7 +523,7 @@ export function createExchange(opts: ExchangeOptions): Exchange {
       return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
     }
     try {
-      if (closed) return json({ code: CODE.FAIL, msg: t("server_error") }, 503);
+      if (closed) return serverErrorAnswer(request, 503, messenger);
       if (url.pathname.startsWith("/addr/")) {
         if (opts && !opts.addressService) return json({ code: CODE.FAIL, msg: t("not_found") }, 404);
         if (request.method !== "POST" && request.method !== "GET") return json({ code: CODE.FAIL, msg: t("method_not_allowed") }, 405);
