@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 
 /**
- * The page paints before its JavaScript is fetched (docs/architecture.md, "Paint first").
+ * The page paints before its JavaScript is fetched (docs/decisions/028-paint-before-scripts.md).
  *
  * Remix ends the body with `<link rel="modulepreload">` for every module of the page and an inline module script
  * that imports them. A browser's preload scanner starts all of them while the HTML is still arriving, so on a slow

@@ -62,16 +62,12 @@ export const test = base.extend<{ clientIp: string; jsEnabled: boolean }>({
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
+      const loaded = async <R>(response: R, options?: { waitUntil?: string }) => {
         if ((options?.waitUntil ?? "load") === "load") await hydrated(page);
         return response;
       };
-      page.reload = async (options) => {
-        const response = await reload(options);
-        if ((options?.waitUntil ?? "load") === "load") await hydrated(page);
-        return response;
-      };
+      page.goto = async (url, options) => loaded(await goto(url, options), options);
+      page.reload = async (options) => loaded(await reload(options), options);
     }
     // A console error in a test is a failure.
     const errors: string[] = [];
