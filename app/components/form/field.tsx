@@ -22,7 +22,10 @@ export function TextField({
   errors?: string[];
   hint?: ReactNode;
   hintId?: string;
-  /** Rendered beside the input (the send-code button). */
+  /**
+   * Rendered beside the input (the send-code button). Given at all, even as null for a button that comes with
+   * JavaScript, the input sits in a row kept for it.
+   */
   after?: ReactNode;
   /** Rendered under the error line (the send-code status). */
   extra?: ReactNode;
@@ -30,13 +33,15 @@ export function TextField({
   const { className, ...rest } = inputProps;
   // A refusal without JavaScript: the first invalid field of the page the POST answered is focused (refusal-focus.tsx).
   const autoFocus = useRefusalAutoFocus(isInvalid(rest["aria-invalid"])) || rest.autoFocus;
-  const control = <input {...rest} autoFocus={autoFocus} className={[input, after ? s.grow : "", className ?? ""].join(" ").trim()} />;
+  const control = (
+    <input {...rest} autoFocus={autoFocus} className={[input, after !== undefined ? s.grow : "", className ?? ""].join(" ").trim()} />
+  );
   return (
     <div className={fieldClass}>
       <label htmlFor={inputProps.id} className={labelClass}>
         {label}
       </label>
-      {after ? (
+      {after !== undefined ? (
         <div className={s.inputRow}>
           {control}
           {after}

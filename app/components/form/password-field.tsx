@@ -16,6 +16,8 @@ export function PasswordField({ inputProps, ...field }: Omit<ComponentProps<type
     <TextField
       {...field}
       inputProps={{ ...inputProps, type: visible ? "text" : "password", className: hydrated ? s.passwordInput : "" }}
+      // Given even before the toggle comes (null): the input sits in its row from the start, so it keeps its place, and
+      // what was typed, when the page hydrates.
       after={
         hydrated ? (
           <button
@@ -27,10 +29,7 @@ export function PasswordField({ inputProps, ...field }: Omit<ComponentProps<type
           >
             {t(visible ? "fields.hide" : "fields.show")}
           </button>
-        ) : (
-          // The row is there before the toggle is: the input keeps its place, and what was typed, when the page hydrates.
-          <></>
-        )
+        ) : null
       }
     />
   );
