@@ -14,8 +14,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  // No retries: a test that passes only on a second try is a defect to fix, not to hide.
-  retries: 0,
+  // No retries (Playwright's default, left as it is): a test that passes only on a second try is a defect to fix.
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
