@@ -1,9 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BCP47, DEFAULT_LANG, isLang } from "~/i18n";
 import { I18nPayloadProvider } from "~/lib/i18n-payload";
 import { ClientTranslations } from "~/lib/client-strings";
+import { replayEarlyInput } from "~/lib/early-input";
 import type { Resources } from "~/lib/translate";
 
 /**
@@ -48,6 +49,12 @@ async function dataDecoded(): Promise<void> {
   }
 }
 
+/** Once the page has hydrated (a parent's effect runs after its children's), what was typed before reaches React. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => replayEarlyInput(), []);
+  return children;
+}
+
 void dataDecoded().then(() =>
   startTransition(() => {
     hydrateRoot(
@@ -55,7 +62,9 @@ void dataDecoded().then(() =>
       <I18nPayloadProvider value={payload}>
         <ClientTranslations lang={lang} locale={BCP47[lang]} version={parsed.v ?? ""} initial={parsed.resources ?? {}}>
           <StrictMode>
-            <RemixBrowser />
+            <Hydrated>
+              <RemixBrowser />
+            </Hydrated>
           </StrictMode>
         </ClientTranslations>
       </I18nPayloadProvider>,
