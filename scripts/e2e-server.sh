@@ -24,4 +24,6 @@ export LOG_LEVEL="${LOG_LEVEL:-warn}"
 export TEST_SETTINGS=on TEST_MICRO_DUE_SECONDS=6
 # The caller's other settings pass through (Playwright hands the server its environment): for instance
 # `EXCHANGE_THREAD=on npx playwright test …` runs the suite with the exchange on its own thread (decision 029).
-exec npx tsx server/index.ts
+# Node itself with tsx's loader, as `npm start` runs it: no npm and tsx launcher in between to start and to pass
+# SIGTERM through.
+exec node --import tsx server/index.ts
