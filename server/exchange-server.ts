@@ -12,8 +12,8 @@ import { isAppCall } from "./app-caller";
 import { configOrExit, exchangeOptions, loadExchangeConfig } from "./config";
 import { healthz, readyz } from "./health";
 import { refuseForbiddenMethods } from "./http-guards";
-import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
-import { shutdownOnSignals, stoppableServer } from "./shutdown";
+import { apiRouteOf, observeRequests, startObservedExchange, stopOnSignalsWithMetrics } from "./observe";
+import { stoppableServer } from "./shutdown";
 
 const config = configOrExit(loadExchangeConfig);
 process.env.LOG_LEVEL = config.LOG_LEVEL;
@@ -77,18 +77,8 @@ server.listen(config.EXCHANGE_PORT, config.EXCHANGE_HOST, () => {
   );
   for (const a of exchange.demoAccounts) log.info(`demo account ${a.email} (${a.note})`);
 });
-const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
-
-shutdownOnSignals({
-  server,
-  inFlight,
-  log,
-  markStopping,
+stopOnSignalsWithMetrics({ server, inFlight, log, limits, markStopping }, config, {
   // The /ws sockets end with the exchange (close code 1012: the app processes' relays reconnect).
   endStreams: async () => {},
-  closeResources: async () => {
-    await exchange.close();
-    await limits.close();
-    metricsServer?.close();
-  },
+  closeResources: () => exchange.close(),
 });

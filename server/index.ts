@@ -18,9 +18,9 @@ import { appCallerKey } from "./app-caller";
 import { startExchangeThread, type EmbeddedExchange } from "./exchange-thread";
 import { exchangeAnswers, healthz, readyz, type Readiness } from "./health";
 import { bytes, FORM_BODY_LIMIT, refuseForbiddenMethods, routePatterns, screenRequestGuard } from "./http-guards";
-import { apiRouteOf, observeRequests, startMetricsServer, startObservedExchange } from "./observe";
+import { apiRouteOf, observeRequests, startObservedExchange, stopOnSignalsWithMetrics } from "./observe";
 import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
-import { shutdownOnSignals, stoppableServer } from "./shutdown";
+import { stoppableServer } from "./shutdown";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import { createWsGuard, wsUpgradeListener } from "./ws-guard";
 
@@ -310,18 +310,8 @@ server.listen(config.PORT, config.HOST, () => {
   // The demo's accounts, for whoever started it by hand (their passwords are in the README, never in the log).
   for (const a of exchange?.demoAccounts ?? []) log.info(`demo account ${a.email} (${a.note})`);
 });
-const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, log) : null;
-
-shutdownOnSignals({
-  server,
-  inFlight,
-  log,
-  markStopping,
+stopOnSignalsWithMetrics({ server, inFlight, log, limits, markStopping }, config, {
   // The relay's event streams (with a retry hint) and its sockets to the exchange.
   endStreams: () => runShutdownHooks((name, err) => log.warn({ err, hook: name }, "a shutdown step failed")),
-  closeResources: async () => {
-    await exchange?.close();
-    await limits.close();
-    metricsServer?.close();
-  },
+  closeResources: async () => exchange?.close(),
 });

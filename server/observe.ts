@@ -5,6 +5,7 @@ import { callByPath } from "../app/contract/index";
 import { lineLogger, requestContext, rootLogger, type Logger } from "../app/lib/log.server";
 import { metrics } from "../app/lib/metrics.server";
 import { createExchange, type Exchange, type ExchangeObserver, type ExchangeOptions } from "./exchange/index";
+import { shutdownOnSignals, type InFlight, type ShutdownPlan } from "./shutdown";
 
 /**
  * What every process writes about its requests, and what it counts (decision 017): one log line per request with
@@ -120,4 +121,26 @@ export function startMetricsServer(host: string, port: number, log: Logger): Ser
   });
   server.listen(port, host, () => log.info({ host, port }, "metrics on http://%s:%d/metrics", host, port));
   return server;
+}
+
+/**
+ * The last step of both processes' start: the metrics listener (METRICS_PORT on METRICS_HOST; none without a port),
+ * and the shutdown sequence on SIGTERM and SIGINT, which closes the process's own resources (`own.closeResources`),
+ * then its rate limiters, then the metrics listener.
+ */
+export function stopOnSignalsWithMetrics(
+  at: { server: Server; inFlight: InFlight; log: Logger; limits: { close(): Promise<void> }; markStopping: () => void },
+  config: { METRICS_HOST: string; METRICS_PORT?: number },
+  own: Pick<ShutdownPlan, "endStreams" | "closeResources">,
+): void {
+  const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, at.log) : null;
+  shutdownOnSignals({
+    ...at,
+    endStreams: own.endStreams,
+    closeResources: async () => {
+      await own.closeResources();
+      await at.limits.close();
+      metricsServer?.close();
+    },
+  });
 }

@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../tests/helpers/quiet-exchange";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADDRESS_CODE_TYPE,
@@ -29,22 +26,20 @@ import { createUser, issueToken } from "./models/users";
  */
 
 let ex: Exchange;
-let dir: string;
 let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
+// Its data folder outlives a restart (`open()` again): the attempt counts are stored.
+const data = reopenableExchange("exchange-limits-", () => clock);
 const MIN = 60_000;
 let users = 0;
 let ips = 0;
 const freshIp = () => `198.51.100.${++ips}`;
 
 function open() {
-  ex = quietExchange(dir, { now: () => clock });
+  ex = data.open();
 }
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "exchange-limits-"));
-  open();
-});
-afterAll(() => removeExchange(ex, dir));
+beforeAll(open);
+afterAll(() => removeExchange(ex, data.dir));
 
 async function call(name: CallName, payload: Payload = {}, o: { token?: string; ip?: string } = {}) {
   const headers: Record<string, string> = { "x-forwarded-for": o.ip ?? "203.0.113.1" };

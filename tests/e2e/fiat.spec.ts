@@ -135,6 +135,22 @@ async function cnyAd(request: APIRequestContext): Promise<number> {
   return ads.find((a) => a.price === "7.20")!.id;
 }
 
+/** An order of 10 USDT by `buyer` on Bob's CNY ad, placed through the API; its id. */
+async function cnyOrder(request: APIRequestContext, buyer: { token: string }, ip: string): Promise<number> {
+  const o = await api(request, "legal/order_create", { ad_id: await cnyAd(request), by: "quantity", value: "10" }, buyer.token, ip);
+  expect(o.code, o.msg).toBe(1);
+  return (o.data as { id: number }).id;
+}
+
+/** On the CNY ad list open on `page`: 'Buy USDT' on Bob's ad at 7.20, 72 CNY's worth, 'Place order'; the ad's item. */
+async function orderOnList(page: Page) {
+  const ad = page.getByRole("listitem").filter({ hasText: "7.20" });
+  await ad.getByText("Buy USDT").click();
+  await ad.getByLabel("Amount or quantity").fill("72");
+  await ad.getByRole("button", { name: "Place order" }).click();
+  return ad;
+}
+
 async function logIn(page: Page, who: { email: string; password: string }) {
   await logInForm(page, who.email, who.password);
   await page.waitForURL((u) => !u.pathname.startsWith("/login"));
@@ -292,18 +308,13 @@ test("a third cancel in one day stops buying until the next, and a cancelled ord
   clientIp,
 }) => {
   const buyer = await verifiedBuyer(request, clientIp);
-  const adId = await cnyAd(request);
   for (let i = 0; i < 2; i++) {
-    const o = await api(request, "legal/order_create", { ad_id: adId, by: "quantity", value: "10" }, buyer.token, clientIp);
-    expect(o.code, o.msg).toBe(1);
-    expect((await api(request, "legal/cancel", { id: (o.data as { id: number }).id }, buyer.token, clientIp)).code).toBe(1);
+    const id = await cnyOrder(request, buyer, clientIp);
+    expect((await api(request, "legal/cancel", { id }, buyer.token, clientIp)).code).toBe(1);
   }
   await logIn(page, buyer);
   await page.goto("/legalIndex/legal?fiat=CNY");
-  const ad = () => page.getByRole("listitem").filter({ hasText: "7.20" });
-  await ad().getByText("Buy USDT").click();
-  await ad().getByLabel("Amount or quantity").fill("72");
-  await ad().getByRole("button", { name: "Place order" }).click();
+  await orderOnList(page);
   await page.waitForURL(/orderdetail/);
   await page.getByText("Cancel order", { exact: true }).click();
   await page.getByRole("button", { name: "Yes, cancel the order" }).click();
@@ -311,9 +322,7 @@ test("a third cancel in one day stops buying until the next, and a cancelled ord
   await expect(page.getByText("Order cancelled so payment info cannot be viewed.")).toBeVisible();
   await expect(page.getByText("Demo Bank")).toHaveCount(0);
   await page.goto("/legalIndex/legal?fiat=CNY");
-  await ad().getByText("Buy USDT").click();
-  await ad().getByLabel("Amount or quantity").fill("72");
-  await ad().getByRole("button", { name: "Place order" }).click();
+  await orderOnList(page);
   await expect(page.getByText("you have cancelled 3 orders today and cannot buy again until tomorrow (UTC)")).toBeVisible();
   await expect(page).toHaveURL(/\/legalIndex\/legal/);
 });
@@ -326,9 +335,7 @@ test("an appeal waits for the operator; the decision shows to both sides and the
   jsEnabled,
 }) => {
   const buyer = await verifiedBuyer(request, clientIp);
-  const adId = await cnyAd(request);
-  const o = await api(request, "legal/order_create", { ad_id: adId, by: "quantity", value: "10" }, buyer.token, clientIp);
-  const id = (o.data as { id: number }).id;
+  const id = await cnyOrder(request, buyer, clientIp);
   expect((await api(request, "legal/voucher", { id, voucher: await buyer.upload() }, buyer.token, clientIp)).code).toBe(1);
   expect((await api(request, "legal/pay", { id }, buyer.token, clientIp)).code).toBe(1);
   await logIn(page, buyer);
@@ -379,7 +386,6 @@ test("an unpaid order is cancelled at its time limit: the page follows by itself
   // buyer's next order: 10 s to be paid, time for both pages to open on it counting down.
   test.skip(!jsEnabled, "run once: this test drives a JavaScript page and a page without JavaScript side by side");
   const buyer = await verifiedBuyer(request, clientIp);
-  const adId = await cnyAd(request);
   await logIn(page, buyer);
   const noJs = await browser.newContext({
     javaScriptEnabled: false,
@@ -389,8 +395,7 @@ test("an unpaid order is cancelled at its time limit: the page follows by itself
   const plain = await noJs.newPage();
   await logIn(plain, buyer);
   cli("p2p-limits", "--pay-seconds", "10", "--buyer", buyer.email);
-  const o = await api(request, "legal/order_create", { ad_id: adId, by: "quantity", value: "10" }, buyer.token, clientIp);
-  const id = (o.data as { id: number }).id;
+  const id = await cnyOrder(request, buyer, clientIp);
   await Promise.all([page.goto(`/legalIndex/orderdetail?id=${id}`), plain.goto(`/legalIndex/orderdetail?id=${id}`)]);
   // Both opened while it was still to be paid: the cancellation below is one the JavaScript page followed by itself.
   const counting = /Pay the seller and mark the order paid within\s+00:(0\d|10)/;
@@ -407,12 +412,9 @@ test("buying without identity verification links to it, and the identity screen 
   const u = await registerUser(request);
   await logIn(page, u);
   await page.goto("/legalIndex/legal?fiat=CNY");
-  const ad = () => page.getByRole("listitem").filter({ hasText: "7.20" });
-  await ad().getByText("Buy USDT").click();
-  await ad().getByLabel("Amount or quantity").fill("72");
-  await ad().getByRole("button", { name: "Place order" }).click();
+  const ad = await orderOnList(page);
   await expect(page.getByText("please complete identity verification before trading with merchants")).toBeVisible();
-  await ad().getByRole("link", { name: "Verify your identity" }).click();
+  await ad.getByRole("link", { name: "Verify your identity" }).click();
   await expect(page).toHaveURL(/\/personal\/authentication\?page=%2FlegalIndex%2Flegal%3Ffiat%3DCNY/);
   await page.getByLabel("Name", { exact: true }).fill("Pat Newcomer");
   await page.getByLabel("ID number").fill("N7654321");

@@ -79,9 +79,10 @@ async function book(request: APIRequestContext, m: Market) {
 /**
  * Three accounts: the trader on screen (quote and base), and a buyer (quote) and a seller (base) who trade with each
  * other through the API. Each registration and credit goes through the operator's CLI, seconds each on a loaded
- * machine: the tests that use this are marked slow.
+ * machine: the test that asks for them is marked slow here.
  */
 async function accounts(request: APIRequestContext, m: Market, ip: string) {
+  test.slow();
   const [trader, buyer, seller] = [await registerUser(request), await registerUser(request), await registerUser(request)];
   cli("credit", trader.email, "change_account", "USDT", "10000000");
   cli("credit", trader.email, "change_account", m.base, qty(m, 100_000));
@@ -126,7 +127,6 @@ test.describe("orders", () => {
     clientIp,
     jsEnabled,
   }) => {
-    test.slow();
     const { m, a, p } = await traderOnForm(page, request, clientIp, jsEnabled, "stop_limit");
     // A sell guard one tick above the best bid: every trade the market maker makes meanwhile is at or under it (its buys
     // take this sell first), so a trigger a tick above stays above.
@@ -193,7 +193,6 @@ test.describe("orders", () => {
   });
 
   test("an OCO buy whose limit order fills cancels its stop", async ({ page, request, clientIp, jsEnabled }) => {
-    test.slow();
     const { m, a, p } = await traderOnForm(page, request, clientIp, jsEnabled, "oco");
     // A buy guard two ticks above the best bid: every trade the market maker makes meanwhile is at or above it, so a
     // limit price a tick under stays under.
@@ -233,7 +232,6 @@ test.describe("orders", () => {
     clientIp,
     jsEnabled,
   }) => {
-    test.slow();
     const m = marketFor(jsEnabled);
     const a = await accounts(request, m, clientIp);
     const trader = { token: await apiLogin(request, a.trader.email, a.trader.password, clientIp), ip: clientIp };

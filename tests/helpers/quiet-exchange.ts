@@ -24,8 +24,8 @@ export function quietExchange(dataDir: string, options: Partial<ExchangeOptions>
 }
 
 /**
- * A property run's exchange on a fresh data folder named from `prefix`, on the run's clock (`now` answers it): `open()`
- * opens it, and opens it again on the same data after a restart; `removeExchange(ex, dir)` ends the run.
+ * A test's (or a property run's) exchange on a fresh data folder named from `prefix`, on its clock (`now` answers it):
+ * `open()` opens it, and opens it again on the same data after a restart; `removeExchange(ex, dir)` ends the run.
  */
 export function reopenableExchange(prefix: string, now: () => number): { dir: string; open: () => Exchange } {
   const dir = mkdtempSync(join(tmpdir(), prefix));

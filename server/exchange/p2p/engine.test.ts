@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exchange";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { removeExchange, reopenableExchange } from "../../../tests/helpers/quiet-exchange";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { P2P_RULES, P2P_STATUS, type P2PAction, type P2PRole } from "../../../app/contract/index";
 import { type Exchange } from "../index";
@@ -18,8 +15,8 @@ import { sellAd } from "./test-support";
  * order, not a balance, not the ad.
  */
 let ex: Exchange;
-let dir: string;
 const now = Date.UTC(2026, 10, 25, 10, 0, 0);
+const data = reopenableExchange("p2p-states-", () => now);
 let merchant = 0;
 let adId = 0;
 let n = 0;
@@ -77,13 +74,12 @@ const snapshot = (orderId: number) => ({
 });
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "p2p-states-"));
-  ex = quietExchange(dir, { now: () => now });
+  ex = data.open();
   const offer = sellAd(ex, "sm-merchant@example.com", { funds: "100000", total: "100000", now });
   merchant = offer.merchant;
   adId = offer.ad.id;
 });
-afterAll(() => removeExchange(ex, dir));
+afterAll(() => removeExchange(ex, data.dir));
 
 describe("fiat order state machine", () => {
   it("brings orders into each of the seven states", () => {
