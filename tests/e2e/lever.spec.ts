@@ -159,6 +159,15 @@ test.describe("lever", () => {
     await openLever(page);
     // Traders' words: leverage and size, the margin mode said.
     await expect(page.getByTestId("margin-mode")).toHaveText("Cross");
+    // The mode shows the market note or the price field, alike with and without JavaScript and from the first paint.
+    const marketNote = page.getByText(/^Opens at the market price, now [\d,]+\.\d+\.$/);
+    await expect(marketNote).toBeVisible();
+    await expect(page.getByLabel("Price (USDT)")).toBeHidden();
+    await page.getByRole("radio", { name: "Fixed price" }).check();
+    await expect(page.getByLabel("Price (USDT)")).toBeVisible();
+    await expect(marketNote).toBeHidden();
+    await page.getByRole("radio", { name: "Market" }).check();
+    await expect(marketNote).toBeVisible();
     await page.getByLabel("Size").fill("0");
     await page.getByRole("button", { name: "Buy long" }).click();
     await expect(page.getByText("The size cannot be less than 1")).toBeVisible();

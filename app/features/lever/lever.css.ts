@@ -66,6 +66,16 @@ export const legend = style({
   float: "left",
   marginRight: "4px",
 });
+/**
+ * The order form: its mode's radio buttons show the price field (fixed price) or the market note (market), by CSS, so
+ * the first paint, a page without JavaScript and a hydrated one look alike (before, hydration swapped the field for
+ * the note, which became the page's largest paint seconds later on a phone). A browser without `:has` shows both.
+ */
+export const orderForm = style({});
+export const limitOnly = style({});
+export const marketOnly = style({});
+globalStyle(`${orderForm}:has(input[name="status"][value="1"]:checked) ${limitOnly}`, { display: "none" });
+globalStyle(`${orderForm}:has(input[name="status"][value="0"]:checked) ${marketOnly}`, { display: "none" });
 export const modeOption = style({
   display: "inline-flex",
   alignItems: "center",

@@ -2,7 +2,6 @@ import { Alert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { announce } from "~/components/toast";
 import { dialogAmount, LEVER_HANDS_MIN, LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
 import type { LeverDeal } from "~/contract/lever";
@@ -68,7 +67,6 @@ export const LeverOrderForm = memo(function LeverOrderForm({
   const tr = useLeverT();
   const lang = i18n.language;
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<LeverActionData>({ key: "lever-order" });
   const actionData = useActionData<LeverActionData>();
   const last = fetcher.data ?? (actionData && (actionData.intent === "review" || actionData.intent === "open") ? actionData : undefined);
@@ -143,7 +141,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
       <h2 id="lever-form-title" className="sr-only">
         {t("form.title")}
       </h2>
-      <fetcher.Form method="post" {...getFormProps(form)} className={contractForm}>
+      <fetcher.Form method="post" {...getFormProps(form)} className={`${contractForm} ${s.orderForm}`}>
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="currency_match_id" value={pair.id} />
         <input type="hidden" name="idempotency_key" value={idemKey} />
@@ -174,34 +172,30 @@ export const LeverOrderForm = memo(function LeverOrderForm({
             </label>
           ))}
         </fieldset>
-        {hydrated && mode === "market" ? null : (
-          <div className={ts.fieldRow}>
-            <label htmlFor={fields.target_price.id}>{t("form.price", { quote: pair.quote })}</label>
-            <Input
-              {...priceProps}
-              className={input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={price}
-              onKeyDown={blockNonDigits}
-              onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
-              aria-describedby={`${fields.target_price.errorId} ${form.id}-price-hint`}
-            />
-            <p id={`${form.id}-price-hint`} className={`${ts.muted} ${phoneHide}`}>
-              {t("form.priceHint")}
-            </p>
-            <p id={fields.target_price.errorId} className={fieldError}>
-              {fields.target_price.errors?.join(" ")}
-            </p>
-          </div>
-        )}
-        {hydrated && mode === "market" ? (
-          <p className={ts.muted}>
-            {t("form.marketNote", {
-              price: formatPrice(latest, pair.decimals, lang),
-            })}
+        <div className={`${ts.fieldRow} ${s.limitOnly}`}>
+          <label htmlFor={fields.target_price.id}>{t("form.price", { quote: pair.quote })}</label>
+          <Input
+            {...priceProps}
+            className={input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            onKeyDown={blockNonDigits}
+            onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
+            aria-describedby={`${fields.target_price.errorId} ${form.id}-price-hint`}
+          />
+          <p id={`${form.id}-price-hint`} className={`${ts.muted} ${phoneHide}`}>
+            {t("form.priceHint")}
           </p>
-        ) : null}
+          <p id={fields.target_price.errorId} className={fieldError}>
+            {fields.target_price.errors?.join(" ")}
+          </p>
+        </div>
+        <p className={`${ts.muted} ${s.marketOnly}`}>
+          {t("form.marketNote", {
+            price: formatPrice(latest, pair.decimals, lang),
+          })}
+        </p>
         <div className={s.pairFields}>
           <div className={ts.fieldRow}>
             <label htmlFor={fields.multiple.id}>{t("form.multiple")}</label>
