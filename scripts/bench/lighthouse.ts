@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -79,6 +81,7 @@ export async function runLighthouseBench(
     `Lighthouse 12 mobile (default throttling), median of ${runs} runs per page, production server, system Chromium;` +
       ` load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the start (performance is only comparable on an idle machine)`,
   ];
+  let signedInNow = false;
   const audit = async (path: string) => {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], "best-practices": [], seo: [] };
     const lcp: number[] = [];
@@ -95,6 +98,12 @@ export async function runLighthouseBench(
       });
       const lhr = r?.lhr;
       if (!lhr) continue;
+      // LH_REPORT_DIR keeps each run's whole report (which element was the largest paint, what blocked it…).
+      const keep = process.env.LH_REPORT_DIR;
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        writeFileSync(join(keep, `${path.replace(/\W+/g, "_")}-${signedInNow ? "in" : "out"}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       // A run whose trace failed (NO_NAVSTART, NO_FCP… on a busy machine) scores 0 and measures nothing: left out, counted.
       if (lhr.runtimeError) {
         failedRuns.push(lhr.runtimeError.code);
@@ -131,6 +140,7 @@ export async function runLighthouseBench(
     if (signedIn.length) {
       lines.push("  signed in (demo@example.com)");
       await setCookie(chrome.port, server.base, await signIn(server.base));
+      signedInNow = true;
       for (const path of signedIn) await audit(path);
     }
   } finally {
