@@ -13,16 +13,6 @@ export * from "./core/lever";
 
 const IdempotencyKey = IdempotencyKeySchema;
 
-/** A price: a plain positive decimal; empty or absent is undefined. */
-const OptionalPrice = (invalidKey: string) =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .refine((v) => v === undefined || PLAIN_DECIMAL.test(v), invalidKey);
-
 /** Take-profit / stop-loss: minimum 0; 0 or empty clears it (docs/product.md, "Lever"). */
 const StopPrice = (invalidKey: string) =>
   z
@@ -52,7 +42,13 @@ export const LeverSubmitPayloadSchema = z
       .number()
       .int()
       .refine((v) => v === 0 || v === 1, "field_invalid"),
-    target_price: OptionalPrice("lever_price_invalid"),
+    /** Read for a fixed-price order only (checked below): a market order's form may still carry what was typed there. */
+    target_price: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
     multiple: whole("lever_multiple_required"),
     share: whole("lever_share_required"),
     password: z
@@ -68,6 +64,8 @@ export const LeverSubmitPayloadSchema = z
   .superRefine((v, ctx) => {
     // In order: fixed price requires a price; multiple, hands and trade password are required (docs/product.md, "Lever").
     if (v.status === 0 && !v.target_price) ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_required" });
+    else if (v.status === 0 && !PLAIN_DECIMAL.test(v.target_price!))
+      ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_invalid" });
     else if (v.multiple === undefined || v.multiple === "")
       ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_required" });
     else if (!(LEVER_MULTIPLES as readonly number[]).includes(v.multiple))
@@ -78,7 +76,12 @@ export const LeverSubmitPayloadSchema = z
     else if (v.share > LEVER_HANDS_MAX) ctx.addIssue({ code: "custom", path: ["share"], message: "lever_share_max" });
     else if (!v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "pay_password_required" });
   })
-  .transform((v) => ({ ...v, multiple: Number(v.multiple), share: Number(v.share) }));
+  .transform((v) => ({
+    ...v,
+    target_price: v.status === 0 ? v.target_price : undefined,
+    multiple: Number(v.multiple),
+    share: Number(v.share),
+  }));
 
 export const LeverIdPayloadSchema = z.object({ id: z.coerce.number().int().positive() });
 export const LeverSetstopPayloadSchema = z.object({

@@ -58,6 +58,12 @@ describe("lever/submit", () => {
     expect(await msg({ share: 0 })).toBe("the size cannot be less than 1");
     expect(await msg({ share: 101 })).toBe("the size cannot be more than 100");
     expect(await msg({ password: "" })).toBe("please enter the trade password");
+    // A market order does not read the price field, whatever was left typed in it; a fixed-price order does.
+    expect(await msg({ status: 1, target_price: "12.", share: 0 })).toBe("the size cannot be less than 1");
+    expect((await open(demo, { status: 0, target_price: "12.", share: 0 })).reason).toMatchObject({
+      key: "lever_price_invalid",
+      field: "target_price",
+    });
     const wrong = await open(demo, { password: "Wrong999" });
     expect(wrong.msg).toBe("incorrect trade password");
     expect(wrong.reason).toEqual({ key: "pay_password_incorrect", field: "password" });
