@@ -326,6 +326,20 @@ export const ChartPanel = memo(function ChartPanel({
     symbol: pair.symbol,
     period: t(`periods.${line ? klinePeriod(period) : period}`),
   });
+  // An interval's link, in the first row or under 'More'.
+  const periodItem = (p: TradePeriod) => (
+    <li key={p}>
+      <Link
+        to={tradeUrl(search, { period: p }, screenOf(pathname))}
+        className={ps.tab}
+        aria-current={p === period ? "page" : undefined}
+        preventScrollReset
+        replace
+      >
+        {t(`periods.${p}`)}
+      </Link>
+    </li>
+  );
   return (
     <section className={ps.panel} aria-labelledby="chart-title">
       <h2 id="chart-title" className="sr-only">
@@ -333,39 +347,13 @@ export const ChartPanel = memo(function ChartPanel({
       </h2>
       <nav aria-label={t("chart.intervals")}>
         <ul className={ps.tabs}>
-          {TRADE_PERIODS.map((p) => (
-            <li key={p}>
-              <Link
-                to={tradeUrl(search, { period: p }, screenOf(pathname))}
-                className={ps.tab}
-                aria-current={p === period ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`periods.${p}`)}
-              </Link>
-            </li>
-          ))}
+          {TRADE_PERIODS.map(periodItem)}
           <li>
             <details className={s.more}>
               <summary className={ps.tab} aria-current={(MORE_PERIODS as readonly string[]).includes(period) ? "true" : undefined}>
                 {(MORE_PERIODS as readonly string[]).includes(period) ? t(`periods.${period}`) : t("chart.more")}
               </summary>
-              <ul className={s.moreList}>
-                {MORE_PERIODS.map((p) => (
-                  <li key={p}>
-                    <Link
-                      to={tradeUrl(search, { period: p }, screenOf(pathname))}
-                      className={ps.tab}
-                      aria-current={p === period ? "page" : undefined}
-                      preventScrollReset
-                      replace
-                    >
-                      {t(`periods.${p}`)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <ul className={s.moreList}>{MORE_PERIODS.map(periodItem)}</ul>
             </details>
           </li>
         </ul>
