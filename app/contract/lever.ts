@@ -64,8 +64,9 @@ export const LeverSubmitPayloadSchema = z
   .superRefine((v, ctx) => {
     // In order: fixed price requires a price; multiple, hands and trade password are required (docs/product.md, "Lever").
     if (v.status === 0 && !v.target_price) ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_required" });
+    // Not a number at all: 'lever_price_invalid' names the pair's decimals, which only the handler knows (it checks them).
     else if (v.status === 0 && !PLAIN_DECIMAL.test(v.target_price!))
-      ctx.addIssue({ code: "custom", path: ["target_price"], message: "lever_price_invalid" });
+      ctx.addIssue({ code: "custom", path: ["target_price"], message: "price_invalid" });
     else if (v.multiple === undefined || v.multiple === "")
       ctx.addIssue({ code: "custom", path: ["multiple"], message: "lever_multiple_required" });
     else if (!(LEVER_MULTIPLES as readonly number[]).includes(v.multiple))

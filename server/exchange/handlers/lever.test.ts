@@ -58,12 +58,13 @@ describe("lever/submit", () => {
     expect(await msg({ share: 0 })).toBe("the size cannot be less than 1");
     expect(await msg({ share: 101 })).toBe("the size cannot be more than 100");
     expect(await msg({ password: "" })).toBe("please enter the trade password");
-    // A market order does not read the price field, whatever was left typed in it; a fixed-price order does.
+    // A market order does not read the price field, whatever was left typed in it; a fixed-price order does, and says
+    // so whole (the message naming the pair's decimals is the handler's, which knows them).
     expect(await msg({ status: 1, target_price: "12.", share: 0 })).toBe("the size cannot be less than 1");
-    expect((await open(demo, { status: 0, target_price: "12.", share: 0 })).reason).toMatchObject({
-      key: "lever_price_invalid",
-      field: "target_price",
-    });
+    const unfinished = await open(demo, { status: 0, target_price: "12.", share: 0 });
+    expect(unfinished.reason).toMatchObject({ key: "price_invalid", field: "target_price" });
+    expect(unfinished.msg).toBe("price is invalid");
+    expect((await open(demo, { status: 0, target_price: "12.345", share: 2 })).msg).toBe("enter a price above 0 with at most 2 decimals");
     const wrong = await open(demo, { password: "Wrong999" });
     expect(wrong.msg).toBe("incorrect trade password");
     expect(wrong.reason).toEqual({ key: "pay_password_incorrect", field: "password" });
