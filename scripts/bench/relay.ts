@@ -2,14 +2,14 @@
  * Live relay benchmark (not a test): N SSE clients on one process, fed from one upstream socket.
  *
  *   npx tsx scripts/bench/relay.ts                 # N = 1,000 and 10,000, in-process readers
- *   npx tsx scripts/bench/relay.ts --http 1000     # also real HTTP sockets (clients in a child process)
+ *   npx tsx scripts/bench/relay.ts --http 1000     # also real HTTP sockets (clients in child processes)
  *
  * Upstream: a WebSocket server speaking the exchange's /ws protocol, sending one DAY_MARKET update per
  * pair (PAIRS of them) once a second. Relay: the real LiveHub (app/lib/live.server.ts) with its real SSE
  * streams. Clients, in-process mode: one ReadableStream reader per client that reads every chunk (what
  * the Remix adapter does with a response body), no HTTP sockets. HTTP mode: a node:http server writing the
- * stream to the response as @remix-run/express does, and N real EventSource-like HTTP clients in a child
- * process (so each process stays below the file-descriptor limit).
+ * stream to the response as @remix-run/express does, and N real EventSource-like HTTP clients shared out over
+ * child processes (each stays below the file-descriptor limit, and no one process reads all N sockets in turn).
  *
  * Latency: from the upstream `send()` of a tick's LAST message to its arrival at a client, i.e. the time
  * for a whole 1 Hz update to reach that client. Memory: resident set size growth per attached client,
@@ -26,6 +26,8 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { LiveHub } from "../../app/lib/live.server";
 
 const PAIRS = 20;
+/** HTTP mode: how many processes share out the clients (RELAY_CLIENT_PROCESSES overrides). */
+const CLIENT_PROCESSES = Number(process.env.RELAY_CLIENT_PROCESSES ?? 4);
 const SECONDS = 10;
 
 setFlagsFromString("--expose-gc");
@@ -136,6 +138,8 @@ export type RelayBenchResult = {
   /** HTTP mode: until the server handed the chunk to the socket (res.write), without the client side. */
   serverP50ms?: number;
   serverP99ms?: number;
+  /** HTTP mode: the processes the clients ran in. */
+  clientProcesses?: number;
 };
 
 /** Maps each shared chunk that carries a tick's last message to that tick. */
@@ -207,10 +211,10 @@ const round = (x: number) => Math.round(x * 10) / 10;
 /**
  * HTTP: a node:http server that hands each GET to hub.attach() and writes the body as the Remix express
  * adapter does (read → res.write, no backpressure, plus res.writableLength as the sink hook); the clients
- * run in a child process and report latencies (they parse `"tick":k` of the `"last":true` events and
+ * run in child processes (CLIENT_PROCESSES of them) and report latencies (they parse `"tick":k` of the `"last":true` events and
  * compare with the send times the parent posts to them).
  */
-async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> {
+async function runHttp(n: number, seconds = SECONDS, clientProcesses = CLIENT_PROCESSES): Promise<RelayBenchResult> {
   const up = await upstream();
   const hub = new LiveHub({ url: up.url, log: () => {} });
   const lastOfTick = tickChunks(hub);
@@ -244,21 +248,37 @@ async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> 
   await new Promise((r) => setTimeout(r, 300));
   const before = await settledMemory();
 
-  const child = fork(fileURLToPath(import.meta.url), ["--child", String(port), String(n)], {
-    execArgv: ["--import", "tsx"],
-    stdio: "inherit",
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error("child failed"))));
-    child.once("exit", (code) => reject(new Error(`child exited ${code}`)));
-  });
+  // The clients are shared out over several processes, so that what is measured is the server's delivery, not one
+  // client process working through 10,000 sockets' reads in turn.
+  const shares = Array.from({ length: clientProcesses }, (_, i) => Math.floor(n / clientProcesses) + (i < n % clientProcesses ? 1 : 0));
+  const children = shares.map((count) =>
+    fork(fileURLToPath(import.meta.url), ["--child", String(port), String(count)], {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+    }),
+  );
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve, reject) => {
+          child.once("message", (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error("child failed"))));
+          child.once("exit", (code) => reject(new Error(`child exited ${code}`)));
+        }),
+    ),
+  );
   const { after, ticks } = await drive(up, seconds, 1000, 800);
   const t0 = performance.timeOrigin;
-  // Send times in epoch ms; the child measures arrival in epoch ms (same machine clock).
+  // Send times in epoch ms; the children measure arrival in epoch ms (same machine clock).
   const sentEpoch = up.sentAt.map((t) => t0 + t);
-  child.send({ sentEpoch });
-  const got = await new Promise<{ latencies: number[]; closed: number }>((r) => child.once("message", r as never));
-  child.kill();
+  const answers = await Promise.all(
+    children.map((child) => {
+      const answer = new Promise<{ latencies: number[]; closed: number }>((r) => child.once("message", r as never));
+      child.send({ sentEpoch });
+      return answer;
+    }),
+  );
+  for (const child of children) child.kill();
+  const got = { latencies: answers.flatMap((a) => a.latencies), closed: answers.reduce((sum, a) => sum + a.closed, 0) };
   const sorted = Float64Array.from(got.latencies).sort();
   const serverSorted = Float64Array.from(handoff).sort();
   warm.destroy();
@@ -269,6 +289,7 @@ async function runHttp(n: number, seconds = SECONDS): Promise<RelayBenchResult> 
   return {
     mode: "http",
     clients: n,
+    clientProcesses,
     seconds,
     updatesPerSecond: PAIRS,
     delivered: sorted.length,
