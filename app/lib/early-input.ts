@@ -20,7 +20,7 @@ const NOT_TYPED = /^(hidden|file|submit|reset|button|image)$/;
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** The fields in `root` whose value the person changed after the server rendered them. */
-export function editedFields(root: ParentNode): Field[] {
+function editedFields(root: ParentNode): Field[] {
   const out: Field[] = [];
   for (const el of root.querySelectorAll<Field>("input, textarea, select")) {
     if (el.disabled) continue;
@@ -36,11 +36,11 @@ export function editedFields(root: ParentNode): Field[] {
   return out;
 }
 
-/** The option the server chose: the last one marked selected, or else the first (as the browser picks). */
+/** The option the server chose: the last one marked selected, or else the first that is not disabled (as the browser picks). */
 function renderedIndex(select: HTMLSelectElement): number {
-  let index = select.options.length > 0 ? 0 : -1;
-  for (let i = 0; i < select.options.length; i++) if (select.options[i]!.defaultSelected) index = i;
-  return index;
+  const options = [...select.options];
+  const marked = options.map((o) => o.defaultSelected).lastIndexOf(true);
+  return marked >= 0 ? marked : options.findIndex((o) => !o.disabled);
 }
 
 /** Changes each edited field again as a person would, so the page's handlers see the edit. */
