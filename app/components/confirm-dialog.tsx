@@ -57,7 +57,7 @@ export function ConfirmDialog({
     if (!d) return;
     const handle = () => {
       setClosedKey(reviewKey);
-      tellClosed(closed.current);
+      closed.current?.();
     };
     d.addEventListener("close", handle);
     return () => d.removeEventListener("close", handle);
@@ -70,7 +70,7 @@ export function ConfirmDialog({
     if (d?.open) d.close();
     setClosedKey(reviewKey);
     document.getElementById(done.focus)?.focus();
-    tellClosed(closed.current);
+    closed.current?.();
   }, [done, reviewKey]);
   if (!shown) return null;
   return (
@@ -86,19 +86,4 @@ export function ConfirmDialog({
       </form>
     </dialog>
   );
-}
-
-/**
- * Tells the caller the dialog closed. A caller that navigates (the lever's close dialog goes back to the page without
- * its `?close=` step) can be told twice, by the answer and by the dialog's close event, and the second navigation
- * aborts the first's data request; the router carries on with the newer one, but the aborted request's signal can
- * throw its AbortError out of `navigate` (once in about ten full runs of the suite). Inside an effect React then
- * reports it as an error. Only an AbortError is let go.
- */
-function tellClosed(onClose: (() => void) | undefined) {
-  try {
-    onClose?.();
-  } catch (error) {
-    if ((error as { name?: unknown } | null)?.name !== "AbortError") throw error;
-  }
 }
