@@ -211,8 +211,8 @@ const round = (x: number) => Math.round(x * 10) / 10;
 /**
  * HTTP: a node:http server that hands each GET to hub.attach() and writes the body as the Remix express
  * adapter does (read → res.write, no backpressure, plus res.writableLength as the sink hook); the clients
- * run in child processes (CLIENT_PROCESSES of them) and report latencies (they parse `"tick":k` of the `"last":true` events and
- * compare with the send times the parent posts to them).
+ * run in child processes (CLIENT_PROCESSES of them) and report latencies (they parse `"tick":k` of the
+ * `"last":true` events and compare with the send times the parent posts to them).
  */
 async function runHttp(n: number, seconds = SECONDS, clientProcesses = CLIENT_PROCESSES): Promise<RelayBenchResult> {
   const up = await upstream();

@@ -44,22 +44,22 @@ function useWide(): boolean {
 
 /**
  * Whether the element is in the viewport (once true, stays true). On a phone the chart sits below the
- * order form: chart.js is then fetched and started when the trader scrolls towards it, not while the page is
+ * order form: chart.js is then fetched and started when the trader scrolls it into view, not while the page is
  * becoming usable (issue 14: that start was most of /trade's blocking time on a throttled phone).
  */
 function useInViewport(ref: RefObject<Element>): boolean {
-  const [near, setNear] = useState(false);
+  const [inView, setInView] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (near || !el) return undefined;
+    if (inView || !el) return undefined;
     if (typeof IntersectionObserver === "undefined") {
-      setNear(true);
+      setInView(true);
       return undefined;
     }
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
+          setInView(true);
           io.disconnect();
         }
       },
@@ -70,8 +70,8 @@ function useInViewport(ref: RefObject<Element>): boolean {
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [ref, near]);
-  return near;
+  }, [ref, inView]);
+  return inView;
 }
 
 /** What the chart's lines are (the canvas itself is one image to assistive technology). */
