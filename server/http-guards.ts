@@ -223,17 +223,39 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteNode[
     .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: routeTree(routes, r.id) }));
 }
 
+/** How many paths' matches a matcher keeps: the screens' own paths, with room for ids in them; a flood of others only empties it. */
+const MATCHES_KEPT = 2_000;
+
+/**
+ * The routes a screen URL's path matches (a single-fetch URL's, `/x.data` or `/_root.data`, are its page's), or null.
+ * The router ranks every route again on each call (about 0.3 ms with this app's routes), so a path's answer is kept;
+ * the map is emptied when it is full, which bounds it whatever paths are asked for.
+ */
+function routeMatcher(build: ServerBuild) {
+  const tree = routeTree(build.routes);
+  const kept = new Map<string, { route: RouteNode }[] | null>();
+  return (pathname: string) => {
+    let path = pathname;
+    if (path === "/_root.data") path = "/";
+    else if (path.endsWith(".data")) path = path.slice(0, -".data".length) || "/";
+    let matches = kept.get(path);
+    if (matches === undefined) {
+      matches = matchRoutes(tree as never, path) as { route: RouteNode }[] | null;
+      if (kept.size >= MATCHES_KEPT) kept.clear();
+      kept.set(path, matches);
+    }
+    return matches;
+  };
+}
+
 /**
  * The methods a screen URL answers: GET and HEAD, and POST when the route an action would go to has one (Remix's
  * rule: an index route only with `?index`). Single-fetch URLs (`/x.data`, `/_root.data`) are their page's.
  */
 export function allowedMethods(build: ServerBuild) {
-  const tree = routeTree(build.routes);
+  const match = routeMatcher(build);
   return (pathname: string, search: string): string[] => {
-    let path = pathname;
-    if (path === "/_root.data") path = "/";
-    else if (path.endsWith(".data")) path = path.slice(0, -".data".length) || "/";
-    const matches = matchRoutes(tree as never, path) as { route: RouteNode }[] | null;
+    const matches = match(pathname);
     if (!matches?.length) return ["GET", "HEAD"];
     let target = matches[matches.length - 1];
     const wantsIndex = new URLSearchParams(search).getAll("index").some((v) => v === "");
@@ -248,12 +270,9 @@ export function allowedMethods(build: ServerBuild) {
  * request metrics; a single-fetch URL (`/x.data`) is its page's.
  */
 export function routePatterns(build: ServerBuild) {
-  const tree = routeTree(build.routes);
+  const match = routeMatcher(build);
   return (pathname: string): string => {
-    let path = pathname;
-    if (path === "/_root.data") path = "/";
-    else if (path.endsWith(".data")) path = path.slice(0, -".data".length) || "/";
-    const matches = matchRoutes(tree as never, path) as { route: RouteNode }[] | null;
+    const matches = match(pathname);
     if (!matches?.length) return "unmatched";
     const parts = matches.map((m) => m.route.path ?? "").filter(Boolean);
     return "/" + parts.join("/").replace(/\/+/g, "/");

@@ -154,7 +154,10 @@ app.get("/healthz", healthz({ exchange: exchange ? "embedded" : "remote" }));
 app.get("/readyz", readyz(readiness));
 
 app.use("/build", express.static(resolve(config.PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }));
-app.use(express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", index: false }));
+// Only a path that names a file (a dot in its last segment) is looked up on disk: a screen's path would cost every
+// page request a stat of a file that is never there, and a wait for it.
+const publicFiles = express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", index: false });
+app.use((req, res, next) => (/\.[^/]+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
 
 // Public callers of the embedded exchange get the forms' rate limits (the app's own in-process calls were limited at the form).
 if (exchange) app.all("/api/*", (req, res) => answerFromExchange(exchange, req, res, log, true));
