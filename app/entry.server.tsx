@@ -18,6 +18,7 @@ import { i18nPayload } from "~/lib/i18n-payload.server";
 import { resources } from "~/lib/locales.server";
 import { NonceProvider } from "~/lib/nonce";
 import { ServerOnlyProvider } from "~/lib/server-only";
+import { shareMarkup } from "~/lib/shared-markup.server";
 import { TranslationProvider } from "~/lib/translate";
 
 export const streamTimeout = 5_000;
@@ -46,6 +47,8 @@ export default async function handleRequest(
   // The namespaces this render reads: the page carries only their strings (lib/i18n-payload.server).
   const used = new Set<string>();
   const hooks = { use: (ns: string) => void used.add(ns) };
+  const strings = resources()[lang];
+  const share = shareMarkup({ lang, locale: BCP47[lang], resources: strings, hooks });
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
@@ -53,8 +56,8 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nPayloadProvider value={() => i18nPayload(lang, used)}>
-          <TranslationProvider lang={lang} locale={BCP47[lang]} resources={resources()[lang]} hooks={hooks}>
-            <ServerOnlyProvider value={{ ...loadContext.serverOnly, answersPost: request.method === "POST" }}>
+          <TranslationProvider lang={lang} locale={BCP47[lang]} resources={strings} hooks={hooks}>
+            <ServerOnlyProvider value={{ ...loadContext.serverOnly, answersPost: request.method === "POST", shareMarkup: share }}>
               <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
             </ServerOnlyProvider>
           </TranslationProvider>

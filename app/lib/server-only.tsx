@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { KlineBar } from "~/contract/entities";
+import type { ShareMarkup } from "./shared-markup.server";
 
 /**
  * What a server render needs that the page must not carry a second time (issue 14): a loader puts it in the
@@ -12,6 +13,8 @@ export type ServerOnlyData = {
   chartBars?: KlineBar[];
   /** The page answers a form's POST (without JavaScript): a refusal it shows takes the focus (components/form/refusal-focus). */
   answersPost?: boolean;
+  /** Draws markup once for the renders that share the object it is drawn from (lib/shared-markup.server). */
+  shareMarkup?: ShareMarkup;
 };
 
 const ServerOnlyContext = createContext<ServerOnlyData>({});

@@ -274,8 +274,29 @@ function forgetServerSvg() {
   serverHtml.set(SERVER_SVG_ID, { key: "", html: "" });
 }
 
-function ServerHtml({ id, className, pairKey, children }: { id: string; className?: string; pairKey: string; children?: React.ReactNode }) {
+function ServerHtml({
+  id,
+  className,
+  pairKey,
+  sharedOn,
+  variant = "",
+  children,
+}: {
+  id: string;
+  className?: string;
+  pairKey: string;
+  /** The shared answer the children are drawn from (the bars): drawn once for every page that has it, per `variant`. */
+  sharedOn?: object;
+  /** What else the children's markup depends on, besides `sharedOn`, the id, the pair and interval, and the language. */
+  variant?: string;
+  children?: React.ReactElement;
+}) {
+  const share = useServerOnly().shareMarkup;
   if (typeof document === "undefined") {
+    if (share && sharedOn && children) {
+      const html = share(sharedOn, `${id}|${pairKey}|${variant}`, children);
+      return <div id={id} className={className} data-chart={pairKey} dangerouslySetInnerHTML={{ __html: html }} />;
+    }
     return (
       <div id={id} className={className} data-chart={pairKey}>
         {children}
@@ -292,9 +313,19 @@ function ServerHtml({ id, className, pairKey, children }: { id: string; classNam
   return <div id={id} className={className} data-chart={pairKey} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function ServerSvg({ pairKey, children }: { pairKey: string; children?: React.ReactNode }) {
+function ServerSvg({
+  pairKey,
+  sharedOn,
+  variant,
+  children,
+}: {
+  pairKey: string;
+  sharedOn?: object;
+  variant?: string;
+  children?: React.ReactElement;
+}) {
   return (
-    <ServerHtml id={SERVER_SVG_ID} className={s.serverSvg} pairKey={pairKey}>
+    <ServerHtml id={SERVER_SVG_ID} className={s.serverSvg} pairKey={pairKey} sharedOn={sharedOn} variant={variant}>
       {children}
     </ServerHtml>
   );
@@ -365,7 +396,7 @@ export const ChartPanel = memo(function ChartPanel({
             <LiveChart pairKey={pairKey} bars={bars} line={line} lang={lang} label={label} theme={theme} decimals={pair.decimals} />
           </Suspense>
         ) : (
-          <ServerSvg pairKey={pairKey}>
+          <ServerSvg pairKey={pairKey} sharedOn={serverBars} variant={`${line}|${pair.decimals}|${label}`}>
             <CandlesSvg bars={serverBars ?? []} line={line} label={label} decimals={pair.decimals} />
           </ServerSvg>
         )}
@@ -380,7 +411,7 @@ export const ChartPanel = memo(function ChartPanel({
           {hydrated && bars ? (
             <BarsRows bars={bars} decimals={pair.decimals} lang={lang} />
           ) : (
-            <ServerHtml id={SERVER_TABLE_ID} pairKey={pairKey}>
+            <ServerHtml id={SERVER_TABLE_ID} pairKey={pairKey} sharedOn={serverBars} variant={String(pair.decimals)}>
               <BarsRows bars={serverBars ?? []} decimals={pair.decimals} lang={lang} />
             </ServerHtml>
           )}
