@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,7 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
     const server = await startServer({ PAGE_CACHE: cache });
     try {
       if (cache === "on") lines.push(...(await pageWeight(server.base, path)));
-      const r = await load(server.base + path, connections, seconds);
+      const r = await load(server, path, connections, seconds);
       lines.push(
         `server rendering of ${path}, signed out, page cache ${cache}: autocannon, ${connections} connections, ${seconds} s, a browser's headers (gzip), one process, simulator and market maker running`,
         row(r),
@@ -26,7 +26,7 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
       );
       if (cache === "on") {
         const cookie = await signIn(server.base);
-        const s = await load(server.base + path, connections, seconds, { cookie });
+        const s = await load(server, path, connections, seconds, { cookie });
         lines.push(
           `server rendering of ${path}, signed in (demo@example.com; never cached)`,
           row(s),
@@ -72,14 +72,35 @@ async function pageWeight(base: string, path: string): Promise<string[]> {
 /** What a browser sends with a page request (it takes gzip, as every browser does). */
 const BROWSER = { Accept: "text/html,application/xhtml+xml", "Accept-Encoding": "gzip, deflate, br", "Accept-Language": "en" };
 
-async function load(url: string, connections: number, seconds: number, extra: Record<string, string> = {}): Promise<Result> {
+type Load = Result & { cpuMs: number | null };
+
+async function load(server: Server, path: string, connections: number, seconds: number, extra: Record<string, string> = {}): Promise<Load> {
+  const url = server.base + path;
   const headers = { ...BROWSER, ...extra };
   await autocannon({ url, connections: 4, duration: 3, headers }); // warm-up
-  return autocannon({ url, connections, duration: seconds, headers });
+  const before = server.cpuMs();
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const after = server.cpuMs();
+  return { ...r, cpuMs: before !== null && after !== null && r.requests.total > 0 ? (after - before) / r.requests.total : null };
 }
 
-function row(r: Result): string {
-  return `    ${Math.round(r.requests.average).toLocaleString("en-US")} requests/s   latency p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   (${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors})`;
+/**
+ * The CPU time the server's main thread has used, ms (Linux: /proc/<pid>/task/<pid>/stat, user + system, in clock
+ * ticks of 10 ms), or null. Per request, it is the figure that holds on a machine shared with other work, where the
+ * requests a second move with the load.
+ */
+function threadCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+function row(r: Load): string {
+  const cpu = r.cpuMs === null ? "" : `   main thread ${r.cpuMs.toFixed(2)} ms CPU a request`;
+  return `    ${Math.round(r.requests.average).toLocaleString("en-US")} requests/s   latency p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms${cpu}   (${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors})`;
 }
 
 function verdict(r: Result, rps: number, p99: number): string {
@@ -102,10 +123,13 @@ export async function signIn(base: string): Promise<string> {
 }
 
 /** The real server on a fresh database in a temporary folder (simulator and market maker on). */
-export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; stop: () => Promise<void> }> {
+type Server = { base: string; stop: () => Promise<void>; cpuMs: () => number | null };
+
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
-  const server = spawn("npx", ["tsx", "server/index.ts"], {
+  // Node itself, as `npm start` runs it: its pid is the server's, whose main thread's CPU is read.
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", SIM_SEED: "7", COOKIE_SECURE: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -132,7 +156,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ b
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, stop };
+  return { base, stop, cpuMs: () => threadCpuMs(server.pid!) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
