@@ -1,5 +1,6 @@
 import { SPOT_ORDER_STATUS, type FillRole, type OrderWay, type SpotOrderFilterName } from "../../../app/contract/core/index";
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 import type { OrderRow } from "../engine/engine";
 
 const { OPEN, COMPLETED, CANCELLED, REVOKED, UNTRIGGERED } = SPOT_ORDER_STATUS;
@@ -24,12 +25,16 @@ export function spotOrderPage(
       : filter.openOnly
         ? ["way = ? AND status IN (?, ?)", [filter.way, OPEN, UNTRIGGERED]]
         : ["way = ?", [filter.way]];
-  const { total } = db
-    .prepare(`SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`)
-    .get(userId, matchId, ...args) as { total: number };
-  const rows = db
-    .prepare(`SELECT * FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(userId, matchId, ...args, limit, offset) as OrderRow[];
+  // `where` is one of three texts above: a fixed set of statements.
+  const { total } = statement(db, `SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`).get(
+    userId,
+    matchId,
+    ...args,
+  ) as { total: number };
+  const rows = statement(
+    db,
+    `SELECT * FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+  ).all(userId, matchId, ...args, limit, offset) as OrderRow[];
   return { total, rows };
 }
 

@@ -1,4 +1,5 @@
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 import { hashToken, newToken, randomCode } from "../lib/crypto";
 import { DAY } from "../lib/time";
 
@@ -91,7 +92,7 @@ export function issueToken(db: DB, userId: number, now: number): string {
 /** The user a live token belongs to, or null (absent, unknown, expired or revoked). */
 export function userIdForToken(db: DB, token: string, now: number): number | null {
   if (!token) return null;
-  const row = db.prepare("SELECT user_id FROM tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), now) as
+  const row = statement(db, "SELECT user_id FROM tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), now) as
     { user_id: number } | undefined;
   return row?.user_id ?? null;
 }
