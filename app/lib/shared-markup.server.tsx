@@ -23,6 +23,9 @@ const drawnOn = new WeakMap<object, Map<string, Drawn>>();
 /** How many variants (language, interval, …) one shared object keeps: a bound, whatever keys are asked for. */
 const VARIANTS_KEPT = 64;
 
+/** Drawings made so far: each one's ids (useId) carry its own number, so two drawings on a page never share one. */
+let drawings = 0;
+
 export function shareMarkup(i18n: { lang: string; locale: string; resources: Resources; hooks?: NamespaceHooks }): ShareMarkup {
   return (on, key, element) => {
     let variants = drawnOn.get(on);
@@ -36,8 +39,8 @@ export function shareMarkup(i18n: { lang: string; locale: string; resources: Res
         <TranslationProvider lang={i18n.lang} locale={i18n.locale} resources={i18n.resources} hooks={hooks}>
           {element}
         </TranslationProvider>,
-        // Its ids (useId) must not meet the page's own.
-        { identifierPrefix: "shared-" },
+        // Its ids (useId) must meet neither the page's own nor another drawing's.
+        { identifierPrefix: `shared${++drawings}-` },
       );
       drawn = { html, namespaces: [...namespaces] };
       if (variants.size >= VARIANTS_KEPT) variants.clear();
