@@ -24,6 +24,7 @@ import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
 import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { ListTabs } from "~/components/list-tabs";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -306,23 +307,14 @@ export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { lis
         </h2>
         {list.tab === "current" && list.data.length > 0 ? <BatchClose /> : null}
       </div>
-      <nav aria-label={t("tabs.label")}>
-        <ul className={s.tabs}>
-          {LEVER_TAB_ORDER.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={`${tradeUrl(search, { orders: tab, page: null }, "/lever")}#positions`}
-                className={ts.tab}
-                aria-current={tab === list.tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`tabs.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("tabs.label")}
+        className={s.tabs}
+        tabs={LEVER_TAB_ORDER}
+        current={(tab) => tab === list.tab}
+        href={(tab) => `${tradeUrl(search, { orders: tab, page: null }, "/lever")}#positions`}
+        name={(tab) => t(`tabs.${tab}`)}
+      />
       {list.data.length === 0 ? (
         <p className={ts.muted}>{t("table.empty")}</p>
       ) : (

@@ -16,6 +16,7 @@ import * as ts from "~/styles/pair-screen.css";
 import { applyMicroClosed, dropClosed, liveFigures } from "./live-state";
 import { useResultWords } from "./last-result";
 import * as s from "./second.css";
+import { ListTabs } from "~/components/list-tabs";
 
 const closedSchema = () => import("~/contract/micro").then((m) => m.MicroClosedPushSchema);
 
@@ -91,23 +92,13 @@ export const SecondHistory = memo(function SecondHistory({
       <h2 id="second-history-title" className={ts.h2}>
         {t(`tabs.${list.tab}`)}
       </h2>
-      <nav aria-label={t("tabs.label")}>
-        <ul className={ts.tabs}>
-          {(["progress", "closed"] as const).map((tab) => (
-            <li key={tab}>
-              <Link
-                to={`${tradeUrl(search, { orders: tab === "progress" ? null : "closed", page: null }, "/second")}#history`}
-                className={ts.tab}
-                aria-current={tab === list.tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`tabs.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("tabs.label")}
+        tabs={["progress", "closed"] as const}
+        current={(tab) => tab === list.tab}
+        href={(tab) => `${tradeUrl(search, { orders: tab === "progress" ? null : "closed", page: null }, "/second")}#history`}
+        name={(tab) => t(`tabs.${tab}`)}
+      />
       {list.tab === "progress" ? (
         <p className={ts.muted}>
           {/* No fragment: a link to this very address plus a hash would only scroll, not reload. */}

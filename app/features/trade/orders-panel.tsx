@@ -19,6 +19,7 @@ import { cardActions, cardTable } from "~/styles/card-table.css";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { ListTabs } from "~/components/list-tabs";
 
 type Orders = SpotOrderPage & { tab: OrdersTab; way: OrdersSide; page: number };
 
@@ -157,41 +158,21 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           </Link>
         </p>
       ) : null}
-      <nav aria-label={t("orders.tabsLabel")}>
-        <ul className={ps.tabs}>
-          {ORDERS_TABS.map((x) => (
-            <li key={x}>
-              <Link
-                to={tradeUrl(search, { orders: x, page: null })}
-                className={ps.tab}
-                aria-current={x === orders.tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`orders.tabs.${x}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("orders.tabsLabel")}
+        tabs={ORDERS_TABS}
+        current={(x) => x === orders.tab}
+        href={(x) => tradeUrl(search, { orders: x, page: null })}
+        name={(x) => t(`orders.tabs.${x}`)}
+      />
       {orders.tab !== "history" ? (
-        <nav aria-label={t("orders.waysLabel")}>
-          <ul className={ps.tabs}>
-            {(["both", "buy", "sell"] as const).map((w) => (
-              <li key={w}>
-                <Link
-                  to={tradeUrl(search, { way: w === "both" ? null : w, page: null })}
-                  className={ps.tab}
-                  aria-current={(w === "both" ? null : w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way ? "page" : undefined}
-                  preventScrollReset
-                  replace
-                >
-                  {t(w === "both" ? "orders.bothSides" : `orders.${w}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ListTabs
+          label={t("orders.waysLabel")}
+          tabs={["both", "buy", "sell"] as const}
+          current={(w) => (w === "both" ? null : w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way}
+          href={(w) => tradeUrl(search, { way: w === "both" ? null : w, page: null })}
+          name={(w) => t(w === "both" ? "orders.bothSides" : `orders.${w}`)}
+        />
       ) : null}
       <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
         <table className={`${ps.table} ${cardTable}`}>
