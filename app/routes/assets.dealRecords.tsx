@@ -1,18 +1,17 @@
 import { ACCOUNT_LOG_CALLS } from "~/contract/core/accounts";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
 import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, currencyFilter, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { recordsPage } from "~/features/assets/records-page";
+import { CurrencyPicker } from "~/features/assets/pickers";
 import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { formatCoin } from "~/lib/amount";
-import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** /assets/dealRecords?types=<account code>&currency_id=&page=: the account log, filtered by currency ('All'), paged. */
@@ -74,8 +73,6 @@ export default function DealRecordsRoute() {
         <span className="sr-only">{t("records.unchanged")}</span>
       </>
     );
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   return (
     <main>
       <section className={s.section} aria-labelledby="records-title">
@@ -85,33 +82,14 @@ export default function DealRecordsRoute() {
           </h1>
           <Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>
         </div>
-        <Form method="get" className={s.inline} onChange={(e) => submit(e.currentTarget, { replace: true })}>
-          <input type="hidden" name="types" value={data.code} />
-          <div>
-            <label htmlFor="records-currency" className={labelClass}>
-              {t("fields.currency")}
-            </label>
-            <select
-              id="records-currency"
-              name="currency_id"
-              defaultValue={data.currencyId ? String(data.currencyId) : ""}
-              key={data.currencyId ?? "all"}
-              className={`${input} ${s.select}`}
-            >
-              <option value="">{t("records.all")}</option>
-              {data.currencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.code}
-                </option>
-              ))}
-            </select>
-          </div>
-          {hydrated ? null : (
-            <button type="submit" className={button.secondary}>
-              {t("actions.show")}
-            </button>
-          )}
-        </Form>
+        <CurrencyPicker
+          currencies={data.currencies}
+          current={data.currencyId}
+          id="records-currency"
+          extra={{ types: data.code }}
+          all={t("records.all")}
+          keepScroll={false}
+        />
         {data.error ? <p role="alert">{data.error}</p> : null}
         <RecordsTable
           {...data.log}
