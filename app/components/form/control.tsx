@@ -1,4 +1,5 @@
-import type { ComponentPropsWithRef } from "react";
+import type { ComponentPropsWithRef, KeyboardEvent } from "react";
+import { input } from "~/styles/ui.css";
 import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 
 /**
@@ -8,6 +9,19 @@ import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 export function Input(props: ComponentPropsWithRef<"input">) {
   const autoFocus = useRefusalAutoFocus(isInvalid(props["aria-invalid"])) || props.autoFocus;
   return <input {...props} autoFocus={autoFocus} />;
+}
+
+/** 'e', '+' and '-' never reach a price, a quantity or a count (docs/product.md, "Money and rounding"). */
+export function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
+}
+
+/**
+ * A figure typed into an order (a price, a quantity, hands): an Input with the field's look, a decimal keypad unless
+ * `inputMode` says otherwise, no autocomplete, and 'e', '+' and '-' kept out as they are typed.
+ */
+export function FigureInput(props: ComponentPropsWithRef<"input">) {
+  return <Input className={input} inputMode="decimal" autoComplete="off" onKeyDown={blockNonDigits} {...props} />;
 }
 
 export function Select(props: ComponentPropsWithRef<"select">) {

@@ -1,4 +1,4 @@
-import { Input } from "~/components/form/control";
+import { FigureInput } from "~/components/form/control";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
@@ -13,13 +13,13 @@ import { pagerOf } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable, phoneHide } from "~/styles/card-table.css";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, formError } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data";
 import { useSayOnce } from "./say-once";
 import { confirmHref, roePercent } from "./close-rules";
 import type { LeverPairView } from "./lever.server";
-import { blockNonDigits, useLeverT } from "./order-form";
+import { useLeverT } from "./order-form";
 import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
 import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
@@ -132,14 +132,10 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         ) : null}
         <div className={ts.fieldRow}>
           <label htmlFor={fields.target_profit_price.id}>{t("form.takeProfit")}</label>
-          <Input
+          <FigureInput
             id={fields.target_profit_price.id}
             name="target_profit_price"
-            className={input}
-            inputMode="decimal"
-            autoComplete="off"
             value={tp}
-            onKeyDown={blockNonDigits}
             onChange={(e) => setTp(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={fields.target_profit_price.errors ? true : undefined}
             aria-describedby={`${fields.target_profit_price.errorId} ${form.id}-profit`}
@@ -156,14 +152,10 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         </div>
         <div className={ts.fieldRow}>
           <label htmlFor={fields.stop_loss_price.id}>{t("form.stopLoss")}</label>
-          <Input
+          <FigureInput
             id={fields.stop_loss_price.id}
             name="stop_loss_price"
-            className={input}
-            inputMode="decimal"
-            autoComplete="off"
             value={sl}
-            onKeyDown={blockNonDigits}
             onChange={(e) => setSl(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={fields.stop_loss_price.errors ? true : undefined}
             aria-describedby={`${fields.stop_loss_price.errorId} ${form.id}-loss`}
