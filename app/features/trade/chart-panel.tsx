@@ -23,6 +23,7 @@ import type { TFunction } from "~/lib/translate";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
+import { TableHead } from "~/components/table-head";
 
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
 // in their own chunk loaded after hydration (not in any route's first-load JavaScript).
@@ -134,28 +135,17 @@ function BarsRows({ bars, decimals, lang }: { bars: KlineBar[]; decimals: number
   return (
     <table className={ps.table}>
       <caption className="sr-only">{t("chart.tableCaption")}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={ps.thLeft}>
-            {t("trades.time")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.open")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.high")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.low")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.close")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.volume")}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        className={ps.th}
+        columns={[
+          { head: t("trades.time"), className: ps.thLeft },
+          { head: t("chart.open") },
+          { head: t("chart.high") },
+          { head: t("chart.low") },
+          { head: t("chart.close") },
+          { head: t("chart.volume") },
+        ]}
+      />
       <tbody>
         {rows.map((b) => (
           <tr key={b.time}>

@@ -9,6 +9,7 @@ import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
 import { searchRows } from "~/lib/search";
+import { TableHead } from "~/components/table-head";
 
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
 
@@ -68,19 +69,10 @@ export const PairList = memo(function PairList({
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
         <table className={ps.table}>
           <caption className="sr-only">{t("pairs.caption", { quote: tab })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={ps.thLeft}>
-                {t("pairs.pair")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("pairs.price")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("pairs.change")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={ps.th}
+            columns={[{ head: t("pairs.pair"), className: ps.thLeft }, { head: t("pairs.price") }, { head: t("pairs.change") }]}
+          />
           <tbody>
             {shown.length === 0 ? (
               <tr>
