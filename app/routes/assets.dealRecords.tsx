@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
-import { RecordsTable } from "~/features/assets/records-table";
+import { RecordsSection, RecordsTable } from "~/features/assets/records-table";
 import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, currencyFilter, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { recordsPage } from "~/features/assets/records-page";
@@ -74,54 +74,50 @@ export default function DealRecordsRoute() {
       </>
     );
   return (
-    <main>
-      <section className={s.section} aria-labelledby="records-title">
-        <div className={s.summary}>
-          <h1 id="records-title" className={s.h1}>
-            {data.title}
-          </h1>
-          <Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>
-        </div>
-        <CurrencyPicker
-          currencies={data.currencies}
-          current={data.currencyId}
-          id="records-currency"
-          extra={{ types: data.code }}
-          all={t("records.all")}
-          keepScroll={false}
-        />
-        {data.error ? <p role="alert">{data.error}</p> : null}
-        <RecordsTable
-          {...data.log}
-          download={{
-            href: `/resources/export/account-log?types=${data.code}${data.currencyId ? `&currency_id=${data.currencyId}` : ""}`,
-            label: t("records.csv"),
-          }}
-          columns={[
-            { head: t("records.time"), cell: (e) => e.time },
-            { head: t("account.currency"), cell: (e) => e.code },
-            { head: t("records.type"), cell: (e) => t(`category.${e.category}`) },
-            {
-              head: t("records.memo"),
-              cell: (e) => (
-                <>
-                  {e.memo}
-                  {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
-                </>
-              ),
-            },
-            {
-              head: t("records.change"),
-              cell: (e) => formatCoin(e.value, e.decimals, { lang, signed: true }),
-              num: true,
-              cellClass: (e) => (e.negative ? "down" : "up"),
-            },
-            { head: t("records.availableAfter"), cell: (e) => afterCell(e, "balance"), num: true },
-            { head: t("records.lockedAfter"), cell: (e) => afterCell(e, "lock_balance"), num: true },
-          ]}
-        />
-      </section>
-    </main>
+    <RecordsSection
+      titleId="records-title"
+      title={data.title}
+      back={<Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>}
+    >
+      <CurrencyPicker
+        currencies={data.currencies}
+        current={data.currencyId}
+        id="records-currency"
+        extra={{ types: data.code }}
+        all={t("records.all")}
+        keepScroll={false}
+      />
+      {data.error ? <p role="alert">{data.error}</p> : null}
+      <RecordsTable
+        {...data.log}
+        download={{
+          href: `/resources/export/account-log?types=${data.code}${data.currencyId ? `&currency_id=${data.currencyId}` : ""}`,
+          label: t("records.csv"),
+        }}
+        columns={[
+          { head: t("records.time"), cell: (e) => e.time },
+          { head: t("account.currency"), cell: (e) => e.code },
+          { head: t("records.type"), cell: (e) => t(`category.${e.category}`) },
+          {
+            head: t("records.memo"),
+            cell: (e) => (
+              <>
+                {e.memo}
+                {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
+              </>
+            ),
+          },
+          {
+            head: t("records.change"),
+            cell: (e) => formatCoin(e.value, e.decimals, { lang, signed: true }),
+            num: true,
+            cellClass: (e) => (e.negative ? "down" : "up"),
+          },
+          { head: t("records.availableAfter"), cell: (e) => afterCell(e, "balance"), num: true },
+          { head: t("records.lockedAfter"), cell: (e) => afterCell(e, "lock_balance"), num: true },
+        ]}
+      />
+    </RecordsSection>
   );
 }
 

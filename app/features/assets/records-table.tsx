@@ -85,3 +85,33 @@ export function RecordsTable<R extends { id: number | string }>({
     </>
   );
 }
+
+/**
+ * A records page (an account's log, the transfers): its title, the link `back` beside it, then `children` (the filter,
+ * the page's error, the table), in one section named by the title (`titleId`).
+ */
+export function RecordsSection({
+  titleId,
+  title,
+  back,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  back: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main>
+      <section className={s.section} aria-labelledby={titleId}>
+        <div className={s.summary}>
+          <h1 id={titleId} className={s.h1}>
+            {title}
+          </h1>
+          {back}
+        </div>
+        {children}
+      </section>
+    </main>
+  );
+}
