@@ -18,6 +18,7 @@ import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TableHead } from "~/components/table-head";
 
 const FIELD_MESSAGES = {
   address: ["draw_address_required", "address_invalid", "address_invalid_for_chain", "address_already_bound", "address_book_full"],
@@ -230,28 +231,17 @@ export default function BindAddrRoute() {
         ) : (
           <div className={s.tableWrap}>
             <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={s.th}>
-                    {t("account.currency")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("fields.chain")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("fields.address")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("fields.memo")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("records.time")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("account.actions")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className={s.th}
+                columns={[
+                  { head: t("account.currency") },
+                  { head: t("fields.chain") },
+                  { head: t("fields.address") },
+                  { head: t("fields.memo") },
+                  { head: t("records.time") },
+                  { head: t("account.actions") },
+                ]}
+              />
               <tbody>
                 {data.entries.map((e) => (
                   <tr key={e.id}>

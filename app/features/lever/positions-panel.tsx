@@ -25,6 +25,7 @@ import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { ListTabs } from "~/components/list-tabs";
+import { TableHead } from "~/components/table-head";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -313,46 +314,23 @@ export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { lis
         <div className={s.tableScroll}>
           <table className={`${ts.table} ${cardTable} ${s.positionsTable}`}>
             <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={ts.thLeft}>
-                  {t("table.type")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(kind === "pending" ? "table.target" : "table.open")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(kind === "done" ? "table.closePrice" : "table.current")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.margin")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.takeProfit")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.stopLoss")}
-                </th>
-                <th scope="col" className={`${ts.th} ${phoneHide}`}>
-                  {t("table.time")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.fee")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.overnight")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.profitNoFees")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(kind === "done" ? "table.reason" : "table.liquidation")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.actions")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={ts.th}
+              columns={[
+                { head: t("table.type"), className: ts.thLeft },
+                { head: t(kind === "pending" ? "table.target" : "table.open") },
+                { head: t(kind === "done" ? "table.closePrice" : "table.current") },
+                { head: t("table.margin") },
+                { head: t("table.takeProfit") },
+                { head: t("table.stopLoss") },
+                { head: t("table.time"), className: `${ts.th} ${phoneHide}` },
+                { head: t("table.fee") },
+                { head: t("table.overnight") },
+                { head: t("table.profitNoFees") },
+                { head: t(kind === "done" ? "table.reason" : "table.liquidation") },
+                { head: t("table.actions") },
+              ]}
+            />
             <tbody>
               {list.data.map((p) => (
                 <Row key={p.id} p={p} decimals={pair.decimals} quote={pair.quote} kind={kind} />

@@ -17,6 +17,7 @@ import { applyMicroClosed, dropClosed, liveFigures } from "./live-state";
 import { useResultWords } from "./last-result";
 import * as s from "./second.css";
 import { ListTabs } from "~/components/list-tabs";
+import { TableHead } from "~/components/table-head";
 
 const closedSchema = () => import("~/contract/micro").then((m) => m.MicroClosedPushSchema);
 
@@ -113,34 +114,19 @@ export const SecondHistory = memo(function SecondHistory({
         <div className={s.tableScroll}>
           <table className={`${ts.table} ${cardTable}`}>
             <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={ts.thLeft}>
-                  {t("table.pair")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.amount")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.open")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(list.tab === "progress" ? "table.current" : "table.end")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.expected")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.countdown")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.fee")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.actual")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={ts.th}
+              columns={[
+                { head: t("table.pair"), className: ts.thLeft },
+                { head: t("table.amount") },
+                { head: t("table.open") },
+                { head: t(list.tab === "progress" ? "table.current" : "table.end") },
+                { head: t("table.expected") },
+                { head: t("table.countdown") },
+                { head: t("table.fee") },
+                { head: t("table.actual") },
+              ]}
+            />
             <tbody>
               {rows.map((o) => {
                 const up = o.type === 1;

@@ -20,6 +20,7 @@ import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { ListTabs } from "~/components/list-tabs";
+import { TableHead } from "~/components/table-head";
 
 type Orders = SpotOrderPage & { tab: OrdersTab; way: OrdersSide; page: number };
 
@@ -179,49 +180,24 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           <caption className="sr-only">
             {orders.tab === "history" ? tabLabel : t("orders.caption", { tab: tabLabel, way: wayLabel })}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.time")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.pair")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.side")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.type")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.price")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.trigger")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.avgPrice")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.amount")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.filled")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.volume")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.fee")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.status")}
-              </th>
-              <th scope="col" className={ps.th}>
-                <span className="sr-only">{t("orders.actions")}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={ps.th}
+            columns={[
+              { head: t("orders.time"), className: ps.thLeft },
+              { head: t("orders.pair"), className: ps.thLeft },
+              { head: t("orders.side"), className: ps.thLeft },
+              { head: t("orders.type"), className: ps.thLeft },
+              { head: t("orders.price") },
+              { head: t("orders.trigger") },
+              { head: t("orders.avgPrice") },
+              { head: t("orders.amount") },
+              { head: t("orders.filled") },
+              { head: t("orders.volume") },
+              { head: t("orders.fee") },
+              { head: t("orders.status"), className: ps.thLeft },
+              { head: <span className="sr-only">{t("orders.actions")}</span> },
+            ]}
+          />
           <tbody>
             {orders.data.length === 0 ? (
               <tr>
