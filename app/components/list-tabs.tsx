@@ -1,10 +1,21 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import * as ps from "~/styles/pair-screen.css";
 
+/** A pair screen's tab: a link that keeps the scroll and replaces the history entry, marked as the page when `current`. */
+export function ListTab({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={href} className={ps.tab} aria-current={current ? "page" : undefined} preventScrollReset replace>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
 /**
- * The tabs over a pair screen's list (its orders, positions or history): links that keep the scroll and replace the
- * history entry, the one `current` answers true for marked as the page. `className`: the list's own, when not the
- * screen's usual row.
+ * A pair screen's tabs (over its orders, positions, history or pairs): a ListTab each, the one `current` answers true
+ * for marked as the page. `className`: the list's own, when not the screen's usual row.
  */
 export function ListTabs<T extends string>({
   label,
@@ -25,11 +36,9 @@ export function ListTabs<T extends string>({
     <nav aria-label={label}>
       <ul className={className}>
         {tabs.map((tab) => (
-          <li key={tab}>
-            <Link to={href(tab)} className={ps.tab} aria-current={current(tab) ? "page" : undefined} preventScrollReset replace>
-              {name(tab)}
-            </Link>
-          </li>
+          <ListTab key={tab} href={href(tab)} current={current(tab)}>
+            {name(tab)}
+          </ListTab>
         ))}
       </ul>
     </nav>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { usePickedTheme, useResolvedTheme } from "~/lib/theme";
@@ -24,6 +24,7 @@ import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { TableHead } from "~/components/table-head";
+import { ListTab } from "~/components/list-tabs";
 
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
 // in their own chunk loaded after hydration (not in any route's first-load JavaScript).
@@ -318,17 +319,9 @@ export const ChartPanel = memo(function ChartPanel({
   });
   // An interval's link, in the first row or under 'More'.
   const periodItem = (p: TradePeriod) => (
-    <li key={p}>
-      <Link
-        to={tradeUrl(search, { period: p }, screenOf(pathname))}
-        className={ps.tab}
-        aria-current={p === period ? "page" : undefined}
-        preventScrollReset
-        replace
-      >
-        {t(`periods.${p}`)}
-      </Link>
-    </li>
+    <ListTab key={p} href={tradeUrl(search, { period: p }, screenOf(pathname))} current={p === period}>
+      {t(`periods.${p}`)}
+    </ListTab>
   );
   return (
     <section className={ps.panel} aria-labelledby="chart-title">

@@ -10,6 +10,7 @@ import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
 import { searchRows } from "~/lib/search";
 import { TableHead } from "~/components/table-head";
+import { ListTabs } from "~/components/list-tabs";
 
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
 
@@ -39,23 +40,13 @@ export const PairList = memo(function PairList({
       <h2 id="pairs-title" className={ps.h2}>
         {t("pairs.title")}
       </h2>
-      <nav aria-label={t("pairs.tabs")}>
-        <ul className={ps.tabs}>
-          {quotes.map((q) => (
-            <li key={q}>
-              <Link
-                to={tradeUrl(search, { tab: q }, screenOf(pathname))}
-                className={ps.tab}
-                aria-current={q === tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {q}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("pairs.tabs")}
+        tabs={quotes}
+        current={(q) => q === tab}
+        href={(q) => tradeUrl(search, { tab: q }, screenOf(pathname))}
+        name={(q) => q}
+      />
       <SearchForm
         id="pairs-search"
         label={t("pairs.search")}
