@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, KeyboardEvent } from "react";
-import { input } from "~/styles/ui.css";
+import { formError, input } from "~/styles/ui.css";
 import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 
 /**
@@ -41,4 +41,13 @@ export function Textarea(props: ComponentPropsWithRef<"textarea">) {
 export function Alert(props: ComponentPropsWithRef<"p">) {
   const autoFocus = useRefusalAutoFocus(true);
   return <p role="alert" tabIndex={-1} {...props} autoFocus={autoFocus} />;
+}
+
+/** A form's own refusal (its `errors`, not a field's), at `id`: an Alert when there is one. */
+export function FormAlert({ id, errors, className = formError }: { id: string; errors?: string[]; className?: string }) {
+  return errors?.length ? (
+    <Alert id={id} className={className}>
+      {errors.join(" ")}
+    </Alert>
+  ) : null;
 }

@@ -1,4 +1,4 @@
-import { Alert, FigureInput, Input, Select } from "~/components/form/control";
+import { FigureInput, FormAlert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -9,7 +9,7 @@ import { sanitizePriceInput } from "~/lib/price-input";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, input } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { phoneHide } from "~/styles/card-table.css";
 import type { LeverActionData, LeverReview } from "./action-data";
@@ -153,11 +153,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
             <span className={ts.muted}>{t("form.marginMode")}</span> <span data-testid="margin-mode">{t("form.cross")}</span>
           </span>
         </p>
-        {form.errors?.length ? (
-          <Alert id={form.errorId} className={formError}>
-            {form.errors.join(" ")}
-          </Alert>
-        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
         <fieldset className={s.modes}>
           <legend className={s.legend}>{t("form.mode")}</legend>
           {(["market", "limit"] as const).map((m) => (

@@ -1,4 +1,4 @@
-import { Alert, blockNonDigits, FigureInput, Input } from "~/components/form/control";
+import { blockNonDigits, FigureInput, FormAlert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
@@ -23,7 +23,7 @@ import {
 import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import type { TradeActionData } from "./action-data";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, input } from "~/styles/ui.css";
 import { tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
@@ -259,11 +259,7 @@ function OrderForm({
           {loggedIn ? `${available !== null ? floorQty(available) || "0" : "--"} ${code}` : "--"}
         </span>
       </p>
-      {form.errors?.length ? (
-        <Alert id={form.errorId} className={formError}>
-          {form.errors.join(" ")}
-        </Alert>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
 
       {stop ? (
         <p id={`${form.id}-stop`} className={ps.muted}>
