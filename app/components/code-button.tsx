@@ -1,11 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import * as s from "./code-button.css";
 import { CODE_COUNTDOWN_S } from "~/contract/core/codes";
+import { TextField } from "./form/field";
 
 /**
  * What a send-code intent answers, both to a fetcher (JS on) and to a page POST (JS off).
@@ -173,4 +174,66 @@ export function CodeStatus({ sender, id }: { sender: CodeSender; id: string }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The field for a code sent by `sender`: its input (a one-time code, at most `maxLength` characters), the answer to
+ * the last send under it (CodeStatus) and the send button beside it (CodeButton, with `validate` and `ns`).
+ */
+export function SentCodeField({
+  label,
+  field,
+  sender,
+  ns,
+  validate,
+  required,
+  maxLength = 16,
+  hint,
+}: {
+  label: ReactNode;
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  sender: CodeSender;
+  ns: "auth" | "assets";
+  validate?: (form: HTMLFormElement) => boolean | null;
+  required?: boolean;
+  maxLength?: number;
+  hint?: ReactNode;
+}) {
+  const statusId = `${field.id}-status`;
+  return (
+    <TextField
+      label={label}
+      inputProps={{
+        ...getInputProps(field, { type: "text", ariaDescribedBy: statusId }),
+        required,
+        autoComplete: "one-time-code",
+        inputMode: "numeric",
+        maxLength,
+      }}
+      errorId={field.errorId}
+      errors={field.errors}
+      hint={hint}
+      extra={<CodeStatus sender={sender} id={statusId} />}
+      after={<CodeButton sender={sender} statusId={statusId} ns={ns} validate={validate} />}
+    />
+  );
+}
+
+/**
+ * A CodeButton `validate` for a code sent to an address the person types: the form passes `check` (the browser's
+ * checks, absent until they load: null) or the address field `name` shows its message and `input` takes the focus.
+ */
+export function checkAddressFirst(
+  check: ((data: FormData) => { status?: string }) | undefined,
+  form: { validate: (options: { name: string }) => void },
+  name: string,
+  input: RefObject<HTMLInputElement>,
+) {
+  return (el: HTMLFormElement) => {
+    if (!check) return null;
+    if (check(new FormData(el)).status === "success") return true;
+    form.validate({ name });
+    input.current?.focus();
+    return false;
+  };
 }

@@ -3,6 +3,7 @@ import { BCP47, LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
 import { ServiceButton } from "./service-button";
+import { LineIcon } from "./line-icon";
 import { container } from "~/styles/ui.css";
 
 type FooterData = {
@@ -111,16 +112,8 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
 
 function ChatIcon() {
   return (
-    <svg
-      className={s.floatingIcon}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon className={s.floatingIcon} join="round">
       <path d="M4 5h16v11H9l-5 4z" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
+import { PERSONAL_PAGES } from "~/lib/personal-pages";
 import { BCP47, HEADER_LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
 import type { ThemeSetting } from "~/lib/theme";
 import * as s from "./shell.css";
 import { useUnreadCount } from "./use-unread";
+import { LineIcon } from "./line-icon";
 
 type User = { account: string; is_seller: boolean; unread?: number; totalUsd?: string | null } | null;
 
@@ -19,15 +21,11 @@ const NAV = [
   { to: "/assets", key: "nav.assets" },
 ] as const;
 
+/** The account menu: the orders, then the personal centre's pages it lists. */
 const PERSONAL = [
   { to: "/orders", key: "user.orders" },
-  { to: "/personal/accountSettings", key: "user.accountSettings" },
-  { to: "/personal/collectionSettings", key: "user.collectionSettings" },
-  { to: "/personal/authentication", key: "user.authentication" },
-  { to: "/personal/feedback", key: "user.feedback" },
-  { to: "/personal/googleAuth", key: "user.googleAuth" },
-  { to: "/personal/notifications", key: "user.notificationSettings" },
-] as const;
+  ...PERSONAL_PAGES.filter((p) => p.inUserMenu).map((p) => ({ to: `/personal/${p.path}`, key: p.label })),
+];
 
 /**
  * Wide screens: the navigation, language, theme and account in one bar. Narrow screens (phones): a
@@ -289,35 +287,27 @@ function useCloseMenus(ref: React.RefObject<HTMLElement>, here: string) {
 
 function MenuIcon() {
   return (
-    <svg
-      className={s.iconLarge}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
+    <LineIcon className={s.iconLarge} cap="round">
       <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function BellIcon() {
   return (
-    <svg className={s.iconLarge} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <LineIcon className={s.iconLarge}>
       <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
       <path d="M10 20a2 2 0 0 0 4 0" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function GlobeIcon() {
   return (
-    <svg className={s.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <LineIcon className={s.icon}>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -331,9 +321,9 @@ function MoonIcon() {
 
 function SunIcon() {
   return (
-    <svg className={s.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <LineIcon className={s.icon}>
       <circle cx="12" cy="12" r="4" />
       <path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </svg>
+    </LineIcon>
   );
 }

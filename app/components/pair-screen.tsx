@@ -1,4 +1,4 @@
-import { useLoaderData, type MetaDescriptor } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ComponentType, ReactNode } from "react";
 import type { PairKind } from "~/lib/pair-links";
 import { area, layout, page } from "~/styles/pair-screen.css";
@@ -11,14 +11,6 @@ import { NoPairPage } from "./no-pair-page";
 export function PairRoute({ kind, screen: Screen }: { kind: PairKind; screen: ComponentType }) {
   const data = useLoaderData<{ pair: { id: number } | null; error: string | null }>();
   return data.pair ? <Screen key={data.pair.id} /> : <NoPairPage ns={kind} error={data.error} />;
-}
-
-/** A pair screen's title and description (its page data's), with `fallback` as the title when there is none. */
-export function pairMeta(fallback: string) {
-  return ({ data }: { data?: { title: string; description: string } }): MetaDescriptor[] => [
-    { title: data?.title ?? fallback },
-    ...(data?.description ? [{ name: "description", content: data.description }] : []),
-  ];
 }
 
 /**

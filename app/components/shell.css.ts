@@ -1,6 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { clippedAway, fieldBox } from "~/styles/rules";
+import { clippedAway, fieldBox, PHONE } from "~/styles/rules";
 
 /** The header's two shapes: wide (everything in one bar) from 1200 px, else the compact bar with a menu button. */
 const WIDE = "screen and (min-width: 1200px)";
@@ -194,7 +194,6 @@ export const icon = style({ width: "16px", height: "16px", flex: "none" });
  * (`floatingLive`, `floatingAside`: app/components/service-button.tsx); without JavaScript it is a plain pill at the
  * page's end, so it never covers a control.
  */
-const PHONE = "screen and (max-width: 760px)";
 export const floating = style({
   position: "fixed",
   right: "20px",

@@ -5,7 +5,7 @@ import { fieldOfReason } from "~/contract/core/codes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
-import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
+import { SentCodeField, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
@@ -18,6 +18,7 @@ import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TableHead } from "~/components/table-head";
 
 const FIELD_MESSAGES = {
   address: ["draw_address_required", "address_invalid", "address_invalid_for_chain", "address_already_bound", "address_book_full"],
@@ -230,28 +231,17 @@ export default function BindAddrRoute() {
         ) : (
           <div className={s.tableWrap}>
             <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={s.th}>
-                    {t("account.currency")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("fields.chain")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("fields.address")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("fields.memo")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("records.time")}
-                  </th>
-                  <th scope="col" className={s.th}>
-                    {t("account.actions")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className={s.th}
+                columns={[
+                  { head: t("account.currency") },
+                  { head: t("fields.chain") },
+                  { head: t("fields.address") },
+                  { head: t("fields.memo") },
+                  { head: t("records.time") },
+                  { head: t("account.actions") },
+                ]}
+              />
               <tbody>
                 {data.entries.map((e) => (
                   <tr key={e.id}>
@@ -295,7 +285,6 @@ function BindForm() {
   });
   const sender = useCodeSender({ seconds: BIND_CODE_COUNTDOWN_S, serverResult: actionData?.codeSend, initialWait: data.codeWait });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bind";
-  const statusId = `${fields.verificationcode.id}-status`;
   const current = data.options.find((o) => String(o.id) === String(fields.currency_protocol_id.value ?? data.selected));
   return (
     <Form method="post" {...getFormProps(form)} className={s.formGrid}>
@@ -335,19 +324,7 @@ function BindForm() {
         hintId="memo-hint"
         hint={current?.needsMemo ? t("bind.memoNeeded") : t("bind.memoHint")}
       />
-      <TextField
-        label={t("fields.emailCode")}
-        inputProps={{
-          ...getInputProps(fields.verificationcode, { type: "text", ariaDescribedBy: statusId }),
-          autoComplete: "one-time-code",
-          inputMode: "numeric",
-          maxLength: 16,
-        }}
-        errorId={fields.verificationcode.errorId}
-        errors={fields.verificationcode.errors}
-        extra={<CodeStatus sender={sender} id={statusId} />}
-        after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
-      />
+      <SentCodeField label={t("fields.emailCode")} field={fields.verificationcode} sender={sender} ns="assets" />
       <button type="submit" name="intent" value="bind" className={button.primary} aria-disabled={busy || undefined}>
         {busy ? t("actions.submitting") : t("bind.submit")}
       </button>

@@ -1,18 +1,17 @@
 import { ACCOUNT_LOG_CALLS } from "~/contract/core/accounts";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
-import { RecordsTable } from "~/features/assets/records-table";
+import { RecordsSection, RecordsTable } from "~/features/assets/records-table";
 import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, currencyFilter, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { recordsPage } from "~/features/assets/records-page";
+import { CurrencyPicker } from "~/features/assets/pickers";
 import { groupOf } from "~/features/assets/rules.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { formatCoin } from "~/lib/amount";
-import { button, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** /assets/dealRecords?types=<account code>&currency_id=&page=: the account log, filtered by currency ('All'), paged. */
@@ -74,76 +73,51 @@ export default function DealRecordsRoute() {
         <span className="sr-only">{t("records.unchanged")}</span>
       </>
     );
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   return (
-    <main>
-      <section className={s.section} aria-labelledby="records-title">
-        <div className={s.summary}>
-          <h1 id="records-title" className={s.h1}>
-            {data.title}
-          </h1>
-          <Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>
-        </div>
-        <Form method="get" className={s.inline} onChange={(e) => submit(e.currentTarget, { replace: true })}>
-          <input type="hidden" name="types" value={data.code} />
-          <div>
-            <label htmlFor="records-currency" className={labelClass}>
-              {t("fields.currency")}
-            </label>
-            <select
-              id="records-currency"
-              name="currency_id"
-              defaultValue={data.currencyId ? String(data.currencyId) : ""}
-              key={data.currencyId ?? "all"}
-              className={`${input} ${s.select}`}
-            >
-              <option value="">{t("records.all")}</option>
-              {data.currencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.code}
-                </option>
-              ))}
-            </select>
-          </div>
-          {hydrated ? null : (
-            <button type="submit" className={button.secondary}>
-              {t("actions.show")}
-            </button>
-          )}
-        </Form>
-        {data.error ? <p role="alert">{data.error}</p> : null}
-        <RecordsTable
-          {...data.log}
-          download={{
-            href: `/resources/export/account-log?types=${data.code}${data.currencyId ? `&currency_id=${data.currencyId}` : ""}`,
-            label: t("records.csv"),
-          }}
-          columns={[
-            { head: t("records.time"), cell: (e) => e.time },
-            { head: t("account.currency"), cell: (e) => e.code },
-            { head: t("records.type"), cell: (e) => t(`category.${e.category}`) },
-            {
-              head: t("records.memo"),
-              cell: (e) => (
-                <>
-                  {e.memo}
-                  {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
-                </>
-              ),
-            },
-            {
-              head: t("records.change"),
-              cell: (e) => formatCoin(e.value, e.decimals, { lang, signed: true }),
-              num: true,
-              cellClass: (e) => (e.negative ? "down" : "up"),
-            },
-            { head: t("records.availableAfter"), cell: (e) => afterCell(e, "balance"), num: true },
-            { head: t("records.lockedAfter"), cell: (e) => afterCell(e, "lock_balance"), num: true },
-          ]}
-        />
-      </section>
-    </main>
+    <RecordsSection
+      titleId="records-title"
+      title={data.title}
+      back={<Link to={`/assets/${data.accountPage}`}>{t("records.back", { account: t(`menu.${data.accountPage}`) })}</Link>}
+    >
+      <CurrencyPicker
+        currencies={data.currencies}
+        current={data.currencyId}
+        id="records-currency"
+        extra={{ types: data.code }}
+        all={t("records.all")}
+        keepScroll={false}
+      />
+      {data.error ? <p role="alert">{data.error}</p> : null}
+      <RecordsTable
+        {...data.log}
+        download={{
+          href: `/resources/export/account-log?types=${data.code}${data.currencyId ? `&currency_id=${data.currencyId}` : ""}`,
+          label: t("records.csv"),
+        }}
+        columns={[
+          { head: t("records.time"), cell: (e) => e.time },
+          { head: t("account.currency"), cell: (e) => e.code },
+          { head: t("records.type"), cell: (e) => t(`category.${e.category}`) },
+          {
+            head: t("records.memo"),
+            cell: (e) => (
+              <>
+                {e.memo}
+                {e.field === "lock_balance" ? <span className={s.muted}> · {t("records.lockedColumn")}</span> : null}
+              </>
+            ),
+          },
+          {
+            head: t("records.change"),
+            cell: (e) => formatCoin(e.value, e.decimals, { lang, signed: true }),
+            num: true,
+            cellClass: (e) => (e.negative ? "down" : "up"),
+          },
+          { head: t("records.availableAfter"), cell: (e) => afterCell(e, "balance"), num: true },
+          { head: t("records.lockedAfter"), cell: (e) => afterCell(e, "lock_balance"), num: true },
+        ]}
+      />
+    </RecordsSection>
   );
 }
 

@@ -22,6 +22,7 @@ import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, field as fieldClass, input, label as labelClass } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JsFlag } from "~/components/form/js-flag";
+import { TableHead } from "~/components/table-head";
 
 const FIELD_MESSAGES = {
   balance: ["transfer_amount_required", "amount_invalid", "amount_positive", "amount_decimals", "insufficient_balance"],
@@ -135,16 +136,10 @@ export default function TransferRoute() {
             {t("transfer.balances", { code: data.currency.code })}
           </h2>
           <table className={s.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={s.th}>
-                  {t("transfer.account")}
-                </th>
-                <th scope="col" className={`${s.th} ${s.num}`}>
-                  {t("account.available")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={s.th}
+              columns={[{ head: t("transfer.account") }, { head: t("account.available"), className: `${s.th} ${s.num}` }]}
+            />
             <tbody>
               {data.accounts.map((a) => (
                 <tr key={a.code} data-account={a.code}>

@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import * as s from "~/features/assets/assets.css";
 import { assetsT } from "~/features/assets/forms.server";
-import { RecordsTable } from "~/features/assets/records-table";
+import { RecordsSection, RecordsTable } from "~/features/assets/records-table";
 import { api, loaded } from "~/lib/api.server";
 import { accountPageOf, currencyFilter, formatTime, isAccountCode, parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
 import { recordsPage } from "~/features/assets/records-page";
@@ -52,31 +51,29 @@ export default function TransferLogRoute() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("assets");
   return (
-    <main>
-      <section className={s.section} aria-labelledby="tlog-title">
-        <div className={s.summary}>
-          <h1 id="tlog-title" className={s.h1}>
-            {data.title}
-          </h1>
-          <Link to={data.currencyId ? `/assets/transfer?currency_id=${data.currencyId}` : "/assets/transfer"}>{t("transferLog.back")}</Link>
-        </div>
-        {data.error ? <p role="alert">{data.error}</p> : null}
-        <RecordsTable
-          {...data.transfers}
-          download={{
-            href: `/resources/export/transfers${data.currencyId ? `?currency_id=${data.currencyId}` : ""}`,
-            label: t("records.csv"),
-          }}
-          columns={[
-            { head: t("records.time"), cell: (x) => x.time },
-            { head: t("account.currency"), cell: (x) => x.code },
-            { head: t("records.amount"), cell: (x) => formatAmount(x.amount, { lang: i18n.language }), num: true },
-            { head: t("fields.from"), cell: (x) => x.from },
-            { head: t("fields.to"), cell: (x) => x.to },
-          ]}
-        />
-      </section>
-    </main>
+    <RecordsSection
+      titleId="tlog-title"
+      title={data.title}
+      back={
+        <Link to={data.currencyId ? `/assets/transfer?currency_id=${data.currencyId}` : "/assets/transfer"}>{t("transferLog.back")}</Link>
+      }
+    >
+      {data.error ? <p role="alert">{data.error}</p> : null}
+      <RecordsTable
+        {...data.transfers}
+        download={{
+          href: `/resources/export/transfers${data.currencyId ? `?currency_id=${data.currencyId}` : ""}`,
+          label: t("records.csv"),
+        }}
+        columns={[
+          { head: t("records.time"), cell: (x) => x.time },
+          { head: t("account.currency"), cell: (x) => x.code },
+          { head: t("records.amount"), cell: (x) => formatAmount(x.amount, { lang: i18n.language }), num: true },
+          { head: t("fields.from"), cell: (x) => x.from },
+          { head: t("fields.to"), cell: (x) => x.to },
+        ]}
+      />
+    </RecordsSection>
   );
 }
 

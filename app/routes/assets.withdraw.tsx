@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as s from "~/features/assets/assets.css";
 import { assetsT, constraintOf, readForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { RecordsTable } from "~/features/assets/records-table";
-import { ChainTabs, CurrencyPicker } from "~/features/assets/pickers";
+import { ChainTabs } from "~/features/assets/chain-tabs";
+import { CurrencyPicker } from "~/features/assets/pickers";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";

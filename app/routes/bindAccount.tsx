@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as a from "~/styles/card-page.css";
 import { CountrySelect } from "~/components/form/country-select";
 import { BindForm } from "~/features/personal/bind-form";
 import { bindAccount, bindAccountPage } from "~/features/personal/bind.server";
 import { useTranslation } from "~/lib/translate";
+import { CardPage } from "~/components/card-page";
 
 /**
  * /bindAccount (docs/product.md, "/bindAccount"): bind the email or phone the account does not have yet, with a code
@@ -19,35 +19,31 @@ export default function BindAccountRoute() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("kyc");
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.done ? (
-          <p role="status">
-            {t("bind.allBound")} <Link to="/personal/accountSettings">{t("account.title")}</Link>
-          </p>
-        ) : (
-          <BindForm
-            kind={d.kind}
-            constraint={d.constraint}
-            lastResult={actionData?.result}
-            codeSend={actionData?.codeSend}
-            areaSelect={
-              d.areas.length
-                ? (kept) => (
-                    <CountrySelect
-                      areas={d.areas}
-                      selectProps={{ id: "bind-area", name: "area_id", defaultValue: kept || String(d.areas[0]?.id ?? "") }}
-                      errorId="bind-area-error"
-                    />
-                  )
-                : undefined
-            }
-          />
-        )}
-      </div>
-    </main>
+    <CardPage title={d.title} error={d.error}>
+      {d.done ? (
+        <p role="status">
+          {t("bind.allBound")} <Link to="/personal/accountSettings">{t("account.title")}</Link>
+        </p>
+      ) : (
+        <BindForm
+          kind={d.kind}
+          constraint={d.constraint}
+          lastResult={actionData?.result}
+          codeSend={actionData?.codeSend}
+          areaSelect={
+            d.areas.length
+              ? (kept) => (
+                  <CountrySelect
+                    areas={d.areas}
+                    selectProps={{ id: "bind-area", name: "area_id", defaultValue: kept || String(d.areas[0]?.id ?? "") }}
+                    errorId="bind-area-error"
+                  />
+                )
+              : undefined
+          }
+        />
+      )}
+    </CardPage>
   );
 }
 

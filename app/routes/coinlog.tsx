@@ -10,6 +10,7 @@ import { LOG_PAGE_SIZE, pagerOf, parsePage } from "~/features/savings/savings.se
 import { requireToken } from "~/lib/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { button } from "~/styles/ui.css";
+import { MoneyTable } from "~/components/money-table";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
@@ -65,40 +66,34 @@ export default function CoinLogRoute() {
         {data.entries.length === 0 ? (
           <p className={s.empty}>{t("log.empty")}</p>
         ) : (
-          <div className={s.tableWrap} role="group" aria-labelledby="log-title" tabIndex={0}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("log.time")}</th>
-                  <th scope="col">{t("log.type")}</th>
-                  <th scope="col">{t("log.account")}</th>
-                  <th scope="col">{t("log.currency")}</th>
-                  <th scope="col" className="num">
-                    {t("log.amount")}
-                  </th>
-                  <th scope="col">{t("log.memo")}</th>
+          <MoneyTable
+            labelledBy="log-title"
+            columns={[
+              { head: t("log.time") },
+              { head: t("log.type") },
+              { head: t("log.account") },
+              { head: t("log.currency") },
+              { head: t("log.amount"), num: true },
+              { head: t("log.memo") },
+            ]}
+          >
+            {data.entries.map((e) => {
+              const v = signedAmount(e.value, i18n.language);
+              return (
+                <tr key={e.id}>
+                  <td className={s.mono}>{formatUtc(e.created_at)}</td>
+                  <td>
+                    {t(`log.types.${e.type}`, { defaultValue: t("log.types.other") })}
+                    {e.field === "lock_balance" ? <span className={s.small}> · {t("log.locked")}</span> : null}
+                  </td>
+                  <td>{t(`log.accounts.${e.account}`, { defaultValue: t("log.accounts.other") })}</td>
+                  <td>{e.code}</td>
+                  <td className={`num ${v.income ? "up" : ""}`}>{v.text}</td>
+                  <td>{e.memo}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((e) => {
-                  const v = signedAmount(e.value, i18n.language);
-                  return (
-                    <tr key={e.id}>
-                      <td className={s.mono}>{formatUtc(e.created_at)}</td>
-                      <td>
-                        {t(`log.types.${e.type}`, { defaultValue: t("log.types.other") })}
-                        {e.field === "lock_balance" ? <span className={s.small}> · {t("log.locked")}</span> : null}
-                      </td>
-                      <td>{t(`log.accounts.${e.account}`, { defaultValue: t("log.accounts.other") })}</td>
-                      <td>{e.code}</td>
-                      <td className={`num ${v.income ? "up" : ""}`}>{v.text}</td>
-                      <td>{e.memo}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </MoneyTable>
         )}
         {data.entries.length > 0 ? (
           <p>

@@ -22,6 +22,7 @@ import { requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/page-meta";
 
 async function convertT(request: Request): Promise<Translate> {
   const t = await getT(request, "convert");
@@ -183,10 +184,7 @@ export default function ConvertRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Convert" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pageMeta("Convert");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/convert", labelKey: "nav.convert" }} />;

@@ -13,6 +13,7 @@ import { getToken, requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/page-meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
@@ -197,10 +198,7 @@ export default function DepositRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Savings" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pageMeta("Savings");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/deposit", labelKey: "nav.savings" }} />;

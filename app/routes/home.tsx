@@ -16,6 +16,7 @@ import { homeTiles } from "~/lib/markets";
 import { articleText, safeImageUrl } from "~/lib/sanitize.server";
 import { container, formError } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/page-meta";
 
 const BANNER_CATEGORY = 1;
 const NOTICE_CATEGORY = 3;
@@ -125,10 +126,7 @@ export default function HomeRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Exchange" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pageMeta("Exchange");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -18,7 +18,8 @@ import { RiskHeader } from "~/features/lever/risk-header";
 import { useLeverLive } from "~/features/lever/use-lever-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JumpNav } from "~/components/jump-nav";
-import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
+import { PairRoute, PairScreen } from "~/components/pair-screen";
+import { pageMeta } from "~/lib/page-meta";
 import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
@@ -92,7 +93,7 @@ function LeverScreen() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = pairMeta("Contracts");
+export const meta: MetaFunction<typeof loader> = pageMeta("Contracts");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/lever", labelKey: "nav.lever" }} />;

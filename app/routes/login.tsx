@@ -27,6 +27,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession, getSession, getToken } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/page-meta";
 
 type Args = Pick<LoaderFunctionArgs, "request" | "context">;
 
@@ -202,10 +203,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Log in" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pageMeta("Log in");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -24,6 +24,7 @@ import { PriceAlertForm } from "~/components/price-alert-form";
 import { SearchForm } from "~/components/search-form";
 import { container, formError } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/page-meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -113,10 +114,7 @@ export default function MarketsRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Markets" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pageMeta("Markets");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/markets", labelKey: "nav.markets" }} />;

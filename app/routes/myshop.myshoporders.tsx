@@ -19,6 +19,7 @@ import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { button, input, label as labelClass } from "~/styles/ui.css";
+import { TableHead } from "~/components/table-head";
 
 /**
  * /myshop/myshoporders (docs/product.md, "/myshop"): the shop's record and legal balances, its ads with their state
@@ -133,28 +134,17 @@ export default function ShopRoute() {
           <p className={s.empty}>{t("shop.noAds")}</p>
         ) : (
           <table className={`${s.table} ${cardTable}`}>
-            <thead>
-              <tr>
-                <th className={s.th} scope="col">
-                  {t("shop.ad")}
-                </th>
-                <th className={s.th} scope="col">
-                  {t("legal.unitPrice")}
-                </th>
-                <th className={s.th} scope="col">
-                  {t("shop.remaining")}
-                </th>
-                <th className={s.th} scope="col">
-                  {t("legal.limit")}
-                </th>
-                <th className={s.th} scope="col">
-                  {t("orders.status")}
-                </th>
-                <th className={s.th} scope="col">
-                  <span className={s.small}>{t("shop.change")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={s.th}
+              columns={[
+                { head: t("shop.ad") },
+                { head: t("legal.unitPrice") },
+                { head: t("shop.remaining") },
+                { head: t("legal.limit") },
+                { head: t("orders.status") },
+                { head: <span className={s.small}>{t("shop.change")}</span> },
+              ]}
+            />
             <tbody>
               {d.ads.data.map((ad) => (
                 <tr key={ad.id}>

@@ -15,6 +15,7 @@ import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { formatTime } from "~/lib/time";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
+import { TableHead } from "~/components/table-head";
 
 const HERE = "/notifications";
 
@@ -205,22 +206,15 @@ export default function NotificationsRoute() {
         ) : (
           <table className={s.table}>
             <caption className="sr-only">{t("alerts.title")}</caption>
-            <thead>
-              <tr>
-                <th className={s.cell} scope="col">
-                  {t("alerts.pair")}
-                </th>
-                <th className={s.cell} scope="col">
-                  {t("alerts.condition")}
-                </th>
-                <th className={s.cell} scope="col">
-                  {t("alerts.status")}
-                </th>
-                <th className={s.cell} scope="col">
-                  <span className="sr-only">{t("alerts.actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={s.cell}
+              columns={[
+                { head: t("alerts.pair") },
+                { head: t("alerts.condition") },
+                { head: t("alerts.status") },
+                { head: <span className="sr-only">{t("alerts.actions")}</span> },
+              ]}
+            />
             <tbody>
               {d.alerts.map((a) => {
                 const condition = t(a.direction === "above" ? "alerts.above" : "alerts.below", { price: a.price });

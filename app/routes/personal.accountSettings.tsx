@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CopyButton } from "~/components/copy-button";
-import * as a from "~/styles/card-page.css";
 import { accountSettingsPage, changePassword } from "~/features/personal/account.server";
 import * as k from "~/features/personal/kyc.css";
 import { PasswordForm } from "~/features/personal/password-form";
 import { SecurityLevel } from "~/features/personal/security-level";
 import { useTranslation } from "~/lib/translate";
+import { CardPage } from "~/components/card-page";
 
 /**
  * /personal/accountSettings (docs/product.md, "/personal/accountSettings"): the security bar, invite code and link,
@@ -23,43 +23,39 @@ export default function AccountSettingsRoute() {
   const { t } = useTranslation("kyc");
   const u = d.user;
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {u ? (
-          <>
-            <SecurityLevel user={u} />
+    <CardPage title={d.title} error={d.error}>
+      {u ? (
+        <>
+          <SecurityLevel user={u} />
 
-            <section aria-labelledby="invite-title">
-              <h2 id="invite-title" className={k.subtitle}>
-                {t("account.invite")}
-              </h2>
-              <dl className={k.limits}>
-                <dt>{t("account.inviteCode")}</dt>
-                <dd className={k.copyLine}>
-                  <code className={k.secret}>{u.inviteCode}</code>
-                  <CopyButton text={u.inviteCode} label={t("account.copyInviteCode")} />
-                </dd>
-                <dt>{t("account.inviteLink")}</dt>
-                <dd className={k.copyLine}>
-                  <code className={k.secret}>{u.inviteLink}</code>
-                  <CopyButton text={u.inviteLink} label={t("account.copyInviteLink")} />
-                </dd>
-                <dt>{t("account.authorizationCode")}</dt>
-                <dd className={k.copyLine}>
-                  <code className={k.secret}>{u.authorizationCode}</code>
-                  <CopyButton text={u.authorizationCode} label={t("account.copyAuthorizationCode")} />
-                </dd>
-              </dl>
-              <p className={k.hint}>{t("account.authorizationHint")}</p>
-            </section>
+          <section aria-labelledby="invite-title">
+            <h2 id="invite-title" className={k.subtitle}>
+              {t("account.invite")}
+            </h2>
+            <dl className={k.limits}>
+              <dt>{t("account.inviteCode")}</dt>
+              <dd className={k.copyLine}>
+                <code className={k.secret}>{u.inviteCode}</code>
+                <CopyButton text={u.inviteCode} label={t("account.copyInviteCode")} />
+              </dd>
+              <dt>{t("account.inviteLink")}</dt>
+              <dd className={k.copyLine}>
+                <code className={k.secret}>{u.inviteLink}</code>
+                <CopyButton text={u.inviteLink} label={t("account.copyInviteLink")} />
+              </dd>
+              <dt>{t("account.authorizationCode")}</dt>
+              <dd className={k.copyLine}>
+                <code className={k.secret}>{u.authorizationCode}</code>
+                <CopyButton text={u.authorizationCode} label={t("account.copyAuthorizationCode")} />
+              </dd>
+            </dl>
+            <p className={k.hint}>{t("account.authorizationHint")}</p>
+          </section>
 
-            <PasswordForm constraint={d.constraint} lastResult={actionData?.result} />
-          </>
-        ) : null}
-      </div>
-    </main>
+          <PasswordForm constraint={d.constraint} lastResult={actionData?.result} />
+        </>
+      ) : null}
+    </CardPage>
   );
 }
 

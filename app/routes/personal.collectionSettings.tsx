@@ -6,6 +6,7 @@ import * as a from "~/styles/card-page.css";
 import { CollectionForm } from "~/features/personal/collection-form";
 import { collectionPage, saveCollection } from "~/features/personal/collection.server";
 import { useTranslation } from "~/lib/translate";
+import { CardPage } from "~/components/card-page";
 
 /** /personal/collectionSettings: how this user is paid in fiat trades: Alipay, WeChat or a bank card. */
 export const loader = (args: LoaderFunctionArgs) => collectionPage(args);
@@ -17,33 +18,28 @@ export default function CollectionRoute() {
   const { t } = useTranslation("kyc");
   const code = loaderData.code;
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{loaderData.title}</h1>
-        <p className={a.intro}>{t("collection.intro")}</p>
-        {loaderData.error ? <p role="alert">{loaderData.error}</p> : null}
-        <nav aria-label={t("collection.methods")}>
-          <ul className={a.tabs}>
-            {PAY_METHOD_CODES.map((c) => (
-              <li key={c}>
-                <Link to={`?type=${c}`} className={a.tab} aria-current={c === code ? "page" : undefined} preventScrollReset>
-                  {t(`collection.type.${c}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <CollectionForm
-          key={code}
-          code={code}
-          typeId={loaderData.typeId}
-          saved={loaderData.saved}
-          constraint={loaderData.constraint}
-          lastResult={actionData?.result}
-          qrcode={actionData?.qrcode}
-        />
-      </div>
-    </main>
+    <CardPage title={loaderData.title} intro={t("collection.intro")} error={loaderData.error}>
+      <nav aria-label={t("collection.methods")}>
+        <ul className={a.tabs}>
+          {PAY_METHOD_CODES.map((c) => (
+            <li key={c}>
+              <Link to={`?type=${c}`} className={a.tab} aria-current={c === code ? "page" : undefined} preventScrollReset>
+                {t(`collection.type.${c}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <CollectionForm
+        key={code}
+        code={code}
+        typeId={loaderData.typeId}
+        saved={loaderData.saved}
+        constraint={loaderData.constraint}
+        lastResult={actionData?.result}
+        qrcode={actionData?.qrcode}
+      />
+    </CardPage>
   );
 }
 

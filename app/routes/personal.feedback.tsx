@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as a from "~/styles/card-page.css";
 import { FeedbackForm, FeedbackList } from "~/features/personal/feedback";
 import { feedbackPage, sendFeedback } from "~/features/personal/feedback.server";
+import { CardPage } from "~/components/card-page";
 
 /** /personal/feedback: type, title and content (at least 10 characters); my feedback with its status and reply. */
 export const loader = (args: LoaderFunctionArgs) => feedbackPage(args);
@@ -13,13 +13,10 @@ export default function FeedbackRoute() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        <FeedbackForm constraint={d.constraint} lastResult={actionData?.result} />
-        <FeedbackList rows={d.rows} total={d.total} page={d.page} perPage={d.perPage} error={d.error} />
-      </div>
-    </main>
+    <CardPage title={d.title}>
+      <FeedbackForm constraint={d.constraint} lastResult={actionData?.result} />
+      <FeedbackList rows={d.rows} total={d.total} page={d.page} perPage={d.perPage} error={d.error} />
+    </CardPage>
   );
 }
 

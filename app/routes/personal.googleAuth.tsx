@@ -7,6 +7,7 @@ import { GoogleForm } from "~/features/personal/google-form";
 import { googleAuthPage, switchGoogle } from "~/features/personal/google.server";
 import * as k from "~/features/personal/kyc.css";
 import { useTranslation } from "~/lib/translate";
+import { CardPage } from "~/components/card-page";
 
 /**
  * /personal/googleAuth (docs/product.md, "/personal/googleAuth"): before binding, the QR code
@@ -21,39 +22,35 @@ export default function GoogleAuthRoute() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("kyc");
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.bound ? (
-          <p className={k.status} role="status">
-            {d.on ? t("google.statusOn") : t("google.statusOff")}
-          </p>
-        ) : (
-          <>
-            <p className={a.intro}>{t("google.intro")}</p>
-            {d.qr ? (
-              <figure className={k.qrFigure}>
-                <div className={k.qr} role="img" aria-label={t("google.qrLabel")} dangerouslySetInnerHTML={{ __html: d.qr }} />
-                <figcaption className={k.copyLine}>
-                  {t("google.secret")}{" "}
-                  <code className={k.secret} data-testid="google-secret">
-                    {d.secret}
-                  </code>
-                  <CopyButton text={d.secret} label={t("google.copySecret")} />
-                </figcaption>
-              </figure>
-            ) : null}
-            {d.uri ? (
-              <p className={k.hint}>
-                {t("google.onThisPhone")} <a href={d.uri}>{t("google.openApp")}</a>
-              </p>
-            ) : null}
-          </>
-        )}
-        <GoogleForm bound={d.bound} on={d.on} constraint={d.constraint} lastResult={actionData?.result} />
-      </div>
-    </main>
+    <CardPage title={d.title} error={d.error}>
+      {d.bound ? (
+        <p className={k.status} role="status">
+          {d.on ? t("google.statusOn") : t("google.statusOff")}
+        </p>
+      ) : (
+        <>
+          <p className={a.intro}>{t("google.intro")}</p>
+          {d.qr ? (
+            <figure className={k.qrFigure}>
+              <div className={k.qr} role="img" aria-label={t("google.qrLabel")} dangerouslySetInnerHTML={{ __html: d.qr }} />
+              <figcaption className={k.copyLine}>
+                {t("google.secret")}{" "}
+                <code className={k.secret} data-testid="google-secret">
+                  {d.secret}
+                </code>
+                <CopyButton text={d.secret} label={t("google.copySecret")} />
+              </figcaption>
+            </figure>
+          ) : null}
+          {d.uri ? (
+            <p className={k.hint}>
+              {t("google.onThisPhone")} <a href={d.uri}>{t("google.openApp")}</a>
+            </p>
+          ) : null}
+        </>
+      )}
+      <GoogleForm bound={d.bound} on={d.on} constraint={d.constraint} lastResult={actionData?.result} />
+    </CardPage>
   );
 }
 

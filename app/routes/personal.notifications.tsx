@@ -11,6 +11,7 @@ import { getT } from "~/lib/i18next.server";
 import { redirectWithToast, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
+import { CardPage } from "~/components/card-page";
 
 const HERE = "/personal/notifications";
 
@@ -50,46 +51,47 @@ export default function NotificationSettingsRoute() {
   const busy = useNavigation().state === "submitting";
   const [form] = useForm({ id: "email-choices", lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        <p className={a.intro}>
+    <CardPage
+      title={d.title}
+      intro={
+        <>
           {t("settings.intro")} <Link to="/notifications">{t("settings.all")}</Link>
-        </p>
-        {d.error || form.errors ? <p role="alert">{d.error ?? form.errors?.[0]}</p> : null}
-        {d.choices ? (
-          <Form method="post" {...getFormProps(form)}>
-            <fieldset className={s.choices}>
-              <legend className={s.h2}>{t("settings.legend")}</legend>
-              {NOTIFY_CATEGORIES.map((c) => (
-                <div key={c} className={s.choice}>
-                  <input
-                    id={`email-${c}`}
-                    type="checkbox"
-                    name={c}
-                    className={s.box}
-                    defaultChecked={d.choices![c]}
-                    aria-describedby={`email-${c}-what`}
-                  />
-                  <div>
-                    <label htmlFor={`email-${c}`}>
-                      <strong>{t(`category.${c}`)}</strong>
-                    </label>
-                    <p id={`email-${c}-what`} className={s.muted}>
-                      {t(`settings.what.${c}`)}
-                    </p>
-                  </div>
+        </>
+      }
+    >
+      {d.error || form.errors ? <p role="alert">{d.error ?? form.errors?.[0]}</p> : null}
+      {d.choices ? (
+        <Form method="post" {...getFormProps(form)}>
+          <fieldset className={s.choices}>
+            <legend className={s.h2}>{t("settings.legend")}</legend>
+            {NOTIFY_CATEGORIES.map((c) => (
+              <div key={c} className={s.choice}>
+                <input
+                  id={`email-${c}`}
+                  type="checkbox"
+                  name={c}
+                  className={s.box}
+                  defaultChecked={d.choices![c]}
+                  aria-describedby={`email-${c}-what`}
+                />
+                <div>
+                  <label htmlFor={`email-${c}`}>
+                    <strong>{t(`category.${c}`)}</strong>
+                  </label>
+                  <p id={`email-${c}-what`} className={s.muted}>
+                    {t(`settings.what.${c}`)}
+                  </p>
                 </div>
-              ))}
-            </fieldset>
-            <p className={s.muted}>{t("settings.alertsNote")}</p>
-            <button type="submit" className={`${button.primary} ${a.submit}`} disabled={busy}>
-              {t("settings.save")}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-    </main>
+              </div>
+            ))}
+          </fieldset>
+          <p className={s.muted}>{t("settings.alertsNote")}</p>
+          <button type="submit" className={`${button.primary} ${a.submit}`} disabled={busy}>
+            {t("settings.save")}
+          </button>
+        </Form>
+      ) : null}
+    </CardPage>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as a from "~/styles/card-page.css";
 import { SessionList } from "~/features/personal/session-list";
 import { revokeSessions, sessionsPage } from "~/features/personal/sessions.server";
 import { useTranslation } from "~/lib/translate";
+import { CardPage } from "~/components/card-page";
 
 /** /personal/sessions: my signed-in devices, 'sign out' for each other one and 'sign out everywhere else'. */
 export const loader = (args: LoaderFunctionArgs) => sessionsPage(args);
@@ -14,14 +14,9 @@ export default function SessionsRoute() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("kyc");
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        <p className={a.intro}>{t("sessions.intro")}</p>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        <SessionList sessions={d.sessions} />
-      </div>
-    </main>
+    <CardPage title={d.title} intro={t("sessions.intro")} error={d.error}>
+      <SessionList sessions={d.sessions} />
+    </CardPage>
   );
 }
 

@@ -2,13 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/pager";
-import * as a from "~/styles/card-page.css";
 import * as k from "~/features/personal/kyc.css";
 import { getT } from "~/lib/i18next.server";
 import { api, loaded } from "~/lib/api.server";
 import { pagerOf } from "~/lib/pager";
 import { requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
+import { CardPage } from "~/components/card-page";
 
 const RETURN_TO = "/personal/transactionLog";
 const PER_PAGE = 20;
@@ -48,28 +48,23 @@ export default function TransactionLogRoute() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("kyc");
   return (
-    <main className={a.page}>
-      <div className={a.card}>
-        <h1 className={a.title}>{d.title}</h1>
-        <p className={a.intro}>{t("log.intro")}</p>
-        {d.error ? <p role="alert">{d.error}</p> : null}
-        {d.rows.length === 0 ? (
-          <p className={k.hint}>{t("log.empty")}</p>
-        ) : (
-          <ul className={k.feedbackList}>
-            {d.rows.map((r) => (
-              <li key={r.id} className={k.feedbackItem}>
-                <p className={k.feedbackHead}>
-                  <strong>{r.event}</strong>
-                  <span className={k.hint}>{t("log.where", { time: r.time, ip: r.ip || "—", device: r.device || "—" })}</span>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager pager={pagerOf(d.total, d.page, PER_PAGE)} />
-      </div>
-    </main>
+    <CardPage title={d.title} intro={t("log.intro")} error={d.error}>
+      {d.rows.length === 0 ? (
+        <p className={k.hint}>{t("log.empty")}</p>
+      ) : (
+        <ul className={k.feedbackList}>
+          {d.rows.map((r) => (
+            <li key={r.id} className={k.feedbackItem}>
+              <p className={k.feedbackHead}>
+                <strong>{r.event}</strong>
+                <span className={k.hint}>{t("log.where", { time: r.time, ip: r.ip || "—", device: r.device || "—" })}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager pager={pagerOf(d.total, d.page, PER_PAGE)} />
+    </CardPage>
   );
 }
 

@@ -16,6 +16,7 @@ import { authConstraint, parseRegister } from "~/features/auth/forms.server";
 import { getToken, redirectWithToast } from "~/lib/session.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/lib/page-meta";
 
 /** The user agreement: article 66 in category 26 (docs/product.md, "/register"). */
 const AGREEMENT_HREF = "/notice?id=66&category_id=26";
@@ -164,10 +165,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Sign up" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = pageMeta("Sign up");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -14,7 +14,8 @@ import { SecondHistory } from "~/features/second/history";
 import { LastResult } from "~/features/second/last-result";
 import { SecondOrderForm } from "~/features/second/order-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
+import { PairRoute, PairScreen } from "~/components/pair-screen";
+import { pageMeta } from "~/lib/page-meta";
 import { pairData } from "~/lib/pair-page.server";
 import { requireToken } from "~/lib/session.server";
 
@@ -70,7 +71,7 @@ function SecondScreen() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = pairMeta("Second contract");
+export const meta: MetaFunction<typeof loader> = pageMeta("Second contract");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/second", labelKey: "nav.second" }} />;

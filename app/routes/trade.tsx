@@ -20,7 +20,8 @@ import { bestPrice } from "~/features/trade/order-input";
 import { CancelAllConfirm } from "~/components/cancel-all-confirm";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JumpNav } from "~/components/jump-nav";
-import { PairRoute, PairScreen, pairMeta } from "~/components/pair-screen";
+import { PairRoute, PairScreen } from "~/components/pair-screen";
+import { pageMeta } from "~/lib/page-meta";
 import { pairData } from "~/lib/pair-page.server";
 
 export type { PairView } from "~/lib/pair-view";
@@ -122,7 +123,7 @@ function TradeScreen() {
 /** The order form is far down the tab order (the header, the chart's intervals): the page's second skip link. */
 export const handle: SkipLinksHandle = { skipLinks: [{ href: "#order-form", labelKey: "skip.orderForm" }] };
 
-export const meta: MetaFunction<typeof loader> = pairMeta("Spot trade");
+export const meta: MetaFunction<typeof loader> = pageMeta("Spot trade");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary back={{ href: "/trade", labelKey: "nav.trade" }} />;

@@ -3,11 +3,11 @@ import { ownCodeWait, rememberOwnCodeSent } from "~/lib/code-wait.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/features/assets/assets.css";
-import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
+import { SentCodeField, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { assetsT, constraintOf, parseForm, refusalReply, replyWith } from "~/features/assets/forms.server";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import * as a from "~/styles/card-page.css";
-import { FormError, TextField } from "~/components/form/field";
+import { FormError } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
 import { CODE_TYPE } from "~/contract/core/codes";
@@ -130,7 +130,6 @@ export default function TradePasswordRoute() {
   });
   const sender = useCodeSender({ serverResult: actionData?.codeSend, initialWait: data.codeWait });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const statusId = `${fields.auth_code.id}-status`;
   return (
     <main className={a.page}>
       <div className={a.card}>
@@ -160,19 +159,12 @@ export default function TradePasswordRoute() {
             errorId={fields.re_password.errorId}
             errors={fields.re_password.errors}
           />
-          <TextField
+          <SentCodeField
             label={t("fields.emailCode")}
-            inputProps={{
-              ...getInputProps(fields.auth_code, { type: "text", ariaDescribedBy: statusId }),
-              autoComplete: "one-time-code",
-              inputMode: "numeric",
-              maxLength: 16,
-            }}
-            errorId={fields.auth_code.errorId}
-            errors={fields.auth_code.errors}
+            field={fields.auth_code}
+            sender={sender}
+            ns="assets"
             hint={data.to ? t("tradePassword.codeTo", { to: data.to }) : undefined}
-            extra={<CodeStatus sender={sender} id={statusId} />}
-            after={<CodeButton sender={sender} statusId={statusId} ns="assets" />}
           />
           {data.googleOn ? (
             <GoogleCodeField

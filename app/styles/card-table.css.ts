@@ -1,13 +1,12 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
-import { clippedAway } from "./rules";
+import { clippedAway, PHONE } from "./rules";
 
 /**
  * A table that becomes a list of cards on a phone (≤ 760 px): each row a card, each cell a line with its
  * column's name (the cell's `data-label`) on the left and the value on the right, the row's header as the
  * card's title and its actions at the bottom. Wider screens keep the table. No JavaScript involved.
  */
-const PHONE = "screen and (max-width: 760px)";
 
 export const cardTable = style({ "@media": { [PHONE]: { display: "block" } } });
 /** A column a phone leaves out (the value is elsewhere on the card, or secondary). */

@@ -1,6 +1,7 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { pageColumn, surfacePanel } from "~/styles/rules";
+import { PHONE } from "./rules";
 
 /**
  * What the pair screens (/trade, /lever, /second) share: the page and its grid (the shell, app/components/pair-screen.tsx),
@@ -74,7 +75,6 @@ globalStyle(`${contractSubmits} > button`, { whiteSpace: "normal", minWidth: 0 }
  * (wide enough for every column) | trades: at 1366 × 900 the form and its button are on the first screen, as on
  * /second; the pair list fills what is left of its column.
  */
-const MOBILE = "screen and (max-width: 760px)";
 const TABLET = "screen and (min-width: 761px) and (max-width: 1100px)";
 const DESKTOP = "screen and (min-width: 1101px)";
 const WIDE_ENOUGH = "screen and (min-width: 761px)";
@@ -85,7 +85,7 @@ export const page = style({
   display: "flex",
   flexDirection: "column",
   gap: "12px",
-  "@media": { [MOBILE]: { padding: "8px" } },
+  "@media": { [PHONE]: { padding: "8px" } },
 });
 
 export const layout = style({
@@ -95,7 +95,7 @@ export const layout = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   gridTemplateAreas: `"header" "forms" "jump" "chart" "book" "trades" "orders" "pairs"`,
   "@media": {
-    [MOBILE]: { gap: "8px" },
+    [PHONE]: { gap: "8px" },
     [TABLET]: {
       gridTemplateColumns: "minmax(0, 1fr) 280px",
       gridTemplateAreas: `"pairs pairs" "header book" "chart book" "forms trades" "orders orders"`,

@@ -5,6 +5,9 @@ import { vars } from "./theme.css";
  * spreads one into its own `style()` or `globalStyle()`, so each class keeps its own name.
  */
 
+/** The phone layout (up to 760 px wide), where every screen's layout changes: the media query of its rules. */
+export const PHONE = "screen and (max-width: 760px)";
+
 /** Out of sight but read by screen readers (the `.sr-only` class, and the hidden default submit buttons). */
 export const visuallyHidden = {
   position: "absolute",

@@ -1,12 +1,11 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
-import { menuAreaGrid } from "./rules";
+import { menuAreaGrid, PHONE } from "./rules";
 
 /**
  * An area with a left menu (the personal centre): the menu beside the page on wide screens; on a phone the menu is
  * one scrolling row above it.
  */
-const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
   ...menuAreaGrid,
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "8px", padding: "12px 8px 0" } },

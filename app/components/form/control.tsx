@@ -1,4 +1,5 @@
-import type { ComponentPropsWithRef } from "react";
+import type { ComponentPropsWithRef, KeyboardEvent } from "react";
+import { formError, input } from "~/styles/ui.css";
 import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 
 /**
@@ -8,6 +9,19 @@ import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 export function Input(props: ComponentPropsWithRef<"input">) {
   const autoFocus = useRefusalAutoFocus(isInvalid(props["aria-invalid"])) || props.autoFocus;
   return <input {...props} autoFocus={autoFocus} />;
+}
+
+/** 'e', '+' and '-' never reach a price, a quantity or a count (docs/product.md, "Money and rounding"). */
+export function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
+}
+
+/**
+ * A figure typed into an order (a price, a quantity, hands): an Input with the field's look, a decimal keypad unless
+ * `inputMode` says otherwise, no autocomplete, and 'e', '+' and '-' kept out as they are typed.
+ */
+export function FigureInput(props: ComponentPropsWithRef<"input">) {
+  return <Input className={input} inputMode="decimal" autoComplete="off" onKeyDown={blockNonDigits} {...props} />;
 }
 
 export function Select(props: ComponentPropsWithRef<"select">) {
@@ -27,4 +41,13 @@ export function Textarea(props: ComponentPropsWithRef<"textarea">) {
 export function Alert(props: ComponentPropsWithRef<"p">) {
   const autoFocus = useRefusalAutoFocus(true);
   return <p role="alert" tabIndex={-1} {...props} autoFocus={autoFocus} />;
+}
+
+/** A form's own refusal (its `errors`, not a field's), at `id`: an Alert when there is one. */
+export function FormAlert({ id, errors, className = formError }: { id: string; errors?: string[]; className?: string }) {
+  return errors?.length ? (
+    <Alert id={id} className={className}>
+      {errors.join(" ")}
+    </Alert>
+  ) : null;
 }

@@ -1,12 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { menuAreaGrid, outlinedChip, surfacePanel, visuallyHidden as hiddenRule } from "~/styles/rules";
+import { menuAreaGrid, outlinedChip, PHONE, surfacePanel, visuallyHidden as hiddenRule } from "~/styles/rules";
 
 /**
  * Assets area: a left menu (the side-menu areas' own, app/styles/side-menu.css.ts) and the account or form on the right;
  * on a phone the menu is one scrolling row above.
  */
-const PHONE = "screen and (max-width: 760px)";
 export const layout = style({
   ...menuAreaGrid,
   "@media": { [PHONE]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "12px", padding: "12px 8px" } },

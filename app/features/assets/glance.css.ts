@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { PHONE } from "~/styles/rules";
 
-const PHONE = "screen and (max-width: 760px)";
 // The value of all accounts at a glance (the account pages): the total beside its 30-day chart, stacked on a phone.
 export const glance = style({
   display: "grid",

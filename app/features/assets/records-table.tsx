@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Pager } from "~/components/pager";
+import { TableHead } from "~/components/table-head";
 import { pagerOf } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { cardTable } from "~/styles/card-table.css";
@@ -55,15 +56,7 @@ export function RecordsTable<R extends { id: number | string }>({
       ) : null}
       <div className={s.tableWrap}>
         <table className={`${s.table} ${cardTable}`}>
-          <thead>
-            <tr>
-              {columns.map((c, i) => (
-                <th key={i} scope="col" className={cls({ ...c, address: false }, s.th)}>
-                  {c.head}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={columns.map((c) => ({ head: c.head, className: cls({ ...c, address: false }, s.th) }))} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
@@ -83,5 +76,35 @@ export function RecordsTable<R extends { id: number | string }>({
       </div>
       <Pager pager={pagerOf(total, page, perPage)} />
     </>
+  );
+}
+
+/**
+ * A records page (an account's log, the transfers): its title, the link `back` beside it, then `children` (the filter,
+ * the page's error, the table), in one section named by the title (`titleId`).
+ */
+export function RecordsSection({
+  titleId,
+  title,
+  back,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  back: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main>
+      <section className={s.section} aria-labelledby={titleId}>
+        <div className={s.summary}>
+          <h1 id={titleId} className={s.h1}>
+            {title}
+          </h1>
+          {back}
+        </div>
+        {children}
+      </section>
+    </main>
   );
 }

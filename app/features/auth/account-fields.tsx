@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { CodeButton, CodeStatus, useCodeSender } from "~/components/code-button";
+import { checkAddressFirst, SentCodeField, useCodeSender } from "~/components/code-button";
 import type { AccountKind } from "./constants";
 import type { useAuthForm } from "./use-auth-form";
 import { useTranslation } from "~/lib/translate";
@@ -41,34 +41,14 @@ export function CodeField({ auth, startCountdown }: { auth: AuthForm; startCount
   const { form, fields, accountRef, checkAccount } = auth;
   const field = fields.sms_code;
   const sender = useCodeSender({ account: String(fields.account.value ?? ""), serverResult: auth.actionData?.codeSend, startCountdown });
-  const statusId = `${field.id}-status`;
   return (
-    <TextField
+    <SentCodeField
       label={t("fields.code")}
-      inputProps={{
-        ...getInputProps(field, { type: "text", ariaDescribedBy: statusId }),
-        required: true,
-        autoComplete: "one-time-code",
-        inputMode: "numeric",
-        maxLength: 16,
-      }}
-      errorId={field.errorId}
-      errors={field.errors}
-      extra={<CodeStatus sender={sender} id={statusId} />}
-      after={
-        <CodeButton
-          sender={sender}
-          statusId={statusId}
-          ns="auth"
-          validate={(el) => {
-            if (!checkAccount) return null;
-            if (checkAccount(new FormData(el)).status === "success") return true;
-            form.validate({ name: fields.account.name });
-            accountRef.current?.focus();
-            return false;
-          }}
-        />
-      }
+      field={field}
+      sender={sender}
+      ns="auth"
+      required
+      validate={checkAddressFirst(checkAccount, form, fields.account.name, accountRef)}
     />
   );
 }

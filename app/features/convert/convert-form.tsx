@@ -1,4 +1,4 @@
-import { Alert, Input, Select } from "~/components/form/control";
+import { Alert, FormAlert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
@@ -128,11 +128,7 @@ export function ConvertForm({ currencies, initial, constraint, answer }: Props) 
           <button type="submit" name="intent" value="quote" tabIndex={-1} aria-hidden="true" className={s.defaultSubmit}>
             {t("form.quote")}
           </button>
-          {form.errors?.length ? (
-            <Alert id={form.errorId} className={ss.errorBox}>
-              {form.errors.join(" ")}
-            </Alert>
-          ) : null}
+          <FormAlert id={form.errorId} errors={form.errors} className={ss.errorBox} />
           <div className={s.pairRow}>
             <div className={field}>
               <label className={label} htmlFor={fields.from.id}>

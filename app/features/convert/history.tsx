@@ -4,6 +4,7 @@ import * as ss from "~/styles/money-pages.css";
 import { displayAmount, formatUtc } from "~/lib/display";
 import type { Pager as PagerState } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
+import { MoneyTable } from "~/components/money-table";
 
 /** Past converts, newest first, paged (the pager only when there is more than one page). */
 /** A past convert with its rate as shown (significant digits, computed by the loader). */
@@ -19,40 +20,30 @@ export function ConvertHistory({ items, pager }: { items: ConvertRow[]; pager: P
       {items.length === 0 ? (
         <p className={ss.empty}>{t("history.empty")}</p>
       ) : (
-        <div className={ss.tableWrap} role="group" aria-labelledby="history-title" tabIndex={0}>
-          <table className={ss.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t("history.time")}</th>
-                <th scope="col" className="num">
-                  {t("history.paid")}
-                </th>
-                <th scope="col" className="num">
-                  {t("history.received")}
-                </th>
-                <th scope="col" className="num">
-                  {t("history.rate")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id}>
-                  <td className={ss.mono}>{formatUtc(c.created_at, true)}</td>
-                  <td className="num">
-                    {displayAmount(c.amount, 2, i18n.language)} {c.from_currency.code}
-                  </td>
-                  <td className="num up">
-                    {displayAmount(c.receive, 2, i18n.language)} {c.to_currency.code}
-                  </td>
-                  <td className="num">
-                    1 {c.from_currency.code} = {c.rate_text} {c.to_currency.code}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MoneyTable
+          labelledBy="history-title"
+          columns={[
+            { head: t("history.time") },
+            { head: t("history.paid"), num: true },
+            { head: t("history.received"), num: true },
+            { head: t("history.rate"), num: true },
+          ]}
+        >
+          {items.map((c) => (
+            <tr key={c.id}>
+              <td className={ss.mono}>{formatUtc(c.created_at, true)}</td>
+              <td className="num">
+                {displayAmount(c.amount, 2, i18n.language)} {c.from_currency.code}
+              </td>
+              <td className="num up">
+                {displayAmount(c.receive, 2, i18n.language)} {c.to_currency.code}
+              </td>
+              <td className="num">
+                1 {c.from_currency.code} = {c.rate_text} {c.to_currency.code}
+              </td>
+            </tr>
+          ))}
+        </MoneyTable>
       )}
       <Pager pager={pager} href={(p) => `/convert?page=${p}#history-title`} />
     </section>

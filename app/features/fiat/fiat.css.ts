@@ -1,8 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { headCell, surfacePanel } from "~/styles/rules";
-
-const PHONE = "screen and (max-width: 760px)";
+import { headCell, PHONE, surfacePanel } from "~/styles/rules";
 
 export const page = style({ maxWidth: "1100px", margin: "0 auto", padding: "16px", "@media": { [PHONE]: { padding: "10px 8px" } } });
 export const head = style({

@@ -9,6 +9,7 @@ import { cardActions, cardTable } from "~/styles/card-table.css";
 import type { OrderRowView } from "./fiat.server";
 import * as s from "./fiat.css";
 import { COIN_DP, FIAT_DP, utcTime } from "./labels";
+import { TableHead } from "~/components/table-head";
 
 const pushSchema = () => import("~/contract/p2p").then((m) => m.P2POrderPushSchema);
 
@@ -56,34 +57,19 @@ export function OrdersList({
         <p className={s.empty}>{t("orders.empty")}</p>
       ) : (
         <table className={`${s.table} ${cardTable}`}>
-          <thead>
-            <tr>
-              <th className={s.th} scope="col">
-                {t("orders.order")}
-              </th>
-              <th className={s.th} scope="col">
-                {t("orders.side")}
-              </th>
-              <th className={s.th} scope="col">
-                {t("order.amount")}
-              </th>
-              <th className={s.th} scope="col">
-                {t("order.quantity")}
-              </th>
-              <th className={s.th} scope="col">
-                {t("orders.counterparty")}
-              </th>
-              <th className={s.th} scope="col">
-                {t("orders.status")}
-              </th>
-              <th className={s.th} scope="col">
-                {t("orders.time")}
-              </th>
-              <th className={s.th} scope="col">
-                <span className={s.small}>{t("orders.details")}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={s.th}
+            columns={[
+              { head: t("orders.order") },
+              { head: t("orders.side") },
+              { head: t("order.amount") },
+              { head: t("order.quantity") },
+              { head: t("orders.counterparty") },
+              { head: t("orders.status") },
+              { head: t("orders.time") },
+              { head: <span className={s.small}>{t("orders.details")}</span> },
+            ]}
+          />
           <tbody>
             {rows.map((o) => (
               <tr key={o.id}>

@@ -1,7 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-
-const mobile = "screen and (max-width: 760px)";
+import { PHONE } from "~/styles/rules";
 
 export const carousel = style({ position: "relative", background: vars.color.surface });
 export const track = style({
@@ -15,7 +14,7 @@ export const track = style({
   height: "460px",
   scrollbarWidth: "none",
   selectors: { "&::-webkit-scrollbar": { display: "none" } },
-  "@media": { [mobile]: { height: "220px" }, "(prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
+  "@media": { [PHONE]: { height: "220px" }, "(prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
 });
 /** Without JavaScript the scrollbar is the only way along, so it stays visible then. */
 export const trackNoJs = style({ scrollbarWidth: "thin", selectors: { "&::-webkit-scrollbar": { display: "block", height: "8px" } } });
@@ -39,7 +38,7 @@ export const caption = style({
   fontWeight: 700,
   background: "linear-gradient(to top, rgba(0,0,0,0.85), rgba(0,0,0,0))",
   color: "#ffffff",
-  "@media": { [mobile]: { fontSize: "16px", padding: "32px 16px 36px" } },
+  "@media": { [PHONE]: { fontSize: "16px", padding: "32px 16px 36px" } },
 });
 export const controls = style({
   position: "absolute",

@@ -1,8 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { surfacePanel } from "~/styles/rules";
-
-const mobile = "screen and (max-width: 760px)";
+import { PHONE, surfacePanel } from "~/styles/rules";
 
 export const section = style({ marginTop: "40px" });
 export const sectionHead = style({
@@ -42,7 +40,7 @@ export const noticeList = style({
   flex: 1,
   minWidth: 0,
   flexWrap: "wrap",
-  "@media": { [mobile]: { flexBasis: "100%", order: 1, flexDirection: "column", gap: "6px" } },
+  "@media": { [PHONE]: { flexBasis: "100%", order: 1, flexDirection: "column", gap: "6px" } },
 });
 export const noticeItem = style({ minWidth: 0, maxWidth: "100%" });
 export const noticeLink = style({
@@ -65,7 +63,7 @@ export const features = style({
   padding: 0,
   margin: 0,
   "@media": {
-    [mobile]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    [PHONE]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
     "screen and (max-width: 480px)": { gridTemplateColumns: "1fr" },
   },
 });
@@ -83,7 +81,7 @@ export const app = style({
   alignItems: "center",
   ...surfacePanel,
   padding: "24px",
-  "@media": { [mobile]: { gridTemplateColumns: "1fr" } },
+  "@media": { [PHONE]: { gridTemplateColumns: "1fr" } },
 });
 export const qrList = style({ display: "flex", gap: "24px", flexWrap: "wrap", listStyle: "none", margin: 0, padding: 0 });
 export const qrFigure = style({ margin: 0, display: "grid", justifyItems: "center", gap: "8px", textAlign: "center" });

@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { surfacePanel } from "~/styles/rules";
+import { PHONE, surfacePanel } from "~/styles/rules";
 
 export const grid = style({
   display: "grid",
@@ -9,13 +9,13 @@ export const grid = style({
   listStyle: "none",
   padding: 0,
   margin: 0,
-  "@media": { "screen and (max-width: 760px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
+  "@media": { [PHONE]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
 });
 export const tile = style({
   display: "grid",
   gap: "4px",
   padding: "16px",
-  "@media": { "screen and (max-width: 760px)": { padding: "12px" } },
+  "@media": { [PHONE]: { padding: "12px" } },
   height: "100%",
   textDecoration: "none",
   color: vars.color.text,
@@ -31,6 +31,6 @@ export const price = style({
   fontSize: "22px",
   fontWeight: 600,
   overflowWrap: "anywhere",
-  "@media": { "screen and (max-width: 760px)": { fontSize: "18px" } },
+  "@media": { [PHONE]: { fontSize: "18px" } },
 });
 export const meta = style({ color: vars.color.muted, fontSize: "13px" });

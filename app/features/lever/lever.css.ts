@@ -1,9 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { rowButton as rowButtonRule, surfacePanel } from "~/styles/rules";
+import { PHONE, rowButton as rowButtonRule, surfacePanel } from "~/styles/rules";
 
 /** /lever: the parts /trade has not (risk header, order form, confirmation, positions panel); the layout is /trade's. */
-const MOBILE = "screen and (max-width: 760px)";
 
 export const up = style({ color: vars.color.up });
 export const down = style({ color: vars.color.down });
@@ -120,7 +119,7 @@ export const tabs = style({
 export const tableScroll = style({
   overflowX: "auto",
   position: "relative",
-  "@media": { [MOBILE]: { overflowX: "visible" } },
+  "@media": { [PHONE]: { overflowX: "visible" } },
 });
 export const rowActions = style({
   display: "flex",

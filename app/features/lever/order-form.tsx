@@ -1,7 +1,7 @@
-import { Alert, Input, Select } from "~/components/form/control";
+import { FigureInput, FormAlert, Input, Select } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { announce } from "~/components/toast";
 import { dialogAmount, LEVER_HANDS_MIN, LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
 import type { LeverDeal } from "~/contract/lever";
@@ -9,7 +9,7 @@ import { sanitizePriceInput } from "~/lib/price-input";
 import { formatAmount, formatPrice } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, input } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { phoneHide } from "~/styles/card-table.css";
 import type { LeverActionData, LeverReview } from "./action-data";
@@ -29,11 +29,6 @@ export function useLeverT(): Translate {
   const { t, i18n } = useTranslation("lever");
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
-}
-
-/** 'e', '+' and '-' never reach a price or a count (docs/product.md, "Money and rounding"). */
-export function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
 
 type Mode = "market" | "limit";
@@ -158,11 +153,7 @@ export const LeverOrderForm = memo(function LeverOrderForm({
             <span className={ts.muted}>{t("form.marginMode")}</span> <span data-testid="margin-mode">{t("form.cross")}</span>
           </span>
         </p>
-        {form.errors?.length ? (
-          <Alert id={form.errorId} className={formError}>
-            {form.errors.join(" ")}
-          </Alert>
-        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
         <fieldset className={s.modes}>
           <legend className={s.legend}>{t("form.mode")}</legend>
           {(["market", "limit"] as const).map((m) => (
@@ -174,13 +165,9 @@ export const LeverOrderForm = memo(function LeverOrderForm({
         </fieldset>
         <div className={`${ts.fieldRow} ${s.limitOnly}`}>
           <label htmlFor={fields.target_price.id}>{t("form.price", { quote: pair.quote })}</label>
-          <Input
+          <FigureInput
             {...priceProps}
-            className={input}
-            inputMode="decimal"
-            autoComplete="off"
             value={price}
-            onKeyDown={blockNonDigits}
             onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
             aria-describedby={`${fields.target_price.errorId} ${form.id}-price-hint`}
           />
@@ -220,14 +207,11 @@ export const LeverOrderForm = memo(function LeverOrderForm({
           </div>
           <div className={ts.fieldRow}>
             <label htmlFor={fields.share.id}>{t("form.hands")}</label>
-            <Input
+            <FigureInput
               {...handsProps}
-              className={input}
               inputMode="numeric"
-              autoComplete="off"
               list={listId}
               value={hands}
-              onKeyDown={blockNonDigits}
               onChange={(e) => setHands(e.target.value.replace(/\D/g, "").slice(0, 4))}
               aria-describedby={`${fields.share.errorId} ${form.id}-hands-hint`}
             />
@@ -326,14 +310,10 @@ function StopFields({
       {rows.map(({ name, label, value, set, f }) => (
         <div key={name} className={ts.fieldRow}>
           <label htmlFor={f.id}>{t(label)}</label>
-          <Input
+          <FigureInput
             id={f.id}
             name={name}
-            className={input}
-            inputMode="decimal"
-            autoComplete="off"
             value={value}
-            onKeyDown={blockNonDigits}
             onChange={(e) => set(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={f.errors ? true : undefined}
             aria-describedby={f.errorId}

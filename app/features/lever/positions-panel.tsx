@@ -1,4 +1,4 @@
-import { Input } from "~/components/form/control";
+import { FigureInput } from "~/components/form/control";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
@@ -13,17 +13,19 @@ import { pagerOf } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable, phoneHide } from "~/styles/card-table.css";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, formError } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import { BATCH_FETCHER, ROW_FETCHER, type LeverActionData } from "./action-data";
 import { useSayOnce } from "./say-once";
 import { confirmHref, roePercent } from "./close-rules";
 import type { LeverPairView } from "./lever.server";
-import { blockNonDigits, useLeverT } from "./order-form";
+import { useLeverT } from "./order-form";
 import { LEVER_TAB_ORDER, showsOpen, showsPending } from "./tabs";
 import type { LeverList } from "./use-lever-live";
 import * as s from "./lever.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { ListTabs } from "~/components/list-tabs";
+import { TableHead } from "~/components/table-head";
 
 const leverValidate = lazyModule(() => import("./validate"));
 
@@ -131,14 +133,10 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         ) : null}
         <div className={ts.fieldRow}>
           <label htmlFor={fields.target_profit_price.id}>{t("form.takeProfit")}</label>
-          <Input
+          <FigureInput
             id={fields.target_profit_price.id}
             name="target_profit_price"
-            className={input}
-            inputMode="decimal"
-            autoComplete="off"
             value={tp}
-            onKeyDown={blockNonDigits}
             onChange={(e) => setTp(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={fields.target_profit_price.errors ? true : undefined}
             aria-describedby={`${fields.target_profit_price.errorId} ${form.id}-profit`}
@@ -155,14 +153,10 @@ function StopsEditor({ p, decimals, quote }: { p: LeverPosition; decimals: numbe
         </div>
         <div className={ts.fieldRow}>
           <label htmlFor={fields.stop_loss_price.id}>{t("form.stopLoss")}</label>
-          <Input
+          <FigureInput
             id={fields.stop_loss_price.id}
             name="stop_loss_price"
-            className={input}
-            inputMode="decimal"
-            autoComplete="off"
             value={sl}
-            onKeyDown={blockNonDigits}
             onChange={(e) => setSl(sanitizePriceInput(e.target.value, decimals))}
             aria-invalid={fields.stop_loss_price.errors ? true : undefined}
             aria-describedby={`${fields.stop_loss_price.errorId} ${form.id}-loss`}
@@ -306,69 +300,37 @@ export const PositionsPanel = memo(function PositionsPanel({ list, pair }: { lis
         </h2>
         {list.tab === "current" && list.data.length > 0 ? <BatchClose /> : null}
       </div>
-      <nav aria-label={t("tabs.label")}>
-        <ul className={s.tabs}>
-          {LEVER_TAB_ORDER.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={`${tradeUrl(search, { orders: tab, page: null }, "/lever")}#positions`}
-                className={ts.tab}
-                aria-current={tab === list.tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`tabs.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("tabs.label")}
+        className={s.tabs}
+        tabs={LEVER_TAB_ORDER}
+        current={(tab) => tab === list.tab}
+        href={(tab) => `${tradeUrl(search, { orders: tab, page: null }, "/lever")}#positions`}
+        name={(tab) => t(`tabs.${tab}`)}
+      />
       {list.data.length === 0 ? (
         <p className={ts.muted}>{t("table.empty")}</p>
       ) : (
         <div className={s.tableScroll}>
           <table className={`${ts.table} ${cardTable} ${s.positionsTable}`}>
             <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={ts.thLeft}>
-                  {t("table.type")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(kind === "pending" ? "table.target" : "table.open")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(kind === "done" ? "table.closePrice" : "table.current")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.margin")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.takeProfit")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.stopLoss")}
-                </th>
-                <th scope="col" className={`${ts.th} ${phoneHide}`}>
-                  {t("table.time")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.fee")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.overnight")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.profitNoFees")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(kind === "done" ? "table.reason" : "table.liquidation")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.actions")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={ts.th}
+              columns={[
+                { head: t("table.type"), className: ts.thLeft },
+                { head: t(kind === "pending" ? "table.target" : "table.open") },
+                { head: t(kind === "done" ? "table.closePrice" : "table.current") },
+                { head: t("table.margin") },
+                { head: t("table.takeProfit") },
+                { head: t("table.stopLoss") },
+                { head: t("table.time"), className: `${ts.th} ${phoneHide}` },
+                { head: t("table.fee") },
+                { head: t("table.overnight") },
+                { head: t("table.profitNoFees") },
+                { head: t(kind === "done" ? "table.reason" : "table.liquidation") },
+                { head: t("table.actions") },
+              ]}
+            />
             <tbody>
               {list.data.map((p) => (
                 <Row key={p.id} p={p} decimals={pair.decimals} quote={pair.quote} kind={kind} />

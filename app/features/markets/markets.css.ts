@@ -1,6 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { underlinedTab, underlinedTabs } from "~/styles/rules";
+import { PHONE, underlinedTab, underlinedTabs } from "~/styles/rules";
 
 export const page = style({ paddingTop: "24px" });
 export const h1 = style({ fontSize: "26px", margin: "0 0 16px" });
@@ -20,7 +20,7 @@ export const scroller = style({
 export const table = style({
   minWidth: "760px",
   fontVariantNumeric: "tabular-nums",
-  "@media": { "screen and (max-width: 760px)": { minWidth: 0 } },
+  "@media": { [PHONE]: { minWidth: 0 } },
 });
 export const th = style({
   textAlign: "right",
@@ -29,7 +29,7 @@ export const th = style({
   color: vars.color.muted,
   fontSize: "13px",
   whiteSpace: "nowrap",
-  "@media": { "screen and (max-width: 760px)": { padding: "8px 6px", whiteSpace: "normal" } },
+  "@media": { [PHONE]: { padding: "8px 6px", whiteSpace: "normal" } },
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { "&:first-child, &:nth-child(2)": { textAlign: "left" } },
 });
@@ -46,7 +46,7 @@ export const td = style({
   textAlign: "right",
   borderBottom: `1px solid ${vars.color.border}`,
   whiteSpace: "nowrap",
-  "@media": { "screen and (max-width: 760px)": { padding: "8px 6px" } },
+  "@media": { [PHONE]: { padding: "8px 6px" } },
 });
 export const tdLeft = style({ textAlign: "left" });
 export const rowHover = style({ selectors: { "&:hover": { background: vars.color.surface2 } } });

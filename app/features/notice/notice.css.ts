@@ -1,8 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { surfacePanel } from "~/styles/rules";
-
-const mobile = "screen and (max-width: 760px)";
+import { PHONE, surfacePanel } from "~/styles/rules";
 
 export const layout = style({
   display: "grid",
@@ -10,7 +8,7 @@ export const layout = style({
   gap: "24px",
   alignItems: "start",
   paddingTop: "24px",
-  "@media": { [mobile]: { gridTemplateColumns: "1fr" } },
+  "@media": { [PHONE]: { gridTemplateColumns: "1fr" } },
 });
 export const aside = style({
   ...surfacePanel,
@@ -23,7 +21,7 @@ export const list = style({
   padding: 0,
   display: "grid",
   gap: "2px",
-  "@media": { [mobile]: { maxHeight: "240px", overflowY: "auto" } },
+  "@media": { [PHONE]: { maxHeight: "240px", overflowY: "auto" } },
 });
 export const item = style({
   display: "block",

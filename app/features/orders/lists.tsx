@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import type { FillRowView, OrderRowView } from "./rows.server";
 import * as s from "./orders.css";
+import { TableHead } from "~/components/table-head";
 
 /**
  * Cancel: a plain form (the action cancels and redirects back to this list with the result), the same with or without
@@ -31,15 +32,7 @@ function Table({ caption, head, children }: { caption: string; head: [label: Rea
     <div className={s.tableWrap} tabIndex={0} role="region" aria-label={caption}>
       <table className={`${s.table} ${cardTable}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map(([label, num], i) => (
-              <th key={i} scope="col" className={num ? s.thNum : s.th}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={head.map(([label, num]) => ({ head: label, className: num ? s.thNum : s.th }))} />
         <tbody>{children}</tbody>
       </table>
     </div>

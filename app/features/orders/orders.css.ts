@@ -1,9 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { headCell, outlinedChip, pageColumn, raisedButton, smallTag, surfacePanel } from "~/styles/rules";
+import { headCell, outlinedChip, pageColumn, PHONE, raisedButton, smallTag, surfacePanel } from "~/styles/rules";
 
 /** /orders: every spot order of mine across pairs (phone first: filters stack, the tables become cards). */
-const PHONE = "screen and (max-width: 760px)";
 
 export const page = style({
   ...pageColumn("1400px"),

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CodeButton, CodeStatus, useCodeSender, type CodeSendResult } from "~/components/code-button";
+import { checkAddressFirst, SentCodeField, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { FormError, TextField } from "~/components/form/field";
 import { BIND_CODE_MAX, BIND_EMAIL_MAX } from "~/contract/core/personal";
 import { useTranslation } from "~/lib/translate";
@@ -52,7 +52,6 @@ export function BindForm({
   }, [sender.reply]);
   const [form, fields] = useForm({ id: `bind-${kind}`, lastResult: reply, constraint, ...lazyValidation(validate) });
   const valueRef = useRef<HTMLInputElement>(null);
-  const statusId = `${fields.code.id}-status`;
   return (
     <Form method="post" {...getFormProps(form)}>
       {/* Enter in a field binds (the first submit button), it does not send a code. */}
@@ -76,31 +75,13 @@ export function BindForm({
         errorId={fields.value.errorId}
         errors={fields.value.errors}
       />
-      <TextField
+      <SentCodeField
         label={t("bind.code")}
-        inputProps={{
-          ...getInputProps(fields.code, { type: "text", ariaDescribedBy: statusId }),
-          inputMode: "numeric",
-          autoComplete: "one-time-code",
-          maxLength: BIND_CODE_MAX,
-        }}
-        errorId={fields.code.errorId}
-        errors={fields.code.errors}
-        extra={<CodeStatus sender={sender} id={statusId} />}
-        after={
-          <CodeButton
-            sender={sender}
-            statusId={statusId}
-            ns="auth"
-            validate={(el) => {
-              if (!checkAddress) return null;
-              if (checkAddress(new FormData(el)).status === "success") return true;
-              form.validate({ name: fields.value.name });
-              valueRef.current?.focus();
-              return false;
-            }}
-          />
-        }
+        field={fields.code}
+        sender={sender}
+        ns="auth"
+        maxLength={BIND_CODE_MAX}
+        validate={checkAddressFirst(checkAddress, form, fields.value.name, valueRef)}
       />
       <button type="submit" name="intent" value="bind" className={`${button.primary} ${k.submit}`} aria-disabled={busy || undefined}>
         {t("bind.submit")}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { cardActions, cardTable } from "~/styles/card-table.css";
+import { cardActions } from "~/styles/card-table.css";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { LockProduct as ContractProduct } from "~/contract/money";
 import { useTranslation } from "~/lib/translate";
@@ -11,6 +11,7 @@ import { FormError, TextField } from "~/components/form/field";
 import * as s from "~/styles/money-pages.css";
 import { JsFlag } from "~/components/form/js-flag";
 import { useSavingsValidate } from "./use-savings-validate";
+import { MoneyTable } from "~/components/money-table";
 
 /** A lock product with its interest over the whole term (computed by the loader). */
 export type LockProduct = ContractProduct & { cycle_interest: string };
@@ -199,67 +200,52 @@ export function ProductTable({ products, loggedIn, keys, balances, constraint, r
   if (products.length === 0) return <p className={s.empty}>{t("products.empty")}</p>;
   return (
     <>
-      <div className={s.tableWrap} role="group" aria-labelledby="products-title" tabIndex={0}>
-        <table className={`${s.table} ${cardTable}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t("products.name")}</th>
-              <th scope="col" className="num">
-                {t("products.cycle")}
-              </th>
-              <th scope="col" className="num">
-                {t("products.rate")}
-              </th>
-              <th scope="col" className="num">
-                {t("products.limit")}
-              </th>
-              <th scope="col">
-                <span className="sr-only">{t("products.action")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((p) => (
-              <tr key={p.id}>
-                <th scope="row">{p.name}</th>
-                <td className="num" data-label={t("products.cycle")}>
-                  {t("days", { count: p.limit_days })}
-                </td>
-                <td className="num" data-label={t("products.rate")}>
-                  <span className={s.rate}>{t("ratePercent", { rate: p.display_rate })}</span>
-                </td>
-                <td className="num" data-label={t("products.limit")}>
-                  {t("confirm.rangeValue", {
-                    min: displayAmount(p.limit_number, 2, i18n.language),
-                    max: displayAmount(p.max_number, 2, i18n.language),
-                    code: p.currency.code,
-                  })}
-                </td>
-                <td className={`num ${cardActions}`}>
-                  {loggedIn ? (
-                    <a
-                      href={`/deposit?confirm=${p.id}`}
-                      className={button.primary}
-                      aria-label={t("products.buyNamed", { name: p.name })}
-                      onClick={(e) => open(e, p)}
-                    >
-                      {t("products.buy")}
-                    </a>
-                  ) : (
-                    <Link
-                      to="/login?page=%2Fdeposit"
-                      className={button.secondary}
-                      aria-label={t("products.loginToBuyNamed", { name: p.name })}
-                    >
-                      {t("products.loginToBuy")}
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <MoneyTable
+        labelledBy="products-title"
+        cards
+        columns={[
+          { head: t("products.name") },
+          { head: t("products.cycle"), num: true },
+          { head: t("products.rate"), num: true },
+          { head: t("products.limit"), num: true },
+          { head: <span className="sr-only">{t("products.action")}</span> },
+        ]}
+      >
+        {products.map((p) => (
+          <tr key={p.id}>
+            <th scope="row">{p.name}</th>
+            <td className="num" data-label={t("products.cycle")}>
+              {t("days", { count: p.limit_days })}
+            </td>
+            <td className="num" data-label={t("products.rate")}>
+              <span className={s.rate}>{t("ratePercent", { rate: p.display_rate })}</span>
+            </td>
+            <td className="num" data-label={t("products.limit")}>
+              {t("confirm.rangeValue", {
+                min: displayAmount(p.limit_number, 2, i18n.language),
+                max: displayAmount(p.max_number, 2, i18n.language),
+                code: p.currency.code,
+              })}
+            </td>
+            <td className={`num ${cardActions}`}>
+              {loggedIn ? (
+                <a
+                  href={`/deposit?confirm=${p.id}`}
+                  className={button.primary}
+                  aria-label={t("products.buyNamed", { name: p.name })}
+                  onClick={(e) => open(e, p)}
+                >
+                  {t("products.buy")}
+                </a>
+              ) : (
+                <Link to="/login?page=%2Fdeposit" className={button.secondary} aria-label={t("products.loginToBuyNamed", { name: p.name })}>
+                  {t("products.loginToBuy")}
+                </Link>
+              )}
+            </td>
+          </tr>
+        ))}
+      </MoneyTable>
       {loggedIn ? (
         <dialog
           ref={dialogRef}

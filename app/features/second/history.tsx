@@ -16,6 +16,8 @@ import * as ts from "~/styles/pair-screen.css";
 import { applyMicroClosed, dropClosed, liveFigures } from "./live-state";
 import { useResultWords } from "./last-result";
 import * as s from "./second.css";
+import { ListTabs } from "~/components/list-tabs";
+import { TableHead } from "~/components/table-head";
 
 const closedSchema = () => import("~/contract/micro").then((m) => m.MicroClosedPushSchema);
 
@@ -91,23 +93,13 @@ export const SecondHistory = memo(function SecondHistory({
       <h2 id="second-history-title" className={ts.h2}>
         {t(`tabs.${list.tab}`)}
       </h2>
-      <nav aria-label={t("tabs.label")}>
-        <ul className={ts.tabs}>
-          {(["progress", "closed"] as const).map((tab) => (
-            <li key={tab}>
-              <Link
-                to={`${tradeUrl(search, { orders: tab === "progress" ? null : "closed", page: null }, "/second")}#history`}
-                className={ts.tab}
-                aria-current={tab === list.tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`tabs.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("tabs.label")}
+        tabs={["progress", "closed"] as const}
+        current={(tab) => tab === list.tab}
+        href={(tab) => `${tradeUrl(search, { orders: tab === "progress" ? null : "closed", page: null }, "/second")}#history`}
+        name={(tab) => t(`tabs.${tab}`)}
+      />
       {list.tab === "progress" ? (
         <p className={ts.muted}>
           {/* No fragment: a link to this very address plus a hash would only scroll, not reload. */}
@@ -122,34 +114,19 @@ export const SecondHistory = memo(function SecondHistory({
         <div className={s.tableScroll}>
           <table className={`${ts.table} ${cardTable}`}>
             <caption className="sr-only">{t(`tabs.${list.tab}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={ts.thLeft}>
-                  {t("table.pair")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.amount")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.open")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t(list.tab === "progress" ? "table.current" : "table.end")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.expected")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.countdown")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.fee")}
-                </th>
-                <th scope="col" className={ts.th}>
-                  {t("table.actual")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className={ts.th}
+              columns={[
+                { head: t("table.pair"), className: ts.thLeft },
+                { head: t("table.amount") },
+                { head: t("table.open") },
+                { head: t(list.tab === "progress" ? "table.current" : "table.end") },
+                { head: t("table.expected") },
+                { head: t("table.countdown") },
+                { head: t("table.fee") },
+                { head: t("table.actual") },
+              ]}
+            />
             <tbody>
               {rows.map((o) => {
                 const up = o.type === 1;

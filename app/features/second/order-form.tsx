@@ -1,4 +1,4 @@
-import { Alert, Input } from "~/components/form/control";
+import { FormAlert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -10,7 +10,7 @@ import { tradeUrl } from "~/lib/pair-links";
 import { formatAmount } from "~/lib/money";
 import { useTranslation } from "~/lib/translate";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, input } from "~/styles/ui.css";
 import * as ts from "~/styles/pair-screen.css";
 import type { MicroReview, SecondActionData } from "./action-data";
 import type { Translate } from "./schema";
@@ -81,11 +81,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
         <input type="hidden" name="idempotency_key" value={idemKey} />
         <input type="hidden" name="back" value={here} />
         <JsFlag />
-        {form.errors?.length ? (
-          <Alert id={form.errorId} className={formError}>
-            {form.errors.join(" ")}
-          </Alert>
-        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
         <div className={ts.fieldRow}>
           <label htmlFor={fields.currency_id.id}>{t("form.wallet")}</label>
           <select

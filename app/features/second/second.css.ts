@@ -1,8 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { PHONE } from "~/styles/rules";
 
 /** /second: the parts the trade and lever screens have not (presets, time options, history scroll). */
-const MOBILE = "screen and (max-width: 760px)";
 
 export const presets = style({ display: "flex", flexWrap: "wrap", gap: "4px", listStyle: "none", margin: "4px 0 0", padding: 0 });
 export const timesSet = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
@@ -21,7 +21,7 @@ export const time = style({
   minHeight: "36px",
   flexWrap: "wrap",
 });
-export const tableScroll = style({ overflowX: "auto", position: "relative", "@media": { [MOBILE]: { overflowX: "visible" } } });
+export const tableScroll = style({ overflowX: "auto", position: "relative", "@media": { [PHONE]: { overflowX: "visible" } } });
 
 /** Phone: pair and price, the order form, chart, history, pairs. Desktop: pairs | header and chart | form; history below. */
 export const layout = style({
@@ -31,7 +31,7 @@ export const layout = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   gridTemplateAreas: `"header" "forms" "chart" "orders" "pairs"`,
   "@media": {
-    [MOBILE]: { gap: "8px" },
+    [PHONE]: { gap: "8px" },
     "screen and (min-width: 761px) and (max-width: 1100px)": {
       gridTemplateColumns: "minmax(0, 1fr) 320px",
       gridTemplateAreas: `"header forms" "chart forms" "orders orders" "pairs pairs"`,

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { usePickedTheme, useResolvedTheme } from "~/lib/theme";
@@ -23,6 +23,8 @@ import type { TFunction } from "~/lib/translate";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
+import { TableHead } from "~/components/table-head";
+import { ListTab } from "~/components/list-tabs";
 
 // chart.js, its financial controllers and the luxon adapter: only on this route, only in the browser,
 // in their own chunk loaded after hydration (not in any route's first-load JavaScript).
@@ -134,28 +136,17 @@ function BarsRows({ bars, decimals, lang }: { bars: KlineBar[]; decimals: number
   return (
     <table className={ps.table}>
       <caption className="sr-only">{t("chart.tableCaption")}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={ps.thLeft}>
-            {t("trades.time")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.open")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.high")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.low")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.close")}
-          </th>
-          <th scope="col" className={ps.th}>
-            {t("chart.volume")}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        className={ps.th}
+        columns={[
+          { head: t("trades.time"), className: ps.thLeft },
+          { head: t("chart.open") },
+          { head: t("chart.high") },
+          { head: t("chart.low") },
+          { head: t("chart.close") },
+          { head: t("chart.volume") },
+        ]}
+      />
       <tbody>
         {rows.map((b) => (
           <tr key={b.time}>
@@ -359,17 +350,9 @@ export const ChartPanel = memo(function ChartPanel({
   });
   // An interval's link, in the first row or under 'More'.
   const periodItem = (p: TradePeriod) => (
-    <li key={p}>
-      <Link
-        to={tradeUrl(search, { period: p }, screenOf(pathname))}
-        className={ps.tab}
-        aria-current={p === period ? "page" : undefined}
-        preventScrollReset
-        replace
-      >
-        {t(`periods.${p}`)}
-      </Link>
-    </li>
+    <ListTab key={p} href={tradeUrl(search, { period: p }, screenOf(pathname))} current={p === period}>
+      {t(`periods.${p}`)}
+    </ListTab>
   );
   return (
     <section className={ps.panel} aria-labelledby="chart-title">

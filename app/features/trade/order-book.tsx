@@ -7,6 +7,7 @@ import { floorQty } from "./order-input";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
+import { TableHead } from "~/components/table-head";
 
 const LEVELS = 15;
 
@@ -89,16 +90,13 @@ export const OrderBook = memo(function OrderBook({
       </h2>
       <table className={ps.table}>
         <caption className="sr-only">{t("book.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={ps.thLeft}>
-              {t("book.price", { quote: pair.quote })}
-            </th>
-            <th scope="col" className={ps.th}>
-              {t("book.amount", { base: pair.base })}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className={ps.th}
+          columns={[
+            { head: t("book.price", { quote: pair.quote }), className: ps.thLeft },
+            { head: t("book.amount", { base: pair.base }) },
+          ]}
+        />
         <tbody aria-label={t("book.asks")}>
           {asks.length ? (
             asks.map((l) => row(l, "ask"))

@@ -19,6 +19,8 @@ import { cardActions, cardTable } from "~/styles/card-table.css";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { ListTabs } from "~/components/list-tabs";
+import { TableHead } from "~/components/table-head";
 
 type Orders = SpotOrderPage & { tab: OrdersTab; way: OrdersSide; page: number };
 
@@ -157,90 +159,45 @@ export const OrdersPanel = memo(function OrdersPanel({ orders, pair }: { orders:
           </Link>
         </p>
       ) : null}
-      <nav aria-label={t("orders.tabsLabel")}>
-        <ul className={ps.tabs}>
-          {ORDERS_TABS.map((x) => (
-            <li key={x}>
-              <Link
-                to={tradeUrl(search, { orders: x, page: null })}
-                className={ps.tab}
-                aria-current={x === orders.tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {t(`orders.tabs.${x}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("orders.tabsLabel")}
+        tabs={ORDERS_TABS}
+        current={(x) => x === orders.tab}
+        href={(x) => tradeUrl(search, { orders: x, page: null })}
+        name={(x) => t(`orders.tabs.${x}`)}
+      />
       {orders.tab !== "history" ? (
-        <nav aria-label={t("orders.waysLabel")}>
-          <ul className={ps.tabs}>
-            {(["both", "buy", "sell"] as const).map((w) => (
-              <li key={w}>
-                <Link
-                  to={tradeUrl(search, { way: w === "both" ? null : w, page: null })}
-                  className={ps.tab}
-                  aria-current={(w === "both" ? null : w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way ? "page" : undefined}
-                  preventScrollReset
-                  replace
-                >
-                  {t(w === "both" ? "orders.bothSides" : `orders.${w}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ListTabs
+          label={t("orders.waysLabel")}
+          tabs={["both", "buy", "sell"] as const}
+          current={(w) => (w === "both" ? null : w === "buy" ? ORDER_WAY.BUY : ORDER_WAY.SELL) === orders.way}
+          href={(w) => tradeUrl(search, { way: w === "both" ? null : w, page: null })}
+          name={(w) => t(w === "both" ? "orders.bothSides" : `orders.${w}`)}
+        />
       ) : null}
       <div className={s.scroller} tabIndex={0} role="region" aria-label={t("orders.caption", { tab: tabLabel, way: wayLabel })}>
         <table className={`${ps.table} ${cardTable}`}>
           <caption className="sr-only">
             {orders.tab === "history" ? tabLabel : t("orders.caption", { tab: tabLabel, way: wayLabel })}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.time")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.pair")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.side")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.type")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.price")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.trigger")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.avgPrice")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.amount")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.filled")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.volume")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("orders.fee")}
-              </th>
-              <th scope="col" className={ps.thLeft}>
-                {t("orders.status")}
-              </th>
-              <th scope="col" className={ps.th}>
-                <span className="sr-only">{t("orders.actions")}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={ps.th}
+            columns={[
+              { head: t("orders.time"), className: ps.thLeft },
+              { head: t("orders.pair"), className: ps.thLeft },
+              { head: t("orders.side"), className: ps.thLeft },
+              { head: t("orders.type"), className: ps.thLeft },
+              { head: t("orders.price") },
+              { head: t("orders.trigger") },
+              { head: t("orders.avgPrice") },
+              { head: t("orders.amount") },
+              { head: t("orders.filled") },
+              { head: t("orders.volume") },
+              { head: t("orders.fee") },
+              { head: t("orders.status"), className: ps.thLeft },
+              { head: <span className="sr-only">{t("orders.actions")}</span> },
+            ]}
+          />
           <tbody>
             {orders.data.length === 0 ? (
               <tr>

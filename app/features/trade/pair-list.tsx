@@ -9,6 +9,8 @@ import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { SearchForm } from "~/components/search-form";
 import { searchRows } from "~/lib/search";
+import { TableHead } from "~/components/table-head";
+import { ListTabs } from "~/components/list-tabs";
 
 type PairRow = { id: number; symbol: string; base: string; quote: string; decimals: number; quotation: { close: string; change: string } };
 
@@ -38,23 +40,13 @@ export const PairList = memo(function PairList({
       <h2 id="pairs-title" className={ps.h2}>
         {t("pairs.title")}
       </h2>
-      <nav aria-label={t("pairs.tabs")}>
-        <ul className={ps.tabs}>
-          {quotes.map((q) => (
-            <li key={q}>
-              <Link
-                to={tradeUrl(search, { tab: q }, screenOf(pathname))}
-                className={ps.tab}
-                aria-current={q === tab ? "page" : undefined}
-                preventScrollReset
-                replace
-              >
-                {q}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ListTabs
+        label={t("pairs.tabs")}
+        tabs={quotes}
+        current={(q) => q === tab}
+        href={(q) => tradeUrl(search, { tab: q }, screenOf(pathname))}
+        name={(q) => q}
+      />
       <SearchForm
         id="pairs-search"
         label={t("pairs.search")}
@@ -68,19 +60,10 @@ export const PairList = memo(function PairList({
       <div className={s.pairList} tabIndex={0} role="region" aria-label={t("pairs.caption", { quote: tab })}>
         <table className={ps.table}>
           <caption className="sr-only">{t("pairs.caption", { quote: tab })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={ps.thLeft}>
-                {t("pairs.pair")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("pairs.price")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("pairs.change")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={ps.th}
+            columns={[{ head: t("pairs.pair"), className: ps.thLeft }, { head: t("pairs.price") }, { head: t("pairs.change") }]}
+          />
           <tbody>
             {shown.length === 0 ? (
               <tr>

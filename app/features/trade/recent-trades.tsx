@@ -7,6 +7,7 @@ import { floorQty } from "./order-input";
 import { useClock } from "~/lib/time";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
+import { TableHead } from "~/components/table-head";
 
 /** A trade never changes: rendered once. */
 const TradeRow = memo(function TradeRow({ trade: x, decimals }: { trade: Trade; decimals: number }) {
@@ -49,19 +50,14 @@ export const RecentTrades = memo(function RecentTrades({
       <div className={s.trades} tabIndex={0} role="region" aria-labelledby="trades-title">
         <table className={ps.table}>
           <caption className="sr-only">{t("trades.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={ps.thLeft}>
-                {t("trades.time")}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("trades.price", { quote: pair.quote })}
-              </th>
-              <th scope="col" className={ps.th}>
-                {t("trades.amount", { base: pair.base })}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={ps.th}
+            columns={[
+              { head: t("trades.time"), className: ps.thLeft },
+              { head: t("trades.price", { quote: pair.quote }) },
+              { head: t("trades.amount", { base: pair.base }) },
+            ]}
+          />
           <tbody>
             {trades.length === 0 ? (
               <tr>

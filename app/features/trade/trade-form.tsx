@@ -1,8 +1,8 @@
-import { Alert, Input } from "~/components/form/control";
+import { blockNonDigits, FigureInput, FormAlert, Input } from "~/components/form/control";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
-import { memo, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import type { SpotBalances } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
@@ -23,7 +23,7 @@ import {
 import type { Translate } from "./schema";
 import { lazyModule, lazyValidation, useLazyModule } from "~/lib/use-lazy-validate";
 import type { TradeActionData } from "./action-data";
-import { button, fieldError, formError, input } from "~/styles/ui.css";
+import { button, fieldError, input } from "~/styles/ui.css";
 import { tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
@@ -38,11 +38,6 @@ function useTradeT(): Translate {
   const { t, i18n } = useTranslation("trade");
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator when the language changes
   return useCallback((key: string, options?: Record<string, unknown>) => t(key, options) as string, [t, i18n.language]);
-}
-
-/** 'e', '+' and '-' never reach a price or quantity (docs/product.md, "Money and rounding"); the value is also sanitized on change. */
-function blockNonDigits(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.key === "e" || e.key === "E" || e.key === "-" || e.key === "+") e.preventDefault();
 }
 
 /** Limit, market, stop-limit and OCO tabs, and the buy and sell forms side by side. */
@@ -264,11 +259,7 @@ function OrderForm({
           {loggedIn ? `${available !== null ? floorQty(available) || "0" : "--"} ${code}` : "--"}
         </span>
       </p>
-      {form.errors?.length ? (
-        <Alert id={form.errorId} className={formError}>
-          {form.errors.join(" ")}
-        </Alert>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
 
       {stop ? (
         <p id={`${form.id}-stop`} className={ps.muted}>
@@ -310,15 +301,7 @@ function OrderForm({
               aria-describedby={`${fields.price.errorId} ${form.id}-market`}
             />
           ) : (
-            <Input
-              {...priceProps}
-              className={input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={price}
-              onKeyDown={blockNonDigits}
-              onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))}
-            />
+            <FigureInput {...priceProps} value={price} onChange={(e) => setPrice(sanitizePriceInput(e.target.value, pair.decimals))} />
           )}
         </div>
         {market ? (
@@ -352,15 +335,7 @@ function OrderForm({
 
       <div className={ps.fieldRow}>
         <label htmlFor={fields.number.id}>{t("form.amount", { base: pair.base })}</label>
-        <Input
-          {...qtyProps}
-          className={input}
-          inputMode="decimal"
-          autoComplete="off"
-          value={qty}
-          onKeyDown={blockNonDigits}
-          onChange={(e) => setQty(sanitizeQtyInput(e.target.value))}
-        />
+        <FigureInput {...qtyProps} value={qty} onChange={(e) => setQty(sanitizeQtyInput(e.target.value))} />
         <p id={fields.number.errorId} className={fieldError}>
           {fields.number.errors?.join(" ")}
         </p>

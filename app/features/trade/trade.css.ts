@@ -1,10 +1,9 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { panel } from "~/styles/pair-screen.css";
-import { rowButton, smallTag } from "~/styles/rules";
+import { PHONE, rowButton, smallTag } from "~/styles/rules";
 
 /** /trade's own parts; the screen's grid (decision 011) is the pair screens' shell's (app/styles/pair-screen.css.ts). */
-const MOBILE = "screen and (max-width: 760px)";
 const NARROW = "screen and (max-width: 1100px)";
 const DESKTOP = "screen and (min-width: 1101px)";
 
@@ -43,7 +42,7 @@ export const chartBox = style({
   position: "relative",
   height: "516px",
   width: "100%",
-  "@media": { [MOBILE]: { height: "340px" } },
+  "@media": { [PHONE]: { height: "340px" } },
 });
 export const chartSvg = style({ display: "block", width: "100%", height: "100%" });
 export const serverSvg = style({ width: "100%", height: "100%" });
@@ -94,7 +93,7 @@ export const formGrid = style({
   display: "grid",
   gridTemplateColumns: "1fr 1fr",
   gap: "16px",
-  "@media": { [MOBILE]: { gridTemplateColumns: "1fr" }, [DESKTOP]: { gridTemplateColumns: "1fr" } },
+  "@media": { [PHONE]: { gridTemplateColumns: "1fr" }, [DESKTOP]: { gridTemplateColumns: "1fr" } },
 });
 /** The buy/sell switch: a phone and a desktop's form column show one form at a time; a tablet shows both side by side. */
 const switchShown = {
@@ -107,7 +106,7 @@ const switchShown = {
 } as const;
 export const sideSwitch = style({
   display: "none",
-  "@media": { [MOBILE]: switchShown, [DESKTOP]: switchShown },
+  "@media": { [PHONE]: switchShown, [DESKTOP]: switchShown },
 });
 const sideTabBase = style({
   display: "block",
@@ -132,7 +131,7 @@ export const sideTab = styleVariants({
   ],
 });
 /** The side not chosen in the switch (a phone, a desktop's form column). */
-export const hideOnPhone = style({ "@media": { [MOBILE]: { display: "none" }, [DESKTOP]: { display: "none" } } });
+export const hideOnPhone = style({ "@media": { [PHONE]: { display: "none" }, [DESKTOP]: { display: "none" } } });
 export const form = style({ display: "flex", flexDirection: "column", gap: "8px" });
 export const formTitle = style({ fontSize: "15px", fontWeight: 700, margin: 0 });
 export const inputWrap = style({ display: "flex", alignItems: "center", gap: "6px" });
