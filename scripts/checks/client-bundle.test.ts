@@ -47,6 +47,11 @@ describe("client bundle check", () => {
       "app/features/trade/links.ts imports the server module ~/lib/api.server, which is empty in the browser",
     ]);
   });
+  it("finds the empty stand-in of a server module shipped as code (its side-effect-free mark is missing)", () => {
+    expect(checkClientBundle(meta({ lazyInputs: ["empty-module:~/lib/api.server"] }), [])).toEqual([
+      "the empty stand-in of ~/lib/api.server is shipped",
+    ]);
+  });
   it("finds server packages, node built-ins and server/ code anywhere in the bundle", () => {
     const problems = checkClientBundle(
       meta({ lazyInputs: ["node_modules/qrcode/lib/index.js", "node:fs", "server/exchange/index.ts"] }),

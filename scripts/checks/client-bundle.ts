@@ -8,6 +8,9 @@
  *    dynamic `import()`), and none that TypeScript erased (`import type`).
  * 3. Screens that promise a light first load (forms whose schemas load after hydration) carry no zod, conform's
  *    zod adapter or decimal.js in the JavaScript they load before hydration.
+ * 4. No chunk ships the empty stand-in of a `.server` module. The compiler's stand-in is marked free of side effects
+ *    (scripts/patches/, decision 031), so a route's unused server imports leave nothing behind; without the mark each
+ *    server module two routes share became a chunk of its own, about 0.1 KB a route downloaded for nothing.
  */
 
 export type Metafile = {
@@ -76,6 +79,8 @@ export function checkClientBundle(meta: Metafile, lightRoutes: readonly string[]
   const shipped = new Set<string>();
   for (const out of Object.values(meta.outputs)) for (const i of Object.keys(out.inputs)) shipped.add(i);
   for (const i of shipped) if (isServerOnly(i)) problems.push(`server-only code in the browser bundle: ${i}`);
+  for (const i of shipped)
+    if (i.startsWith("empty-module:")) problems.push(`the empty stand-in of ${i.slice("empty-module:".length)} is shipped`);
   for (const [file, input] of Object.entries(meta.inputs)) {
     if (!file.startsWith("app/") || isRouteModule(file)) continue;
     for (const imp of input.imports) {
