@@ -36,7 +36,6 @@ export default function BindAccountRoute() {
                   <CountrySelect
                     areas={d.areas}
                     selectProps={{ id: "bind-area", name: "area_id", defaultValue: kept || String(d.areas[0]?.id ?? "") }}
-                    errorId="bind-area-error"
                   />
                 )
               : undefined

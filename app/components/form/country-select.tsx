@@ -6,16 +6,17 @@ import * as s from "./form.css";
 
 export type AreaOption = { id: number; name: string; global_code: string };
 
-/** Country-code picker (a phone number's, on sign-in, sign-up and /bindAccount): a native <select> of default/area_list. */
+/**
+ * Country-code picker (a phone number's, on sign-in, sign-up and /bindAccount): a native <select> of default/area_list.
+ * Its error line's id is the select's followed by "-error", as a form field's (conform's errorId) always is.
+ */
 export function CountrySelect({
   areas,
   selectProps,
-  errorId,
   errors,
 }: {
   areas: AreaOption[];
   selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
-  errorId: string;
   errors?: string[];
 }) {
   const { t } = useTranslation("auth");
@@ -31,7 +32,7 @@ export function CountrySelect({
           </option>
         ))}
       </select>
-      <ErrorLine id={errorId} errors={errors} />
+      <ErrorLine id={`${selectProps.id}-error`} errors={errors} />
     </div>
   );
 }
