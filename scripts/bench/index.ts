@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { runChartBench } from "./chart";
 import { runLighthouseBench } from "./lighthouse";
 import { runEngineBench } from "./engine";
+import { runFirstLoadBench } from "./first-load";
 import { runAlertsBench } from "./alerts";
 import { runOrdersBench } from "./orders";
 import { runMicroBench } from "./micro";
@@ -75,6 +76,9 @@ for (const r of relay.filter((x) => x.clients >= 10_000)) {
 
 console.log("\n== server rendering");
 console.log((await runSsrBench({ path: "/trade" })).join("\n"));
+
+console.log("\n== first-load JavaScript (`npm run bench` builds first)");
+console.log(runFirstLoadBench().join("\n"));
 
 console.log("\n== Lighthouse");
 console.log((await runLighthouseBench()).join("\n"));
