@@ -210,8 +210,7 @@ export function SentCodeField({
         inputMode: "numeric",
         maxLength,
       }}
-      errorId={field.errorId}
-      errors={field.errors}
+      field={field}
       hint={hint}
       extra={<CodeStatus sender={sender} id={statusId} />}
       after={<CodeButton sender={sender} statusId={statusId} ns={ns} validate={validate} />}

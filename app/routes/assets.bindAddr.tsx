@@ -309,8 +309,7 @@ function BindForm() {
       <TextField
         label={t("fields.address")}
         inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "off", spellCheck: false }}
-        errorId={fields.address.errorId}
-        errors={fields.address.errors}
+        field={fields.address}
       />
       <TextField
         label={t("fields.memoOptional")}
@@ -319,8 +318,7 @@ function BindForm() {
           inputMode: "numeric",
           autoComplete: "off",
         }}
-        errorId={fields.memo.errorId}
-        errors={fields.memo.errors}
+        field={fields.memo}
         hintId="memo-hint"
         hint={current?.needsMemo ? t("bind.memoNeeded") : t("bind.memoHint")}
       />

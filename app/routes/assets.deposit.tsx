@@ -200,8 +200,7 @@ function DepositForm() {
           autoComplete: "off",
           placeholder: currency.min !== "0" ? currency.min : undefined,
         }}
-        errorId={fields.chargeNum.errorId}
-        errors={fields.chargeNum.errors}
+        field={fields.chargeNum}
         hintId={currency.min !== "0" ? "deposit-min" : undefined}
         hint={
           currency.min !== "0"
@@ -212,8 +211,7 @@ function DepositForm() {
       <TextField
         label={t("fields.walletAddress")}
         inputProps={{ ...getInputProps(fields.walletAddress, { type: "text" }), autoComplete: "off", spellCheck: false }}
-        errorId={fields.walletAddress.errorId}
-        errors={fields.walletAddress.errors}
+        field={fields.walletAddress}
       />
       <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
         {busy ? t("actions.submitting") : t("deposit.submit")}

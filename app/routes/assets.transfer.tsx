@@ -224,8 +224,7 @@ function TransferForm() {
       <TextField
         label={t("fields.transferAmount", { code: data.currency!.code })}
         inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
-        errorId={fields.balance.errorId}
-        errors={fields.balance.errors}
+        field={fields.balance}
       />
       <button type="submit" className={button.primary} aria-disabled={busy || undefined}>
         {busy ? t("actions.submitting") : t("transfer.submit")}

@@ -289,8 +289,7 @@ function WithdrawForm() {
           autoComplete: "off",
           placeholder: currency.min,
         }}
-        errorId={fields.number.errorId}
-        errors={fields.number.errors}
+        field={fields.number}
         hintId="draw-hint"
         hint={
           <>
@@ -304,8 +303,7 @@ function WithdrawForm() {
       <PasswordField
         label={t("fields.payPassword")}
         inputProps={{ ...getInputProps(fields.pay_password, { type: "password" }), autoComplete: "off" }}
-        errorId={fields.pay_password.errorId}
-        errors={fields.pay_password.errors}
+        field={fields.pay_password}
       />
       {data.googleOn ? (
         <>
@@ -313,8 +311,7 @@ function WithdrawForm() {
           <GoogleCodeField
             label={t("withdraw.googleCode")}
             inputProps={getInputProps(fields.google_code, { type: "text" })}
-            errorId={fields.google_code.errorId}
-            errors={fields.google_code.errors}
+            field={fields.google_code}
           />
         </>
       ) : null}

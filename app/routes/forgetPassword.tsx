@@ -93,8 +93,7 @@ function ForgotForm({ kind }: { kind: AccountKind }) {
               spellCheck: false,
               autoCapitalize: "none",
             }}
-            errorId={fields.account.errorId}
-            errors={fields.account.errors}
+            field={fields.account}
           />
           <button type="submit" className={`${button.primary} ${s.submit}`} aria-disabled={busy || undefined}>
             {busy ? t("code.sending") : t("forgot.submit")}

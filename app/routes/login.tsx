@@ -166,15 +166,13 @@ function LoginForm({ kind }: { kind: AccountKind }) {
           <PasswordField
             label={t("fields.password")}
             inputProps={{ ...getInputProps(fields.password, { type: "password" }), required: true, autoComplete: "current-password" }}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
+            field={fields.password}
           />
           {actionData?.google ? (
             <GoogleCodeField
               label={t("fields.googleCode")}
               inputProps={{ ...getInputProps(fields.google_code, { type: "text" }), autoFocus: true }}
-              errorId={fields.google_code.errorId}
-              errors={fields.google_code.errors}
+              field={fields.google_code}
             />
           ) : null}
           {data.sms ? <CodeField auth={auth} /> : null}
@@ -182,7 +180,7 @@ function LoginForm({ kind }: { kind: AccountKind }) {
             <CheckboxField
               inputProps={getInputProps(fields.remember, { type: "checkbox" })}
               label={t("fields.remember")}
-              errorId={fields.remember.errorId}
+              field={fields.remember}
             />
             <Link to="/forgetPassword">{t("login.forgot")}</Link>
           </div>

@@ -123,8 +123,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
             }}
             hint={data.inviteCode ? t("hints.inviteLocked") : undefined}
             hintId={inviteNoteId}
-            errorId={fields.invite_code.errorId}
-            errors={fields.invite_code.errors}
+            field={fields.invite_code}
           />
           <CheckboxField
             inputProps={{ ...getInputProps(fields.agreement, { type: "checkbox" }), required: true }}
@@ -139,8 +138,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
                 <span className="sr-only"> ({t("common:footer.newWindow")})</span>
               </>
             }
-            errorId={fields.agreement.errorId}
-            errors={fields.agreement.errors}
+            field={fields.agreement}
           />
           <button
             type="submit"

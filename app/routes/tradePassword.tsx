@@ -148,16 +148,14 @@ export default function TradePasswordRoute() {
               ...getInputProps(fields.password, { type: "password", ariaDescribedBy: "pp-hint" }),
               autoComplete: "new-password",
             }}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
+            field={fields.password}
             hintId="pp-hint"
             hint={t("tradePassword.rules")}
           />
           <PasswordField
             label={t("fields.repeatPayPassword")}
             inputProps={{ ...getInputProps(fields.re_password, { type: "password" }), autoComplete: "new-password" }}
-            errorId={fields.re_password.errorId}
-            errors={fields.re_password.errors}
+            field={fields.re_password}
           />
           <SentCodeField
             label={t("fields.emailCode")}
@@ -170,8 +168,7 @@ export default function TradePasswordRoute() {
             <GoogleCodeField
               label={t("withdraw.googleCode")}
               inputProps={getInputProps(fields.google_code, { type: "text" })}
-              errorId={fields.google_code.errorId}
-              errors={fields.google_code.errors}
+              field={fields.google_code}
             />
           ) : null}
           <button type="submit" name="intent" value="save" className={`${button.primary} ${a.submit}`} aria-disabled={busy || undefined}>

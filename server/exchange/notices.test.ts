@@ -7,29 +7,7 @@ import { Messenger } from "./lib/i18n";
 import { createUser } from "./models/users";
 import { markAllRead, markRead, unreadCount } from "./models/notifications";
 import type { OrderRow } from "./models/p2p";
-import {
-  noticeCheckLocked,
-  noticeDepositReviewed,
-  noticeFeedbackAnswered,
-  noticeIdentityReviewed,
-  noticeLeverClosed,
-  noticeP2PAppealDecided,
-  noticeP2PAppealOpened,
-  noticeP2PCancelled,
-  noticeP2PConfirmSoon,
-  noticeP2PDeadline,
-  noticeP2PNewOrder,
-  noticeP2PPaid,
-  noticeP2PReleased,
-  noticePriceAlert,
-  noticeSecondSettled,
-  noticeSecurityChange,
-  noticeSignIn,
-  noticeSpotFilled,
-  noticeStopTriggered,
-  noticeWithdrawalReviewed,
-  type NoticeDeps,
-} from "./notices";
+import * as notices from "./notices";
 import { renderNotification } from "./notifications";
 
 const NOW = Date.UTC(2026, 2, 1, 12);
@@ -82,23 +60,38 @@ function order(buyer: number, seller: number, merchant: number): OrderRow {
  * of it). A kind the exchange tells two parties of (a deadline, an appeal's decision) is one call per party.
  */
 let devices = 0;
-type Producer = { kind: NotifyKind; call: (deps: NoticeDeps, owner: number, a: number, b: number) => void };
+type Producer = { kind: NotifyKind; call: (deps: notices.NoticeDeps, owner: number, a: number, b: number) => void };
+/** The kinds that differ only in their figures: a lever position's three ways of closing, a price alert's two sides. */
+const leverClosed =
+  (price: string, profit: string, why: Parameters<typeof notices.noticeLeverClosed>[2]): Producer["call"] =>
+  (d, o) =>
+    notices.noticeLeverClosed(d, { userId: o, positionId: 2, symbol: "BTC/USDT", price, profit, coin: "USDT" }, why);
+const priceAlert =
+  (direction: "above" | "below", target: string, price: string, email: boolean): Producer["call"] =>
+  (d, o) =>
+    notices.noticePriceAlert(d, { userId: o, alertId: 1, symbol: "BTC/USDT", direction, target, price, email });
 
 const PRODUCERS: Producer[] = [
-  { kind: "deposit_approved", call: (d, o) => noticeDepositReviewed(d, { user_id: o, id: 3, amount: "120", code: "USDT" }, "approved") },
-  { kind: "deposit_rejected", call: (d, o) => noticeDepositReviewed(d, { user_id: o, id: 3, amount: "120", code: "USDT" }, "rejected") },
+  {
+    kind: "deposit_approved",
+    call: (d, o) => notices.noticeDepositReviewed(d, { user_id: o, id: 3, amount: "120", code: "USDT" }, "approved"),
+  },
+  {
+    kind: "deposit_rejected",
+    call: (d, o) => notices.noticeDepositReviewed(d, { user_id: o, id: 3, amount: "120", code: "USDT" }, "rejected"),
+  },
   {
     kind: "withdrawal_approved",
-    call: (d, o) => noticeWithdrawalReviewed(d, { user_id: o, id: 4, amount: "50", code: "USDT" }, "approved"),
+    call: (d, o) => notices.noticeWithdrawalReviewed(d, { user_id: o, id: 4, amount: "50", code: "USDT" }, "approved"),
   },
   {
     kind: "withdrawal_rejected",
-    call: (d, o) => noticeWithdrawalReviewed(d, { user_id: o, id: 4, amount: "50", code: "USDT" }, "rejected"),
+    call: (d, o) => notices.noticeWithdrawalReviewed(d, { user_id: o, id: 4, amount: "50", code: "USDT" }, "rejected"),
   },
   {
     kind: "spot_filled",
     call: (d, o) =>
-      noticeSpotFilled(d, {
+      notices.noticeSpotFilled(d, {
         userId: o,
         orderId: 9,
         symbol: "BTC/USDT",
@@ -113,7 +106,7 @@ const PRODUCERS: Producer[] = [
   {
     kind: "spot_partly_filled",
     call: (d, o) =>
-      noticeSpotFilled(d, {
+      notices.noticeSpotFilled(d, {
         userId: o,
         orderId: 9,
         symbol: "BTC/USDT",
@@ -127,63 +120,45 @@ const PRODUCERS: Producer[] = [
   },
   {
     kind: "stop_triggered",
-    call: (d, o) => noticeStopTriggered(d, { userId: o, orderId: 9, symbol: "BTC/USDT", side: "sell", stopPrice: "95", price: "94.5" }),
-  },
-  {
-    kind: "lever_take_profit",
     call: (d, o) =>
-      noticeLeverClosed(d, { userId: o, positionId: 2, symbol: "BTC/USDT", price: "110", profit: "10", coin: "USDT" }, "take_profit"),
+      notices.noticeStopTriggered(d, { userId: o, orderId: 9, symbol: "BTC/USDT", side: "sell", stopPrice: "95", price: "94.5" }),
   },
-  {
-    kind: "lever_stop_loss",
-    call: (d, o) =>
-      noticeLeverClosed(d, { userId: o, positionId: 2, symbol: "BTC/USDT", price: "90", profit: "-10", coin: "USDT" }, "stop_loss"),
-  },
-  {
-    kind: "lever_liquidated",
-    call: (d, o) =>
-      noticeLeverClosed(d, { userId: o, positionId: 2, symbol: "BTC/USDT", price: "80", profit: "-20", coin: "USDT" }, "liquidation"),
-  },
+  { kind: "lever_take_profit", call: leverClosed("110", "10", "take_profit") },
+  { kind: "lever_stop_loss", call: leverClosed("90", "-10", "stop_loss") },
+  { kind: "lever_liquidated", call: leverClosed("80", "-20", "liquidation") },
   {
     kind: "second_settled",
-    call: (d, o) => noticeSecondSettled(d, { userId: o, orderId: 5, symbol: "BTC/USDT", endPrice: "101", profit: "8", coin: "USDT" }),
+    call: (d, o) =>
+      notices.noticeSecondSettled(d, { userId: o, orderId: 5, symbol: "BTC/USDT", endPrice: "101", profit: "8", coin: "USDT" }),
   },
-  { kind: "p2p_new_order", call: (d, o, a, b) => noticeP2PNewOrder(d, order(a, b, o), "USDT") },
-  { kind: "p2p_paid", call: (d, o, a) => noticeP2PPaid(d, order(a, o, o), "USDT") },
-  { kind: "p2p_confirm_soon", call: (d, o, a) => noticeP2PConfirmSoon(d, order(a, o, o), "USDT") },
-  { kind: "p2p_released", call: (d, o, a) => noticeP2PReleased(d, order(o, a, a), "USDT") },
-  { kind: "p2p_cancelled", call: (d, o, a) => noticeP2PCancelled(d, order(a, o, o), "USDT") },
-  { kind: "p2p_appeal_opened", call: (d, o, a) => noticeP2PAppealOpened(d, order(a, o, o), "USDT", a) },
-  { kind: "p2p_appeal_released", call: (d, o, a) => noticeP2PAppealDecided(d, order(a, o, o), "USDT", o, "buyer") },
-  { kind: "p2p_appeal_returned", call: (d, o, a) => noticeP2PAppealDecided(d, order(o, a, a), "USDT", o, "seller") },
-  { kind: "p2p_deadline_cancelled", call: (d, o, a) => noticeP2PDeadline(d, order(o, a, a), "USDT", o, "cancelled") },
-  { kind: "p2p_deadline_released", call: (d, o, a) => noticeP2PDeadline(d, order(a, o, o), "USDT", o, "released") },
-  { kind: "identity_approved", call: (d, o) => noticeIdentityReviewed(d, o, true, "") },
-  { kind: "identity_rejected", call: (d, o) => noticeIdentityReviewed(d, o, false, "the photo is blurred") },
-  { kind: "feedback_answered", call: (d, o) => noticeFeedbackAnswered(d, o, 11, "Where is my deposit?") },
+  { kind: "p2p_new_order", call: (d, o, a, b) => notices.noticeP2PNewOrder(d, order(a, b, o), "USDT") },
+  { kind: "p2p_paid", call: (d, o, a) => notices.noticeP2PPaid(d, order(a, o, o), "USDT") },
+  { kind: "p2p_confirm_soon", call: (d, o, a) => notices.noticeP2PConfirmSoon(d, order(a, o, o), "USDT") },
+  { kind: "p2p_released", call: (d, o, a) => notices.noticeP2PReleased(d, order(o, a, a), "USDT") },
+  { kind: "p2p_cancelled", call: (d, o, a) => notices.noticeP2PCancelled(d, order(a, o, o), "USDT") },
+  { kind: "p2p_appeal_opened", call: (d, o, a) => notices.noticeP2PAppealOpened(d, order(a, o, o), "USDT", a) },
+  { kind: "p2p_appeal_released", call: (d, o, a) => notices.noticeP2PAppealDecided(d, order(a, o, o), "USDT", o, "buyer") },
+  { kind: "p2p_appeal_returned", call: (d, o, a) => notices.noticeP2PAppealDecided(d, order(o, a, a), "USDT", o, "seller") },
+  { kind: "p2p_deadline_cancelled", call: (d, o, a) => notices.noticeP2PDeadline(d, order(o, a, a), "USDT", o, "cancelled") },
+  { kind: "p2p_deadline_released", call: (d, o, a) => notices.noticeP2PDeadline(d, order(a, o, o), "USDT", o, "released") },
+  { kind: "identity_approved", call: (d, o) => notices.noticeIdentityReviewed(d, o, true, "") },
+  { kind: "identity_rejected", call: (d, o) => notices.noticeIdentityReviewed(d, o, false, "the photo is blurred") },
+  { kind: "feedback_answered", call: (d, o) => notices.noticeFeedbackAnswered(d, o, 11, "Where is my deposit?") },
   {
     kind: "new_device",
     call: (d, o) => {
       // Known device first (its first sign-in lists it silently), then a new one.
-      noticeSignIn(d, o, { ip: "10.0.0.1", device: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36" });
-      noticeSignIn(d, o, { ip: "10.0.0.2", device: `TestBrowser/${++devices}` });
+      notices.noticeSignIn(d, o, { ip: "10.0.0.1", device: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36" });
+      notices.noticeSignIn(d, o, { ip: "10.0.0.2", device: `TestBrowser/${++devices}` });
     },
   },
-  { kind: "password_changed", call: (d, o) => noticeSecurityChange(d, o, "password_changed", "10.0.0.3") },
-  { kind: "pay_password_changed", call: (d, o) => noticeSecurityChange(d, o, "pay_password_changed", "10.0.0.3") },
-  { kind: "authenticator_changed", call: (d, o) => noticeSecurityChange(d, o, "authenticator_changed", "10.0.0.3") },
-  { kind: "contact_bound", call: (d, o) => noticeSecurityChange(d, o, "contact_bound", "10.0.0.3") },
-  { kind: "check_locked", call: (d, o) => noticeCheckLocked(d, o, "pay_password", NOW + 15 * 60_000, 5) },
-  {
-    kind: "price_alert_above",
-    call: (d, o) =>
-      noticePriceAlert(d, { userId: o, alertId: 1, symbol: "BTC/USDT", direction: "above", target: "100", price: "101", email: true }),
-  },
-  {
-    kind: "price_alert_below",
-    call: (d, o) =>
-      noticePriceAlert(d, { userId: o, alertId: 1, symbol: "BTC/USDT", direction: "below", target: "90", price: "89", email: false }),
-  },
+  { kind: "password_changed", call: (d, o) => notices.noticeSecurityChange(d, o, "password_changed", "10.0.0.3") },
+  { kind: "pay_password_changed", call: (d, o) => notices.noticeSecurityChange(d, o, "pay_password_changed", "10.0.0.3") },
+  { kind: "authenticator_changed", call: (d, o) => notices.noticeSecurityChange(d, o, "authenticator_changed", "10.0.0.3") },
+  { kind: "contact_bound", call: (d, o) => notices.noticeSecurityChange(d, o, "contact_bound", "10.0.0.3") },
+  { kind: "check_locked", call: (d, o) => notices.noticeCheckLocked(d, o, "pay_password", NOW + 15 * 60_000, 5) },
+  { kind: "price_alert_above", call: priceAlert("above", "100", "101", true) },
+  { kind: "price_alert_below", call: priceAlert("below", "90", "89", false) },
 ];
 
 const countsByUser = (db: DB, users: number[]) =>
@@ -237,18 +212,18 @@ describe("notification producers", () => {
     const owner = users[0]!;
     const mails = () => (db.prepare("SELECT COUNT(*) AS n FROM outbox").get() as { n: number }).n;
     let n = mails();
-    noticeDepositReviewed({ db, now: NOW }, { user_id: owner, id: 1, amount: "1", code: "USDT" }, "approved");
+    notices.noticeDepositReviewed({ db, now: NOW }, { user_id: owner, id: 1, amount: "1", code: "USDT" }, "approved");
     expect(mails()).toBe(++n);
-    noticeSpotFilled(
+    notices.noticeSpotFilled(
       { db, now: NOW },
       { userId: owner, orderId: 1, symbol: "BTC/USDT", side: "buy", price: "1", traded: "1", filled: "1", number: "1", done: true },
     );
     expect(mails()).toBe(n);
     db.prepare("INSERT INTO notification_settings (user_id, category, email) VALUES (?, 'funds', 0)").run(owner);
-    noticeDepositReviewed({ db, now: NOW }, { user_id: owner, id: 2, amount: "1", code: "USDT" }, "approved");
+    notices.noticeDepositReviewed({ db, now: NOW }, { user_id: owner, id: 2, amount: "1", code: "USDT" }, "approved");
     expect(mails()).toBe(n);
     // A price alert asks on the alert.
-    noticePriceAlert(
+    notices.noticePriceAlert(
       { db, now: NOW },
       { userId: owner, alertId: 1, symbol: "BTC/USDT", direction: "above", target: "1", price: "2", email: true },
     );

@@ -5,12 +5,14 @@ import { isInvalid, useRefusalAutoFocus } from "./refusal-focus";
 
 type InputProps = ComponentPropsWithRef<"input"> & { id: string };
 
+/** What a field shows of its validation: conform's field metadata fits (the id its aria-describedby names, the messages). */
+export type FieldErrors = { errorId: string; errors?: string[] };
+
 /** A labelled input with its error line (the id conform's aria-describedby points at). */
 export function TextField({
   label,
   inputProps,
-  errorId,
-  errors,
+  field,
   hint,
   hintId,
   after,
@@ -18,8 +20,7 @@ export function TextField({
 }: {
   label: ReactNode;
   inputProps: InputProps;
-  errorId: string;
-  errors?: string[];
+  field: FieldErrors;
   hint?: ReactNode;
   hintId?: string;
   /**
@@ -54,7 +55,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <ErrorLine id={errorId} errors={errors} />
+      <ErrorLine id={field.errorId} errors={field.errors} />
       {extra}
     </div>
   );
@@ -69,17 +70,7 @@ export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** A checkbox with its label to the right and its error line below. */
-export function CheckboxField({
-  inputProps,
-  label,
-  errorId,
-  errors,
-}: {
-  inputProps: InputProps;
-  label: ReactNode;
-  errorId: string;
-  errors?: string[];
-}) {
+export function CheckboxField({ inputProps, label, field }: { inputProps: InputProps; label: ReactNode; field: FieldErrors }) {
   const autoFocus = useRefusalAutoFocus(isInvalid(inputProps["aria-invalid"])) || inputProps.autoFocus;
   return (
     <div>
@@ -87,7 +78,7 @@ export function CheckboxField({
         <input {...inputProps} autoFocus={autoFocus} className={s.checkbox} />
         <label htmlFor={inputProps.id}>{label}</label>
       </div>
-      {errors?.length ? <ErrorLine id={errorId} errors={errors} /> : null}
+      {field.errors?.length ? <ErrorLine id={field.errorId} errors={field.errors} /> : null}
     </div>
   );
 }

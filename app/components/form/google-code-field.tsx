@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
-import { TextField } from "./field";
+import { TextField, type FieldErrors } from "./field";
 
 /** The authenticator app's codes are 6 digits. */
 export const GOOGLE_CODE_LENGTH = 6;
@@ -12,20 +12,17 @@ export const GOOGLE_CODE_LENGTH = 6;
 export function GoogleCodeField({
   label,
   inputProps,
-  errorId,
-  errors,
+  field,
 }: {
   label: ReactNode;
   inputProps: ComponentPropsWithRef<"input"> & { id: string };
-  errorId: string;
-  errors?: string[];
+  field: FieldErrors;
 }) {
   return (
     <TextField
       label={label}
       inputProps={{ ...inputProps, inputMode: "numeric", autoComplete: "one-time-code", maxLength: GOOGLE_CODE_LENGTH, required: true }}
-      errorId={errorId}
-      errors={errors}
+      field={field}
     />
   );
 }

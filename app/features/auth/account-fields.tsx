@@ -25,8 +25,7 @@ export function AccountField({ kind, auth }: { kind: AccountKind; auth: AuthForm
         spellCheck: false,
         autoCapitalize: "none",
       }}
-      errorId={field.errorId}
-      errors={field.errors}
+      field={field}
     />
   );
 }
@@ -70,8 +69,7 @@ export function NewPasswordFields({ fields, labels }: { fields: AuthForm["fields
         }}
         hint={t("hints.password")}
         hintId={hintId}
-        errorId={password.errorId}
-        errors={password.errors}
+        field={password}
       />
       <PasswordField
         label={labels.repeat}
@@ -81,8 +79,7 @@ export function NewPasswordFields({ fields, labels }: { fields: AuthForm["fields
           autoComplete: "new-password",
           maxLength: 16,
         }}
-        errorId={repeat.errorId}
-        errors={repeat.errors}
+        field={repeat}
       />
     </>
   );

@@ -72,8 +72,7 @@ export function BindForm({
           required: true,
           maxLength: email ? BIND_EMAIL_MAX : 20,
         }}
-        errorId={fields.value.errorId}
-        errors={fields.value.errors}
+        field={fields.value}
       />
       <SentCodeField
         label={t("bind.code")}

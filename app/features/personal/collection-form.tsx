@@ -46,8 +46,7 @@ export function CollectionForm({
     <TextField
       label={t(`collection.fields.${field.name}`)}
       inputProps={{ ...getInputProps(field, { type: "text" }), ...extra }}
-      errorId={field.errorId}
-      errors={field.errors}
+      field={field}
     />
   );
   const qr = fields.qrcode_file;

@@ -40,12 +40,7 @@ export function FeedbackForm({ constraint, lastResult }: { constraint: Constrain
         </Select>
         <ErrorLine id={fields.type.errorId} errors={fields.type.errors} />
       </div>
-      <TextField
-        label={t("feedback.fieldTitle")}
-        inputProps={getInputProps(fields.title, { type: "text" })}
-        errorId={fields.title.errorId}
-        errors={fields.title.errors}
-      />
+      <TextField label={t("feedback.fieldTitle")} inputProps={getInputProps(fields.title, { type: "text" })} field={fields.title} />
       <div className={fieldClass}>
         <label htmlFor={fields.content.id} className={labelClass}>
           {t("feedback.content")}

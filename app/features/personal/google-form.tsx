@@ -39,8 +39,7 @@ export function GoogleForm({
       <GoogleCodeField
         label={t("google.code")}
         inputProps={getInputProps(fields.google_code, { type: "text", ariaDescribedBy: hintId })}
-        errorId={fields.google_code.errorId}
-        errors={fields.google_code.errors}
+        field={fields.google_code}
       />
       <p id={hintId} className={k.hint}>
         {t("google.codeHint")}

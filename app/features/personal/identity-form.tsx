@@ -42,14 +42,12 @@ export function IdentityForm({
       <TextField
         label={t("identity.fields.name")}
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-        errorId={fields.name.errorId}
-        errors={fields.name.errors}
+        field={fields.name}
       />
       <TextField
         label={t("identity.fields.card_id")}
         inputProps={{ ...getInputProps(fields.card_id, { type: "text" }), autoComplete: "off" }}
-        errorId={fields.card_id.errorId}
-        errors={fields.card_id.errors}
+        field={fields.card_id}
       />
       {ID_PICS.map((pic) => {
         const kept = pics?.[pic] ?? "";

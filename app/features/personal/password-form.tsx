@@ -21,8 +21,7 @@ export function PasswordForm({ constraint, lastResult }: { constraint: Constrain
       label={label}
       // The exchange checks the rules; each one is still required to send the form.
       inputProps={{ ...getInputProps(field, { type: "password" }), required: true, autoComplete }}
-      errorId={field.errorId}
-      errors={field.errors}
+      field={field}
     />
   );
   return (

@@ -123,8 +123,7 @@ export function ConfirmPurchase({ product: p, idempotencyKey, available, constra
           }}
           hintId={hintId}
           hint={t("confirm.rangeValue", { min: amount(p.limit_number), max: amount(p.max_number), code })}
-          errorId={fields.number.errorId}
-          errors={fields.number.errors}
+          field={fields.number}
         />
         <div className={s.actions}>
           <button
