@@ -1,6 +1,7 @@
 import DecimalBase from "decimal.js";
 import type { SpotBalance, SpotBalances, SpotFill, SpotOrder } from "../../../app/contract/index";
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 import type { Translate } from "../lib/i18n";
 import type { PairInfo } from "../market";
 import { BUY } from "./book";
@@ -84,9 +85,11 @@ export function toSpotFill(row: FillRow, pair: PairInfo, t: Translate): SpotFill
 /** Spot (coin account) balances of the two currencies of a pair; '0' where no account exists yet. */
 export function spotBalances(db: DB, userId: number, pair: PairInfo): SpotBalances {
   const get = (currencyId: number, code: string): SpotBalance => {
-    const r = db
-      .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?")
-      .get(userId, currencyId, SPOT_ACCOUNT) as { balance: string; lock_balance: string } | undefined;
+    const r = statement(db, "SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = ?").get(
+      userId,
+      currencyId,
+      SPOT_ACCOUNT,
+    ) as { balance: string; lock_balance: string } | undefined;
     return { currency_code: code, balance: r?.balance ?? "0", lock_balance: r?.lock_balance ?? "0" };
   };
   return { base: get(pair.baseId, pair.baseCode), quote: get(pair.quoteId, pair.quoteCode) };

@@ -1,5 +1,6 @@
 import { NOTIFY_CATEGORIES, NOTIFY_EMAIL_DEFAULT, type NotifyCategory } from "../../../app/contract/index";
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 
 // The notification centre's SQL: notifications, email choices, price alerts, known devices, asset snapshots.
 
@@ -21,7 +22,7 @@ export function insertNotification(db: DB, userId: number, kind: string, params:
 }
 
 export function unreadCount(db: DB, userId: number): number {
-  return (db.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL").get(userId) as { n: number }).n;
+  return (statement(db, "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL").get(userId) as { n: number }).n;
 }
 
 export function notificationsPage(db: DB, userId: number, opts: { unread: boolean; limit: number; offset: number }) {

@@ -1,4 +1,5 @@
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 
 /** A row of `currency_matches` as the pair list shows it. */
 export interface PairRow {
@@ -17,10 +18,10 @@ export interface PairRow {
 
 /** The quote currencies (the groups of the pair list), in their order. */
 export function quoteCurrencies(db: DB): { id: number; code: string }[] {
-  return db.prepare("SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as { id: number; code: string }[];
+  return statement(db, "SELECT id, code FROM currencies WHERE is_quote = 1 ORDER BY sort, id").all() as { id: number; code: string }[];
 }
 
 /** Every pair, in its order. */
 export function allPairs(db: DB): PairRow[] {
-  return db.prepare("SELECT * FROM currency_matches ORDER BY sort, id").all() as PairRow[];
+  return statement(db, "SELECT * FROM currency_matches ORDER BY sort, id").all() as PairRow[];
 }

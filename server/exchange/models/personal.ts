@@ -1,4 +1,5 @@
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 import { hashToken } from "../lib/crypto";
 import { HOUR } from "../lib/time";
 import { queueUserPush } from "../pushes";
@@ -80,7 +81,8 @@ export function liftWithdrawalHold(db: DB, userId: number): void {
 
 /** The moment withdrawals open again, or null when they are not held. */
 export function withdrawalHold(db: DB, userId: number, now: number): number | null {
-  const row = db.prepare("SELECT withdraw_hold_until AS until FROM users WHERE id = ?").get(userId) as { until: number | null } | undefined;
+  const row = statement(db, "SELECT withdraw_hold_until AS until FROM users WHERE id = ?").get(userId) as
+    { until: number | null } | undefined;
   return row?.until && row.until > now ? row.until : null;
 }
 
@@ -139,9 +141,9 @@ export interface GoogleState {
 }
 
 export function googleState(db: DB, userId: number): GoogleState {
-  return db
-    .prepare("SELECT google_secret, google_pending_secret, google_on, google_last_step FROM users WHERE id = ?")
-    .get(userId) as GoogleState;
+  return statement(db, "SELECT google_secret, google_pending_secret, google_on, google_last_step FROM users WHERE id = ?").get(
+    userId,
+  ) as GoogleState;
 }
 
 export function offerGoogleSecret(db: DB, userId: number, secret: string): void {
@@ -254,7 +256,8 @@ export interface IdentityRow {
 }
 
 export function latestIdentity(db: DB, userId: number): IdentityRow | undefined {
-  return db.prepare("SELECT * FROM identity_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId) as IdentityRow | undefined;
+  return statement(db, "SELECT * FROM identity_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId) as
+    IdentityRow | undefined;
 }
 
 /**

@@ -29,12 +29,12 @@ export function normalizeAddress(channel: Channel, address: string): string {
 
 export function findUserByAccount(db: DB, kind: "email" | "mobile", account: string): UserRow | undefined {
   const a = normalizeAddress(kind === "email" ? "email" : "sms", account);
-  return db.prepare(kind === "email" ? "SELECT * FROM users WHERE email = ?" : "SELECT * FROM users WHERE mobile = ?").get(a) as
+  return statement(db, kind === "email" ? "SELECT * FROM users WHERE email = ?" : "SELECT * FROM users WHERE mobile = ?").get(a) as
     UserRow | undefined;
 }
 
 export function findUserById(db: DB, id: number): UserRow | undefined {
-  return db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  return statement(db, "SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
 }
 
 export function findUserByInviteCode(db: DB, code: string): UserRow | undefined {

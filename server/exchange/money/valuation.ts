@@ -1,6 +1,7 @@
 import DecimalBase from "decimal.js";
 import { ASSET_HISTORY_DAYS, NOTIFY_RETENTION_DAYS, utcDayStart } from "../../../app/contract/core/index";
 import type { DB } from "../db/index";
+import { statement } from "../db/statements";
 import { DAY } from "../lib/time";
 import type { Market } from "../market";
 import {
@@ -21,14 +22,14 @@ const Decimal = DecimalBase.clone({ precision: 60, toExpNeg: -60, toExpPos: 60 }
 /** Each currency's USD price now (stablecoins 1; others from their USDT pair's last trade, else the listing's price). */
 function usdPrices(db: DB, market: Market): Map<number, string> {
   const out = new Map<number, string>();
-  for (const c of db.prepare("SELECT id, is_stable FROM currencies").all() as { id: number; is_stable: number }[])
+  for (const c of statement(db, "SELECT id, is_stable FROM currencies").all() as { id: number; is_stable: number }[])
     out.set(c.id, usdPriceOf(market, c.id, c.is_stable === 1));
   return out;
 }
 
 /** What all of a user's accounts hold (available and locked) is worth in USD now, floored to 2 decimals. */
 export function accountsUsdTotal(db: DB, market: Market, userId: number): string {
-  const rows = db.prepare("SELECT currency_id, balance, lock_balance FROM accounts WHERE user_id = ?").all(userId) as {
+  const rows = statement(db, "SELECT currency_id, balance, lock_balance FROM accounts WHERE user_id = ?").all(userId) as {
     currency_id: number;
     balance: string;
     lock_balance: string;
