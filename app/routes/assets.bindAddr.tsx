@@ -304,7 +304,7 @@ function BindForm() {
             </option>
           ))}
         </Select>
-        <ErrorLine id={fields.currency_protocol_id.errorId} errors={fields.currency_protocol_id.errors} />
+        <ErrorLine field={fields.currency_protocol_id} />
       </div>
       <TextField
         label={t("fields.address")}

@@ -272,7 +272,7 @@ function AccountSelect({
         ))}
       </Select>
       {children}
-      <ErrorLine id={field.errorId} errors={field.errors} />
+      <ErrorLine field={field} />
     </div>
   );
 }

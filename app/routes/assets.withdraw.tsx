@@ -279,7 +279,7 @@ function WithdrawForm() {
           ))}
         </Select>
         {memo ? <p className={s.status}>{t("withdraw.memoNote", { memo })}</p> : null}
-        <ErrorLine id={fields.address_id.errorId} errors={fields.address_id.errors} />
+        <ErrorLine field={fields.address_id} />
       </div>
       <TextField
         label={t("fields.amount", { code: currency.code })}

@@ -261,7 +261,7 @@ function AdItem({
                   code: ad.currency_code,
                 })}
               </p>
-              <ErrorLine id={fields.value.errorId} errors={fields.value.errors} />
+              <ErrorLine field={fields.value} />
             </Form>
           </details>
         ) : (

@@ -81,7 +81,7 @@ export default function ShopRoute() {
         {label}
       </label>
       <Input {...getInputProps(fields[name], { type: "text" })} inputMode="decimal" autoComplete="off" maxLength={40} className={input} />
-      <ErrorLine id={fields[name].errorId} errors={fields[name].errors} />
+      <ErrorLine field={fields[name]} />
     </div>
   );
   const payTypes = fields.pay_types;
@@ -211,7 +211,7 @@ export default function ShopRoute() {
                   </option>
                 ))}
               </Select>
-              <ErrorLine id={fields.currency_id.errorId} errors={fields.currency_id.errors} />
+              <ErrorLine field={fields.currency_id} />
             </div>
             <div>
               <label htmlFor={fields.fiat.id} className={labelClass}>
@@ -247,7 +247,7 @@ export default function ShopRoute() {
               </label>
             ))}
           </fieldset>
-          <ErrorLine id={payTypes.errorId} errors={payTypes.errors} />
+          <ErrorLine field={payTypes} />
           <p className={s.small}>
             <Link to="/personal/collectionSettings">{t("shop.methods")}</Link> · <Link to="/assets/bindAddr">{t("shop.address")}</Link>
           </p>

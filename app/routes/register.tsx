@@ -101,7 +101,7 @@ function RegisterForm({ kind }: { kind: AccountKind }) {
           <input type="hidden" name="type" value={kind} />
           <FormError id={form.errorId} errors={form.errors} />
           {kind === "mobile" && data.areas.length ? (
-            <CountrySelect areas={data.areas} selectProps={getSelectProps(fields.area_id)} errors={fields.area_id.errors} />
+            <CountrySelect areas={data.areas} selectProps={getSelectProps(fields.area_id)} field={fields.area_id} />
           ) : null}
           <AccountField kind={kind} auth={auth} />
           <CodeField auth={auth} />

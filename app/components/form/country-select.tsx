@@ -1,27 +1,27 @@
 import type { SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/translate";
-import { field, input, label } from "~/styles/ui.css";
-import { ErrorLine } from "./field";
+import { field as fieldClass, input, label } from "~/styles/ui.css";
+import { ErrorLine, type FieldErrors } from "./field";
 import * as s from "./form.css";
 
 export type AreaOption = { id: number; name: string; global_code: string };
 
 /**
- * Country-code picker (a phone number's, on sign-in, sign-up and /bindAccount): a native <select> of default/area_list.
- * Its error line's id is the select's followed by "-error", as a form field's (conform's errorId) always is.
+ * Country-code picker (a phone number's, on sign-in, sign-up and /bindAccount): a native <select> of default/area_list,
+ * with its field's error line where the form validates the country (not on /bindAccount, which has a fixed list).
  */
 export function CountrySelect({
   areas,
   selectProps,
-  errors,
+  field,
 }: {
   areas: AreaOption[];
   selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
-  errors?: string[];
+  field?: FieldErrors;
 }) {
   const { t } = useTranslation("auth");
   return (
-    <div className={field}>
+    <div className={fieldClass}>
       <label htmlFor={selectProps.id} className={label}>
         {t("fields.country")}
       </label>
@@ -32,7 +32,7 @@ export function CountrySelect({
           </option>
         ))}
       </select>
-      <ErrorLine id={`${selectProps.id}-error`} errors={errors} />
+      {field ? <ErrorLine field={field} /> : null}
     </div>
   );
 }

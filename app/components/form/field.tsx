@@ -55,16 +55,17 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <ErrorLine id={field.errorId} errors={field.errors} />
+      <ErrorLine field={field} />
       {extra}
     </div>
   );
 }
 
-export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
+/** A field's error line: the element its input's aria-describedby names, empty while there is nothing to say. */
+export function ErrorLine({ field }: { field: FieldErrors }) {
   return (
-    <p id={id} className={fieldError}>
-      {errors?.length ? errors.join(" ") : null}
+    <p id={field.errorId} className={fieldError}>
+      {field.errors?.length ? field.errors.join(" ") : null}
     </p>
   );
 }
@@ -78,7 +79,7 @@ export function CheckboxField({ inputProps, label, field }: { inputProps: InputP
         <input {...inputProps} autoFocus={autoFocus} className={s.checkbox} />
         <label htmlFor={inputProps.id}>{label}</label>
       </div>
-      {field.errors?.length ? <ErrorLine id={field.errorId} errors={field.errors} /> : null}
+      {field.errors?.length ? <ErrorLine field={field} /> : null}
     </div>
   );
 }

@@ -47,7 +47,7 @@ export function VoucherForm({ hidden, constraint, lastResult, replace, busy }: P
           {t("order.upload")}
         </button>
       </div>
-      <ErrorLine id={fields.voucher_file.errorId} errors={fields.voucher_file.errors} />
+      <ErrorLine field={fields.voucher_file} />
     </Form>
   );
 }
@@ -66,7 +66,7 @@ export function ReasonForm({ hidden, constraint, lastResult, intent }: Props & {
           {t("order.reason")}
         </label>
         <Textarea {...getTextareaProps(fields.reason)} rows={3} className={input} />
-        <ErrorLine id={fields.reason.errorId} errors={fields.reason.errors} />
+        <ErrorLine field={fields.reason} />
         <button type="submit" className={button.primary}>
           {t(`order.${intent}Submit`)}
         </button>
@@ -95,7 +95,7 @@ export function ReleaseForm({
           {t("order.tradePassword")}
         </label>
         <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="off" maxLength={64} className={input} />
-        <ErrorLine id={fields.password.errorId} errors={fields.password.errors} />
+        <ErrorLine field={fields.password} />
         <p className={s.small}>
           <Link to={passwordHref} className={s.smallLink}>
             {t("order.setTradePassword")}
@@ -126,7 +126,7 @@ export function MessageForm({ hidden, constraint, lastResult }: Props) {
           {t("order.send")}
         </button>
       </div>
-      <ErrorLine id={fields.body.errorId} errors={fields.body.errors} />
+      <ErrorLine field={fields.body} />
     </Form>
   );
 }

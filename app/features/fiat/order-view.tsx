@@ -230,7 +230,7 @@ export function OrderView({
                 {t("order.markPaid")}
               </button>
             </div>
-            <ErrorLine id="pay_type-error" errors={payTypeErrors} />
+            <ErrorLine field={{ errorId: "pay_type-error", errors: payTypeErrors }} />
           </Form>
         ) : null}
         {can("confirm") ? (

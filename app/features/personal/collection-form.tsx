@@ -84,7 +84,7 @@ export function CollectionForm({
             <p id={qrHintId} className={k.hint}>
               {t("collection.qrHint")}
             </p>
-            <ErrorLine id={qr.errorId} errors={qr.errors} />
+            <ErrorLine field={qr} />
           </div>
         </>
       )}

@@ -38,7 +38,7 @@ export function FeedbackForm({ constraint, lastResult }: { constraint: Constrain
             </option>
           ))}
         </Select>
-        <ErrorLine id={fields.type.errorId} errors={fields.type.errors} />
+        <ErrorLine field={fields.type} />
       </div>
       <TextField label={t("feedback.fieldTitle")} inputProps={getInputProps(fields.title, { type: "text" })} field={fields.title} />
       <div className={fieldClass}>
@@ -49,7 +49,7 @@ export function FeedbackForm({ constraint, lastResult }: { constraint: Constrain
         <p id={hintId} className={k.hint}>
           {t("feedback.contentHint", { count: FEEDBACK_CONTENT_MIN })}
         </p>
-        <ErrorLine id={fields.content.errorId} errors={fields.content.errors} />
+        <ErrorLine field={fields.content} />
       </div>
       <button type="submit" className={`${button.primary} ${k.submit}`} aria-disabled={busy || undefined}>
         {t("feedback.send")}

@@ -73,7 +73,7 @@ export function IdentityForm({
               required={pic !== "hand_pic" && !kept}
               className={input}
             />
-            <ErrorLine id={file.errorId} errors={file.errors} />
+            <ErrorLine field={file} />
           </div>
         );
       })}
