@@ -1,3 +1,4 @@
+import type { SseSink } from "~/lib/live/sse.server";
 import type { ServerOnlyData } from "~/lib/server-only";
 
 export interface AppContext {
@@ -16,6 +17,11 @@ export interface AppContext {
    * asks at each heartbeat, so a stream whose end the server missed still gives its place back.
    */
   responseOpen?: () => boolean;
+  /**
+   * The response itself, for a live stream to write to directly (no ReadableStream in between); calling it hands
+   * the response to the caller, whose Response then carries the status and headers only.
+   */
+  responseSink?: () => SseSink;
   /** Data for this request's server render only, never serialized into the page (lib/server-only). */
   serverOnly?: ServerOnlyData;
 }

@@ -20,6 +20,7 @@ import { exchangeAnswers, healthz, readyz, type Readiness } from "./health";
 import { bytes, FORM_BODY_LIMIT, refuseForbiddenMethods, routePatterns, screenRequestGuard } from "./http-guards";
 import { apiRouteOf, observeRequests, startObservedExchange, stopOnSignalsWithMetrics } from "./observe";
 import { csrfGuard, requestSite, securityHeaders, type TrustProxy } from "./security";
+import { ResponseSink } from "./sse-sink";
 import { stoppableServer } from "./shutdown";
 import { hasDotSegment } from "./exchange/lib/raw-path";
 import { createWsGuard, wsUpgradeListener } from "./ws-guard";
@@ -198,6 +199,8 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     const request = new Request(url, { method: req.method, headers, signal: controller.signal, body: withBody ? bytes(body) : undefined });
     const refusals: { retryAfter?: number } = {};
     const nonce = res.locals.nonce as string;
+    // An /events stream writes to this response itself once its status and headers are set (server/sse-sink.ts).
+    const sink = new ResponseSink(req, res);
     const render = (renderNonce: string) =>
       refusalScope.run(refusals, () =>
         handleRemix(request, {
@@ -206,6 +209,7 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
           clientIp: res.locals.clientIp as string,
           responseBuffered: () => res.writableLength,
           responseOpen: () => !res.destroyed && !req.socket.destroyed,
+          responseSink: sink.claim,
           serverOnly: {},
         }),
       );
@@ -255,6 +259,7 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
       res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_S));
       res.setHeader("Cache-Control", "no-store");
     }
+    if (sink.claimed && !response.body) return sink.start();
     const type = response.headers.get("Content-Type") ?? "";
     if (/text\/event-stream/i.test(type)) res.flushHeaders();
     // A page is written whole: no screen defers data, so React's many small pieces would only have cost a compressor

@@ -29,13 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (token) user = { key: String(session.get("uid") || token), token };
     }
     const channels = user ? [...publicChannels, ...privateChannels] : publicChannels;
-    // Optional hook from server/index.ts: bytes buffered in Node's response, so a slow browser is cut off
-    // even though the Remix adapter drains our stream eagerly (see sse.server.ts).
-    const sinkBuffered = context?.responseBuffered;
     return getLiveHub().attach(request.signal, channels, {
       user,
       lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
-      sinkBuffered,
+      // server/index.ts hands over its response: the stream writes to the socket itself (sse.server.ts, SseSink).
+      sink: context?.responseSink?.(),
+      // Without it (another host), the bytes buffered in Node's response, so a slow browser is cut off even though
+      // the adapter drains our stream eagerly.
+      sinkBuffered: context?.responseBuffered,
       // A stream whose socket is gone without the abort reaching us ends at its next heartbeat (slot freed).
       sinkOpen: context?.responseOpen,
       onClose: release,

@@ -7,8 +7,9 @@
  * Upstream: a WebSocket server speaking the exchange's /ws protocol, sending one DAY_MARKET update per
  * pair (PAIRS of them) once a second. Relay: the real LiveHub (app/lib/live.server.ts) with its real SSE
  * streams. Clients, in-process mode: one ReadableStream reader per client that reads every chunk (what
- * the Remix adapter does with a response body), no HTTP sockets. HTTP mode: a node:http server writing the
- * stream to the response as @remix-run/express does, and N real EventSource-like HTTP clients shared out over
+ * the Remix adapter does with a response body), no HTTP sockets. HTTP mode: a node:http server whose streams write
+ * to the response directly as server/index.ts has them do (server/sse-sink.ts; RELAY_VIA_STREAM=1: through a
+ * ReadableStream, as @remix-run/express would), and N real EventSource-like HTTP clients shared out over
  * child processes (each stays below the file-descriptor limit, and no one process reads all N sockets in turn).
  *
  * Latency: from the upstream `send()` of a tick's LAST message to its arrival at a client, i.e. the time
@@ -24,11 +25,14 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { WebSocketServer, type WebSocket } from "ws";
 import { LiveHub } from "../../app/lib/live.server";
+import { ResponseSink } from "../../server/sse-sink";
 
 const PAIRS = 20;
 /** HTTP mode: how many processes share out the clients (RELAY_CLIENT_PROCESSES overrides). */
 const CLIENT_PROCESSES = Number(process.env.RELAY_CLIENT_PROCESSES ?? 4);
 const SECONDS = 10;
+/** HTTP mode: RELAY_VIA_STREAM=1 writes through a ReadableStream as the Remix adapter does, not the response sink. */
+const VIA_STREAM = process.env.RELAY_VIA_STREAM === "1";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -140,6 +144,8 @@ export type RelayBenchResult = {
   serverP99ms?: number;
   /** HTTP mode: the processes the clients ran in. */
   clientProcesses?: number;
+  /** HTTP mode: how the streams reached the response (the response sink, or a ReadableStream read into it). */
+  via?: "sink" | "stream";
 };
 
 /** Maps each shared chunk that carries a tick's last message to that tick. */
@@ -214,7 +220,12 @@ const round = (x: number) => Math.round(x * 10) / 10;
  * run in child processes (CLIENT_PROCESSES of them) and report latencies (they parse `"tick":k` of the
  * `"last":true` events and compare with the send times the parent posts to them).
  */
-async function runHttp(n: number, seconds = SECONDS, clientProcesses = CLIENT_PROCESSES): Promise<RelayBenchResult> {
+async function runHttp(
+  n: number,
+  seconds = SECONDS,
+  clientProcesses = CLIENT_PROCESSES,
+  viaStream = VIA_STREAM,
+): Promise<RelayBenchResult> {
   const up = await upstream();
   const hub = new LiveHub({ url: up.url, log: () => {} });
   const lastOfTick = tickChunks(hub);
@@ -222,6 +233,20 @@ async function runHttp(n: number, seconds = SECONDS, clientProcesses = CLIENT_PR
   const server = createServer(async (req, res) => {
     const ac = new AbortController();
     res.on("close", () => ac.abort());
+    if (!viaStream) {
+      // What server/index.ts does: the stream writes to the response itself.
+      const sink = new ResponseSink(req, res);
+      const write = sink.write.bind(sink);
+      sink.write = (chunk) => {
+        write(chunk);
+        const tick = lastOfTick.get(chunk);
+        if (tick !== undefined && tick >= 1) handoff.push(performance.now() - up.sentAt[tick]);
+      };
+      const response = hub.attach(ac.signal, ["DAY_MARKET"], { sink });
+      res.writeHead(200, Object.fromEntries(response.headers));
+      sink.start();
+      return;
+    }
     const response = hub.attach(ac.signal, ["DAY_MARKET"], { sinkBuffered: () => res.writableLength });
     res.writeHead(200, Object.fromEntries(response.headers));
     res.flushHeaders();
@@ -290,6 +315,7 @@ async function runHttp(n: number, seconds = SECONDS, clientProcesses = CLIENT_PR
     mode: "http",
     clients: n,
     clientProcesses,
+    via: viaStream ? "stream" : "sink",
     seconds,
     updatesPerSecond: PAIRS,
     delivered: sorted.length,

@@ -5,7 +5,7 @@ import { Channel, Stream } from "./channel";
 import type { Entry, Json } from "./types";
 import { canonicalChannel, isPrivateChannel, normalizeSymbol, SYMBOL_CHANNELS } from "./channels";
 import { DEFAULTS, type LiveHubOptions, type Required_ } from "./options";
-import { createSseStream, encodeEvent, HEARTBEAT, retryField, sseResponse, type SseStream } from "./sse.server";
+import { createSseStream, encodeEvent, HEARTBEAT, retryField, sseResponse, type SseSink, type SseStream } from "./sse.server";
 import { lineLogger, rootLogger } from "../log.server";
 import { metrics } from "../metrics.server";
 import { onShutdown } from "../shutdown.server";
@@ -35,6 +35,8 @@ export type AttachOptions = {
   /** Private channels need a user: a stable key (uid) and the session's token. */
   user?: { key: string; token: string } | null;
   lastEventId?: string | null;
+  /** See SseStreamOptions.sink: the response to write to directly (then attach()'s Response has no body). */
+  sink?: SseSink;
   /** See SseStreamOptions.sinkBuffered. */
   sinkBuffered?: () => number;
   /** See SseStreamOptions.sinkOpen: asked at every write, so at the latest at the next heartbeat. */
@@ -76,6 +78,12 @@ export class LiveHub {
   }
 
   /** attach() without the Response wrapper (tests, benchmark). */
+  open(
+    signal: AbortSignal,
+    channelNames: string[],
+    opts?: AttachOptions & { sink?: undefined },
+  ): { sse: SseStream & { body: ReadableStream<Uint8Array> } };
+  open(signal: AbortSignal, channelNames: string[], opts?: AttachOptions): { sse: SseStream };
   open(signal: AbortSignal, channelNames: string[], opts: AttachOptions = {}): { sse: SseStream } {
     const o = this.options;
     // Deliver what is pending first: the newcomer's catch-up then starts exactly after it.
@@ -86,6 +94,7 @@ export class LiveHub {
     const sse = createSseStream(signal, {
       maxBufferedBytes: o.maxBufferedBytes,
       retryMs: o.retryMs,
+      sink: opts.sink,
       sinkBuffered: opts.sinkBuffered,
       sinkOpen: opts.sinkOpen,
       onClose: (reason) => {

@@ -122,3 +122,61 @@ describe("createSseStream", () => {
     expect(res2.writableLength).toBeLessThanOrEqual(18 * 1024);
   });
 });
+
+describe("createSseStream with a sink", () => {
+  /** A sink that keeps what it is given; `held` stands for bytes the socket has not taken. */
+  const memorySink = () => {
+    const sink = {
+      chunks: [] as string[],
+      held: 0,
+      ended: false,
+      destroyed: false,
+      isOpen: true,
+      write: (c: Uint8Array) => void sink.chunks.push(new TextDecoder().decode(c)),
+      end: () => void (sink.ended = true),
+      destroy: () => void (sink.destroyed = true),
+      buffered: () => sink.held,
+      open: () => sink.isOpen,
+    };
+    return sink;
+  };
+
+  it("writes each chunk to the sink at once, has no body, and ends the sink on close", () => {
+    const sink = memorySink();
+    const reasons: string[] = [];
+    const s = createSseStream(new AbortController().signal, { sink, onClose: (r) => reasons.push(r) });
+    expect(s.body).toBeNull();
+    expect(sink.chunks).toEqual(["retry: 3000\n\n"]);
+    expect(s.write(HEARTBEAT)).toBe(true);
+    expect(sink.chunks).toEqual(["retry: 3000\n\n", ": hb\n\n"]);
+    s.close();
+    expect(sink.ended).toBe(true);
+    expect(s.write(HEARTBEAT)).toBe(false);
+    expect(sink.chunks).toHaveLength(2);
+    expect(reasons).toEqual(["closed"]);
+  });
+
+  it("drops the connection once more than the bound waits in the sink, and ends when the sink is gone or on abort", () => {
+    const slow = memorySink();
+    const reasons: string[] = [];
+    const s = createSseStream(new AbortController().signal, { sink: slow, maxBufferedBytes: 1000, onClose: (r) => reasons.push(r) });
+    slow.held = 999;
+    expect(s.write(HEARTBEAT)).toBe(true);
+    slow.held = 1001;
+    expect(s.write(HEARTBEAT)).toBe(false);
+    expect(slow.destroyed).toBe(true);
+    expect(s.closed).toBe(true);
+    expect(s.queuedBytes).toBe(0);
+
+    const gone = memorySink();
+    const s2 = createSseStream(new AbortController().signal, { sink: gone, onClose: (r) => reasons.push(r) });
+    gone.isOpen = false;
+    expect(s2.write(HEARTBEAT)).toBe(false);
+    expect(gone.chunks).toHaveLength(1);
+
+    const ac = new AbortController();
+    createSseStream(ac.signal, { sink: memorySink(), onClose: (r) => reasons.push(r) });
+    ac.abort();
+    expect(reasons).toEqual(["overflow", "gone", "abort"]);
+  });
+});

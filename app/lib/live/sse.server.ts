@@ -46,7 +46,29 @@ export function retryField(ms: number): Uint8Array {
   return encoder.encode(`retry: ${Math.max(0, Math.floor(ms))}\n\n`);
 }
 
+/**
+ * Where a stream can write straight to: the HTTP response itself (server/sse-sink.ts), with no ReadableStream
+ * between the fan-out and the socket. Each browser then costs one socket write per update instead of an enqueue,
+ * a read and a promise: at 10,000 browsers the relay's hand-off to the sockets took half the time (docs/architecture.md).
+ */
+export interface SseSink {
+  write(chunk: Uint8Array): void;
+  /** Ends the response normally. */
+  end(): void;
+  /** Drops the connection: the browser stopped reading (it reconnects and resumes from its Last-Event-ID). */
+  destroy(): void;
+  /** Bytes written and not yet taken by the socket. */
+  buffered(): number;
+  /** Whether what is written can still reach the browser. */
+  open(): boolean;
+}
+
 export type SseStreamOptions = {
+  /**
+   * Write to this instead of a ReadableStream (`body` is then null): the same bound, cut-off and close reasons, with
+   * `sinkBuffered` and `sinkOpen` taken from the sink.
+   */
+  sink?: SseSink;
   /** Queued bytes beyond which the browser is cut off (default 256 KB). */
   maxBufferedBytes?: number;
   /** The `retry:` sent first (default 3000 ms). */
@@ -76,7 +98,8 @@ export class SlowConsumerError extends Error {
 }
 
 export interface SseStream {
-  readonly body: ReadableStream<Uint8Array>;
+  /** What the response sends; null when the stream writes to a sink. */
+  readonly body: ReadableStream<Uint8Array> | null;
   /** Enqueues bytes; false when the stream has ended (or just got cut off for being too slow). */
   write(chunk: Uint8Array): boolean;
   /** Ends the stream normally (server shutdown). */
@@ -92,26 +115,23 @@ export interface SseStream {
  * queue at once (memory is freed) and makes the HTTP layer close the connection. EventSource reconnects
  * by itself and resumes from its Last-Event-ID.
  */
+export function createSseStream(
+  signal: AbortSignal,
+  opts?: SseStreamOptions & { sink?: undefined },
+): SseStream & { body: ReadableStream<Uint8Array> };
+export function createSseStream(signal: AbortSignal, opts?: SseStreamOptions): SseStream;
 export function createSseStream(signal: AbortSignal, opts: SseStreamOptions = {}): SseStream {
+  if (opts.sink) return createSinkStream(signal, opts.sink, opts);
   const max = opts.maxBufferedBytes ?? 256 * 1024;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let closed = false;
-
-  const finish = (reason: SseCloseReason) => {
-    if (closed) return;
-    closed = true;
-    signal.removeEventListener("abort", onAbort);
-    opts.onClose?.(reason);
-  };
-  const onAbort = () => {
-    if (closed) return;
+  const end = oneEnding(signal, opts, () => {
     try {
       controller.close();
     } catch {
       /* already closed or errored */
     }
-    finish("abort");
-  };
+  });
+  const finish = end.finish;
 
   const body = new ReadableStream<Uint8Array>(
     {
@@ -128,13 +148,13 @@ export function createSseStream(signal: AbortSignal, opts: SseStreamOptions = {}
   const stream: SseStream = {
     body,
     get closed() {
-      return closed;
+      return end.closed;
     },
     get queuedBytes() {
-      return closed ? 0 : max - (controller.desiredSize ?? max);
+      return end.closed ? 0 : max - (controller.desiredSize ?? max);
     },
     write(chunk) {
-      if (closed) return false;
+      if (end.closed) return false;
       if (opts.sinkOpen && !opts.sinkOpen()) {
         // The socket went away without the abort reaching us (see the heartbeat in hub.server.ts).
         try {
@@ -156,7 +176,7 @@ export function createSseStream(signal: AbortSignal, opts: SseStreamOptions = {}
       return true;
     },
     close() {
-      if (closed) return;
+      if (end.closed) return;
       try {
         controller.close();
       } catch {
@@ -166,10 +186,72 @@ export function createSseStream(signal: AbortSignal, opts: SseStreamOptions = {}
     },
   };
 
-  signal.addEventListener("abort", onAbort);
-  if (opts.retryMs !== 0) stream.write(retryField(opts.retryMs ?? 3000));
-  if (signal.aborted) onAbort();
-  return stream;
+  return end.begin(stream);
+}
+
+/** createSseStream with a sink: every write goes to the sink at once; the bound counts what the sink holds. */
+function createSinkStream(signal: AbortSignal, sink: SseSink, opts: SseStreamOptions): SseStream {
+  const max = opts.maxBufferedBytes ?? 256 * 1024;
+  const end = oneEnding(signal, opts, () => {});
+  const finish = end.finish;
+  const stream: SseStream = {
+    body: null,
+    get closed() {
+      return end.closed;
+    },
+    get queuedBytes() {
+      return end.closed ? 0 : sink.buffered();
+    },
+    write(chunk) {
+      if (end.closed) return false;
+      if (!sink.open()) {
+        finish("gone");
+        return false;
+      }
+      sink.write(chunk);
+      const queued = sink.buffered();
+      if (queued > max) {
+        sink.destroy();
+        finish("overflow");
+        return false;
+      }
+      return true;
+    },
+    close() {
+      if (end.closed) return;
+      sink.end();
+      finish("closed");
+    },
+  };
+  return end.begin(stream);
+}
+
+/**
+ * A stream's one ending, whatever comes first (abort, cancel, cut-off, close, a sink that is gone): `onClose` is told
+ * once and the abort listener goes. `begin` sends the retry field and listens for the abort (`onAbort` first).
+ */
+function oneEnding(signal: AbortSignal, opts: SseStreamOptions, onAbort: () => void) {
+  const abort = () => {
+    if (end.closed) return;
+    onAbort();
+    end.finish("abort");
+  };
+  const end = {
+    closed: false,
+    finish(reason: SseCloseReason) {
+      if (end.closed) return;
+      end.closed = true;
+      signal.removeEventListener("abort", abort);
+      opts.onClose?.(reason);
+    },
+    begin(stream: SseStream): SseStream {
+      signal.addEventListener("abort", abort);
+      if (opts.retryMs !== 0) stream.write(retryField(opts.retryMs ?? 3000));
+      if (signal.aborted) abort();
+      return stream;
+    },
+  };
+  return end;
 }
 
 export const SSE_HEADERS = {
