@@ -134,13 +134,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
+  const exited = new Promise((r) => server.once("exit", r));
+  // Its output is read to the end, so that its last log lines never meet a closed pipe.
+  server.stdout!.resume();
+  server.stderr!.resume();
+  // Stopped as an operator stops it, and waited for (it drains within 15 s; then it is killed), before its data goes:
+  // a bench that left without waiting left servers behind that took CPU from the next one.
   const stop = async () => {
     try {
       process.kill(-server.pid!, "SIGTERM");
     } catch {
       /* gone */
     }
-    await new Promise((r) => setTimeout(r, 1000));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-server.pid!, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }, 15_000);
+    await exited;
+    clearTimeout(timer);
     rmSync(dataDir, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
