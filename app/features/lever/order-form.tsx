@@ -1,5 +1,6 @@
 import { FigureInput, FormAlert, Input, Select } from "~/components/form/control";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { textInputProps } from "~/components/form/text-props";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { announce } from "~/components/toast";
@@ -122,10 +123,8 @@ export const LeverOrderForm = memo(function LeverOrderForm({
   const here = location.pathname + location.search;
   const busy = fetcher.state !== "idle";
   const currency = order?.currency.code ?? pair.quote;
-  const { defaultValue: _p, ...priceProps } = getInputProps(fields.target_price, { type: "text" });
-  const { defaultValue: _h, ...handsProps } = getInputProps(fields.share, {
-    type: "text",
-  });
+  const priceProps = textInputProps(fields.target_price);
+  const handsProps = textInputProps(fields.share);
   const review = last && (last.intent === "review" || last.intent === "open") && last.review ? last : null;
   const shareOptions = order?.multiple.share ?? [];
   const listId = `${form.id}-hands-presets`;

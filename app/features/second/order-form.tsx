@@ -1,5 +1,6 @@
 import { FormAlert, Input } from "~/components/form/control";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { textInputProps } from "~/components/form/text-props";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { announce } from "~/components/toast";
@@ -68,7 +69,7 @@ export const SecondOrderForm = memo(function SecondOrderForm({
   useSaid(fetcher.data, fetcher.state);
   const here = location.pathname + location.search;
   const busy = fetcher.state !== "idle";
-  const { defaultValue: _n, ...numberProps } = getInputProps(fields.number, { type: "text" });
+  const numberProps = textInputProps(fields.number);
   const review = last && last.review ? last : null;
   return (
     <section className={ts.forms} aria-labelledby="second-form-title" id="order-forms">

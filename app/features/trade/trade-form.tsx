@@ -1,5 +1,5 @@
 import { blockNonDigits, FigureInput, FormAlert, Input } from "~/components/form/control";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
@@ -28,6 +28,7 @@ import { tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
 import { JsFlag } from "~/components/form/js-flag";
+import { textInputProps, type TextInputProps } from "~/components/form/text-props";
 
 type PairInfo = { id: number; symbol: string; base: string; quote: string; decimals: number };
 
@@ -220,12 +221,10 @@ function OrderForm({
     ...lazyValidation(validate, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
 
-  const { defaultValue: _p, ...priceProps } = getInputProps(fields.price, { type: "text" });
-  const { defaultValue: _n, ...qtyProps } = getInputProps(fields.number, { type: "text" });
-  const { defaultValue: _t, ...triggerProps } = getInputProps(fields.trigger_price, { type: "text" });
-  const { defaultValue: _s, ...stopProps } = getInputProps(fields.stop_price, { type: "text" });
+  const priceProps = textInputProps(fields.price);
+  const qtyProps = textInputProps(fields.number);
   /** A price input of this form: digits and one dot, the pair's decimals, 'e' and signs blocked. */
-  const priceInput = (props: typeof priceProps, value: string, set: (v: string) => void, describedBy?: string) => (
+  const priceInput = (props: TextInputProps, value: string, set: (v: string) => void, describedBy?: string) => (
     <input
       {...props}
       {...(describedBy ? { "aria-describedby": `${props["aria-describedby"] ?? ""} ${describedBy}`.trim() } : {})}
@@ -279,7 +278,7 @@ function OrderForm({
       {type === "stop_limit" ? (
         <div className={ps.fieldRow}>
           <label htmlFor={fields.trigger_price.id}>{t("form.trigger", { quote: pair.quote })}</label>
-          {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
+          {priceInput(textInputProps(fields.trigger_price), trigger, setTrigger, `${form.id}-stop`)}
           <p id={fields.trigger_price.errorId} className={fieldError}>
             {fields.trigger_price.errors?.join(" ")}
           </p>
@@ -318,14 +317,14 @@ function OrderForm({
         <>
           <div className={ps.fieldRow}>
             <label htmlFor={fields.trigger_price.id}>{t("form.ocoTrigger", { quote: pair.quote })}</label>
-            {priceInput(triggerProps, trigger, setTrigger, `${form.id}-stop`)}
+            {priceInput(textInputProps(fields.trigger_price), trigger, setTrigger, `${form.id}-stop`)}
             <p id={fields.trigger_price.errorId} className={fieldError}>
               {fields.trigger_price.errors?.join(" ")}
             </p>
           </div>
           <div className={ps.fieldRow}>
             <label htmlFor={fields.stop_price.id}>{t("form.ocoStopPrice", { quote: pair.quote })}</label>
-            {priceInput(stopProps, stopPrice, setStopPrice)}
+            {priceInput(textInputProps(fields.stop_price), stopPrice, setStopPrice)}
             <p id={fields.stop_price.errorId} className={fieldError}>
               {fields.stop_price.errors?.join(" ")}
             </p>
