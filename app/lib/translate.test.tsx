@@ -34,6 +34,15 @@ describe("createT", () => {
   it("applies a key prefix to keys without a namespace", () => {
     expect(createT(resources, "en", "common", "nav")("home")).toBe("Home");
   });
+  it("keeps what a key was found to be per namespace, never a key it did not find", () => {
+    const strings: Record<string, Record<string, unknown>> = { common: { a: "A" } };
+    const t = createT(strings, "en");
+    expect(t("a")).toBe("A");
+    expect(t("b.c")).toBe("b.c");
+    strings.common.b = { c: "C" }; // (namespaces are whole when they arrive; a key not found is looked up again)
+    expect(t("b.c")).toBe("C");
+    expect(createT({ common: { a: "Other" } }, "en")("a")).toBe("Other");
+  });
 });
 
 describe("useTranslation and Trans", () => {

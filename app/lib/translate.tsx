@@ -46,8 +46,25 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * A key's string in a namespace's strings, found once: a namespace's tree never changes once loaded (the browser adds
+ * whole namespaces), so what a path leads to is kept per tree. A key not (yet) there is looked up again next time.
+ */
+const found = new WeakMap<object, Map<string, unknown>>();
+function lookupKey(tree: unknown, path: string): unknown {
+  if (tree === null || typeof tree !== "object") return undefined;
+  let known = found.get(tree);
+  if (!known) found.set(tree, (known = new Map()));
+  let value = known.get(path);
+  if (value === undefined) {
+    value = lookup(tree, path);
+    if (value !== undefined) known.set(path, value);
+  }
+  return value;
+}
+
 function interpolate(text: string, options?: TOptions): string {
-  if (!options) return text;
+  if (!options || !text.includes("{{")) return text;
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
     const v = lookup(options, name);
     return v === undefined || v === null ? whole : String(v);
@@ -79,9 +96,9 @@ export function createT(resources: Resources, locale: string, defaultNs = "commo
       }
       let value: unknown;
       if (typeof options?.count === "number") {
-        value = lookup(tree, `${path}_${pluralCategory(locale, options.count)}`) ?? lookup(tree, `${path}_other`);
+        value = lookupKey(tree, `${path}_${pluralCategory(locale, options.count)}`) ?? lookupKey(tree, `${path}_other`);
       }
-      value ??= lookup(tree, path);
+      value ??= lookupKey(tree, path);
       if (typeof value === "string") return interpolate(value, options);
     }
     const fallback = Array.isArray(key) ? key[0] : key;
