@@ -8,15 +8,10 @@ export interface AppContext {
   exchangeFetch: (request: Request) => Promise<Response>;
   clientIp: string;
   /**
-   * Bytes written to the socket but not yet sent. The Remix adapter ignores backpressure, so
-   * the SSE stream asks this to cut off a browser that stops reading.
+   * Bytes written to the socket but not yet sent. The server writes a streamed body without waiting for the socket,
+   * so a CSV download asks this to wait for a browser that reads slowly (lib/csv.server.ts).
    */
   responseBuffered?: () => number;
-  /**
-   * False once the response can no longer reach the browser (its socket is closed or destroyed). The live relay
-   * asks at each heartbeat, so a stream whose end the server missed still gives its place back.
-   */
-  responseOpen?: () => boolean;
   /**
    * The response itself, for a live stream to write to directly (no ReadableStream in between); calling it hands
    * the response to the caller, whose Response then carries the status and headers only.

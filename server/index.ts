@@ -208,7 +208,6 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
           exchangeFetch,
           clientIp: res.locals.clientIp as string,
           responseBuffered: () => res.writableLength,
-          responseOpen: () => !res.destroyed && !req.socket.destroyed,
           responseSink: sink.claim,
           serverOnly: {},
         }),
@@ -261,7 +260,6 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     }
     if (sink.claimed && !response.body) return sink.start();
     const type = response.headers.get("Content-Type") ?? "";
-    if (/text\/event-stream/i.test(type)) res.flushHeaders();
     // A page is written whole: no screen defers data, so React's many small pieces would only have cost a compressor
     // call and a socket write each; as one buffer the compression middleware compresses it in one go.
     if (response.body && /^text\/html/i.test(type)) res.end(Buffer.from(await response.arrayBuffer()));
@@ -272,13 +270,7 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
   }
 });
 
-// A live stream cut off because its browser stopped reading is expected, not a server fault.
 app.use((error: Error, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-  if (error?.name === "SlowConsumerError") {
-    if (!res.headersSent) res.status(503).end();
-    else res.destroy();
-    return;
-  }
   // A client's mistake that reached here (a malformed URL, a body error) is a 4xx, never a 500.
   const status = Number((error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode);
   if (status >= 400 && status < 500) {

@@ -32,13 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return getLiveHub().attach(request.signal, channels, {
       user,
       lastEventId: request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId"),
-      // server/index.ts hands over its response: the stream writes to the socket itself (sse.server.ts, SseSink).
+      // server/index.ts hands over its response: the stream writes to the socket itself (sse.server.ts, SseSink), is
+      // cut off when the socket holds too much, and ends at its next heartbeat once the socket is gone (slot freed).
       sink: context?.responseSink?.(),
-      // Without it (another host), the bytes buffered in Node's response, so a slow browser is cut off even though
-      // the adapter drains our stream eagerly.
-      sinkBuffered: context?.responseBuffered,
-      // A stream whose socket is gone without the abort reaching us ends at its next heartbeat (slot freed).
-      sinkOpen: context?.responseOpen,
       onClose: release,
     });
   } catch (error) {

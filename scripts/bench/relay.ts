@@ -247,7 +247,7 @@ async function runHttp(
       sink.start();
       return;
     }
-    const response = hub.attach(ac.signal, ["DAY_MARKET"], { sinkBuffered: () => res.writableLength });
+    const response = hub.attach(ac.signal, ["DAY_MARKET"]);
     res.writeHead(200, Object.fromEntries(response.headers));
     res.flushHeaders();
     const reader = response.body!.getReader();

@@ -157,6 +157,8 @@ describe("LiveHub", () => {
   });
 
   it("gives back the slots of streams that outlived their socket, at the next heartbeat (the close was never seen)", async () => {
+    /** A response whose socket takes every byte at once, open while `open` says so. */
+    const socketSink = (open: () => boolean) => ({ write: () => {}, end: () => {}, destroy: () => {}, buffered: () => 0, open });
     const up = await fakeUpstream();
     const hub = makeHub(up.url, { heartbeatMs: 40 });
     const limiter = new StreamLimiter(20);
@@ -164,7 +166,7 @@ describe("LiveHub", () => {
     const sockets = Array.from({ length: 20 }, () => ({ open: true }));
     for (const socket of sockets) {
       const release = limiter.acquire("client")!;
-      hub.open(new AbortController().signal, ["DAY_MARKET"], { onClose: release, sinkOpen: () => socket.open });
+      hub.open(new AbortController().signal, ["DAY_MARKET"], { onClose: release, sink: socketSink(() => socket.open) });
     }
     expect(limiter.acquire("client")).toBeNull();
     for (const socket of sockets) socket.open = false;
@@ -175,7 +177,7 @@ describe("LiveHub", () => {
     // The 21st is accepted, and a healthy stream is left alone by the heartbeat.
     const release = limiter.acquire("client");
     expect(release).not.toBeNull();
-    const { sse } = hub.open(new AbortController().signal, ["DAY_MARKET"], { onClose: release!, sinkOpen: () => true });
+    const { sse } = hub.open(new AbortController().signal, ["DAY_MARKET"], { onClose: release!, sink: socketSink(() => true) });
     await new Promise((r) => setTimeout(r, 100));
     expect(sse.closed).toBe(false);
     expect(limiter.count("client")).toBe(1);

@@ -37,10 +37,6 @@ export type AttachOptions = {
   lastEventId?: string | null;
   /** See SseStreamOptions.sink: the response to write to directly (then attach()'s Response has no body). */
   sink?: SseSink;
-  /** See SseStreamOptions.sinkBuffered. */
-  sinkBuffered?: () => number;
-  /** See SseStreamOptions.sinkOpen: asked at every write, so at the latest at the next heartbeat. */
-  sinkOpen?: () => boolean;
   /** Called once when the stream ends, however it ends (the per-client stream count is released here). */
   onClose?: () => void;
 };
@@ -95,8 +91,6 @@ export class LiveHub {
       maxBufferedBytes: o.maxBufferedBytes,
       retryMs: o.retryMs,
       sink: opts.sink,
-      sinkBuffered: opts.sinkBuffered,
-      sinkOpen: opts.sinkOpen,
       onClose: (reason) => {
         if (reason === "overflow") metrics().slowReadersCut.inc({ kind: "sse" });
         if (stream) this.detach(stream);

@@ -65,25 +65,15 @@ export interface SseSink {
 
 export type SseStreamOptions = {
   /**
-   * Write to this instead of a ReadableStream (`body` is then null): the same bound, cut-off and close reasons, with
-   * `sinkBuffered` and `sinkOpen` taken from the sink.
+   * Write to this instead of a ReadableStream (`body` is then null): the same bound (counting what the sink holds),
+   * cut-off and close reasons, and "gone" once the sink says its socket is. The server always gives one; the
+   * ReadableStream is for a stream read in this process (the hub's tests, the in-process benchmark).
    */
   sink?: SseSink;
   /** Queued bytes beyond which the browser is cut off (default 256 KB). */
   maxBufferedBytes?: number;
   /** The `retry:` sent first (default 3000 ms). */
   retryMs?: number;
-  /**
-   * Bytes buffered below the ReadableStream (e.g. Node's `res.writableLength`). The Remix express adapter
-   * reads the stream eagerly and ignores `write()`'s backpressure, so without this the queue lives in the
-   * socket's buffer instead of ours; with it the same bound applies to both.
-   */
-  sinkBuffered?: () => number;
-  /**
-   * Whether what is written can still reach the browser (e.g. the response's socket is not destroyed). When it
-   * answers false, `write()` ends the stream ("gone") instead of queueing bytes nobody will read.
-   */
-  sinkOpen?: () => boolean;
   /** Called once when the stream ends for any reason (abort, cancel, cut-off, close(), a sink that is gone). */
   onClose?: (reason: SseCloseReason) => void;
 };
@@ -155,18 +145,8 @@ export function createSseStream(signal: AbortSignal, opts: SseStreamOptions = {}
     },
     write(chunk) {
       if (end.closed) return false;
-      if (opts.sinkOpen && !opts.sinkOpen()) {
-        // The socket went away without the abort reaching us (see the heartbeat in hub.server.ts).
-        try {
-          controller.close();
-        } catch {
-          /* errored */
-        }
-        finish("gone");
-        return false;
-      }
       controller.enqueue(chunk);
-      const queued = max - (controller.desiredSize ?? 0) + (opts.sinkBuffered?.() ?? 0);
+      const queued = max - (controller.desiredSize ?? 0);
       if (queued > max) {
         // error(), not close(): close() would keep the queue until it is read, which it never will be.
         controller.error(new SlowConsumerError(queued));
@@ -205,6 +185,7 @@ function createSinkStream(signal: AbortSignal, sink: SseSink, opts: SseStreamOpt
     write(chunk) {
       if (end.closed) return false;
       if (!sink.open()) {
+        // The socket went away without the abort reaching us (see the heartbeat in hub.server.ts).
         finish("gone");
         return false;
       }
