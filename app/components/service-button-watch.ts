@@ -17,8 +17,9 @@ export function watchServiceButton(a: HTMLAnchorElement): () => void {
   const check = () => {
     frame = 0;
     a.classList.remove(s.floatingAside);
-    // A phone's screen: a desktop keeps its floating pill where it is.
-    if (!phone.matches) return;
+    // A phone's screen: a desktop keeps its floating pill where it is. Focused, it shows wherever it is: a keyboard's
+    // stop is never hidden (it steps aside again when focus leaves).
+    if (!phone.matches || document.activeElement === a) return;
     const r = a.getBoundingClientRect();
     if (r.width === 0) return;
     const points: [number, number][] = [
@@ -55,6 +56,9 @@ export function watchServiceButton(a: HTMLAnchorElement): () => void {
   window.addEventListener("scroll", schedule, { passive: true });
   window.addEventListener("resize", schedule);
   document.addEventListener("toggle", schedule, true);
+  // At once, not at the next frame: the focused button shows before anything reads the screen.
+  a.addEventListener("focus", check);
+  a.addEventListener("blur", schedule);
   const observer = new MutationObserver(changed);
   observer.observe(document.body, { childList: true, subtree: true });
   return () => {
@@ -63,6 +67,8 @@ export function watchServiceButton(a: HTMLAnchorElement): () => void {
     window.removeEventListener("scroll", schedule);
     window.removeEventListener("resize", schedule);
     document.removeEventListener("toggle", schedule, true);
+    a.removeEventListener("focus", check);
+    a.removeEventListener("blur", schedule);
     observer.disconnect();
     a.classList.remove(s.floatingLive, s.floatingAside);
   };

@@ -231,8 +231,11 @@ globalStyle(`${floatingLive} ${floatingLabel}`, {
   "@media": { [PHONE]: clippedAway },
 });
 globalStyle("body", { "@media": { [PHONE]: { paddingBottom: "72px" } } });
-/** With JavaScript, the button steps aside while a control lies under it. */
-export const floatingAside = style({ visibility: "hidden" });
+/**
+ * With JavaScript, the button steps aside while a control lies under it: unseen, and taps go through to the control.
+ * It stays in the tab order (not `visibility: hidden`), and a focused button always shows.
+ */
+export const floatingAside = style({ opacity: 0, pointerEvents: "none" });
 /** A control focused or scrolled to on a phone stops above the floating button, not under it. */
 globalStyle("html", { "@media": { [PHONE]: { scrollPaddingBottom: "72px" } } });
 /**

@@ -448,11 +448,24 @@ test("on a phone the service button never covers 'My orders', 'Place order' or t
       await expect(async () => {
         const a = (await control.boundingBox())!;
         const b = await fab.boundingBox();
-        const visible = await fab.isVisible();
+        // Stepped aside it is transparent and lets taps through: it covers nothing.
+        const visible = await fab.evaluate((el) => getComputedStyle(el).opacity !== "0");
         const overlaps =
           visible && b !== null && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
         expect(overlaps, `${where}: the service button covers the control`).toBe(false);
       }).toPass({ timeout: 5_000 });
+      if (where === "bottom" && jsEnabled) {
+        // Stepped aside or not, the button is in the tab order, and focused it shows, on top of the control.
+        await fab.focus();
+        expect(
+          await fab.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return getComputedStyle(el).opacity === "1" && hit !== null && el.contains(hit);
+          }),
+          "the focused service button shows",
+        ).toBe(true);
+      }
     }
   }
   await page.goto("/legalIndex/legal?fiat=CNY");
