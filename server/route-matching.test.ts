@@ -15,6 +15,7 @@ describe("route matching on the server", () => {
   it("is the patched Node build", () => {
     expect(routerFile).toMatch(/router\.cjs\.js$/);
     expect(readFileSync(routerFile, "utf8")).toContain("rankedBranches");
+    expect(readFileSync(routerFile, "utf8")).toContain("matchedPaths");
   });
 
   it("matches the same routes again from the kept branches, for every path", () => {
@@ -46,6 +47,23 @@ describe("route matching on the server", () => {
     // Another tree is ranked on its own.
     expect(ids(matchRoutes([{ id: "only", path: "/only" }], "/trade"))).toBeNull();
     expect(ids(matchRoutes([{ id: "only", path: "/only" }], "/only"))).toEqual(["only"]);
+  });
+
+  it("answers a path found before with matches of its own: changing one answer changes no other", () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "order", path: "orders/:id" }] }];
+    const first = matchRoutes(routes, "/orders/7")!;
+    // One params object for the whole answer, as unpatched.
+    expect(first[0].params).toBe(first[1].params);
+    first[1].params.id = "changed";
+    first[1].pathname = "/changed";
+    const second = matchRoutes(routes, "/orders/7")!;
+    expect(second).not.toBe(first);
+    expect(second[1].params).toEqual({ id: "7" });
+    expect(second[1].pathname).toBe("/orders/7");
+    expect(second[1].route).toBe(routes[0].children[0]);
+    expect(matchRoutes(routes, "/orders/8")?.[1].params).toEqual({ id: "8" });
+    expect(matchRoutes(routes, "/nowhere")).toBeNull();
+    expect(matchRoutes(routes, "/nowhere")).toBeNull();
   });
 
   it("compiles a pattern once and answers each path with its own params", () => {
