@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
 const { matchRoutes, matchPath } = require("@remix-run/router") as typeof import("@remix-run/router");
+const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
 
 const ids = (m: ReturnType<typeof matchRoutes>) => m?.map((x) => x.route.id) ?? null;
 
@@ -54,7 +55,7 @@ describe("route matching on the server", () => {
     const first = matchRoutes(routes, "/orders/7")!;
     // One params object for the whole answer, as unpatched.
     expect(first[0].params).toBe(first[1].params);
-    first[1].params.id = "changed";
+    (first[1].params as Record<string, string>).id = "changed";
     first[1].pathname = "/changed";
     const second = matchRoutes(routes, "/orders/7")!;
     expect(second).not.toBe(first);
@@ -80,8 +81,6 @@ describe("route matching on the server", () => {
 // (React Router's createStaticRouter): scripts/patches/, decision 033. Each render still gets its own location and
 // matches.
 describe("the server render's route tree", () => {
-  const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
-
   it("is made by the patched Node builds", () => {
     expect(readFileSync(require.resolve("react-router-dom/server"), "utf8")).toContain("staticDataRoutes");
     const remixServer = require.resolve("@remix-run/react").replace(/index\.js$/, "server.js");
@@ -124,78 +123,52 @@ describe("the server render's route tree", () => {
   });
 });
 
-describe("Remix's server render", () => {
-  const React = require("react") as typeof import("react");
-  const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
-  const { RemixServer, Outlet } = require("@remix-run/react") as typeof import("@remix-run/react");
-  const { createStaticHandler } = require("react-router-dom/server") as typeof import("react-router-dom/server");
-  const h = React.createElement;
+/** A route of a test build's manifest: `id` with `path` under `parentId`, nothing but a component. */
+const manifestRoute = (id: string, path: string, parentId?: string) => ({
+  id,
+  parentId,
+  path,
+  module: `/build/${id}.js`,
+  hasLoader: false,
+  hasAction: false,
+  hasClientLoader: false,
+  hasClientAction: false,
+  hasErrorBoundary: false,
+});
+
+const React = require("react") as typeof import("react");
+const h = React.createElement;
+const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
+const { RemixServer, Outlet, Link } = require("@remix-run/react") as typeof import("@remix-run/react");
+const { parsePath } = require("react-router-dom") as typeof import("react-router-dom");
+
+/**
+ * A test build (a root with the given children, each `{ id, path }`) rendered by RemixServer at `url`, the way Remix's
+ * request handler calls it: a new routeModules object every request, holding the modules given.
+ */
+function remixBuild(children: { id: string; path: string }[], future: Record<string, boolean> = {}) {
   const manifest = {
     version: "1",
     url: "/build/manifest.js",
     entry: { module: "/build/entry.js", imports: [] },
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/build/root.js",
-        hasLoader: false,
-        hasAction: false,
-        hasClientLoader: false,
-        hasClientAction: false,
-        hasErrorBoundary: false,
-      },
-      "routes/a": {
-        id: "routes/a",
-        parentId: "root",
-        path: "a",
-        module: "/build/a.js",
-        hasLoader: false,
-        hasAction: false,
-        hasClientLoader: false,
-        hasClientAction: false,
-        hasErrorBoundary: false,
-      },
-      "routes/b": {
-        id: "routes/b",
-        parentId: "root",
-        path: "b",
-        module: "/build/b.js",
-        hasLoader: false,
-        hasAction: false,
-        hasClientLoader: false,
-        hasClientAction: false,
-        hasErrorBoundary: false,
-      },
-    },
+    routes: Object.fromEntries(
+      [manifestRoute("root", ""), ...children.map((c) => manifestRoute(c.id, c.path, "root"))].map((r) => [r.id, r]),
+    ),
   };
-  const tree = [
-    {
-      id: "root",
-      path: "",
-      children: [
-        { id: "routes/a", path: "a" },
-        { id: "routes/b", path: "b" },
-      ],
-    },
-  ];
-  const handler = createStaticHandler(tree);
-  const future = {};
-  const render = async (url: string, modules: Record<string, { default: () => unknown }>) => {
+  const handler = createStaticHandler([{ id: "root", path: "", children }]);
+  return async (url: string, modules: Record<string, { default: () => unknown }>) => {
     const staticHandlerContext = await handler.query(new Request(`http://localhost${url}`));
     if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
-    // As Remix's request handler builds it: a new routeModules object every request, the same modules in it.
-    const context = {
-      manifest,
-      routeModules: { ...modules },
-      staticHandlerContext,
-      future,
-      isSpaMode: false,
-      serverHandoffString: "{}",
-      criticalCss: undefined,
-    };
+    const context = { manifest, routeModules: { ...modules }, staticHandlerContext, future, isSpaMode: false, serverHandoffString: "{}" };
     return renderToString(h(RemixServer, { context, url: `http://localhost${url}` } as never));
   };
+}
+
+describe("Remix's server render", () => {
+  const render = remixBuild([
+    { id: "routes/a", path: "a" },
+    { id: "routes/b", path: "b" },
+  ]);
   const root = { default: () => h("main", null, h(Outlet)) };
   const modules = { root, "routes/a": { default: () => h("p", null, "page A") }, "routes/b": { default: () => h("p", null, "page B") } };
 
@@ -205,5 +178,43 @@ describe("Remix's server render", () => {
     expect(await render("/a", modules)).toContain("page A");
     // A rebuilt module (development) is rendered, not the kept tree's.
     expect(await render("/b", { ...modules, "routes/b": { default: () => h("p", null, "page B, rebuilt") } })).toContain("page B, rebuilt");
+  });
+});
+
+// On the server, Remix's Link to a plain path is drawn without the router's hooks (scripts/patches/, decision 034):
+// its markup must be the router's, which the browser's Link hydrates.
+describe("Remix's Link on the server", () => {
+  type Case = { to: string; props?: Record<string, unknown> };
+  const cases: Case[] = [
+    { to: "/" },
+    { to: "/trade" },
+    { to: "/trade?symbol=BTCUSDT&tab=USDT", props: { className: "tab", "aria-current": "page", preventScrollReset: true, replace: true } },
+    { to: "/trade#book", props: { target: "_blank", rel: "noopener", id: "to-book" } },
+    { to: "/notice?id=3&category_id=1#top", props: { state: { from: 1 }, onClick: () => {}, discover: "none" } },
+    { to: "/assets/tradeAccount", props: { reloadDocument: true, title: "Trade account" } },
+    { to: "/v1.2/x?price=1.5", props: { "data-testid": "dots" } },
+    // Not plain: the router's Link draws these (the same either way).
+    { to: "/a/../trade" },
+    { to: "/trade/" },
+    { to: "/trade?" },
+  ];
+  const render = remixBuild([], { v3_lazyRouteDiscovery: true });
+  const page = (link: (c: Case) => React.ReactNode) =>
+    render("/", { root: { default: () => h("ul", null, ...cases.map((c, i) => h("li", { key: i }, link(c)))) } });
+
+  it("draws a plain path's link as the router's Link draws it, and leaves other links to the router", async () => {
+    const plain = await page((c) => h(Link, { to: c.to, ...c.props }));
+    // The same links given as objects always take the router's way.
+    const router = await page((c) => h(Link, { to: parsePath(c.to), ...c.props }));
+    expect(plain).toBe(router);
+    expect(plain).toContain('<a class="tab" aria-current="page" data-discover="true" href="/trade?symbol=BTCUSDT&amp;tab=USDT">');
+    expect(plain).toContain('<a rel="noopener" id="to-book" data-discover="true" href="/trade#book" target="_blank">');
+    expect(plain).toContain('<a href="/notice?id=3&amp;category_id=1#top">');
+    expect(plain).toContain('<a title="Trade account" href="/assets/tradeAccount">');
+    // A plain path's link needs no router: drawn outside one, it is the same <a>; any other needs the router's hooks.
+    expect(renderToString(h(Link, { to: "/trade#book", className: "x" }))).toBe(
+      '<a class="x" data-discover="true" href="/trade#book"></a>',
+    );
+    expect(() => renderToString(h(Link, { to: "/a/../trade" }))).toThrow(/useHref\(\) may be used only in the context of a <Router>/);
   });
 });
