@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { statement } from "./statements";
+import { sqlLimit, statement } from "./statements";
 
 describe("statement", () => {
   it("prepares a text once per connection and runs it with each call's own arguments", () => {
@@ -15,5 +15,14 @@ describe("statement", () => {
     expect(statement(a, sql).get(2)).toEqual({ v: "y" });
     a.close();
     b.close();
+  });
+});
+
+describe("sqlLimit", () => {
+  it("writes a row count into the text, and refuses anything else", () => {
+    expect(sqlLimit(0)).toBe("0");
+    expect(sqlLimit(20)).toBe("20");
+    for (const bad of [-1, 1.5, Number.NaN, Infinity, 2 ** 60, "5; DROP TABLE t" as unknown as number])
+      expect(() => sqlLimit(bad)).toThrow(RangeError);
   });
 });

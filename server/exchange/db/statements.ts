@@ -18,3 +18,15 @@ export function statement(db: DB, sql: string): Statement {
   if (!s) statements.set(sql, (s = db.prepare(sql)));
   return s;
 }
+
+/**
+ * A page's row count as SQL text, for a statement kept by `statement`: `LIMIT ${sqlLimit(n)} OFFSET ?`. SQLite
+ * compiles a statement again every time a value is bound to a `LIMIT ?` (the limit may change its plan), which costs
+ * a kept statement more than running it; written in, the limit is part of the text, so each page size has its kept
+ * statement (a page size is one of a few, at most the handler's maximum). Throws on anything but a non-negative
+ * safe integer, so no input can reach the SQL.
+ */
+export function sqlLimit(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a row count: ${String(n)}`);
+  return String(n);
+}

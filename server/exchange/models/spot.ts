@@ -1,6 +1,6 @@
 import { SPOT_ORDER_STATUS, type FillRole, type OrderWay, type SpotOrderFilterName } from "../../../app/contract/core/index";
 import type { DB } from "../db/index";
-import { statement } from "../db/statements";
+import { sqlLimit, statement } from "../db/statements";
 import type { OrderRow } from "../engine/engine";
 
 const { OPEN, COMPLETED, CANCELLED, REVOKED, UNTRIGGERED } = SPOT_ORDER_STATUS;
@@ -25,7 +25,7 @@ export function spotOrderPage(
       : filter.openOnly
         ? ["way = ? AND status IN (?, ?)", [filter.way, OPEN, UNTRIGGERED]]
         : ["way = ?", [filter.way]];
-  // `where` is one of three texts above: a fixed set of statements.
+  // `where` is one of three texts above and the limit one of the page sizes: a bounded set of kept statements.
   const { total } = statement(db, `SELECT COUNT(*) AS total FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where}`).get(
     userId,
     matchId,
@@ -33,8 +33,8 @@ export function spotOrderPage(
   ) as { total: number };
   const rows = statement(
     db,
-    `SELECT * FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
-  ).all(userId, matchId, ...args, limit, offset) as OrderRow[];
+    `SELECT * FROM spot_orders WHERE user_id = ? AND match_id = ? AND ${where} ORDER BY id DESC LIMIT ${sqlLimit(limit)} OFFSET ?`,
+  ).all(userId, matchId, ...args, offset) as OrderRow[];
   return { total, rows };
 }
 
