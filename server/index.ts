@@ -199,8 +199,9 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
     const request = new Request(url, { method: req.method, headers, signal: controller.signal, body: withBody ? bytes(body) : undefined });
     const refusals: { retryAfter?: number } = {};
     const nonce = res.locals.nonce as string;
-    // An /events stream writes to this response itself once its status and headers are set (server/sse-sink.ts).
-    const sink = new ResponseSink(req, res);
+    // An /events stream writes to this response itself once its status and headers are set (server/sse-sink.ts). Only
+    // a GET has a body to write: a HEAD's answer is its head alone, and ends at once.
+    const sink = req.method === "GET" ? new ResponseSink(req, res) : null;
     const render = (renderNonce: string) =>
       refusalScope.run(refusals, () =>
         handleRemix(request, {
@@ -208,7 +209,7 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
           exchangeFetch,
           clientIp: res.locals.clientIp as string,
           responseBuffered: () => res.writableLength,
-          responseSink: sink.claim,
+          responseSink: sink?.claim,
           serverOnly: {},
         }),
       );
@@ -258,7 +259,7 @@ app.all("*", screenRequestGuard(build, FORM_BODY_LIMIT), async (req, res, next) 
       res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_S));
       res.setHeader("Cache-Control", "no-store");
     }
-    if (sink.claimed && !response.body) return sink.start();
+    if (sink?.claimed && !response.body) return sink.start();
     const type = response.headers.get("Content-Type") ?? "";
     // A page is written whole: no screen defers data, so React's many small pieces would only have cost a compressor
     // call and a socket write each; as one buffer the compression middleware compresses it in one go.

@@ -8,6 +8,7 @@ export { canonicalChannel, isPrivateChannel, MAX_CHANNELS_PER_STREAM, parseChann
 export { getLiveHub, LiveHub, type AttachOptions } from "./live/hub.server";
 export type { LiveHubOptions } from "./live/options";
 export { MAX_STREAMS_PER_CLIENT, STREAM_LIMIT_RETRY_S, StreamLimiter } from "./live/stream-limit";
+export { SSE_HEADERS } from "./live/sse.server";
 
 import { remember } from "./remember.server";
 import { StreamLimiter } from "./live/stream-limit";

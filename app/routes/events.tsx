@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getLiveHub, getStreamLimiter, parseChannels, STREAM_LIMIT_RETRY_S } from "~/lib/live.server";
+import { getLiveHub, getStreamLimiter, parseChannels, SSE_HEADERS, STREAM_LIMIT_RETRY_S } from "~/lib/live.server";
 import { getSession } from "~/lib/session.server";
 
 /**
@@ -9,6 +9,8 @@ import { getSession } from "~/lib/session.server";
  * An EventSource reconnecting sends Last-Event-ID and resumes where it was.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A HEAD asks what a GET would answer, without the stream: no slot, nothing attached to the hub.
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers: SSE_HEADERS });
   // At most 20 open streams per client address (docs/api.md, "The event stream"); the 21st waits.
   const release = getStreamLimiter().acquire(context?.clientIp ?? "unknown");
   if (!release) {

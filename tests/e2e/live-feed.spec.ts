@@ -18,6 +18,15 @@ const HEARTBEAT_MS = 15_000;
 
 const openStream = (ip: string) => openEventStream(BASE_URL, ip);
 
+/** Opens an address's 20 streams one after the other into `held` (so a failing test still closes those it got). */
+async function openTwenty(ip: string, held: OpenStream[]) {
+  for (let i = 0; i < 20; i++) {
+    const s = await openStream(ip);
+    expect(s.status, `stream ${i + 1}`).toBe(200);
+    held.push(s);
+  }
+}
+
 /** Drops the connection with a reset (no clean close): what a phone leaving the network or a killed tab looks like. */
 function reset(req: ClientRequest) {
   req.socket?.resetAndDestroy();
@@ -46,11 +55,7 @@ test.describe("the event stream's per-client slots", () => {
     const ip = freshIp();
     const held: OpenStream[] = [];
     try {
-      for (let i = 0; i < 20; i++) {
-        const s = await openStream(ip);
-        expect(s.status, `stream ${i + 1}`).toBe(200);
-        held.push(s);
-      }
+      await openTwenty(ip, held);
       const refused = await openStream(ip);
       expect(refused.status, "the 21st while 20 are open").toBe(429);
       reset(refused.req);
@@ -86,6 +91,45 @@ test.describe("the event stream's per-client slots", () => {
       reset(twentyFirst.req);
     } finally {
       for (const s of held) reset(s.req);
+    }
+  });
+
+  test("a HEAD of /events answers its head and ends: the next request on the connection is answered, no slot is held", async () => {
+    const ip = freshIp();
+    const conn = connect(Number(url.port), url.hostname);
+    const answers = await new Promise<string>((resolve, reject) => {
+      const s = conn;
+      let got = "";
+      const timer = setTimeout(() => {
+        s.destroy();
+        reject(new Error(`no answer to the request after the HEAD; got: ${got.slice(0, 300)}`));
+      }, 5_000);
+      const ask = (line: string) => s.write(`${line} HTTP/1.1\r\nHost: ${url.host}\r\nX-Forwarded-For: ${ip}\r\n\r\n`);
+      s.setEncoding("utf8");
+      s.on("error", reject);
+      s.on("connect", () => ask("HEAD /events?channels=DAY_MARKET"));
+      s.on("data", (chunk: string) => {
+        const before = got;
+        got += chunk;
+        // The HEAD's head is complete: the same connection asks for /healthz.
+        if (!before.includes("\r\n\r\n") && got.includes("\r\n\r\n")) ask("GET /healthz");
+        if ((got.match(/^HTTP\/1\.1 /gm) ?? []).length === 2 && /\r\n\r\n[\s\S]*\r\n\r\n[\s\S]+/.test(got)) {
+          clearTimeout(timer);
+          resolve(got);
+        }
+      });
+    });
+    const [head, next] = answers.split(/(?=^HTTP\/1\.1 )/m);
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head).toMatch(/content-type: text\/event-stream/i);
+    expect(next).toMatch(/^HTTP\/1\.1 200/);
+    // The HEAD holds no slot: with its connection still open, the address opens its 20 streams.
+    const held: OpenStream[] = [];
+    try {
+      await openTwenty(ip, held);
+    } finally {
+      for (const st of held) reset(st.req);
+      conn.destroy();
     }
   });
 });
