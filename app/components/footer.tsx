@@ -11,7 +11,6 @@ type FooterData = {
   contactMobile: string;
   contactEmail: string;
   serviceUrl: string;
-  serviceQr: string;
 };
 
 /** The service link carries who is asking, so support sees the account (docs/product.md, "The shell"). */
@@ -25,6 +24,16 @@ export function serviceLink(url: string, user: { uid: string; account: string } 
   } catch {
     return url;
   }
+}
+
+/**
+ * The version of a service link in its QR code's URL (/resources/service-qr?v=…): FNV-1a of the link, so the browser
+ * keeps one drawing per link and a changed link is a new URL.
+ */
+export function serviceQrVersion(link: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < link.length; i++) h = Math.imul(h ^ link.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }
 
 export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid: string; account: string } | null; lang: Lang }) {
@@ -66,13 +75,17 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
                 </li>
               ) : null}
             </ul>
-            {footer.serviceQr ? (
+            {service ? (
               <figure style={{ margin: "12px 0 0" }}>
-                <div
+                {/* Drawn by its own URL, kept by the browser: the page does not carry it (routes/resources.service-qr). */}
+                <img
                   className={s.qr}
-                  role="img"
-                  aria-label={t("footer.serviceQr")}
-                  dangerouslySetInnerHTML={{ __html: footer.serviceQr }}
+                  src={`/resources/service-qr?v=${serviceQrVersion(service)}`}
+                  alt={t("footer.serviceQr")}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  decoding="async"
                 />
                 <figcaption style={{ fontSize: "12px" }}>{t("footer.serviceQr")}</figcaption>
               </figure>

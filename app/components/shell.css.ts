@@ -185,8 +185,14 @@ export const footerSelect = style({
   ...fieldBox,
   cursor: "pointer",
 });
-export const qr = style({ width: "96px", height: "96px", background: "#fff", padding: "4px", borderRadius: vars.radius.sm });
-globalStyle(`${qr} svg`, { display: "block", width: "100%", height: "100%" });
+export const qr = style({
+  display: "block",
+  width: "96px",
+  height: "96px",
+  background: "#fff",
+  padding: "4px",
+  borderRadius: vars.radius.sm,
+});
 export const icon = style({ width: "16px", height: "16px", flex: "none" });
 /**
  * The service button: a labelled pill floating on wide screens. On a phone it floats (a 48 px round icon, the page
