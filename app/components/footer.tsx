@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { BCP47, LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
+import { qrImageUrl } from "~/lib/qr-image";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
 import { ServiceButton } from "./service-button";
@@ -24,16 +25,6 @@ export function serviceLink(url: string, user: { uid: string; account: string } 
   } catch {
     return url;
   }
-}
-
-/**
- * The version of a service link in its QR code's URL (/resources/service-qr?v=…): FNV-1a of the link, so the browser
- * keeps one drawing per link and a changed link is a new URL.
- */
-export function serviceQrVersion(link: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < link.length; i++) h = Math.imul(h ^ link.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
 }
 
 export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid: string; account: string } | null; lang: Lang }) {
@@ -77,10 +68,10 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
             </ul>
             {service ? (
               <figure style={{ margin: "12px 0 0" }}>
-                {/* Drawn by its own URL, kept by the browser: the page does not carry it (routes/resources.service-qr). */}
+                {/* Drawn by its own URL, kept by the browser: the page does not carry it (routes/resources.qr.$code). */}
                 <img
                   className={s.qr}
-                  src={`/resources/service-qr?v=${serviceQrVersion(service)}`}
+                  src={qrImageUrl("service", service)}
                   alt={t("footer.serviceQr")}
                   width={96}
                   height={96}

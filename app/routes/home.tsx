@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { qrSvg } from "~/lib/qr.server";
 import { useTranslation } from "~/lib/translate";
 import { BannerCarousel } from "~/features/home/banner-carousel";
 import * as hs from "~/features/home/home.css";
@@ -8,6 +7,7 @@ import { HomePopup, type PopupContent } from "~/features/home/home-popup";
 import { currentNotice, POPUP_COOKIE, popupKind, popupSeenCookie } from "~/features/home/popup-rules";
 import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
 import { MarketTiles } from "~/features/home/market-tile";
+import { appDownloadLinks } from "~/features/home/app-links";
 import { getT } from "~/lib/i18next.server";
 import { getToken } from "~/lib/session.server";
 import { api, loaded } from "~/lib/api.server";
@@ -44,18 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const slides = banners.ok ? banners.data.data.map((a) => ({ id: a.id, title: a.title, banner: safeImageUrl(a.banner) })) : [];
   const noticeArticles = notices.ok ? notices.data.data.slice().sort(byNewest) : [];
 
-  const downloadUrl = appUrl.ok && appUrl.data && /^https?:\/\//i.test(appUrl.data) ? appUrl.data : "";
-  const codes: AppQr[] = downloadUrl
-    ? await Promise.all(
-        (["android", "ios"] as const).map(async (platform) => {
-          const url = new URL(downloadUrl);
-          url.searchParams.set("platform", platform);
-          const href = url.toString();
-          const svg = await qrSvg(href, 160);
-          return { platform, url: href, svg };
-        }),
-      )
-    : [];
+  const codes: AppQr[] = appDownloadLinks(appUrl.ok ? appUrl.data : null);
 
   let popup: PopupContent | null = null;
   const headers = new Headers();

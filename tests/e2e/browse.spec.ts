@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { expect, expectNoSeriousA11yViolations, setTheme, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, loadedQrImage, setTheme, test } from "./fixtures";
 
 test.describe("home", () => {
   test("banners, up to 6 market tiles, notices and the app download codes", async ({ page }) => {
@@ -17,6 +17,12 @@ test.describe("home", () => {
     await expect(page.getByRole("link", { name: "More notices" })).toBeVisible();
     await expect(page.getByRole("img", { name: /android/i })).toBeVisible();
     await expect(page.getByRole("img", { name: /ios/i })).toBeVisible();
+    // Each code is an image of its own URL, the same for every visitor; the page carries no drawing.
+    const android = await loadedQrImage(page, page.getByRole("img", { name: /android/i }), "android");
+    const ios = await loadedQrImage(page, page.getByRole("img", { name: /ios/i }), "ios");
+    expect(android.cache).toBe("public, max-age=3600");
+    expect(android.svg).not.toBe(ios.svg);
+    expect(await page.locator("main svg path[stroke='#000000']").count()).toBe(0);
   });
 
   test("the popup shows once, closes, and stays away for the hour", async ({ page, context }) => {

@@ -190,6 +190,20 @@ export async function logIn(page: Page, email: string, password: string, path = 
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
+/**
+ * A QR code shown as an image of its own URL (/resources/qr/<code>?v=…): waits until it has loaded (a lazy image
+ * loads near the screen), then fetches it as the page would, and answers its URL, cache header and drawing.
+ */
+export async function loadedQrImage(page: Page, img: import("@playwright/test").Locator, code: string) {
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const src = (await img.getAttribute("src"))!;
+  expect(src).toMatch(new RegExp(`^/resources/qr/${code}\\?v=[0-9a-z]+$`));
+  const res = await page.request.get(src);
+  expect(res.headers()["content-type"]).toBe("image/svg+xml");
+  return { src, cache: res.headers()["cache-control"], svg: await res.text() };
+}
+
 /** Each account's session cookies after its first sign-in in this worker (see `signedInAt`). */
 const keptSessions = new Map<string, Cookie[]>();
 

@@ -1,5 +1,5 @@
 import { BASE_URL } from "../../playwright.config";
-import { expect, MISSING_PAGE, registerUser, signedInAt, test } from "./fixtures";
+import { expect, loadedQrImage, MISSING_PAGE, registerUser, signedInAt, test } from "./fixtures";
 
 test.describe("shell", () => {
   test("/ redirects to /home, which has a header, main and footer", async ({ page }) => {
@@ -117,23 +117,14 @@ test("the footer offers all 11 languages, e.g. Español", async ({ page }) => {
 
 test("the footer's service QR is an image of its own URL, one per link, kept by the browser", async ({ page, request }) => {
   const qr = page.getByRole("contentinfo").getByRole("img", { name: "Scan to open online service" });
-  const drawing = async () => {
-    await qr.scrollIntoViewIfNeeded();
-    // Drawn: the image loaded (a lazy image loads once near the screen).
-    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const src = (await qr.getAttribute("src"))!;
-    expect(src).toMatch(/^\/resources\/service-qr\?v=[0-9a-z]+$/);
-    const res = await page.request.get(src);
-    expect(res.headers()["content-type"]).toBe("image/svg+xml");
-    return { src, cache: res.headers()["cache-control"], svg: await res.text() };
-  };
+  const drawing = () => loadedQrImage(page, qr, "service");
   await page.goto("/markets");
   const out = await drawing();
   // The page carries no drawing of it: the image's URL does.
   expect(await page.locator("footer svg path[stroke='#000000']").count()).toBe(0);
   expect(out.cache).toBe("public, max-age=3600");
   // Someone else's version is answered, never kept.
-  const other = await request.get(`${BASE_URL}/resources/service-qr?v=0`);
+  const other = await request.get(`${BASE_URL}/resources/qr/service?v=0`);
   expect(other.headers()["cache-control"]).toBe("private, no-store");
 
   const user = await registerUser(request);

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { qrImageUrl } from "~/lib/qr-image";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./home.css";
 
@@ -65,9 +66,9 @@ export function SellingPoints() {
   );
 }
 
-export type AppQr = { platform: "android" | "ios"; url: string; svg: string };
+export type AppQr = { platform: "android" | "ios"; url: string };
 
-/** QR codes are SVG made on the server from our own URL (the `qrcode` package), never user HTML. */
+/** Each QR code is an image of its own URL (routes/resources.qr.$code), drawn on the server from our own link. */
 export function AppDownload({ codes }: { codes: AppQr[] }) {
   const { t } = useTranslation("home");
   if (codes.length === 0) return null;
@@ -83,7 +84,15 @@ export function AppDownload({ codes }: { codes: AppQr[] }) {
         {codes.map((c) => (
           <li key={c.platform}>
             <figure className={s.qrFigure}>
-              <div className={s.qr} role="img" aria-label={t(`app.qr.${c.platform}`)} dangerouslySetInnerHTML={{ __html: c.svg }} />
+              <img
+                className={s.qr}
+                src={qrImageUrl(c.platform, c.url)}
+                alt={t(`app.qr.${c.platform}`)}
+                width={136}
+                height={136}
+                loading="lazy"
+                decoding="async"
+              />
               <figcaption>
                 <a href={c.url} rel="noopener noreferrer">
                   {t(`app.${c.platform}`)}

@@ -86,6 +86,7 @@ export const app = style({
 export const qrList = style({ display: "flex", gap: "24px", flexWrap: "wrap", listStyle: "none", margin: 0, padding: 0 });
 export const qrFigure = style({ margin: 0, display: "grid", justifyItems: "center", gap: "8px", textAlign: "center" });
 export const qr = style({
+  display: "block",
   width: "136px",
   height: "136px",
   background: "#ffffff",
