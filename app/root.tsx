@@ -1,9 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { api, commitSession, data, getLang, getSession, getTheme, usdText } from "~/lib/root.server";
+import { api, commitSession, data, getLang, getSession, getTheme, qrImageUrl, usdText } from "~/lib/root.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { Footer } from "~/components/footer";
+import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
 import { ToastRegion } from "~/components/toast";
 import { LiveNotice } from "~/components/live-notice";
@@ -63,6 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         contactMobile: mobile.ok && mobile.data ? String(mobile.data) : "",
         contactEmail: email.ok && email.data ? String(email.data) : "",
         serviceUrl,
+        // The same link as the service button: signed in, it says who is asking (docs/product.md, "The shell").
+        serviceQrSrc: serviceUrl ? qrImageUrl("service", serviceLink(serviceUrl, user)) : "",
       },
     },
     toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,

@@ -1,6 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { BCP47, LANGUAGES, LANGUAGE_NAMES, type Lang } from "~/i18n";
-import { qrImageUrl } from "~/lib/qr-image";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./shell.css";
 import { ServiceButton } from "./service-button";
@@ -12,6 +11,8 @@ type FooterData = {
   contactMobile: string;
   contactEmail: string;
   serviceUrl: string;
+  /** The service link's QR code: an image URL (routes/resources.qr.$code), made on the server. */
+  serviceQrSrc: string;
 };
 
 /** The service link carries who is asking, so support sees the account (docs/product.md, "The shell"). */
@@ -66,12 +67,12 @@ export function Footer({ footer, user, lang }: { footer: FooterData; user: { uid
                 </li>
               ) : null}
             </ul>
-            {service ? (
+            {footer.serviceQrSrc ? (
               <figure style={{ margin: "12px 0 0" }}>
                 {/* Drawn by its own URL, kept by the browser: the page does not carry it (routes/resources.qr.$code). */}
                 <img
                   className={s.qr}
-                  src={qrImageUrl("service", service)}
+                  src={footer.serviceQrSrc}
                   alt={t("footer.serviceQr")}
                   width={96}
                   height={96}

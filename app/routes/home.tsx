@@ -8,6 +8,7 @@ import { currentNotice, POPUP_COOKIE, popupKind, popupSeenCookie } from "~/featu
 import { AppDownload, NoticeStrip, SellingPoints, type AppQr } from "~/features/home/home-sections";
 import { MarketTiles } from "~/features/home/market-tile";
 import { appDownloadLinks } from "~/features/home/app-links";
+import { qrImageUrl } from "~/lib/qr-image.server";
 import { getT } from "~/lib/i18next.server";
 import { getToken } from "~/lib/session.server";
 import { api, loaded } from "~/lib/api.server";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const slides = banners.ok ? banners.data.data.map((a) => ({ id: a.id, title: a.title, banner: safeImageUrl(a.banner) })) : [];
   const noticeArticles = notices.ok ? notices.data.data.slice().sort(byNewest) : [];
 
-  const codes: AppQr[] = appDownloadLinks(appUrl.ok ? appUrl.data : null);
+  const codes: AppQr[] = appDownloadLinks(appUrl.ok ? appUrl.data : null).map((l) => ({ ...l, qr: qrImageUrl(l.platform, l.url) }));
 
   let popup: PopupContent | null = null;
   const headers = new Headers();

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serviceLink } from "~/components/footer";
 import { appDownloadLinks } from "~/features/home/app-links";
-import { qrVersion } from "~/lib/qr-image";
-import { api, getSession, qrSvg } from "~/lib/root.server";
+import { api, getSession, qrSvg, qrVersion } from "~/lib/root.server";
 
 /**
  * GET /resources/qr/<code>?v=<version>: a QR code as an SVG image. `service`: the footer's code of the online-service

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { qrImageUrl } from "~/lib/qr-image";
 import { useTranslation } from "~/lib/translate";
 import * as s from "./home.css";
 
@@ -66,7 +65,8 @@ export function SellingPoints() {
   );
 }
 
-export type AppQr = { platform: "android" | "ios"; url: string };
+/** `qr` is the code's image URL (routes/resources.qr.$code), made on the server. */
+export type AppQr = { platform: "android" | "ios"; url: string; qr: string };
 
 /** Each QR code is an image of its own URL (routes/resources.qr.$code), drawn on the server from our own link. */
 export function AppDownload({ codes }: { codes: AppQr[] }) {
@@ -84,15 +84,7 @@ export function AppDownload({ codes }: { codes: AppQr[] }) {
         {codes.map((c) => (
           <li key={c.platform}>
             <figure className={s.qrFigure}>
-              <img
-                className={s.qr}
-                src={qrImageUrl(c.platform, c.url)}
-                alt={t(`app.qr.${c.platform}`)}
-                width={136}
-                height={136}
-                loading="lazy"
-                decoding="async"
-              />
+              <img className={s.qr} src={c.qr} alt={t(`app.qr.${c.platform}`)} width={136} height={136} loading="lazy" decoding="async" />
               <figcaption>
                 <a href={c.url} rel="noopener noreferrer">
                   {t(`app.${c.platform}`)}

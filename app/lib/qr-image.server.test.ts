@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qrImageUrl, qrVersion } from "./qr-image";
+import { qrImageUrl, qrVersion } from "./qr-image.server";
 
 describe("qrImageUrl", () => {
   it("names the code and the link's version, the same for the same link", () => {
