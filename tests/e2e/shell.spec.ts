@@ -133,5 +133,5 @@ test("the footer's service QR is an image of its own URL, one per link, kept by 
   // Signed in, the link names the user: another URL, another drawing, kept by this browser only.
   expect(mine.src).not.toBe(out.src);
   expect(mine.svg).not.toBe(out.svg);
-  expect(mine.cache).toBe("private, max-age=86400");
+  expect(mine.cache).toBe("private, max-age=3600");
 });
