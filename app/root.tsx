@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { api, commitSession, data, getLang, getSession, getTheme, qrImageUrl, usdText } from "~/lib/root.server";
+import { api, commitSession, data, getLang, getSession, getTheme, linkUser, qrImageUrl, usdText } from "~/lib/root.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Footer, serviceLink } from "~/components/footer";
 import { Header } from "~/components/header";
@@ -39,10 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const serviceUrl = service.ok && service.data ? String(service.data) : "";
   // Every page confirms the token: a revoked or expired one (999) goes to login with this page as the return path.
   const info = token ? await api(args, "userInfo", {}, { token }) : null;
-  const user = token
+  const who = linkUser(session, info);
+  const user = who
     ? {
-        account: session.get("account") ?? "",
-        uid: info?.ok ? String(info.data.uid) : String(session.get("uid") ?? ""),
+        ...who,
         is_seller: info?.ok ? info.data.is_seller : session.get("is_seller") === true,
         // The header's badge and the account menu's total, from the same call (correct on every load, without JS).
         unread: info?.ok ? info.data.unread_notifications : 0,

@@ -7,6 +7,7 @@ export { data } from "@remix-run/node";
 export { usdText } from "./amount.server";
 export { api } from "./api.server";
 export { getLang } from "./i18next.server";
+export { linkUser } from "./link-user.server";
 export { qrImageUrl, qrVersion } from "./qr-image.server";
 export { qrSvg } from "./qr.server";
 export { commitSession, getSession } from "./session.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serviceLink } from "~/components/footer";
 import { appDownloadLinks } from "~/features/home/app-links";
-import { api, getSession, qrSvg, qrVersion } from "~/lib/root.server";
+import { api, getSession, linkUser, qrSvg, qrVersion } from "~/lib/root.server";
 
 /**
  * GET /resources/qr/<code>?v=<version>: a QR code as an SVG image. `service`: the footer's code of the online-service
@@ -28,9 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       token ? api(args, "userInfo", {}, { token }) : null,
     ]);
     const serviceUrl = service.ok && service.data ? String(service.data) : "";
-    const user = token
-      ? { uid: info?.ok ? String(info.data.uid) : String(session.get("uid") ?? ""), account: session.get("account") ?? "" }
-      : null;
+    const user = linkUser(session, info);
     link = serviceUrl ? serviceLink(serviceUrl, user) : "";
     personal = user !== null;
   } else if (params.code === "android" || params.code === "ios") {
