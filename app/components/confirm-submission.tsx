@@ -6,12 +6,17 @@ import { button, formError } from "~/styles/ui.css";
 
 /**
  * A confirmation dialog's own answer on a fetcher the screen shares (the fetcher may hold an earlier answer): the
- * answer only once this dialog has sent, forgotten when the dialog asks anew (`askKey` changes).
+ * answer only once this dialog has sent, forgotten when the dialog asks anew (`askKey` changes while the fetcher is
+ * idle). A new key while its answer is on the way is the same question refreshed, not a new one: the page reloaded
+ * its data (the live feed's 'closed' asks for that) before the slower answer came, and that answer is still this
+ * dialog's.
  */
 export function useOwnAnswer<T>(fetcher: FetcherWithComponents<T>, askKey: unknown): { answered: T | undefined; onSent: () => void } {
   const sent = useRef(false);
+  const idle = useRef(true);
+  idle.current = fetcher.state === "idle";
   useEffect(() => {
-    sent.current = false;
+    if (idle.current) sent.current = false;
   }, [askKey]);
   return {
     answered: sent.current && fetcher.state === "idle" ? fetcher.data : undefined,
