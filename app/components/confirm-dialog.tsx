@@ -37,7 +37,11 @@ export function ConfirmDialog({
   const hydrated = useHydrated();
   const ref = useRef<HTMLDialogElement>(null);
   const [closedKey, setClosedKey] = useState<string | null>(null);
-  const shown = closedKey !== reviewKey;
+  // Once `done`, closed for good: the caller's onClose takes the step off the address, which unmounts it. The
+  // page's data may first come back once more with the step still in the address (a new review key, the fetcher's
+  // answer still this dialog's), which must neither open it again nor close it a second time.
+  const [finished, setFinished] = useState(false);
+  const shown = !finished && closedKey !== reviewKey;
   const backRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -52,10 +56,14 @@ export function ConfirmDialog({
   }, [hydrated, shown, answer, initialFocus, titleId]);
   const closed = useRef(onClose);
   closed.current = onClose;
+  // `done` closes the modal itself and has already called onClose: the close event that follows (a task later) is
+  // not a second closing (onClose navigating twice loaded the page's data twice).
+  const closedByDone = useRef(false);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     const handle = () => {
+      if (closedByDone.current) return void (closedByDone.current = false);
       setClosedKey(reviewKey);
       closed.current?.();
     };
@@ -64,14 +72,19 @@ export function ConfirmDialog({
   }, [reviewKey]);
   // A new review (another order) shows again.
   useEffect(() => setClosedKey(null), [answer]);
+  const handled = useRef(false);
   useEffect(() => {
-    if (!done) return;
+    if (!done || handled.current) return;
+    handled.current = true;
+    setFinished(true);
     const d = ref.current;
-    if (d?.open) d.close();
-    setClosedKey(reviewKey);
+    if (d?.open) {
+      closedByDone.current = true;
+      d.close();
+    }
     document.getElementById(done.focus)?.focus();
     closed.current?.();
-  }, [done, reviewKey]);
+  }, [done]);
   if (!shown) return null;
   return (
     <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby={titleId}>
