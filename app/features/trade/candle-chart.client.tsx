@@ -21,6 +21,7 @@ import { CHART_BARS_MAX } from "./chart-periods";
 import { vars } from "~/styles/theme.css";
 import { documentTheme } from "~/lib/theme";
 import { TRADE_TIME_ZONE } from "./chart-periods";
+import { axisNumber } from "./chart-axis";
 
 // Only what this chart uses, so the bundler drops the rest of chart.js.
 ChartJS.register(
@@ -144,7 +145,7 @@ function baseOptions(locale: string) {
   } as const;
 }
 
-function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
+function buildMacdOptions(locale: string, lang: string): ChartOptions<"bar" | "line"> {
   const c = themeColours();
   return {
     ...baseOptions(locale),
@@ -155,12 +156,17 @@ function buildMacdOptions(locale: string): ChartOptions<"bar" | "line"> {
         ticks: { display: false, maxTicksLimit: 8 },
         grid: { display: false },
       },
-      y: { type: "linear", position: "right", ticks: { color: c.text, maxTicksLimit: 3, sampleSize: 4 }, grid: { color: c.grid } },
+      y: {
+        type: "linear",
+        position: "right",
+        ticks: { color: c.text, maxTicksLimit: 3, sampleSize: 4, callback: axisNumber(lang) },
+        grid: { color: c.grid },
+      },
     },
   };
 }
 
-function buildOptions(line: boolean, locale: string): ChartOptions<"candlestick" | "line"> {
+function buildOptions(line: boolean, locale: string, lang: string): ChartOptions<"candlestick" | "line"> {
   const c = themeColours();
   return {
     ...baseOptions(locale),
@@ -182,7 +188,13 @@ function buildOptions(line: boolean, locale: string): ChartOptions<"candlestick"
       },
       // Headroom above and below the bars: a tick that moves the forming candle a little stays inside the scale
       // and redraws that candle only, instead of a layout pass (the slow ticks of issue 14's p95).
-      y: { type: "linear", position: "right", grace: "8%", ticks: { color: c.text, sampleSize: 8 }, grid: { color: c.grid } },
+      y: {
+        type: "linear",
+        position: "right",
+        grace: "8%",
+        ticks: { color: c.text, sampleSize: 8, callback: axisNumber(lang) },
+        grid: { color: c.grid },
+      },
     },
   };
 }
@@ -215,12 +227,15 @@ export default function CandleChart({
   bars,
   line,
   locale,
+  lang,
   label,
   studies = null,
 }: {
   bars: KlineBar[];
   line: boolean;
+  /** The time axis's locale (BCP 47); `lang`, the app language, formats the value axes' numbers. */
   locale: string;
+  lang: string;
   label: string;
   /** On wide screens: the studies' names, which also turns them on. */
   studies?: StudyLabels | null;
@@ -232,8 +247,8 @@ export default function CandleChart({
   const [initial] = useState(() => ({
     labels,
     data: buildData(bars, line, labels),
-    options: buildOptions(line, locale),
-    macd: labels ? { data: buildMacdData(bars, labels), options: buildMacdOptions(locale) } : null,
+    options: buildOptions(line, locale, lang),
+    macd: labels ? { data: buildMacdData(bars, labels), options: buildMacdOptions(locale, lang) } : null,
   }));
   const applied = useRef<KlineBar[]>(bars);
 
