@@ -8,7 +8,9 @@ import { setLiveStatus as setStatus } from "../live-status";
  *
  * ONE EventSource per page carries every channel the page's components listen to: components register
  * channels in a module-level registry, and the connection is (re)opened on the union of them once per
- * microtask. When the last listener unmounts the EventSource closes, which ends the server's upstream
+ * task. (Once per microtask was not enough: the hooks register from their effects after loading this module, each
+ * in a microtask of its own, so a load of /trade opened 7 connections in a row, each a request to the server and
+ * a subscription upstream, and kept the last.) When the last listener unmounts the EventSource closes, which ends the server's upstream
  * subscriptions (spec: "live subscriptions end on leaving the screen"). A client navigation between two
  * screens that both listen to DAY_MARKET keeps the same connection.
  *
@@ -45,7 +47,7 @@ const RETRY_MAX_MS = 30_000;
 function schedule() {
   if (scheduled) return;
   scheduled = true;
-  queueMicrotask(sync);
+  setTimeout(sync, 0);
 }
 
 function dispatch(channel: string, data: unknown, meta: LiveMeta & { gap?: true }) {
