@@ -72,10 +72,8 @@ export function ConfirmDialog({
   }, [reviewKey]);
   // A new review (another order) shows again.
   useEffect(() => setClosedKey(null), [answer]);
-  const handled = useRef(false);
   useEffect(() => {
-    if (!done || handled.current) return;
-    handled.current = true;
+    if (!done || finished) return;
     setFinished(true);
     const d = ref.current;
     if (d?.open) {
@@ -84,7 +82,7 @@ export function ConfirmDialog({
     }
     document.getElementById(done.focus)?.focus();
     closed.current?.();
-  }, [done]);
+  }, [done, finished]);
   if (!shown) return null;
   return (
     <dialog ref={ref} open={hydrated ? undefined : true} className={s.dialog} aria-labelledby={titleId}>
