@@ -9,8 +9,10 @@ import type { ShareMarkup } from "./shared-markup.server";
  * what it then takes over from the server's HTML (see features/trade/chart-panel).
  */
 export type ServerOnlyData = {
-  /** The chart's bars, drawn as SVG for a browser without JavaScript (the live chart fetches its own). */
+  /** The chart's bars, drawn as an image and a table for a browser without JavaScript (the live chart fetches its own). */
   chartBars?: KlineBar[];
+  /** The version of the server's drawing of those bars (features/trade/chart-image.server), named by its image's URL. */
+  chartVersion?: string | null;
   /** The page answers a form's POST (without JavaScript): a refusal it shows takes the focus (components/form/refusal-focus). */
   answersPost?: boolean;
   /** Draws markup once for the renders that share the object it is drawn from (lib/shared-markup.server). */

@@ -599,9 +599,7 @@ test.describe("charts and lists", () => {
     const image = jsEnabled ? chart.locator("[role=img]").first() : chart.getByRole("img").first();
     if ((await table.locator("tbody tr").count()) > 0) {
       await expect(table.locator("tbody tr")).not.toHaveCount(0);
-      await expect
-        .poll(() => image.evaluate((el) => (el.getAttribute("aria-label") ?? "") + (el.textContent ?? "")))
-        .toMatch(/opened at .+, last .+; lowest .+, highest/);
+      await expect(image).toHaveAccessibleName(/opened at .+, last .+; lowest .+, highest/);
     }
   });
 

@@ -191,17 +191,24 @@ export async function logIn(page: Page, email: string, password: string, path = 
 }
 
 /**
- * A QR code shown as an image of its own URL (/resources/qr/<code>?v=…): waits until it has loaded (a lazy image
- * loads near the screen), then fetches it as the page would, and answers its URL, cache header and drawing.
+ * An image of its own URL (a QR code, the server's chart): waits until it has loaded (a lazy image loads near the
+ * screen), then fetches it as the page would, and answers its URL, cache header and drawing.
  */
-export async function loadedQrImage(page: Page, img: import("@playwright/test").Locator, code: string) {
+export async function loadedSvgImage(page: Page, img: import("@playwright/test").Locator, src: RegExp) {
   await img.scrollIntoViewIfNeeded();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-  const src = (await img.getAttribute("src"))!;
-  expect(src).toMatch(new RegExp(`^/resources/qr/${code}\\?v=[0-9a-z]+$`));
-  const res = await page.request.get(src);
+  // The URL the browser chose (a <picture> may offer another source than the <img>'s own), from this site.
+  const shown = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc));
+  const url = shown.pathname + shown.search;
+  expect(url).toMatch(src);
+  const res = await page.request.get(url);
   expect(res.headers()["content-type"]).toBe("image/svg+xml");
-  return { src, cache: res.headers()["cache-control"], svg: await res.text() };
+  return { src: url, cache: res.headers()["cache-control"], svg: await res.text() };
+}
+
+/** A QR code shown as an image of its own URL (/resources/qr/<code>?v=…), loaded (see `loadedSvgImage`). */
+export async function loadedQrImage(page: Page, img: import("@playwright/test").Locator, code: string) {
+  return loadedSvgImage(page, img, new RegExp(`^/resources/qr/${code}\\?v=[0-9a-z]+$`));
 }
 
 /** Each account's session cookies after its first sign-in in this worker (see `signedInAt`). */

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import type { Browser, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, loadedSvgImage, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * /trade, with JavaScript on and off (every spec runs in both projects). The server runs the simulator and
@@ -46,7 +46,7 @@ async function cancelLeftovers(page: Page, shown: string) {
 }
 
 test.describe("trade screen", () => {
-  test("a visitor sees the market, and login and register links instead of the order buttons", async ({ page }) => {
+  test("a visitor sees the market, and login and register links instead of the order buttons", async ({ page, jsEnabled }) => {
     await page.goto("/trade?symbol=BTCUSDT");
     await expect(page.getByRole("heading", { level: 1, name: "BTC/USDT" })).toBeVisible();
     await expect(page.getByRole("table", { name: /order book/i })).toBeVisible();
@@ -57,8 +57,14 @@ test.describe("trade screen", () => {
       await expect(form.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", /\/register\?page=%2Ftrade/);
       await expect(form.getByRole("button", { name: /Buy BTC|Sell BTC/ })).toHaveCount(0);
     }
-    // The chart: the server's SVG without JavaScript, chart.js's canvas with it.
-    await expect(page.getByRole("img", { name: /BTC\/USDT candlestick chart/ })).toBeVisible();
+    // The chart: the server's drawing without JavaScript (an image of its own URL, in the system's theme: light
+    // here), chart.js's canvas with it.
+    const chart = page.getByRole("img", { name: /BTC\/USDT candlestick chart, 1 min\. From .* opened at [\d,.]+, last [\d,.]+/ });
+    await expect(chart).toBeVisible();
+    if (!jsEnabled) {
+      const { svg } = await loadedSvgImage(page, chart, /^\/resources\/chart\?pair=1&period=1min&theme=light&v=[0-9a-f]{12}$/);
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 800 516"[^>]*>(<path d="[^"]+" fill="none" stroke="#(007a4d|c72c41)"[^>]*\/>)+<\/svg>$/);
+    }
   });
 
   test("the page carries its own strings and no bars: the chart's bars and the other strings are shared resources", async ({
@@ -69,8 +75,11 @@ test.describe("trade screen", () => {
     const html = await (await request.get("/trade?symbol=BTCUSDT", { headers: { Accept: "text/html" } })).text();
     const payload = JSON.parse(/<script id="i18n-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
     expect(Object.keys(payload.resources).sort()).toEqual(["common", "trade"]);
-    // The SVG is drawn on the server; the hydration data holds no bar (a bar is the only thing with an "open").
-    expect(html).toMatch(/<svg[^>]*role="img"/);
+    // The chart is drawn on the server as an image of its own URL, not in the page; the hydration data holds no bar
+    // (a bar is the only thing with an "open").
+    expect(html).toMatch(
+      /<div id="chart-server-svg"[^>]*><picture [^>]*><source [^>]*\/><img [^>]*src="\/resources\/chart\?pair=1&amp;period=1min&amp;theme=dark&amp;v=[0-9a-f]{12}"/,
+    );
     const hydration = [...html.matchAll(/<script nonce[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
     expect(hydration).toContain("streamController");
     expect(hydration).not.toMatch(/\\"open\\"/);
@@ -84,6 +93,24 @@ test.describe("trade screen", () => {
     expect(bars.length).toBeGreaterThan(10);
     for (const b of bars.slice(-5)) expect(b).toEqual([expect.any(Number), ...Array(5).fill(expect.stringMatching(/^\d+(\.\d+)?$/))]);
     expect((await request.get("/resources/kline?pair=x&period=1min")).status()).toBe(400);
+
+    // The drawing a page names is kept (a URL is one drawing: a trade between the page and its image makes another
+    // version, so the page is asked again then); one the bars have moved on from is answered with the current drawing,
+    // never kept.
+    const chartSrc = async () => {
+      const page = await (await request.get("/trade?symbol=BTCUSDT", { headers: { Accept: "text/html" } })).text();
+      return /<img [^>]*src="(\/resources\/chart\?[^"]+)"/.exec(page)![1]!.replaceAll("&amp;", "&");
+    };
+    await expect.poll(async () => (await request.get(await chartSrc())).headers()["cache-control"]).toBe("public, max-age=3600");
+    const stale = await request.get("/resources/chart?pair=1&period=1min&theme=dark&v=000000000000");
+    expect(stale.headers()).toMatchObject({ "cache-control": "no-store", "content-type": "image/svg+xml" });
+    expect(await stale.text()).toContain('stroke="#2ebd85"');
+    const line = await (await request.get("/resources/chart?pair=1&period=time&theme=light&v=000000000000")).text();
+    expect(line).toMatch(
+      /^<svg [^>]*><path d="M[^"]*L[^"]*" fill="none" stroke="#8a5a00" stroke-width="1.5" vector-effect="non-scaling-stroke"\/><\/svg>$/,
+    );
+    expect((await request.get("/resources/chart?pair=x&period=1min&theme=dark&v=0")).status()).toBe(400);
+    expect((await request.get("/resources/chart?pair=9999&period=1min&theme=dark&v=0")).status()).toBe(404);
 
     const strings = await request.get(`/resources/strings?lang=en&v=${payload.v}`);
     expect(strings.headers()["cache-control"]).toContain("immutable");

@@ -1,5 +1,5 @@
 import type { KlineBar } from "~/contract/entities";
-import { candleGeometry } from "./candles-svg";
+import { candleGeometry, candlesSvgDocument } from "./candles-svg";
 
 const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({
   open,
@@ -56,5 +56,30 @@ describe("candleGeometry", () => {
     // Still one unit tall, so it shows.
     expect(g.upBodies).toBe("M1.5 10H8.5V11H1.5Z");
     expect(g.line).toBe("M5 10");
+  });
+});
+
+describe("candlesSvgDocument", () => {
+  const ink = { up: "#0a0", down: "#a00", line: "#00a" };
+  const g = candleGeometry([bar(1, "10", "20", "0", "15"), bar(2, "15", "16", "5", "10")], { width: 100, height: 120, padding: 10 });
+
+  it("draws the candles in the theme's colours written in (the page's CSS does not reach an image)", () => {
+    expect(candlesSvgDocument(g, false, ink)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 516" preserveAspectRatio="none">' +
+        '<path d="M25 10V35M25 60V110" fill="none" stroke="#0a0" stroke-width="1"/>' +
+        '<path d="M7.5 35H42.5V60H7.5Z" fill="none" stroke="#0a0" stroke-width="1" vector-effect="non-scaling-stroke"/>' +
+        '<path d="M75 30V85" fill="none" stroke="#a00" stroke-width="1"/>' +
+        '<path d="M75 35V60" fill="none" stroke="#a00" stroke-width="35"/>' +
+        "</svg>",
+    );
+  });
+
+  it("draws the line of closes for the 'time' interval, and leaves out what has no bars", () => {
+    expect(candlesSvgDocument(g, true, ink)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 516" preserveAspectRatio="none">' +
+        '<path d="M25 35L75 60" fill="none" stroke="#00a" stroke-width="1.5" vector-effect="non-scaling-stroke"/></svg>',
+    );
+    const rising = candleGeometry([bar(1, "10", "20", "0", "15")], { width: 100, height: 120 });
+    expect(candlesSvgDocument(rising, false, ink)).not.toContain("#a00");
   });
 });

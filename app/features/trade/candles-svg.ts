@@ -42,7 +42,8 @@ function num(v: string): number {
 
 /**
  * Each bar is a vertical stroke (the wick) and its body at its centre: a falling bar's body one thick stroke (about 20
- * bytes a bar), a rising bar's a rectangle outline (about 30), so 300 bars of SVG weigh ~7 KB in the page (issue 14). Heights are whole units of a 516-unit box.
+ * bytes a bar), a rising bar's a rectangle outline (about 30), so 300 bars weigh ~10 KB (an image of its own URL,
+ * decision 035). Heights are whole units of a 516-unit box.
  */
 export function candleGeometry(bars: KlineBar[], opts: { width: number; height: number; padding?: number; max?: number }): CandleGeometry {
   const shown = bars.slice(-(opts.max ?? 300));
@@ -108,4 +109,30 @@ export function candleGeometry(bars: KlineBar[], opts: { width: number; height: 
     max: maxText,
     count: shown.length,
   };
+}
+
+/** The server's chart drawing: its box (stretched to the chart's box on the page, `preserveAspectRatio="none"`). */
+export const CHART_IMAGE_BOX = { width: 800, height: 516 } as const;
+
+/** The colours of a drawing in one theme: rising bars, falling bars, the line of closes. */
+export type ChartInk = { up: string; down: string; line: string };
+
+/**
+ * The chart as an SVG document of its own (an image: the page's CSS does not reach it, so its colours are written
+ * in). Rising bars hollow and falling ones filled, as on the live chart; the 'time' interval draws the line of
+ * closes. No text: the page's <img> carries the chart's words.
+ */
+export function candlesSvgDocument(g: CandleGeometry, line: boolean, ink: ChartInk): string {
+  const { width, height } = CHART_IMAGE_BOX;
+  const path = (d: string, colour: string, width: number | string, scaled: boolean) =>
+    d
+      ? `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}"${scaled ? "" : ' vector-effect="non-scaling-stroke"'}/>`
+      : "";
+  const body = line
+    ? path(g.line, ink.line, 1.5, false)
+    : path(g.upWicks, ink.up, 1, true) +
+      path(g.upBodies, ink.up, 1, false) +
+      path(g.downWicks, ink.down, 1, true) +
+      path(g.downBodies, ink.down, g.body, true);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">${body}</svg>`;
 }

@@ -10,7 +10,7 @@ vi.mock("./trade.css", () => anyClass());
 vi.mock("~/styles/pair-screen.css", () => anyClass());
 vi.mock("~/lib/server-only", () => ({ useServerOnly: () => ({}) }));
 
-const { barsSummary } = await import("./chart-panel");
+const { barsSummary, ChartImage } = await import("./chart-panel");
 const { RecentTrades } = await import("./recent-trades");
 
 const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({
@@ -42,6 +42,43 @@ describe("the chart in words (its text alternative)", () => {
 
   it("says so when there are no bars", () => {
     expect(barsSummary(t, [], 2, "en")).toBe(en.chart.empty);
+  });
+});
+
+describe("the server's drawing of the chart (an image of its own URL)", () => {
+  const bars = [bar(Date.UTC(2026, 10, 26, 10, 0), "100", "120", "90", "110")];
+  const draw = (theme: "dark" | "light" | "system", version: string | null = "0123456789ab", shown = bars) =>
+    renderToStaticMarkup(
+      <TranslationProvider lang="en" locale="en" resources={{ trade: en }}>
+        <ChartImage
+          pairId={3}
+          period="5min"
+          bars={shown}
+          version={version}
+          theme={theme}
+          label="SOL/USDT candlestick chart, 5 min"
+          decimals={2}
+        />
+      </TranslationProvider>,
+    );
+
+  it("is named by the chart's name and its figures", () => {
+    expect(draw("dark")).toMatch(
+      /^<img [^>]*src="\/resources\/chart\?pair=3&amp;period=5min&amp;theme=dark&amp;v=0123456789ab" alt="SOL\/USDT candlestick chart, 5 min\. From 11-26 10:00:00 to 11-26 10:00:00 \(UTC\): opened at 100\.00, last 110\.00; lowest 90\.00, highest 120\.00\." loading="lazy"[^>]*\/>$/,
+    );
+  });
+
+  it("is drawn in the picked theme's colours, or, until one is picked, the browser picks by its preference", () => {
+    expect(draw("light")).toMatch(/^<img [^>]*theme=light/);
+    const system = draw("system");
+    expect(system).toMatch(
+      /^<picture [^>]*><source media="\(prefers-color-scheme: light\)" srcSet="[^"]*theme=light[^"]*"\/><img [^>]*theme=dark/,
+    );
+  });
+
+  it("says so instead when there is nothing to draw", () => {
+    expect(draw("dark", null)).toBe(`<p class="chartEmpty">${en.chart.empty}</p>`);
+    expect(draw("dark", "0123456789ab", [])).toBe(`<p class="chartEmpty">${en.chart.empty}</p>`);
   });
 });
 

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { KlineBar } from "~/contract/entities";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { memoOn } from "~/lib/memo-on";
+import { chartImageVersion } from "./chart-image.server";
 import { CHART_BARS_MAX, klinePeriod, klineWindow, normalizePeriod, type TradePeriod } from "./chart-periods";
 
 /** The bars a chart of `period` shows (the last CHART_BARS_MAX), or [] when the exchange could not answer. */
@@ -15,8 +16,8 @@ export async function loadChartBars(args: ApiArgs, pairId: number, period: Trade
 const latestBars = memoOn((bars: readonly KlineBar[]) => bars.slice(-CHART_BARS_MAX));
 
 /**
- * For a screen with a chart: its bars go to the server render only (the SVG without JavaScript), not into the
- * loader data; the live chart fetches them from /resources/kline after hydration.
+ * For a screen with a chart: its bars go to the server render only (the chart's image URL and its table without
+ * JavaScript), not into the loader data; the live chart fetches them from /resources/kline after hydration.
  */
 export async function renderChartOnServer(
   args: ApiArgs & { context: Pick<AppLoadContext, "serverOnly"> },
@@ -24,7 +25,10 @@ export async function renderChartOnServer(
   period: TradePeriod,
 ): Promise<void> {
   const bars = await loadChartBars(args, pairId, period);
-  if (args.context.serverOnly) args.context.serverOnly.chartBars = bars;
+  if (args.context.serverOnly) {
+    args.context.serverOnly.chartBars = bars;
+    args.context.serverOnly.chartVersion = chartImageVersion(bars);
+  }
 }
 
 /**

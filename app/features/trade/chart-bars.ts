@@ -40,3 +40,11 @@ export async function fetchChartBars(pairId: number, period: KlinePeriod, signal
   if (!r.ok) throw new Error(`kline ${r.status}`);
   return decodeBars(await r.json(), period);
 }
+
+/**
+ * The server's drawing of a chart as an image (`/resources/chart`): the chart a browser shows without JavaScript, and
+ * until the live chart has loaded. `version` names the drawing (`chartImageVersion`), so a URL is one drawing.
+ */
+export function chartImageUrl(pairId: number, period: string, theme: "dark" | "light", version: string): string {
+  return `/resources/chart?pair=${pairId}&period=${encodeURIComponent(period)}&theme=${theme}&v=${version}`;
+}

@@ -1,10 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, memo, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { usePickedTheme, useResolvedTheme } from "~/lib/theme";
+import { usePickedTheme, useResolvedTheme, type ThemeSetting } from "~/lib/theme";
 import { useTranslation } from "~/lib/translate";
 import type { KlineBar } from "~/contract/entities";
-import { candleGeometry } from "./candles-svg";
 import { memoOn } from "~/lib/memo-on";
 import { MA_PERIODS, MACD_FAST, MACD_SIGNAL, MACD_SLOW, STUDY_COLOURS } from "./indicators";
 import { compareDecimal, formatAmount, formatPrice } from "~/lib/money";
@@ -20,6 +19,7 @@ import {
   type TradePeriod,
 } from "./chart-periods";
 import type { TFunction } from "~/lib/translate";
+import { chartImageUrl } from "./chart-bars";
 import { screenOf, tradeUrl } from "~/lib/pair-links";
 import * as ps from "~/styles/pair-screen.css";
 import * as s from "./trade.css";
@@ -227,35 +227,47 @@ function LiveChart({
   );
 }
 
-const SVG_W = 800;
-const SVG_H = 516;
-
-// One drawing per set of bars for every page that shows them (the server's bars are shared for half a second).
-const svgGeometry = memoOn((bars: KlineBar[]) => candleGeometry(bars, { width: SVG_W, height: SVG_H }));
-
-/** The same candles as SVG: the chart without JavaScript, and until chart.js has loaded. */
-export function CandlesSvg({ bars, line, label, decimals }: { bars: KlineBar[]; line: boolean; label: string; decimals: number }) {
+/**
+ * The server's drawing of the chart (decision 035): the chart without JavaScript, and until chart.js has loaded. An
+ * image of its own URL (`/resources/chart`, named by the drawing's version), not 10 KB of SVG in every page; its
+ * text alternative is the chart's name and its figures. With the system's theme, the browser picks the drawing in
+ * its preference's colours.
+ */
+export function ChartImage({
+  pairId,
+  period,
+  bars,
+  version,
+  theme,
+  label,
+  decimals,
+}: {
+  pairId: number;
+  period: TradePeriod;
+  bars: KlineBar[];
+  version: string | null | undefined;
+  theme: ThemeSetting;
+  label: string;
+  decimals: number;
+}) {
   const { t, i18n } = useTranslation("trade");
-  const lang = i18n.language;
-  const id = useId();
-  const g = svgGeometry(bars);
-  if (g.count === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
+  if (!version || bars.length === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
+  const src = (ink: "dark" | "light") => chartImageUrl(pairId, period, ink, version);
+  const img = (
+    <img
+      className={s.chartSvg}
+      src={src(theme === "light" ? "light" : "dark")}
+      alt={`${label}. ${barsSummary(t, bars, decimals, i18n.language)}`}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+  if (theme !== "system") return img;
   return (
-    <svg className={s.chartSvg} viewBox={`0 0 ${SVG_W} ${SVG_H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`}>
-      <title id={`${id}-t`}>{label}</title>
-      <desc id={`${id}-d`}>{barsSummary(t, bars, decimals, lang)}</desc>
-      {line ? (
-        <path d={g.line} className={s.svgLine} vectorEffect="non-scaling-stroke" />
-      ) : (
-        <>
-          <path d={g.upWicks} className={s.svgUp} strokeWidth={1} />
-          {/* Rising bodies hollow, falling ones filled: the shape says which way, not only the hue. */}
-          <path d={g.upBodies} className={s.svgUp} strokeWidth={1} vectorEffect="non-scaling-stroke" />
-          <path d={g.downWicks} className={s.svgDown} strokeWidth={1} />
-          <path d={g.downBodies} className={s.svgDown} strokeWidth={g.body} />
-        </>
-      )}
-    </svg>
+    <picture className={s.chartSvg}>
+      <source media="(prefers-color-scheme: light)" srcSet={src("light")} />
+      {img}
+    </picture>
   );
 }
 
@@ -337,19 +349,20 @@ export const ChartPanel = memo(function ChartPanel({
   bars,
   lang,
 }: {
-  pair: { symbol: string; decimals: number };
+  pair: { id: number; symbol: string; decimals: number };
   period: TradePeriod;
   bars: KlineBar[] | null;
   lang: string;
 }) {
   const { t } = useTranslation("trade");
   const hydrated = useHydrated();
-  const serverBars = useServerOnly().chartBars;
+  const { chartBars: serverBars, chartVersion: serverVersion } = useServerOnly();
   const pairKey = `${pair.symbol}-${period}`;
   const box = useRef<HTMLDivElement>(null);
   const inView = useInViewport(box);
   const { search, pathname } = useLocation();
-  const theme = useResolvedTheme(usePickedTheme());
+  const picked = usePickedTheme();
+  const theme = useResolvedTheme(picked);
   const line = period === "time";
   // The line draws 1-minute closes: its label names that interval, not the button's "Line".
   const label = t(line ? "chart.labelLine" : "chart.label", {
@@ -387,8 +400,16 @@ export const ChartPanel = memo(function ChartPanel({
             <LiveChart pairKey={pairKey} bars={bars} line={line} lang={lang} label={label} theme={theme} decimals={pair.decimals} />
           </Suspense>
         ) : (
-          <ServerSvg pairKey={pairKey} sharedOn={serverBars} variant={`${line}|${pair.decimals}|${label}`}>
-            <CandlesSvg bars={serverBars ?? []} line={line} label={label} decimals={pair.decimals} />
+          <ServerSvg pairKey={pairKey} sharedOn={serverBars} variant={`${picked}|${pair.decimals}|${label}`}>
+            <ChartImage
+              pairId={pair.id}
+              period={period}
+              bars={serverBars ?? []}
+              version={serverVersion}
+              theme={picked}
+              label={label}
+              decimals={pair.decimals}
+            />
           </ServerSvg>
         )}
       </div>

@@ -46,10 +46,6 @@ export const chartBox = style({
 });
 export const chartSvg = style({ display: "block", width: "100%", height: "100%" });
 export const serverSvg = style({ width: "100%", height: "100%" });
-export const svgUp = style({ fill: "none", stroke: vars.color.up });
-export const svgDown = style({ fill: "none", stroke: vars.color.down });
-export const svgLine = style({ fill: "none", stroke: vars.color.accentStrong, strokeWidth: 1.5 });
-export const svgAxis = style({ fill: vars.color.muted, fontSize: "11px" });
 export const legend = style({
   position: "absolute",
   top: "6px",
