@@ -62,7 +62,7 @@ test.describe("trade screen", () => {
     const chart = page.getByRole("img", { name: /BTC\/USDT candlestick chart, 1 min\. From .* opened at [\d,.]+, last [\d,.]+/ });
     await expect(chart).toBeVisible();
     if (!jsEnabled) {
-      const { svg } = await loadedSvgImage(page, chart, /^\/resources\/chart\?pair=1&period=1min&theme=light&v=[0-9a-f]{12}$/);
+      const { svg } = await loadedSvgImage(page, chart, /^\/resources\/chart\.svg\?pair=1&period=1min&theme=light&v=[0-9a-f]{12}$/);
       expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 800 516"[^>]*>(<path d="[^"]+" fill="none" stroke="#(007a4d|c72c41)"[^>]*\/>)+<\/svg>$/);
     }
   });
@@ -78,7 +78,7 @@ test.describe("trade screen", () => {
     // The chart is drawn on the server as an image of its own URL, not in the page; the hydration data holds no bar
     // (a bar is the only thing with an "open").
     expect(html).toMatch(
-      /<div id="chart-server-svg"[^>]*><picture [^>]*><source [^>]*\/><img [^>]*src="\/resources\/chart\?pair=1&amp;period=1min&amp;theme=dark&amp;v=[0-9a-f]{12}"/,
+      /<div id="chart-server-svg"[^>]*><picture [^>]*><source [^>]*\/><img [^>]*src="\/resources\/chart\.svg\?pair=1&amp;period=1min&amp;theme=dark&amp;v=[0-9a-f]{12}"/,
     );
     const hydration = [...html.matchAll(/<script nonce[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
     expect(hydration).toContain("streamController");
@@ -99,18 +99,18 @@ test.describe("trade screen", () => {
     // never kept.
     const chartSrc = async () => {
       const page = await (await request.get("/trade?symbol=BTCUSDT", { headers: { Accept: "text/html" } })).text();
-      return /<img [^>]*src="(\/resources\/chart\?[^"]+)"/.exec(page)![1]!.replaceAll("&amp;", "&");
+      return /<img [^>]*src="(\/resources\/chart\.svg\?[^"]+)"/.exec(page)![1]!.replaceAll("&amp;", "&");
     };
     await expect.poll(async () => (await request.get(await chartSrc())).headers()["cache-control"]).toBe("public, max-age=3600");
-    const stale = await request.get("/resources/chart?pair=1&period=1min&theme=dark&v=000000000000");
+    const stale = await request.get("/resources/chart.svg?pair=1&period=1min&theme=dark&v=000000000000");
     expect(stale.headers()).toMatchObject({ "cache-control": "no-store", "content-type": "image/svg+xml" });
     expect(await stale.text()).toContain('stroke="#2ebd85"');
-    const line = await (await request.get("/resources/chart?pair=1&period=time&theme=light&v=000000000000")).text();
+    const line = await (await request.get("/resources/chart.svg?pair=1&period=time&theme=light&v=000000000000")).text();
     expect(line).toMatch(
       /^<svg [^>]*><path d="M[^"]*L[^"]*" fill="none" stroke="#8a5a00" stroke-width="1.5" vector-effect="non-scaling-stroke"\/><\/svg>$/,
     );
-    expect((await request.get("/resources/chart?pair=x&period=1min&theme=dark&v=0")).status()).toBe(400);
-    expect((await request.get("/resources/chart?pair=9999&period=1min&theme=dark&v=0")).status()).toBe(404);
+    expect((await request.get("/resources/chart.svg?pair=x&period=1min&theme=dark&v=0")).status()).toBe(400);
+    expect((await request.get("/resources/chart.svg?pair=9999&period=1min&theme=dark&v=0")).status()).toBe(404);
 
     const strings = await request.get(`/resources/strings?lang=en&v=${payload.v}`);
     expect(strings.headers()["cache-control"]).toContain("immutable");

@@ -64,7 +64,7 @@ describe("the server's drawing of the chart (an image of its own URL)", () => {
 
   it("is named by the chart's name and its figures", () => {
     expect(draw("dark")).toMatch(
-      /^<img [^>]*src="\/resources\/chart\?pair=3&amp;period=5min&amp;theme=dark&amp;v=0123456789ab" alt="SOL\/USDT candlestick chart, 5 min\. From 11-26 10:00:00 to 11-26 10:00:00 \(UTC\): opened at 100\.00, last 110\.00; lowest 90\.00, highest 120\.00\." loading="lazy"[^>]*\/>$/,
+      /^<img [^>]*src="\/resources\/chart\.svg\?pair=3&amp;period=5min&amp;theme=dark&amp;v=0123456789ab" alt="SOL\/USDT candlestick chart, 5 min\. From 11-26 10:00:00 to 11-26 10:00:00 \(UTC\): opened at 100\.00, last 110\.00; lowest 90\.00, highest 120\.00\." loading="lazy"[^>]*\/>$/,
     );
   });
 

@@ -42,9 +42,9 @@ export async function fetchChartBars(pairId: number, period: KlinePeriod, signal
 }
 
 /**
- * The server's drawing of a chart as an image (`/resources/chart`): the chart a browser shows without JavaScript, and
+ * The server's drawing of a chart as an image (`/resources/chart.svg`): the chart a browser shows without JavaScript, and
  * until the live chart has loaded. `version` names the drawing (`chartImageVersion`), so a URL is one drawing.
  */
 export function chartImageUrl(pairId: number, period: string, theme: "dark" | "light", version: string): string {
-  return `/resources/chart?pair=${pairId}&period=${encodeURIComponent(period)}&theme=${theme}&v=${version}`;
+  return `/resources/chart.svg?pair=${pairId}&period=${encodeURIComponent(period)}&theme=${theme}&v=${version}`;
 }

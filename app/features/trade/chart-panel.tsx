@@ -229,7 +229,7 @@ function LiveChart({
 
 /**
  * The server's drawing of the chart (decision 035): the chart without JavaScript, and until chart.js has loaded. An
- * image of its own URL (`/resources/chart`, named by the drawing's version), not 10 KB of SVG in every page; its
+ * image of its own URL (`/resources/chart.svg`, named by the drawing's version), not 10 KB of SVG in every page; its
  * text alternative is the chart's name and its figures. With the system's theme, the browser picks the drawing in
  * its preference's colours.
  */

@@ -7,7 +7,7 @@ const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
 
 /**
- * GET /resources/chart?pair=<id>&period=<interval>&theme=<dark|light>&v=<version>: the server's drawing of a chart as
+ * GET /resources/chart.svg?pair=<id>&period=<interval>&theme=<dark|light>&v=<version>: the server's drawing of a chart as
  * an SVG image, what a browser shows without JavaScript and until the live chart has loaded (decision 035). The page
  * carries an <img> of this URL instead of the drawing itself (10 KB of markup on every /trade, /lever and /second).
  *
