@@ -223,6 +223,31 @@ test.describe("second contract", () => {
     await expect(page.getByRole("row", { name: /XRP\/USDT · 30 s/ })).toHaveCount(0);
   });
 
+  test("on a phone whose first screen ends at the chart's top edge, the server's drawing stays until a quarter of the chart is in view", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "the live chart is the script's");
+    const u = await trader(request);
+    await page.setViewportSize({ width: 412, height: 823 });
+    await logIn(page, u.email, u.password, "/login?page=%2Fsecond");
+    const chart = page.getByRole("region", { name: "Price chart" });
+    const drawing = chart.getByRole("img", { name: /BTC\/USDT candlestick chart/ });
+    // A screen that shows the chart box's top 40 px (about a tenth of it), whatever the layout above it.
+    const top = (await chart.locator("#chart-server-svg").boundingBox())!.y;
+    await page.setViewportSize({ width: 412, height: Math.ceil(top) + 40 });
+    const bars = page.waitForResponse((r) => r.url().includes("/resources/kline"));
+    await page.goto("/second");
+    await bars;
+    // The live chart has its bars; two frames let the viewport observer answer.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(chart.locator("canvas")).toHaveCount(0);
+    await expect(drawing).toHaveJSProperty("tagName", "IMG");
+    await drawing.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await expect(chart.locator("canvas")).toBeVisible();
+  });
+
   test("fits a 390 px phone with the order buttons on the first screen", async ({ page, request }) => {
     const u = await trader(request);
     await page.setViewportSize({ width: 390, height: 844 });
