@@ -1,6 +1,7 @@
 import type { MicroType } from "../../../app/contract/index";
 import { MICRO_STATUS } from "../../../app/contract/index";
 import type { DB } from "../db/index";
+import { sqlLimit, statement } from "../db/statements";
 
 /** A row of `micro_orders` (migration 008). */
 export interface MicroRow {
@@ -38,43 +39,43 @@ export interface MicroWalletRow {
 }
 
 export function microPair(db: DB, matchId: number): MicroPairRow | undefined {
-  return db
-    .prepare(
-      "SELECT m.id, m.open_microtrade, q.code AS quote FROM currency_matches m JOIN currencies q ON q.id = m.quote_currency_id WHERE m.id = ?",
-    )
-    .get(matchId) as MicroPairRow | undefined;
+  return statement(
+    db,
+    "SELECT m.id, m.open_microtrade, q.code AS quote FROM currency_matches m JOIN currencies q ON q.id = m.quote_currency_id WHERE m.id = ?",
+  ).get(matchId) as MicroPairRow | undefined;
 }
 
 /** Currencies with a micro account (the wallets one can pay from). */
 export function microWallets(db: DB): MicroWalletRow[] {
-  return db
-    .prepare(
-      `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`,
-    )
-    .all() as MicroWalletRow[];
+  return statement(
+    db,
+    `SELECT c.id, c.code, c.decimals FROM currencies c JOIN currency_account_types t ON t.currency_id = c.id AND t.account_code = 'micro_account' ORDER BY c.sort, c.id`,
+  ).all() as MicroWalletRow[];
 }
 
 export function microAvailable(db: DB, userId: number, currencyId: number): string {
-  const r = db
-    .prepare("SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'")
-    .get(userId, currencyId) as { balance: string } | undefined;
+  const r = statement(db, "SELECT balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'micro_account'").get(
+    userId,
+    currencyId,
+  ) as { balance: string } | undefined;
   return r?.balance ?? "0";
 }
 
 export function runningMicroCount(db: DB, userId: number): number {
   return (
-    db.prepare("SELECT COUNT(*) AS n FROM micro_orders WHERE user_id = ? AND status = ?").get(userId, MICRO_STATUS.RUNNING) as { n: number }
+    statement(db, "SELECT COUNT(*) AS n FROM micro_orders WHERE user_id = ? AND status = ?").get(userId, MICRO_STATUS.RUNNING) as {
+      n: number;
+    }
   ).n;
 }
 
 export function insertMicroOrder(db: DB, row: Omit<MicroRow, "id">): number {
   return Number(
-    db
-      .prepare(
-        `INSERT INTO micro_orders (user_id, match_id, currency_id, type, status, seconds, number, profit_ratio, fee, open_price, created_at, due_at)
+    statement(
+      db,
+      `INSERT INTO micro_orders (user_id, match_id, currency_id, type, status, seconds, number, profit_ratio, fee, open_price, created_at, due_at)
          VALUES (@user_id, @match_id, @currency_id, @type, @status, @seconds, @number, @profit_ratio, @fee, @open_price, @created_at, @due_at)`,
-      )
-      .run(row).lastInsertRowid,
+    ).run(row).lastInsertRowid,
   );
 }
 
@@ -86,22 +87,22 @@ export function microPage(
 ): { total: number; rows: MicroRow[] } {
   const cond = `user_id = ? AND status = ?${where.matchId ? " AND match_id = ?" : ""}`;
   const args = [where.userId, where.status, ...(where.matchId ? [where.matchId] : [])];
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM micro_orders WHERE ${cond}`).get(...args) as { total: number };
-  const rows = db
-    .prepare(`SELECT * FROM micro_orders WHERE ${cond} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...args, limit, offset) as MicroRow[];
+  const { total } = statement(db, `SELECT COUNT(*) AS total FROM micro_orders WHERE ${cond}`).get(...args) as { total: number };
+  const rows = statement(db, `SELECT * FROM micro_orders WHERE ${cond} ORDER BY id DESC LIMIT ${sqlLimit(limit)} OFFSET ?`).all(
+    ...args,
+    offset,
+  ) as MicroRow[];
   return { total, rows };
 }
 
 /** Running orders due at `now` or before, oldest due first, each with the id of its stake's hold (0 if none). */
 export function dueMicroOrders(db: DB, now: number, limit: number): (MicroRow & { hold_id: number })[] {
-  return db
-    .prepare(
-      `SELECT o.*, COALESCE(h.id, 0) AS hold_id FROM micro_orders o
+  return statement(
+    db,
+    `SELECT o.*, COALESCE(h.id, 0) AS hold_id FROM micro_orders o
        LEFT JOIN holds h ON h.kind = 'micro_order' AND h.ref_id = o.id AND h.status = 'pending'
-       WHERE o.status = ? AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ?`,
-    )
-    .all(MICRO_STATUS.RUNNING, now, limit) as (MicroRow & { hold_id: number })[];
+       WHERE o.status = ? AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ${sqlLimit(limit)}`,
+  ).all(MICRO_STATUS.RUNNING, now) as (MicroRow & { hold_id: number })[];
 }
 
 /** Closes a running order with its result; false if it was no longer running (settled once only). */
@@ -111,15 +112,14 @@ export function closeMicroOrder(
   r: { endPrice: string; result: "win" | "lose" | "tie"; profit: string; now: number },
 ): boolean {
   return (
-    db
-      .prepare(
-        "UPDATE micro_orders SET status = ?, end_price = ?, result = ?, fact_profits = ?, settled_at = ? WHERE id = ? AND status = ?",
-      )
-      .run(MICRO_STATUS.CLOSED, r.endPrice, r.result, r.profit, r.now, id, MICRO_STATUS.RUNNING).changes === 1
+    statement(
+      db,
+      "UPDATE micro_orders SET status = ?, end_price = ?, result = ?, fact_profits = ?, settled_at = ? WHERE id = ? AND status = ?",
+    ).run(MICRO_STATUS.CLOSED, r.endPrice, r.result, r.profit, r.now, id, MICRO_STATUS.RUNNING).changes === 1
   );
 }
 
 /** The earliest due time of a running order (null when none runs). */
 export function nextMicroDue(db: DB): number | null {
-  return (db.prepare("SELECT MIN(due_at) AS n FROM micro_orders WHERE status = ?").get(MICRO_STATUS.RUNNING) as { n: number | null }).n;
+  return (statement(db, "SELECT MIN(due_at) AS n FROM micro_orders WHERE status = ?").get(MICRO_STATUS.RUNNING) as { n: number | null }).n;
 }
