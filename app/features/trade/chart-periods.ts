@@ -4,7 +4,6 @@ import type { KlinePeriod } from "~/contract/entities";
 
 /** The chart draws at most this many bars (the ones in view). */
 export const CHART_BARS_MAX = 300;
-export const CHART_HEIGHT = 516;
 
 /** The nine interval buttons (docs/product.md, "/trade"). */
 export const TRADE_PERIODS = ["time", "1min", "5min", "15min", "30min", "60min", "1day", "1week", "1mon"] as const;
