@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import type { Browser, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, loadedSvgImage, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, hydrated, loadedSvgImage, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * /trade, with JavaScript on and off (every spec runs in both projects). The server runs the simulator and
@@ -124,6 +124,29 @@ test.describe("trade screen", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Savings" })).toBeVisible();
       await expect(page.getByText("Lock a coin for a fixed term", { exact: false })).toBeVisible();
     }
+  });
+
+  test("a theme picked before the live chart has loaded redraws the server's drawing in it", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript the theme's form reloads the page, which draws the chart in the new theme");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/trade?symbol=BTCUSDT");
+    const chart = page.getByRole("region", { name: "Price chart" });
+    const drawing = chart.getByRole("img", { name: /BTC\/USDT candlestick chart/ });
+    // A phone screen that ends above the chart: the live chart waits until it is scrolled to, the drawing stays.
+    const top = (await chart.locator("#chart-server-svg").boundingBox())!.y;
+    await page.setViewportSize({ width: 390, height: Math.floor(top) - 20 });
+    await page.goto("/trade?symbol=BTCUSDT");
+    await hydrated(page);
+    // The system's theme: the browser picks between the two drawings, dark here.
+    await expect(drawing).toHaveAttribute("src", /&theme=dark&/);
+    await expect(chart.locator("picture source")).toHaveAttribute("srcset", /&theme=light&/);
+    await page.getByRole("banner").getByLabel("Menu").click();
+    await page.getByRole("banner").getByRole("button", { name: "Switch to the light theme" }).filter({ visible: true }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(drawing).toHaveAttribute("src", /&theme=light&/);
+    await expect(chart.locator("picture, source")).toHaveCount(0);
+    await expect(chart.locator("canvas")).toHaveCount(0);
   });
 
   test("the pair list, intervals and the book's price links", async ({ page, jsEnabled }) => {

@@ -253,17 +253,38 @@ export function ChartImage({
   decimals: number;
 }) {
   const { t, i18n } = useTranslation("trade");
-  if (!version || bars.length === 0) return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
-  const src = (ink: "dark" | "light") => chartImageUrl(pairId, period, ink, version);
-  const img = (
-    <img
-      className={s.chartSvg}
-      src={src(theme === "light" ? "light" : "dark")}
+  if (!version || bars.length === 0) return <ChartEmpty />;
+  return (
+    <ChartPicture
+      pairId={pairId}
+      period={period}
+      version={version}
+      theme={theme}
       alt={`${label}. ${barsSummary(t, bars, decimals, i18n.language)}`}
-      loading="lazy"
-      decoding="async"
     />
   );
+}
+
+function ChartEmpty() {
+  const { t } = useTranslation("trade");
+  return <p className={s.chartEmpty}>{t("chart.empty")}</p>;
+}
+
+function ChartPicture({
+  pairId,
+  period,
+  version,
+  theme,
+  alt,
+}: {
+  pairId: number;
+  period: string;
+  version: string;
+  theme: ThemeSetting;
+  alt: string;
+}) {
+  const src = (ink: "dark" | "light") => chartImageUrl(pairId, period, ink, version);
+  const img = <img className={s.chartSvg} src={src(theme === "light" ? "light" : "dark")} alt={alt} loading="lazy" decoding="async" />;
   if (theme !== "system") return img;
   return (
     <picture className={s.chartSvg}>
@@ -274,18 +295,14 @@ export function ChartImage({
 }
 
 /**
- * The server's drawing of the chart. On the server its children (the SVG of the bars the loader handed to the
- * render, lib/server-only) are rendered; in the browser it takes over that HTML as it found it in the page, so
- * hydration matches without the bars being sent a second time as data. It stays until the live chart has its
- * bars and has loaded, and only for the pair and interval the page was rendered with.
+ * Markup the server draws from the bars the loader handed to the render (lib/server-only), which the browser does not
+ * get as data. On the server its children are rendered (once per shared answer and variant); in the browser it takes
+ * over that HTML as it found it in the page, so hydration matches without the bars being sent a second time. Only
+ * for the pair and interval the page was rendered with.
  */
 const SERVER_SVG_ID = "chart-server-svg";
 const SERVER_TABLE_ID = "chart-server-table";
 const serverHtml = new Map<string, { key: string; html: string }>();
-
-function forgetServerSvg() {
-  serverHtml.set(SERVER_SVG_ID, { key: "", html: "" });
-}
 
 function ServerHtml({
   id,
@@ -326,22 +343,64 @@ function ServerHtml({
   return <div id={id} className={className} data-chart={pairKey} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+/**
+ * The server's drawing of the chart, for the pair and interval the page was rendered with. On the server, the image
+ * of the bars the loader handed to the render (lib/server-only). In the browser, the same image again from what the
+ * page holds (its version and text alternative, read once), in the theme picked now: a theme changed before the live
+ * chart has loaded changes the drawing too. It stays until the live chart has its bars and has loaded.
+ */
 function ServerSvg({
   pairKey,
+  pairId,
+  period,
   sharedOn,
   variant,
   children,
 }: {
   pairKey: string;
+  pairId: number;
+  period: TradePeriod;
   sharedOn?: object;
   variant?: string;
   children?: React.ReactElement;
 }) {
+  const picked = usePickedTheme();
+  if (typeof document === "undefined")
+    return (
+      <ServerHtml id={SERVER_SVG_ID} className={s.serverSvg} pairKey={pairKey} sharedOn={sharedOn} variant={variant}>
+        {children}
+      </ServerHtml>
+    );
+  const found = pageChartImage(pairKey);
   return (
-    <ServerHtml id={SERVER_SVG_ID} className={s.serverSvg} pairKey={pairKey} sharedOn={sharedOn} variant={variant}>
-      {children}
-    </ServerHtml>
+    <div id={SERVER_SVG_ID} className={s.serverSvg} data-chart={pairKey}>
+      {found === "empty" ? (
+        <ChartEmpty />
+      ) : found ? (
+        <ChartPicture pairId={pairId} period={period} version={found.version} theme={picked} alt={found.alt} />
+      ) : null}
+    </div>
   );
+}
+
+/** What the page's drawing was, read from the page once: its pair and interval, then its image's version and text. */
+let pageImage: { key: string; image: { version: string; alt: string } | "empty" | null } | null = null;
+
+function pageChartImage(pairKey: string) {
+  if (!pageImage) {
+    const el = document.getElementById(SERVER_SVG_ID);
+    const img = el?.querySelector("img");
+    const version = img ? new URL(img.getAttribute("src") ?? "", location.href).searchParams.get("v") : null;
+    pageImage = {
+      key: el?.dataset.chart ?? "",
+      image: img && version ? { version, alt: img.alt } : el?.querySelector("p") ? "empty" : null,
+    };
+  }
+  return pageImage.key === pairKey ? pageImage.image : null;
+}
+
+function forgetServerSvg() {
+  pageImage = { key: "", image: null };
 }
 
 /** Intervals as links (`?period=`), then the chart: chart.js in the browser, SVG on the server. */
@@ -398,11 +457,17 @@ export const ChartPanel = memo(function ChartPanel({
       <p className={ps.muted}>{t("chart.zone", { zone: TRADE_TIME_ZONE })}</p>
       <div className={s.chartBox} ref={box}>
         {hydrated && bars && inView ? (
-          <Suspense fallback={<ServerSvg pairKey={pairKey} />}>
+          <Suspense fallback={<ServerSvg pairKey={pairKey} pairId={pair.id} period={period} />}>
             <LiveChart pairKey={pairKey} bars={bars} line={line} lang={lang} label={label} theme={theme} decimals={pair.decimals} />
           </Suspense>
         ) : (
-          <ServerSvg pairKey={pairKey} sharedOn={serverBars} variant={`${picked}|${pair.decimals}|${label}`}>
+          <ServerSvg
+            pairKey={pairKey}
+            pairId={pair.id}
+            period={period}
+            sharedOn={serverBars}
+            variant={`${picked}|${pair.decimals}|${label}`}
+          >
             <ChartImage
               pairId={pair.id}
               period={period}
