@@ -263,7 +263,8 @@ async function runHttp(
         if (r.done) break;
         res.write(r.value);
         const tick = lastOfTick.get(r.value);
-        if (tick !== undefined && tick >= 1) handoff.push(performance.now() - up.sentAt[tick]);
+        // After the socket took the bytes, as above.
+        if (tick !== undefined && tick >= 1) process.nextTick(() => handoff.push(performance.now() - up.sentAt[tick]));
       }
       res.end();
     } catch {
