@@ -3,6 +3,7 @@ import { vi } from "vitest";
 import type { KlineBar, Trade } from "~/contract/entities";
 import { createT, TranslationProvider } from "~/lib/translate";
 import en from "../../../locales/en/trade.json";
+import jp from "../../../locales/jp/trade.json";
 
 // The styles are vanilla-extract's, built by the bundler: here any class name will do.
 const anyClass = () => new Proxy({}, { get: (_, k) => (k === "then" ? undefined : String(k)), has: () => true });
@@ -10,7 +11,7 @@ vi.mock("./trade.css", () => anyClass());
 vi.mock("~/styles/pair-screen.css", () => anyClass());
 vi.mock("~/lib/server-only", () => ({ useServerOnly: () => ({}) }));
 
-const { barsSummary, ChartImage } = await import("./chart-panel");
+const { barsSummary, chartDescription, ChartImage } = await import("./chart-panel");
 const { RecentTrades } = await import("./recent-trades");
 
 const bar = (time: number, open: string, high: string, low: string, close: string): KlineBar => ({
@@ -42,6 +43,13 @@ describe("the chart in words (its text alternative)", () => {
 
   it("says so when there are no bars", () => {
     expect(barsSummary(t, [], 2, "en")).toBe(en.chart.empty);
+  });
+
+  it("follows the chart's name, joined as the language writes sentences", () => {
+    const bars = [bar(Date.UTC(2026, 10, 26, 10, 0), "100", "120", "90", "110")];
+    expect(chartDescription(t, "SOL/USDT", bars, 2, "en")).toBe(`SOL/USDT. ${barsSummary(t, bars, 2, "en")}`);
+    const tJp = createT({ trade: jp }, "ja", "trade");
+    expect(chartDescription(tJp, "SOL/USDT", bars, 2, "jp")).toBe(`SOL/USDT。${barsSummary(tJp, bars, 2, "jp")}`);
   });
 });
 

@@ -115,6 +115,11 @@ const barsRange = memoOn((bars: KlineBar[]) => {
   return { first: shown[0], last: shown[shown.length - 1], low, high };
 });
 
+/** The chart's text alternative, the live canvas's and the server image's alike: its name, then its figures. */
+export function chartDescription(t: TFunction, label: string, bars: KlineBar[], decimals: number, lang: string): string {
+  return t("chart.described", { label, summary: barsSummary(t, bars, decimals, lang) });
+}
+
 /**
  * The chart in words (its text alternative): which bars, from when to when, where the price opened and stands, its
  * lowest and highest. Prices stay the decimal strings the bars carry; numbers only compare them.
@@ -198,7 +203,7 @@ function LiveChart({
 }) {
   const { t } = useTranslation("trade");
   // The canvas is one image: its name says what it shows, in figures (the table below has each bar's values).
-  const described = `${label}. ${barsSummary(t, bars, decimals, lang)}`;
+  const described = chartDescription(t, label, bars, decimals, lang);
   // Drawn live from here on: the page's server drawing is out of date and never shown again.
   useEffect(forgetServerSvg, []);
   const wide = useWide();
@@ -260,7 +265,7 @@ export function ChartImage({
       period={period}
       version={version}
       theme={theme}
-      alt={`${label}. ${barsSummary(t, bars, decimals, i18n.language)}`}
+      alt={chartDescription(t, label, bars, decimals, i18n.language)}
     />
   );
 }
