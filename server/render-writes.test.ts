@@ -76,6 +76,20 @@ describe("the server renderer's writes", () => {
     expect(writes.length).toBeLessThan(Buffer.byteLength(html) / 2048 / 3);
   });
 
+  it("the development build (npm run dev) sends no NUL bytes where a character meets its buffer's end either", async () => {
+    const dev = require(join(cjs, "react-dom-server.node.development.js")) as typeof import("react-dom/server");
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const writes: Buffer[] = [];
+      const sink = new Writable({
+        write: (chunk: Buffer, _encoding, done) => (writes.push(chunk), done()),
+        final: (done) => (resolve(Buffer.concat(writes)), done()),
+      });
+      const stream = dev.renderToPipeableStream(h(Table), { onAllReady: () => stream.pipe(sink), onShellError: reject });
+    });
+    expect(bytes.includes(0)).toBe(false);
+    expect(bytes.toString("utf8")).toBe(renderToString(h(Table)));
+  });
+
   it("streams a boundary that resolves after the shell as before: its fallback first, then its content", async () => {
     let release: () => void = () => {};
     const ready = new Promise<void>((r) => (release = r));
