@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import type { Browser, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { cli, expect, expectNoSeriousA11yViolations, hydrated, loadedSvgImage, registerUser, setTheme, test } from "./fixtures";
+import { cli, expect, expectNoSeriousA11yViolations, loadedSvgImage, registerUser, setTheme, test } from "./fixtures";
 
 /**
  * /trade, with JavaScript on and off (every spec runs in both projects). The server runs the simulator and
@@ -137,7 +137,6 @@ test.describe("trade screen", () => {
     const top = (await chart.locator("#chart-server-svg").boundingBox())!.y;
     await page.setViewportSize({ width: 390, height: Math.floor(top) - 20 });
     await page.goto("/trade?symbol=BTCUSDT");
-    await hydrated(page);
     // The system's theme: the browser picks between the two drawings, dark here.
     await expect(drawing).toHaveAttribute("src", /&theme=dark&/);
     await expect(chart.locator("picture source")).toHaveAttribute("srcset", /&theme=light&/);
