@@ -233,6 +233,15 @@ async function runHttp(
   const hub = new LiveHub({ url: up.url, log: () => {} });
   const lastOfTick = tickChunks(hub);
   const handoff: number[] = [];
+  /**
+   * Called right after a chunk's write: the time it reached the socket, if it ends a tick. A response's write is
+   * corked and goes to the kernel in a tick queued by the write itself, which runs before this one (taken at the
+   * write's return, the figure left out the syscalls of the whole fan-out, its larger part).
+   */
+  const written = (chunk: Uint8Array) => {
+    const tick = lastOfTick.get(chunk);
+    if (tick !== undefined && tick >= 1) process.nextTick(() => handoff.push(performance.now() - up.sentAt[tick]));
+  };
   const server = createServer(async (req, res) => {
     const ac = new AbortController();
     res.on("close", () => ac.abort());
@@ -242,11 +251,7 @@ async function runHttp(
       const write = sink.write.bind(sink);
       sink.write = (chunk) => {
         write(chunk);
-        const tick = lastOfTick.get(chunk);
-        // After the socket took the bytes: a response's write is corked and goes to the kernel in a tick queued by
-        // the write itself, which runs before this one (taken at the write's return, the figure left out the
-        // syscalls of the whole fan-out, its larger part).
-        if (tick !== undefined && tick >= 1) process.nextTick(() => handoff.push(performance.now() - up.sentAt[tick]));
+        written(chunk);
       };
       const response = hub.attach(ac.signal, ["DAY_MARKET"], { sink });
       res.writeHead(200, Object.fromEntries(response.headers));
@@ -262,9 +267,7 @@ async function runHttp(
         const r = await reader.read();
         if (r.done) break;
         res.write(r.value);
-        const tick = lastOfTick.get(r.value);
-        // After the socket took the bytes, as above.
-        if (tick !== undefined && tick >= 1) process.nextTick(() => handoff.push(performance.now() - up.sentAt[tick]));
+        written(r.value);
       }
       res.end();
     } catch {
