@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { BASE_URL } from "../../playwright.config";
 import { cli, expect, expectNoSeriousA11yViolations, logIn, registerUser, setTheme, test } from "./fixtures";
 
 const png = () =>
@@ -113,5 +114,18 @@ test.describe("identity verification", () => {
     await page.reload();
     await expect(page.getByText("Verified: Alice Example")).toBeVisible();
     await expect(page.getByText("200,000 USD per day").first()).toBeVisible();
+
+    // On a 390 px phone in French and Italian the limits stay on the page: their "200 000" cannot break (a no-break
+    // space groups the digits), so the label beside it wraps instead.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [lang, limit] of [
+      ["fr", "200\u202f000 USD par jour"],
+      ["it", "200.000 USD al giorno"],
+    ]) {
+      await page.context().addCookies([{ name: "lang", value: lang, url: BASE_URL }]);
+      await page.reload();
+      await expect(page.getByText(limit).first()).toBeVisible();
+      expect({ lang, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ lang, width: 390 });
+    }
   });
 });

@@ -89,23 +89,27 @@ function Glance({ summary, now, lang, t }: { summary: AssetSummary; now: number;
               <dd>{usd(sum.low.usd)}</dd>
             </div>
           </dl>
-          <table className="sr-only">
-            <caption>{t("glance.tableCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("glance.day")}</th>
-                <th scope="col">{t("account.usdValue")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.t}>
-                  <th scope="row">{dayText(p)}</th>
-                  <td>{money(p.usd)}</td>
+          {/* Hidden by a block around it: a table keeps its content's width whatever its own, so a hidden table
+              with a long caption widened a tablet's page (768 px) in Spanish, French and Polish. */}
+          <div className="sr-only">
+            <table>
+              <caption>{t("glance.tableCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("glance.day")}</th>
+                  <th scope="col">{t("account.usdValue")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.t}>
+                    <th scope="row">{dayText(p)}</th>
+                    <td>{money(p.usd)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
       ) : (
         <p className={s.muted}>{t("glance.noHistory")}</p>

@@ -14,7 +14,9 @@ export const preview = style({
 export const status = style({ padding: "12px 14px", border: `1px solid ${vars.color.border}`, borderRadius: "8px", margin: "0 0 16px" });
 export const limits = style({
   display: "grid",
-  gridTemplateColumns: "auto minmax(0, 1fr)",
+  // The label wraps before the amount does: a French or Italian "200 000 USD" cannot break (its group separator is
+  // a no-break space), and with the label at its full width it ran past a 390 px phone's edge.
+  gridTemplateColumns: "minmax(0, auto) auto",
   gap: "4px 16px",
   margin: "0 0 16px",
   justifyContent: "start",
