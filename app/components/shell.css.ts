@@ -23,26 +23,34 @@ export const header = style({
 export const headerInner = style({
   display: "flex",
   alignItems: "center",
-  gap: "12px",
+  gap: "8px",
   height: "56px",
-  padding: "0 12px",
+  padding: "0 10px",
   maxWidth: "100vw",
   "@media": { [WIDE]: { gap: "16px", padding: "0 16px" } },
 });
 export const logo = style({
   fontWeight: 800,
-  fontSize: "20px",
+  fontSize: "17px",
   color: vars.color.link,
   textDecoration: "none",
   letterSpacing: "0.5px",
   flex: "none",
+  "@media": { [WIDE]: { fontSize: "20px" } },
 });
 export const navWide = style({ display: "none", gap: "4px", flex: 1, minWidth: 0, "@media": { [WIDE]: { display: "flex" } } });
 export const navLink = style({ ...headerLink, padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500, whiteSpace: "nowrap" });
 /** The tools at the header's end: one group for each of the header's shapes. */
 const headerTools = (gap: string) => ({ gap, alignItems: "center", marginLeft: "auto" }) as const;
 export const toolsWide = style({ display: "none", ...headerTools("8px"), "@media": { [WIDE]: { display: "flex" } } });
-export const toolsNarrow = style({ display: "flex", ...headerTools("6px"), minWidth: 0, "@media": { [WIDE]: { display: "none" } } });
+export const toolsNarrow = style({ display: "flex", ...headerTools("4px"), minWidth: 0, "@media": { [WIDE]: { display: "none" } } });
+/**
+ * The compact bar's links ("Log in", "Sign up"; "Spot" signed in) take what room the logo and the menu leave: a label
+ * of several words wraps onto a second line, one word keeps its width. Nothing is cut: in German, Spanish, French,
+ * Polish and Thai "Sign up" did not fit a 390 px phone and lost its last letters.
+ */
+globalStyle(`${toolsNarrow} > a`, { whiteSpace: "normal", textAlign: "center", lineHeight: 1.15, flex: "0 1 auto" });
+globalStyle(`${toolsNarrow} > ${navLink}`, { paddingLeft: "6px", paddingRight: "6px" });
 /** A long e-mail address is cut with an ellipsis; the whole one is in the menu's account section. */
 export const account = style({
   display: "inline-block",
@@ -56,16 +64,13 @@ export const primaryAction = style({
   display: "inline-flex",
   alignItems: "center",
   minHeight: "36px",
-  padding: "6px 12px",
+  padding: "6px 10px",
   borderRadius: vars.radius.sm,
   fontWeight: 700,
   background: vars.color.accent,
   color: vars.color.accentText,
   textDecoration: "none",
   whiteSpace: "nowrap",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  minWidth: 0,
 });
 export const menuButton = style({
   ...iconTarget,
