@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { BCP47, DEFAULT_LANG, isLang } from "~/i18n";
 import { I18nPayloadProvider } from "~/lib/i18n-payload";
 import { ClientTranslations } from "~/lib/client-strings";
+import { acceptDecimalComma } from "~/lib/decimal-comma";
 import { replayEarlyInput } from "~/lib/early-input";
 import type { Resources } from "~/lib/translate";
 
@@ -59,6 +60,9 @@ async function dataDecoded(): Promise<void> {
     if (thrown instanceof Promise) await thrown;
   }
 }
+
+// Before hydration, so that what was typed before it, replayed below, is read the same way.
+acceptDecimalComma(document);
 
 /** Once the page has hydrated (a parent's effect runs after its children's), what was typed before reaches React. */
 function Hydrated({ children }: { children: ReactNode }) {

@@ -9,6 +9,7 @@ import { cli, expect, expectNoSeriousA11yViolations, latestCode, logInTo, regist
  */
 
 const TRC20_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
+const AMOUNT_INVALID = "The amount is invalid";
 
 /** On /assets/bindAddr: saves TRC20_ADDRESS for USDT · TRC20 with the address service's code (type 6) from the outbox. */
 async function saveTrc20Address(page: Page, email: string) {
@@ -159,6 +160,32 @@ test.describe("assets", () => {
 
     await page.goto("/assets/leverAccount");
     await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("250.00");
+  });
+
+  test("a comma typed into an amount is its decimal point (a phone's keypad may have no point); without JavaScript it is refused, the input kept", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    const { email, password } = await registerUser(request);
+    cli("credit", email, "change_account", "USDT", "10");
+    await logInTo(page, email, password, "/assets/transfer");
+    await page.getByLabel("From", { exact: true }).selectOption({ label: "Spot account" });
+    await page.getByLabel("To", { exact: true }).selectOption({ label: "Lever account" });
+    const amount = page.getByLabel("Amount (USDT)");
+    await amount.pressSequentially("0,5");
+    if (!jsEnabled) {
+      await page.getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(page.getByText(AMOUNT_INVALID)).toBeVisible();
+      await expect(amount).toHaveValue("0,5");
+      await expect(balanceRow(page, "Spot account")).toContainText("10.00");
+      return;
+    }
+    await expect(amount).toHaveValue("0.5");
+    await page.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(page.getByText(/Transferred 0\.5 USDT/)).toBeVisible();
+    await expect(balanceRow(page, "Spot account")).toContainText("9.50");
+    await expect(balanceRow(page, "Lever account")).toContainText("0.50");
   });
 
   test("trade password, address book, a withdrawal with a wrong then the right trade password, approval", async ({

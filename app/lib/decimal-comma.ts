@@ -1,0 +1,30 @@
+/**
+ * A comma typed into a figure field becomes the decimal point, in every form of the site.
+ *
+ * A phone shows a decimal keypad for `inputmode="decimal"`, and where the phone's region writes decimals with a comma
+ * (Germany, France, Italy, Spain, Poland…) that keypad has a comma and no point. The site's figures take a point
+ * (docs/product.md, "Money and rounding"), so without this such a trader could not type "0.5" at all: a transfer or a
+ * conversion of "0,5" was refused. The order forms' price fields already read a comma as the point as it is typed
+ * (app/lib/price-input.ts); this does the same for every field with a decimal keypad.
+ *
+ * One listener on the document, in the capture phase, so the field's own handlers (React's, conform's) see the value
+ * with the point. The value is written through the browser's own setter: React watches its fields' setter and would
+ * otherwise take the new value for one it wrote itself and not report the change.
+ */
+export function acceptDecimalComma(doc: Document): void {
+  doc.addEventListener(
+    "input",
+    (event) => {
+      const el = event.target;
+      if (!(el instanceof HTMLInputElement) || el.getAttribute("inputmode") !== "decimal" || !el.value.includes(",")) return;
+      const caret = el.selectionStart;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+      const next = el.value.replace(/,/g, ".");
+      if (setter) setter.call(el, next);
+      else el.value = next;
+      // The same length: the caret stays where it was.
+      if (caret !== null) el.setSelectionRange(caret, caret);
+    },
+    true,
+  );
+}
