@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z, type ZodTypeAny } from "zod";
 import { fieldOfReason, type Reason } from "~/contract/core/codes";
+import { FIGURE_FIELDS } from "~/lib/figure-fields";
 import { getT } from "~/lib/i18next.server";
 
 /**
@@ -37,6 +38,27 @@ export function formsOf<Table extends SchemaTable>(namespace: string, table: Tab
       return getZodConstraint(table[form](keyOnly));
     },
   };
+}
+
+/**
+ * The posted form, a comma in a figure field read as its decimal point (docs/product.md, "Money and rounding"). In the
+ * browser `app/lib/decimal-comma.ts` makes it so as it is typed; a form posted before or without JavaScript from a
+ * phone whose decimal keypad has a comma and no point gets the same here, so "0,5" is 0.5 in every mode.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  return withDecimalPoints(await request.formData());
+}
+
+export function withDecimalPoints(formData: FormData): FormData {
+  let comma = false;
+  for (const [name, value] of formData) if (FIGURE_FIELDS.has(name) && typeof value === "string" && value.includes(",")) comma = true;
+  if (!comma) return formData;
+  const out = new FormData();
+  for (const [name, value] of formData) {
+    if (FIGURE_FIELDS.has(name) && typeof value === "string") out.append(name, value.replaceAll(",", "."));
+    else out.append(name, value);
+  }
+  return out;
 }
 
 /** A reply that keeps the input (minus secrets) with errors on fields or on the form, when there is no submission. */

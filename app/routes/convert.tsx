@@ -23,6 +23,7 @@ import { redirectOrData } from "~/lib/answer.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/lib/page-meta";
+import { postedForm } from "~/lib/forms.server";
 
 async function convertT(request: Request): Promise<Translate> {
   const t = await getT(request, "convert");
@@ -70,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request);
   const args = { request, context };
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const t = await convertT(request);
   const intent = String(formData.get("intent") ?? "");
   const values = {

@@ -14,6 +14,7 @@ import { redirectOrData } from "~/lib/answer.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/lib/page-meta";
+import { postedForm } from "~/lib/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };
@@ -60,7 +61,7 @@ const FIELD_MESSAGES = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   await requireToken(request, { returnTo: "/deposit" });
   const t = await savingsT(request);
   const id = parseProductId(String(formData.get("id") ?? ""));

@@ -19,6 +19,7 @@ import { getSession, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, input, label as labelClass } from "~/styles/ui.css";
+import { postedForm } from "~/lib/forms.server";
 
 /**
  * /legalIndex/legal (docs/product.md, "/legalIndex"): merchants' ads. The user's side picks the list (buy from sell ads, cheapest
@@ -61,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request, { messageKey: "common:errors.pleaseLoginToTrade", returnTo: "/legalIndex/legal" });
-  return createOrder({ request, context }, await request.formData());
+  return createOrder({ request, context }, await postedForm(request));
 }
 
 export default function LegalRoute() {

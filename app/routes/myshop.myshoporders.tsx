@@ -20,6 +20,7 @@ import { lazyValidation } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import { TableHead } from "~/components/table-head";
+import { postedForm } from "~/lib/forms.server";
 
 /**
  * /myshop/myshoporders (docs/product.md, "/myshop"): the shop's record and legal balances, its ads with their state
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const args = { request, context };
   await requireShop(args, "/myshop/myshoporders");
-  return shopAction(args, await request.formData());
+  return shopAction(args, await postedForm(request));
 }
 
 export default function ShopRoute() {

@@ -16,6 +16,7 @@ import { formatTime } from "~/lib/time";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import { TableHead } from "~/components/table-head";
+import { postedForm } from "~/lib/forms.server";
 
 const HERE = "/notifications";
 
@@ -80,7 +81,7 @@ type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireToken(request, { returnTo: HERE });
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = String(form.get("intent") ?? "");
   const t = await getT(request, "notify");
   const args = { request, context };

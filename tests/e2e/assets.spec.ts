@@ -9,7 +9,6 @@ import { cli, expect, expectNoSeriousA11yViolations, latestCode, logInTo, regist
  */
 
 const TRC20_ADDRESS = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
-const AMOUNT_INVALID = "The amount is invalid";
 
 /** On /assets/bindAddr: saves TRC20_ADDRESS for USDT · TRC20 with the address service's code (type 6) from the outbox. */
 async function saveTrc20Address(page: Page, email: string) {
@@ -162,7 +161,7 @@ test.describe("assets", () => {
     await expect(page.getByRole("row", { name: /^USDT/ })).toContainText("250.00");
   });
 
-  test("a comma typed into an amount is its decimal point (a phone's keypad may have no point); without JavaScript it is refused, the input kept", async ({
+  test("a comma typed into an amount is its decimal point (a phone's decimal keypad may have no point), with JavaScript and without", async ({
     page,
     request,
     jsEnabled,
@@ -174,14 +173,8 @@ test.describe("assets", () => {
     await page.getByLabel("To", { exact: true }).selectOption({ label: "Lever account" });
     const amount = page.getByLabel("Amount (USDT)");
     await amount.pressSequentially("0,5");
-    if (!jsEnabled) {
-      await page.getByRole("button", { name: "Transfer", exact: true }).click();
-      await expect(page.getByText(AMOUNT_INVALID)).toBeVisible();
-      await expect(amount).toHaveValue("0,5");
-      await expect(balanceRow(page, "Spot account")).toContainText("10.00");
-      return;
-    }
-    await expect(amount).toHaveValue("0.5");
+    // With JavaScript the field shows the point as it is typed; without, the server reads the comma so.
+    await expect(amount).toHaveValue(jsEnabled ? "0.5" : "0,5");
     await page.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(page.getByText(/Transferred 0\.5 USDT/)).toBeVisible();
     await expect(balanceRow(page, "Spot account")).toContainText("9.50");

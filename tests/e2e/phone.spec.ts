@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { FIGURE_FIELDS } from "../../app/lib/figure-fields";
 import { BASE_URL } from "../../playwright.config";
 import { cli, COLOUR_RULES, expect, logIn, registerUser, seriousA11yViolations, setTheme, signedInAt, test } from "./fixtures";
 
@@ -96,7 +97,7 @@ test.describe("on a 390×844 phone", () => {
     }
   });
 
-  test("in the languages with the longest words, no screen is wider than the phone, the bar's links are whole, and the account screens fit a tablet", async ({
+  test("in the languages with the longest words, no screen is wider than the phone, the bar's links are whole, and the account screens fit a tablet; every decimal field is a figure field", async ({
     page,
     jsEnabled,
   }) => {
@@ -131,8 +132,13 @@ test.describe("on a 390×844 phone", () => {
         await page.setViewportSize(size);
         for (const path of paths) {
           await page.goto(path);
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          if (width !== size.width) wide.push(`${lang} ${path} at ${size.width} px: ${width} px`);
+          const m = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            figures: [...document.querySelectorAll("input[inputmode=decimal]")].map((e) => e.getAttribute("name") ?? ""),
+          }));
+          if (m.width !== size.width) wide.push(`${lang} ${path} at ${size.width} px: ${m.width} px`);
+          // Every field with a decimal keypad is one whose comma the server reads as the point (app/lib/figure-fields.ts).
+          for (const name of m.figures) if (!FIGURE_FIELDS.has(name)) wide.push(`${path}: decimal field "${name}" is not a figure field`);
         }
       }
     }

@@ -1,4 +1,4 @@
-import { formsOf, refusalReply, replyWith, type Translate } from "~/lib/forms.server";
+import { formsOf, postedForm, refusalReply, replyWith, type Translate } from "~/lib/forms.server";
 import { requireToken } from "~/lib/session.server";
 import { SCHEMAS, type FormName } from "./schemas";
 
@@ -12,7 +12,7 @@ export { refusalReply, replyWith };
 /** How an assets action starts: the user signed in, the posted form, the translator, and the form checked with it. */
 export async function readForm<F extends FormName>(request: Request, form: F) {
   await requireToken(request);
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const t = await assetsT(request);
   // No assets schema takes more than the translator.
   const parse = parseForm as (form: F, formData: FormData, t: Translate) => ReturnType<typeof parseForm<F>>;

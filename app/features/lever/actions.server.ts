@@ -13,6 +13,7 @@ import { parseLeverOrder, parseLeverReview, parseRowAction, parseStops } from ".
 import { leverGroups } from "./lever.server";
 import { estimatedLiquidation } from "./risk-rules";
 import type { Translate } from "./schema";
+import { postedForm } from "~/lib/forms.server";
 
 /** What every intent of /lever's action works with: the posted form, the lever translator and the two answers. */
 type Ctx = {
@@ -34,7 +35,7 @@ const refused = (answer: LeverActionData) => data<LeverActionData>(answer, { sta
  */
 export async function leverAction(args: ApiArgs) {
   const { request } = args;
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const t = await leverT(request);
   const to = backOnScreen(withoutConfirm(safeRedirect(formData.get("back"), "/lever")), "/lever");
   const ctx: Ctx = {

@@ -10,6 +10,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import type { MicroReview, SecondActionData } from "./action-data";
 import { parseMicroOrder, parseMicroReview } from "./forms.server";
 import type { Translate } from "./schema";
+import { postedForm } from "~/lib/forms.server";
 
 type Ctx = FormActionContext<Translate>;
 
@@ -23,7 +24,7 @@ const refused = (answer: SecondActionData) => data<SecondActionData>(answer, { s
  */
 export async function secondAction(args: ApiArgs) {
   const { request } = args;
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const t = await secondT(request);
   const to = backOnScreen(safeRedirect(formData.get("back"), "/second"), "/second");
   const ctx: Ctx = { args, request, formData, t, to };

@@ -13,6 +13,7 @@ import { parseCancel, parseOrder } from "./forms.server";
 import { bestPrice, holdPrice, ORDER_TYPES, PRICE_DECIMALS, sliderQuantity, snapPercent, type OrderType, type Side } from "./order-input";
 import { pairById } from "./pairs.server";
 import { ORDER_FIELD_REASONS, type Translate } from "./schema";
+import { postedForm } from "~/lib/forms.server";
 
 type Ctx = FormActionContext<Translate>;
 
@@ -26,7 +27,7 @@ const refused = (answer: TradeActionData) => data<TradeActionData>(answer, { sta
  */
 export async function tradeAction(args: ApiArgs) {
   const { request } = args;
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const t = await tradeT(request);
   const to = backOnScreen(safeRedirect(formData.get("back"), "/trade"), "/trade");
   // Logged-out users cannot submit orders (docs/product.md, "/trade"); after signing in they come back to the screen.
