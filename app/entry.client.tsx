@@ -66,7 +66,10 @@ acceptDecimalComma(document);
 
 /** Once the page has hydrated (a parent's effect runs after its children's), what was typed before reaches React. */
 function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => replayEarlyInput(), []);
+  useEffect(() => {
+    replayEarlyInput();
+    void import("~/lib/figure-paste").then((m) => m.acceptGroupedPaste(document));
+  }, []);
   return children;
 }
 

@@ -5,7 +5,8 @@
  * (Germany, France, Italy, Spain, Poland…) that keypad has a comma and no point. The site's figures take a point
  * (docs/product.md, "Money and rounding"), so without this such a trader could not type "0.5" at all: a transfer or a
  * conversion of "0,5" was refused. The order forms' price fields already read a comma as the point as it is typed
- * (app/lib/price-input.ts); this does the same for every field with a decimal keypad.
+ * (app/lib/price-input.ts); this does the same for every field with a decimal keypad. (A pasted number with thousands
+ * separators: app/lib/figure-paste.ts, loaded after hydration.)
  *
  * One listener on the document, in the capture phase, so the field's own handlers (React's, conform's) see the value
  * with the point. The value is written through the browser's own setter: React watches its fields' setter and would
@@ -16,7 +17,7 @@ export function acceptDecimalComma(doc: Document): void {
     "input",
     (event) => {
       const el = event.target;
-      if (!(el instanceof HTMLInputElement) || el.getAttribute("inputmode") !== "decimal" || !el.value.includes(",")) return;
+      if (!isFigureField(el) || !el.value.includes(",")) return;
       const caret = el.selectionStart;
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
       const next = el.value.replace(/,/g, ".");
@@ -27,4 +28,8 @@ export function acceptDecimalComma(doc: Document): void {
     },
     true,
   );
+}
+
+function isFigureField(el: EventTarget | null): el is HTMLInputElement {
+  return el instanceof HTMLInputElement && el.getAttribute("inputmode") === "decimal";
 }

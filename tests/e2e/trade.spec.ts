@@ -296,6 +296,37 @@ test.describe("trade screen", () => {
     await expect(form).toContainText("Please enter the price");
     await expect(form).toContainText("Please enter the quantity");
   });
+
+  test("a price copied from a page with its thousands separators is pasted without them, and a typed comma is the point", async ({
+    page,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "pasting and typing are read in the browser; without JavaScript the server reads a typed comma (assets.spec)");
+    await logIn(page, "demo@example.com", "Trade2026", "/trade?symbol=BTCUSDT");
+    const form = await sellForm(page);
+    const price = form.getByLabel("Price (USDT)");
+    // A real paste: the text on the clipboard, then the keyboard's shortcut.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const paste = async (text: string) => {
+      await page.evaluate((text) => navigator.clipboard.writeText(text), text);
+      await price.focus();
+      await page.keyboard.press("ControlOrMeta+V");
+    };
+    // Read as typed, its first separator would be the point: the field kept "67.12".
+    for (const [copied, read] of [
+      ["67,123.45", "67123.45"],
+      ["67.123,45", "67123.45"],
+      ["67\u202f123,45 USDT", "67123.45"],
+    ]) {
+      await price.fill("");
+      await paste(copied);
+      await expect(price).toHaveValue(read);
+    }
+    const amount = form.getByLabel("Amount (BTC)");
+    await amount.fill("");
+    await amount.pressSequentially("0,25");
+    await expect(amount).toHaveValue("0.25");
+  });
 });
 
 test.describe("trade screen, live", () => {
