@@ -36,7 +36,11 @@ export const logo = style({
   textDecoration: "none",
   letterSpacing: "0.5px",
   flex: "none",
-  "@media": { [WIDE]: { fontSize: "20px" } },
+  "@media": {
+    [WIDE]: { fontSize: "20px" },
+    // A 360 px phone (many a cheap one) in German: the bar's "Anmelden" and "Registrieren" need the logo's last 10 px.
+    "screen and (max-width: 374px)": { fontSize: "15px", letterSpacing: 0 },
+  },
 });
 export const navWide = style({ display: "none", gap: "4px", flex: 1, minWidth: 0, "@media": { [WIDE]: { display: "flex" } } });
 export const navLink = style({ ...headerLink, padding: "8px 10px", borderRadius: vars.radius.sm, fontWeight: 500, whiteSpace: "nowrap" });

@@ -107,18 +107,27 @@ test.describe("on a 390×844 phone", () => {
     test.skip(jsEnabled, "the server's layout: measured once, without JavaScript");
     const LONGEST = ["de", "fr", "it", "es", "pl", "th"];
     const wide: string[] = [];
-    // A visitor's bar: "Log in" and "Sign up" whole beside the logo and the menu ("Registrieren" lost its last letters).
+    // A visitor's bar: "Log in" and "Sign up" whole beside the logo and the menu ("Registrieren" lost its last letters),
+    // on this phone and on a 360 px one.
     for (const lang of LONGEST) {
       await page.context().addCookies([{ name: "lang", value: lang, url: BASE_URL }]);
-      for (const path of VISITOR_SCREENS) {
-        await page.goto(path);
-        const m = await page.evaluate(() => ({
-          width: document.documentElement.scrollWidth,
-          cut: [...document.querySelectorAll("header a, header summary")]
-            .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth)
-            .map((e) => e.textContent),
-        }));
-        if (m.width !== PHONE.width || m.cut.length) wide.push(`${lang} ${path} (visitor): ${m.width} px, cut: ${m.cut.join(", ")}`);
+      // The bar is the same on every screen: at 360 px one screen shows it.
+      for (const [width, paths] of [
+        [PHONE.width, VISITOR_SCREENS],
+        [360, ["/login"]],
+      ] as const) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        for (const path of paths) {
+          await page.goto(path);
+          const m = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            cut: [...document.querySelectorAll("header a, header summary")]
+              .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth)
+              .map((e) => e.textContent),
+          }));
+          if (m.width !== width || m.cut.length)
+            wide.push(`${lang} ${path} (visitor) at ${width} px: ${m.width} px, cut: ${m.cut.join(", ")}`);
+        }
       }
     }
     await page.context().addCookies([{ name: "lang", value: "en", url: BASE_URL }]);
