@@ -26,11 +26,10 @@ export function acceptGroupedPaste(doc: Document): void {
 
 /**
  * A number written with thousands separators, as plain digits and a point: "67,123.45", "67.123,45", "67 123,45" and
- * "1.234.567" give "67123.45" and "1234567". Spaces (a French or Polish group) go; when both "." and "," appear, or one
- * of them more than once, the last one that appears once is the decimal point and the others group; a code or a
- * currency sign around it goes. A lone separator
- * ("1,000", "0,5") is not a grouping for sure: it is left as typed (the input rule reads it as the point). Null when
- * `text` is not such a number.
+ * "1.234.567" give "67123.45" and "1234567". Spaces (a French or Polish group) go, and a code or a currency sign around
+ * the number; when both "." and "," appear, or one of them more than once, the last one that appears once is the
+ * decimal point and the others group. A lone separator ("1,000", "0,5") is not a grouping for sure: it is left as
+ * typed (the input rule reads it as the point). Null when `text` is not such a number.
  */
 export function ungrouped(text: string): string | null {
   // A code or a currency sign around it ("67,123.45 USDT", "$1,250") goes with the spaces.

@@ -20,10 +20,10 @@ import { getT } from "~/lib/i18next.server";
 import { api, type ApiArgs, loaded } from "~/lib/api.server";
 import { requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
+import { postedForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/translate";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/lib/page-meta";
-import { postedForm } from "~/lib/forms.server";
 
 async function convertT(request: Request): Promise<Translate> {
   const t = await getT(request, "convert");

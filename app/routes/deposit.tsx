@@ -11,10 +11,10 @@ import { cycleInterest, LOCK_LIST_LIMIT, parseProductId } from "~/features/savin
 import { constraintOf, parseForm, refusalReply, replyWith, savingsT } from "~/features/savings/forms.server";
 import { getToken, requireToken } from "~/lib/session.server";
 import { redirectOrData } from "~/lib/answer.server";
+import { postedForm } from "~/lib/forms.server";
 import { button } from "~/styles/ui.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/lib/page-meta";
-import { postedForm } from "~/lib/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = { request, context };

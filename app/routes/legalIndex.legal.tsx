@@ -14,12 +14,12 @@ import { useFiatValidate } from "~/features/fiat/use-fiat-validate";
 import { COIN_DP, FIAT_DP, utcTime } from "~/features/fiat/labels";
 import { formatAmount } from "~/lib/amount";
 import { api, loaded } from "~/lib/api.server";
+import { postedForm } from "~/lib/forms.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { getSession, requireToken } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button, input, label as labelClass } from "~/styles/ui.css";
-import { postedForm } from "~/lib/forms.server";
 
 /**
  * /legalIndex/legal (docs/product.md, "/legalIndex"): merchants' ads. The user's side picks the list (buy from sell ads, cheapest

@@ -14,13 +14,13 @@ import { requireShop, shopAction } from "~/features/fiat/shop.server";
 import { useFiatValidate } from "~/features/fiat/use-fiat-validate";
 import { formatAmount } from "~/lib/amount";
 import { api, loaded } from "~/lib/api.server";
+import { postedForm } from "~/lib/forms.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { cardActions, cardTable } from "~/styles/card-table.css";
 import { button, input, label as labelClass } from "~/styles/ui.css";
 import { TableHead } from "~/components/table-head";
-import { postedForm } from "~/lib/forms.server";
 
 /**
  * /myshop/myshoporders (docs/product.md, "/myshop"): the shop's record and legal balances, its ads with their state

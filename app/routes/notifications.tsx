@@ -8,6 +8,7 @@ import { NOTIFY_PAGE_SIZE, notificationLink, PRICE_ALERTS_MAX } from "~/contract
 import { ALERT_FIELDS, parseAlert } from "~/features/notify/forms.server";
 import * as s from "~/features/notify/notify.css";
 import { api, loaded } from "~/lib/api.server";
+import { postedForm } from "~/lib/forms.server";
 import { getT } from "~/lib/i18next.server";
 import { pagerOf, parsePage } from "~/lib/pager";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -16,7 +17,6 @@ import { formatTime } from "~/lib/time";
 import { useTranslation } from "~/lib/translate";
 import { button } from "~/styles/ui.css";
 import { TableHead } from "~/components/table-head";
-import { postedForm } from "~/lib/forms.server";
 
 const HERE = "/notifications";
 

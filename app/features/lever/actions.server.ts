@@ -3,6 +3,7 @@ import Decimal from "decimal.js";
 import { LEVER_TYPE, leverQuote, type LeverType } from "~/contract/core/lever";
 import { redirectOrData } from "~/lib/answer.server";
 import { api, type ApiArgs } from "~/lib/api.server";
+import { postedForm } from "~/lib/forms.server";
 import { getT } from "~/lib/i18next.server";
 import { backOnScreen } from "~/lib/pair-links";
 import { refusalMessage } from "~/lib/refusals.server";
@@ -13,7 +14,6 @@ import { parseLeverOrder, parseLeverReview, parseRowAction, parseStops } from ".
 import { leverGroups } from "./lever.server";
 import { estimatedLiquidation } from "./risk-rules";
 import type { Translate } from "./schema";
-import { postedForm } from "~/lib/forms.server";
 
 /** What every intent of /lever's action works with: the posted form, the lever translator and the two answers. */
 type Ctx = {

@@ -3,6 +3,7 @@ import Decimal from "decimal.js";
 import { profitPercent } from "~/contract/core/micro";
 import { redirectOrData, type FormActionContext } from "~/lib/answer.server";
 import { api, type ApiArgs } from "~/lib/api.server";
+import { postedForm } from "~/lib/forms.server";
 import { getT } from "~/lib/i18next.server";
 import { backOnScreen } from "~/lib/pair-links";
 import { refusalMessage } from "~/lib/refusals.server";
@@ -10,7 +11,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import type { MicroReview, SecondActionData } from "./action-data";
 import { parseMicroOrder, parseMicroReview } from "./forms.server";
 import type { Translate } from "./schema";
-import { postedForm } from "~/lib/forms.server";
 
 type Ctx = FormActionContext<Translate>;
 

@@ -3,6 +3,7 @@ import { fieldOfReason } from "~/contract/core/codes";
 import { ORDER_WAY } from "~/contract/core/trading";
 import { redirectOrData, type FormActionContext } from "~/lib/answer.server";
 import { api, type ApiArgs } from "~/lib/api.server";
+import { postedForm } from "~/lib/forms.server";
 import { getT } from "~/lib/i18next.server";
 import { backOnScreen } from "~/lib/pair-links";
 import { refusalMessage } from "~/lib/refusals.server";
@@ -13,7 +14,6 @@ import { parseCancel, parseOrder } from "./forms.server";
 import { bestPrice, holdPrice, ORDER_TYPES, PRICE_DECIMALS, sliderQuantity, snapPercent, type OrderType, type Side } from "./order-input";
 import { pairById } from "./pairs.server";
 import { ORDER_FIELD_REASONS, type Translate } from "./schema";
-import { postedForm } from "~/lib/forms.server";
 
 type Ctx = FormActionContext<Translate>;
 
