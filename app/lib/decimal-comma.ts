@@ -1,3 +1,5 @@
+import { writeAsTyped } from "./early-input";
+
 /**
  * A comma typed into a figure field becomes the decimal point, in every form of the site.
  *
@@ -9,8 +11,7 @@
  * separators: app/lib/figure-paste.ts, loaded after hydration.)
  *
  * One listener on the document, in the capture phase, so the field's own handlers (React's, conform's) see the value
- * with the point. The value is written through the browser's own setter: React watches its fields' setter and would
- * otherwise take the new value for one it wrote itself and not report the change.
+ * with the point, written as early-input.ts writes a replayed edit (`writeAsTyped`), so React reports the change.
  */
 export function acceptDecimalComma(doc: Document): void {
   doc.addEventListener(
@@ -19,10 +20,7 @@ export function acceptDecimalComma(doc: Document): void {
       const el = event.target;
       if (!isFigureField(el) || !el.value.includes(",")) return;
       const caret = el.selectionStart;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-      const next = el.value.replace(/,/g, ".");
-      if (setter) setter.call(el, next);
-      else el.value = next;
+      writeAsTyped(el, el.value.replace(/,/g, "."));
       // The same length: the caret stays where it was.
       if (caret !== null) el.setSelectionRange(caret, caret);
     },

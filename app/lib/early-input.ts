@@ -54,10 +54,19 @@ export function replayEarlyInput(root: ParentNode = document): void {
     } else {
       const typed = el.value;
       el.value = el.defaultValue;
-      const browserSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, "value")?.set;
-      if (browserSetter) browserSetter.call(el, typed);
-      else el.value = typed;
+      writeAsTyped(el, typed);
       el.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }
+}
+
+/**
+ * Writes `value` into a text field through the browser's own setter, not the one React puts on the element: React then
+ * still holds the value it last saw and reports the next `input` event as the person's edit (app/lib/decimal-comma.ts
+ * writes its point so too).
+ */
+export function writeAsTyped(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const browserSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, "value")?.set;
+  if (browserSetter) browserSetter.call(el, value);
+  else el.value = value;
 }
