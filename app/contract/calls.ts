@@ -17,7 +17,7 @@ import {
   UserInfoSchema,
 } from "./entities";
 import { isValidEmail, isValidPhone } from "./core/rules";
-import { klinePeriodFrom } from "./core/trading";
+import { klinePeriodFrom, TIME_IN_FORCE } from "./core/trading";
 import { publicCall, userCall } from "./define-call";
 import { personalCalls } from "./personal";
 import { leverCalls } from "./lever";
@@ -163,6 +163,14 @@ export const SpotAddPayloadSchema = z
       .transform((v) => (v ? v : "limit")),
     /** Required for a stop-limit order, refused on the others: a buy's above the last price, a sell's below it. */
     trigger_price: orderPrice("trigger"),
+    /**
+     * A limit order's time in force: 'gtc' (default, until cancelled), 'ioc' (what fills at once, the rest revoked),
+     * 'fok' (fills whole at once or is refused), 'post_only' (rests only, refused if it would take).
+     */
+    time_in_force: z
+      .union([z.literal(""), z.enum(TIME_IN_FORCE)], { errorMap: () => ({ message: "time_in_force_invalid" }) })
+      .optional()
+      .transform((v) => (v ? v : "gtc")),
     /** A repeat with the same key (per user) is performed once and answered with the first result. */
     idempotency_key: OrderIdempotencyKey,
   })
@@ -174,6 +182,8 @@ export const SpotAddPayloadSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["trigger_price"], message: "trigger_required" });
     if (p.type !== "stop_limit" && p.trigger_price !== undefined)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["trigger_price"], message: "trigger_not_stop" });
+    if (p.type !== "limit" && p.time_in_force !== "gtc")
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time_in_force"], message: "time_in_force_not_limit" });
   });
 export type SpotAddPayload = z.infer<typeof SpotAddPayloadSchema>;
 

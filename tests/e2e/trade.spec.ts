@@ -231,6 +231,61 @@ test.describe("trade screen", () => {
     await expect(ordersTable(page).locator("tr[data-order-id]", { hasText: "9,999,999" })).toHaveCount(1);
   });
 
+  test("a limit order's time in force: post only and fill or kill refused on their fields, the choice kept; immediate or cancel says what filled", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    // ADA/USDT, which no other test trades: the refusals here hold and place nothing.
+    const user = await registerUser(request);
+    cli("credit", user.email, "change_account", "USDT", "1000");
+    cli("credit", user.email, "change_account", "ADA", "1000");
+    await logIn(page, user.email, user.password, "/trade?symbol=ADAUSDT");
+    const buy = buyForm(page, "ADA");
+    const tif = buy.getByLabel("Time in force");
+    await expect(tif).toHaveValue("gtc");
+    // Post only, far above the asks: it would take.
+    await buy.getByLabel("Price (USDT)").fill("5");
+    await buy.getByLabel("Amount (ADA)").fill("10");
+    await tif.selectOption({ label: "Post only" });
+    await buy.getByRole("button", { name: "Buy ADA" }).click();
+    await expect(buy.getByLabel("Price (USDT)")).toHaveAccessibleDescription(
+      /^A post-only order only rests on the book, and at this price it would take from it: the best price on the other side is 0\.\d{4}/,
+    );
+    await expect(buy.getByLabel("Price (USDT)")).toHaveValue("5");
+    await expect(tif).toHaveValue("post_only");
+    // Fill or kill, for more than the whole book: refused on the quantity, saying what could fill.
+    await buy.getByLabel("Amount (ADA)").fill("99999999");
+    await tif.selectOption("fok");
+    await buy.getByRole("button", { name: "Buy ADA" }).click();
+    await expect(buy.getByLabel("Amount (ADA)")).toHaveAccessibleDescription(
+      /^Only [\d.]+ can fill at 5\.0000 or better: a fill-or-kill order fills whole or not at all$/,
+    );
+    await expect(tif).toHaveValue("fok");
+    await expect(ordersTable(page).locator("tr[data-order-id]")).toHaveCount(0);
+
+    // Immediate or cancel (once: the two projects share the book): my own ask inside the spread, then a buy of three
+    // times as much at its price fills it (a self-trade) and the rest is revoked at once.
+    if (!jsEnabled) return;
+    const depth = page.getByRole("region", { name: /depth/i });
+    const bid = new Decimal((await depth.locator("dt:text-is('Best bid') + dd").innerText()).replace(/,/g, ""));
+    const mine = bid.plus("0.0001").toFixed(4);
+    const sell = await sellForm(page, "ADA");
+    await sell.getByLabel("Price (USDT)").fill(mine);
+    await sell.getByLabel("Amount (ADA)").fill("10");
+    await sell.getByRole("button", { name: "Sell ADA" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+    await page.locator("#order-forms").getByRole("link", { name: "Buy", exact: true }).click();
+    await buy.getByLabel("Price (USDT)").fill(mine);
+    await buy.getByLabel("Amount (ADA)").fill("30");
+    await tif.selectOption("ioc");
+    await buy.getByRole("button", { name: "Buy ADA" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Order placed: 10 of 30 ADA filled, the rest revoked (immediate or cancel)" }),
+    ).toBeVisible();
+    await expect(ordersTable(page).locator("tr[data-order-id]")).toHaveCount(0);
+  });
+
   test("an order beyond the balance says what is available", async ({ page, request }) => {
     const user = await registerUser(request);
     await logIn(page, user.email, user.password, "/trade?symbol=BTCUSDT");

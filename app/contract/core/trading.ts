@@ -28,6 +28,12 @@ export type SpotOrderStatus = (typeof SPOT_ORDER_STATUS)[keyof typeof SPOT_ORDER
 /** A limit or market order, or a stop-limit order (a limit order placed on the book when the last trade reaches its trigger price). */
 export const SPOT_ORDER_TYPES = ["limit", "market", "stop_limit"] as const;
 export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
+/**
+ * A limit order's time in force: until cancelled, immediate or cancel (the rest revoked at once), fill or kill
+ * (whole at once or refused), post only (rests only, refused if it would take).
+ */
+export const TIME_IN_FORCE = ["gtc", "ioc", "fok", "post_only"] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
 
 /** An order its owner can still cancel: on the book, or a stop waiting for its trigger. */
 export function isWorkingOrder(order: { status: number }): boolean {

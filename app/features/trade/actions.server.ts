@@ -1,10 +1,12 @@
 import { data } from "@remix-run/node";
 import { fieldOfReason } from "~/contract/core/codes";
-import { ORDER_WAY } from "~/contract/core/trading";
+import { ORDER_WAY, SPOT_ORDER_STATUS } from "~/contract/core/trading";
+import type { Pair, SpotOrder } from "~/contract/entities";
 import { redirectOrData, type FormActionContext } from "~/lib/answer.server";
+import { formatAmount } from "~/lib/amount";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { postedForm } from "~/lib/forms.server";
-import { getT } from "~/lib/i18next.server";
+import { getLang, getT } from "~/lib/i18next.server";
 import { backOnScreen } from "~/lib/pair-links";
 import { refusalMessage } from "~/lib/refusals.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -102,6 +104,7 @@ async function placeOrder(ctx: Ctx, side: Side) {
           price: v.type === "market" ? undefined : v.price,
           type: v.type,
           trigger_price: v.type === "stop_limit" ? v.trigger_price : undefined,
+          time_in_force: v.type === "limit" ? v.time_in_force : undefined,
           idempotency_key: v.idempotency_key,
         });
   if (!placed.ok) {
@@ -120,7 +123,7 @@ async function placeOrder(ctx: Ctx, side: Side) {
       result: submission.reply(field ? { fieldErrors: { [field]: [text] } } : { formErrors: [text] }),
     });
   }
-  const message = t(v.type === "oco" ? "conditional.ocoPlaced" : v.type === "stop_limit" ? "conditional.stopPlaced" : "toast.placed");
+  const message = "limit" in placed.data ? t("conditional.ocoPlaced") : await placedMessage(request, t, placed.data, pair);
   // With JavaScript the page stays; the same words as the redirect's toast are announced (features/trade/trade-form).
   return redirectOrData<TradeActionData>(request, formData, {
     to: ctx.to,
@@ -132,6 +135,21 @@ async function placeOrder(ctx: Ctx, side: Side) {
       orderId: "limit" in placed.data ? placed.data.limit.id : placed.data.id,
       message,
     },
+  });
+}
+
+/**
+ * What an accepted order says: placed, or for an immediate-or-cancel order whose rest was revoked at once, how much of
+ * it filled (docs/product.md, "/trade").
+ */
+async function placedMessage(request: Request, t: Translate, order: SpotOrder, pair: Pair | undefined): Promise<string> {
+  if (order.type === "stop_limit") return t("conditional.stopPlaced");
+  if (order.status !== SPOT_ORDER_STATUS.REVOKED || order.type !== "limit") return t("toast.placed");
+  const lang = await getLang(request);
+  return t("toast.iocRevoked", {
+    filled: formatAmount(order.transacted_amount, { lang, minDp: 0, maxDp: 8 }),
+    number: formatAmount(order.number, { lang, minDp: 0, maxDp: 8 }),
+    base: pair?.base_currency_code ?? "",
   });
 }
 

@@ -33,4 +33,16 @@ describe("orderSchema", () => {
     if (r.status === "success")
       expect(r.value).toMatchObject({ intent: "buy", type: "limit", currency_match_id: 1, price: "64000.12", number: "0.01" });
   });
+
+  it("takes a limit order's time in force, good till cancelled when absent, and refuses an unknown one on its field", () => {
+    const schema = orderSchema(t, { decimals: 2 });
+    const value = (fields: Record<string, string>) => {
+      const r = parseWithZod(form({ price: "64000.12", number: "0.01", ...fields }), { schema });
+      return r.status === "success" ? r.value.time_in_force : r.reply().error;
+    };
+    expect(value({})).toBe("gtc");
+    expect(value({ time_in_force: "ioc" })).toBe("ioc");
+    expect(value({ time_in_force: "post_only" })).toBe("post_only");
+    expect(value({ time_in_force: "day" })).toEqual({ time_in_force: ["errors.timeInForceInvalid"] });
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TIME_IN_FORCE } from "~/contract/core/trading";
 import { ORDER_TYPES, priceProblem, qtyProblem, sideProblems, PRICE_DECIMALS } from "./order-input";
 
 /**
@@ -68,6 +69,8 @@ export function orderSchema(t: Translate, opts: OrderSchemaOptions = {}) {
       /** An OCO's stop-limit order's limit price. */
       stop_price: z.string().trim().optional(),
       number: z.string().trim().optional(),
+      /** A limit order's time in force (docs/product.md, "/trade"); the other types work as their type says. */
+      time_in_force: z.enum(TIME_IN_FORCE, { errorMap: () => ({ message: t("errors.timeInForceInvalid") }) }).default("gtc"),
       percent: z.string().optional(),
       idempotency_key: z.string().trim().max(64).optional(),
     })
@@ -106,10 +109,18 @@ export type OrderForm = z.infer<ReturnType<typeof orderSchema>>;
 
 /** The exchange's refusal reasons each field of the order form takes (the reason's own field wins: fieldOfReason). */
 export const ORDER_FIELD_REASONS: Record<string, readonly string[]> = {
-  price: ["price_required", "price_invalid", "price_precision", "oco_price_above_last", "oco_price_below_last"],
+  price: [
+    "price_required",
+    "price_invalid",
+    "price_precision",
+    "oco_price_above_last",
+    "oco_price_below_last",
+    "post_only_would_take",
+    "ioc_nothing_to_take",
+  ],
   trigger_price: ["trigger_required", "trigger_invalid", "trigger_precision", "trigger_above_last", "trigger_below_last"],
   stop_price: ["stop_price_required"],
-  number: ["number_invalid", "insufficient_balance"],
+  number: ["number_invalid", "insufficient_balance", "fok_not_filled"],
 };
 
 export const CancelSchema = z.object({

@@ -4,6 +4,7 @@ import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { announce } from "~/components/toast";
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/translate";
+import { TIME_IN_FORCE } from "~/contract/core/trading";
 import type { SpotBalances } from "~/contract/entities";
 import { formatPrice } from "~/lib/money";
 import {
@@ -366,6 +367,35 @@ function OrderForm({
           <span>100%</span>
         </div>
       </div>
+
+      {type === "limit" ? (
+        <div className={ps.fieldRow}>
+          <div className={s.tifRow}>
+            <label htmlFor={fields.time_in_force.id} className={ps.muted}>
+              {t("form.timeInForce")}
+            </label>
+            <select
+              id={fields.time_in_force.id}
+              name={fields.time_in_force.name}
+              defaultValue={typeof initial.time_in_force === "string" ? initial.time_in_force : "gtc"}
+              className={`${input} ${s.tifSelect}`}
+              aria-invalid={fields.time_in_force.errors ? true : undefined}
+              aria-describedby={fields.time_in_force.errors ? fields.time_in_force.errorId : undefined}
+            >
+              {TIME_IN_FORCE.map((x) => (
+                <option key={x} value={x}>
+                  {t(`form.tif.${x}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {fields.time_in_force.errors ? (
+            <p id={fields.time_in_force.errorId} className={fieldError}>
+              {fields.time_in_force.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
 
       <p className={ps.line}>
         <span className={ps.muted}>{t("form.total", { quote: pair.quote })}</span>

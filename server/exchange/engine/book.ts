@@ -133,15 +133,16 @@ export class OrderBook {
   }
 
   /**
-   * What an incoming market order of `way` for `qty` base could fill now (without changing the book):
-   * the base it would get and the quote it would cost or yield, at scale 1e16.
+   * What an incoming order of `way` for `qty` base could fill now (without changing the book), never beyond `limit`
+   * (absent: a market order): the base it would get and the quote it would cost or yield, at scale 1e16.
    */
-  walk(way: Way, qty: bigint): { qty: bigint; quote: bigint } {
+  walk(way: Way, qty: bigint, limit?: bigint): { qty: bigint; quote: bigint } {
     const levels = way === BUY ? this.asks : this.bids;
     let left = qty;
     let quote = 0n;
     for (let i = levels.length - 1; i >= 0 && left > 0n; i--) {
       const l = levels[i];
+      if (limit !== undefined && (way === BUY ? l.price > limit : l.price < limit)) break;
       const take = l.total < left ? l.total : left;
       quote += take * l.price;
       left -= take;

@@ -58,8 +58,15 @@ export type AddCommand = {
    * (a sell at or below it, a buy at or above), then goes on the book as a limit order in the same batch.
    */
   trigger?: string;
+  /**
+   * How long a limit order works (docs/product.md, "/trade"): until cancelled (absent, 'gtc'); 'ioc' takes what the
+   * book has at its price or better and the rest is revoked at once; 'fok' fills whole at once or is refused;
+   * 'post_only' only rests, refused if it would take. Limit orders only (not a stop-limit's).
+   */
+  timeInForce?: TimeInForce;
   idempotencyKey?: string;
 };
+export type TimeInForce = "gtc" | "ioc" | "fok" | "post_only";
 /**
  * An OCO: a limit order at `price` and a stop-limit order (trigger `trigger`, limit `stopPrice`) of the same side and
  * quantity, holding funds once for both. When the limit order fills (even partly) the stop is cancelled; when the
@@ -101,6 +108,9 @@ export type EngineErrorKey =
   | "number_invalid"
   | "insufficient_balance"
   | "no_best_price"
+  | "post_only_would_take"
+  | "ioc_nothing_to_take"
+  | "fok_not_filled"
   | "idempotency_key_reused"
   | "order_not_found"
   | "order_not_open"
@@ -540,6 +550,11 @@ export class SpotEngine {
     if (seen) return seen;
     const v = this.validate(cmd, pair, book);
     if (!v.ok) return v;
+    const tif = cmd.type === "limit" && cmd.trigger === undefined ? (cmd.timeInForce ?? "gtc") : "gtc";
+    if (tif !== "gtc") {
+      const refused = this.timeInForceRefusal(tif, cmd.way, v.price, v.qty, pair, book);
+      if (refused) return refused;
+    }
     let trigger = 0n;
     if (cmd.trigger !== undefined) {
       const t = this.validateTrigger(cmd.trigger, cmd.way, pair);
@@ -564,7 +579,7 @@ export class SpotEngine {
     const firstEvent = events.length;
     const deltas: Deltas = new Map();
     const filled = this.match(pair, book, taker, v.takeQty, deltas, events, now);
-    this.rest(pair, book, taker, deltas);
+    this.rest(pair, book, taker, deltas, tif === "ioc");
     const order = this.persist(cmd.userId, cmd.idempotencyKey, taker, deltas, events, firstEvent, now);
     if (filled || cmd.type === "limit") events.push({ kind: "book", matchId: pair.id });
     this.fireStops(pair, events, now);
@@ -798,10 +813,39 @@ export class SpotEngine {
     return fills.length > 0;
   }
 
-  /** What is left of the taker: a limit order rests on the book; a market order ends and its unused lock returns. */
-  private rest(pair: PairInfo, book: OrderBook, taker: OrderState, deltas: Deltas): void {
+  /**
+   * What a limit order's time in force refuses before anything is locked: a post-only order that would take from the
+   * book (at the best price it would meet), an immediate-or-cancel order with nothing to take at its price or better,
+   * a fill-or-kill order the book cannot fill whole at its price or better (what it could, on the quantity). Null
+   * when the order goes ahead.
+   */
+  private timeInForceRefusal(
+    tif: Exclude<TimeInForce, "gtc">,
+    way: Way,
+    price: bigint,
+    qty: bigint,
+    pair: PairInfo,
+    book: OrderBook,
+  ): CommandRefusal | null {
+    const best = way === BUY ? book.bestAsk() : book.bestBid();
+    const crosses = best !== null && (way === BUY ? best <= price : best >= price);
+    const at = formatFixed(price, pair.pricePrecision);
+    if (tif === "post_only")
+      return crosses
+        ? { ok: false, error: "post_only_would_take", vars: { price: formatFixed(best!, pair.pricePrecision) }, field: "price" }
+        : null;
+    if (tif === "ioc") return crosses ? null : { ok: false, error: "ioc_nothing_to_take", vars: { price: at }, field: "price" };
+    const can = book.walk(way, qty, price).qty;
+    return can < qty ? { ok: false, error: "fok_not_filled", vars: { price: at, available: formatScaled(can) }, field: "number" } : null;
+  }
+
+  /**
+   * What is left of the taker: a limit order rests on the book (an immediate-or-cancel one does not: `ioc`); a market
+   * order ends and its unused lock returns.
+   */
+  private rest(pair: PairInfo, book: OrderBook, taker: OrderState, deltas: Deltas, ioc = false): void {
     const left = taker.number - taker.filled;
-    if (taker.type === "limit" && left > 0n) {
+    if (taker.type === "limit" && left > 0n && !ioc) {
       book.add(taker.id, taker.userId, taker.way, taker.price, left);
       taker.queued = this.nextQueued++;
       this.open.set(taker.id, taker);
@@ -809,7 +853,7 @@ export class SpotEngine {
     }
     taker.status = left === 0n ? COMPLETED : REVOKED;
     this.open.delete(taker.id);
-    // The unfilled rest of a market order (and any rounding left of a lock) goes back.
+    // The unfilled rest of a market or immediate-or-cancel order (and any rounding left of a lock) goes back.
     this.unlock(deltas, pair, taker);
   }
 

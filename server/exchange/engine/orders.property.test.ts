@@ -108,7 +108,7 @@ function command(w: World, c: Op): Command {
     case "market":
       return spotOrder(SOL, userId, c);
     case "limit":
-      return spotOrder(SOL, userId, c, { price: price(c.ticks) });
+      return spotOrder(SOL, userId, c, { price: price(c.ticks), timeInForce: c.tif });
     case "stop": {
       // A sell stop waits below the last price, a buy stop above it.
       const dir = c.way === SELL ? -1 : 1;
@@ -160,8 +160,13 @@ describe("stop-limit and OCO orders, property", () => {
             results.forEach((r, j) => {
               const c = cmds[j];
               if (r.ok || c.kind === "cancel_all" || c.kind === "cancel") return;
-              // Refusals: a trigger on the wrong side of the price as it was, or what the balance cannot pay.
+              // Refusals: a trigger on the wrong side of the price as it was, what the balance cannot pay, or what a
+              // time in force does not allow (a post-only order that would take, an immediate one with nothing to take, a
+              // fill-or-kill order the book cannot fill whole).
               expect([
+                "post_only_would_take",
+                "ioc_nothing_to_take",
+                "fok_not_filled",
                 "insufficient_balance",
                 "no_best_price",
                 "trigger_above_last",

@@ -6,7 +6,7 @@ import { credit } from "../ledger/index";
 import type { Market } from "../market";
 import { createUser } from "../models/users";
 import { BUY, SELL, type Way } from "./book";
-import type { AddCommand, SpotEngine } from "./engine";
+import type { AddCommand, SpotEngine, TimeInForce } from "./engine";
 import { formatScaled } from "./fixed";
 
 /** The seed's SOL/USDT pair (price precision 2) and its two currencies. */
@@ -48,7 +48,10 @@ export function fundedTraders(db: DB, name: string, funds: Record<number, string
   return users;
 }
 
-/** A limit order by one of `nUsers` traders, `ticks` from a reference price, for 1 to `maxMicro` millionths. */
+/**
+ * A limit order by one of `nUsers` traders, `ticks` from a reference price, for 1 to `maxMicro` millionths, with a time
+ * in force (until cancelled in half of them; a test that does not pass it on places them all so).
+ */
 export const limitArb = (nUsers: number, ticks: number, maxMicro: number) =>
   fc.record({
     kind: fc.constant("limit" as const),
@@ -56,6 +59,7 @@ export const limitArb = (nUsers: number, ticks: number, maxMicro: number) =>
     way: fc.constantFrom(BUY, SELL),
     ticks: fc.integer({ min: -ticks, max: ticks }),
     micro: fc.integer({ min: 1, max: maxMicro }),
+    tif: fc.constantFrom<TimeInForce>("gtc", "gtc", "gtc", "ioc", "fok", "post_only"),
   });
 
 /** A market order by one of `nUsers` traders for 1 to `maxMicro` millionths. */
@@ -79,7 +83,7 @@ export function spotOrder(
   matchId: number,
   userId: number,
   c: { way: Way; micro: number },
-  limit?: { price: string; trigger?: string },
+  limit?: { price: string; trigger?: string; timeInForce?: TimeInForce },
 ): AddCommand {
   const number = formatScaled(BigInt(c.micro) * 100n);
   return limit

@@ -220,3 +220,38 @@ describe("exports", () => {
     }
   });
 });
+
+describe("a limit order's time in force through the API", () => {
+  it("post only, immediate or cancel and fill or kill, each refusal on its field; the field refused where it has no sense", async () => {
+    // An empty SOL book (the market maker is off), then one ask of 1 at 101.
+    for (const token of [demo, alice]) expect((await call("txCancelAll", { currency_match_id: SOL }, { token })).code).toBe(1);
+    expect((await call("txOutAdd", { currency_match_id: SOL, price: "101", number: "1" }, { token: demo })).code).toBe(1);
+    const postOnly = await call(
+      "txInAdd",
+      { currency_match_id: SOL, price: "101", number: "1", time_in_force: "post_only" },
+      { token: alice },
+    );
+    expect(postOnly).toMatchObject({
+      code: 0,
+      msg: "a post-only order only rests on the book, and at this price it would take from it: the best price on the other side is 101.00",
+      reason: { key: "post_only_would_take", field: "price" },
+    });
+    const ioc = await call(
+      "txInAdd",
+      { currency_match_id: SOL, price: "101", number: "3", time_in_force: "ioc" },
+      { token: alice, lang: "de" },
+    );
+    expect(ioc.code).toBe(1);
+    expect(SpotOrderSchema.parse(ioc.data)).toMatchObject({ status: 3, transacted_amount: "1", number: "3", type: "limit" });
+    const fok = await call("txInAdd", { currency_match_id: SOL, price: "101", number: "1", time_in_force: "fok" }, { token: alice });
+    expect(fok).toMatchObject({
+      code: 0,
+      msg: "only 0 can fill at 101.00 or better: a fill-or-kill order fills whole or not at all",
+      reason: { key: "fok_not_filled", field: "number" },
+    });
+    const onMarket = await call("txInAdd", { currency_match_id: SOL, type: "market", number: "1", time_in_force: "fok" }, { token: alice });
+    expect(onMarket).toMatchObject({ status: 400, reason: { key: "time_in_force_not_limit", field: "time_in_force" } });
+    const unknown = await call("txInAdd", { currency_match_id: SOL, price: "90", number: "1", time_in_force: "day" }, { token: alice });
+    expect(unknown).toMatchObject({ status: 400, reason: { key: "time_in_force_invalid", field: "time_in_force" } });
+  });
+});

@@ -1,4 +1,4 @@
-import type { SpotFill, SpotOco, SpotOrder, SpotOrderPage } from "../../../app/contract/index";
+import type { SpotFill, SpotOco, SpotOrder, SpotOrderPage, TimeInForce } from "../../../app/contract/index";
 import { fail, ok, type Answer, type Ctx, type Handlers } from "../context";
 import { BUY, SELL, type Way } from "../engine/book";
 import type { CommandResult, OrderRow } from "../engine/engine";
@@ -38,6 +38,7 @@ async function add(
     price?: string;
     type: "limit" | "market" | "stop_limit";
     trigger_price?: string;
+    time_in_force: TimeInForce;
     idempotency_key?: string;
   },
 ) {
@@ -50,6 +51,7 @@ async function add(
     price: p.type === "market" ? undefined : p.price,
     number: p.number,
     ...(p.type === "stop_limit" ? { trigger: p.trigger_price ?? "" } : {}),
+    ...(p.type === "limit" && p.time_in_force !== "gtc" ? { timeInForce: p.time_in_force } : {}),
     idempotencyKey: p.idempotency_key,
   });
   return answer(ctx, r, p.type === "stop_limit" ? "stop_placed" : "order_placed");
