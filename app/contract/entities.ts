@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILL_ROLES, KLINE_PERIODS, SPOT_ORDER_TYPES } from "./core/trading";
+import { FILL_ROLES, KLINE_PERIODS, SPOT_ORDER_TYPES, TIME_IN_FORCE } from "./core/trading";
 import { pageOf } from "./paging";
 
 export * from "./core/trading";
@@ -245,6 +245,8 @@ export const SpotOrderSchema = z.object({
   triggered_at: z.coerce.number().int().nullable().optional(),
   /** The OCO this order is one of (the OCO's id is its limit order's id); null for an order outside an OCO. */
   oco_id: z.coerce.number().int().nullable().optional(),
+  /** A limit order's time in force ('gtc' for every other order; absent from older exchanges, which is 'gtc'). */
+  time_in_force: z.enum(TIME_IN_FORCE).optional().catch(undefined),
 });
 export type SpotOrder = z.infer<typeof SpotOrderSchema>;
 

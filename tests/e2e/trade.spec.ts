@@ -284,6 +284,12 @@ test.describe("trade screen", () => {
       page.getByRole("status").filter({ hasText: "Order placed: 10 of 30 ADA filled, the rest revoked (immediate or cancel)" }),
     ).toBeVisible();
     await expect(ordersTable(page).locator("tr[data-order-id]")).toHaveCount(0);
+    // The history names it: a limit order tagged IOC, revoked, 10 of 30 filled.
+    await page.getByRole("link", { name: "History" }).click();
+    const row = ordersTable(page).locator("tr[data-order-id]", { hasText: "IOC" });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('td[data-label="Type"]')).toHaveText("LimitIOC");
+    await expect(row.locator('td[data-label="Status"]')).toHaveText(/revoked/i);
   });
 
   test("an order beyond the balance says what is available", async ({ page, request }) => {

@@ -30,6 +30,7 @@ export async function ordersCsv(args: Args, search: URLSearchParams): Promise<Re
       t("csv.pair"),
       t("csv.side"),
       t("csv.type"),
+      t("form.timeInForce"),
       t("csv.status"),
       t("csv.price"),
       t("csv.triggerPrice"),
@@ -49,6 +50,8 @@ export async function ordersCsv(args: Args, search: URLSearchParams): Promise<Re
       o.currency_match.symbol,
       o.way_name,
       t(typeKey(o)),
+      // A limit order's (a stop-limit order rests until cancelled once it fires; a market order has none).
+      o.type === "limit" ? t(`form.tif.${o.time_in_force ?? "gtc"}`) : "",
       o.status_name,
       o.price,
       o.trigger_price ?? "",

@@ -97,6 +97,11 @@ export function OrdersTable({ orders, caption }: { orders: OrderRowView[]; capti
                   {o.oco.tag}
                 </span>
               ) : null}
+              {o.tif ? (
+                <span className={s.tag} title={o.tif.title}>
+                  {o.tif.tag}
+                </span>
+              ) : null}
             </td>
             <td className={s.num} data-label={l.price}>
               {o.price}

@@ -19,6 +19,8 @@ export type OrderRowView = {
   type: string;
   /** 'OCO' and its title ('One of OCO 12') when the order is one leg of an OCO. */
   oco: { tag: string; title: string } | null;
+  /** A limit order's time in force other than good till cancelled: its short name ('IOC') and its whole one. */
+  tif: { tag: string; title: string } | null;
   price: string;
   /** A stop's trigger ('≥ 95.00') and whether it fired (when) or still waits. */
   trigger: { price: string; note: string } | null;
@@ -62,6 +64,10 @@ export function orderRows(orders: SpotOrder[], decimals: PairDecimals, lang: str
       buy: isBuyOrder(o),
       type: t(o.type === "market" ? "form.market" : o.type === "stop_limit" ? "form.stopLimit" : "form.limit"),
       oco: o.oco_id ? { tag: t("form.oco"), title: t("myOrders.ocoOf", { id: o.oco_id }) } : null,
+      tif:
+        o.time_in_force && o.time_in_force !== "gtc"
+          ? { tag: t(`form.tifShort.${o.time_in_force}`), title: t(`form.tif.${o.time_in_force}`) }
+          : null,
       price: o.type === "market" && !filled ? "—" : price(o.price),
       trigger: o.trigger_price
         ? {

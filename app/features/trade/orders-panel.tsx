@@ -84,6 +84,11 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
       <td className={ps.tdLeft} data-label={t("orders.type")}>
         {t(order.type === "market" ? "form.market" : order.type === "stop_limit" ? "form.stopLimit" : "form.limit")}
         {order.oco_id ? <span className={s.orderTag}>{t("form.oco")}</span> : null}
+        {order.time_in_force && order.time_in_force !== "gtc" ? (
+          <span className={s.orderTag} title={t(`form.tif.${order.time_in_force}`)}>
+            {t(`form.tifShort.${order.time_in_force}`)}
+          </span>
+        ) : null}
       </td>
       <td className={ps.td} data-label={t("orders.price")}>
         {formatPrice(order.price, pair.decimals, i18n.language)}

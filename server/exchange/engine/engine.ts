@@ -42,6 +42,8 @@ export interface OrderRow {
   oco_id: number | null;
   /** Its place in its price level's queue (time priority), taken when it went on the book; null if it never did. */
   queued: number | null;
+  /** A limit order's time in force other than good till cancelled ('ioc', 'fok', 'post_only'); null otherwise. */
+  time_in_force: Exclude<TimeInForce, "gtc"> | null;
 }
 
 export type AddCommand = {
@@ -199,6 +201,8 @@ interface OrderState {
   partner: OrderState | null;
   /** Its place in the queue of its price level (0 until it rests on the book). */
   queued: number;
+  /** A limit order's time in force, null for good till cancelled (only placing it reads it; the row keeps it). */
+  tif: Exclude<TimeInForce, "gtc"> | null;
 }
 
 /** A fill of one side of a trade, written to spot_fills at the end of the batch. */
@@ -319,8 +323,8 @@ export class SpotEngine {
     this.st = {
       insertOrder: db.prepare(
         `INSERT INTO spot_orders (id, user_id, match_id, way, type, price, number, transacted_amount, transacted_volume, fee, locked, status, created_at, updated_at,
-           trigger_price, triggered_at, oco_id, queued)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           trigger_price, triggered_at, oco_id, queued, time_in_force)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       updateOrder: db.prepare(
         `UPDATE spot_orders SET price = ?, transacted_amount = ?, transacted_volume = ?, fee = ?, locked = ?, status = ?, updated_at = ?,
@@ -567,6 +571,7 @@ export class SpotEngine {
     if (typeof held !== "number") return held;
     this.nextId++;
     const taker = this.newOrder(id, cmd.userId, pair, cmd.way, cmd.type, v.price, v.qty, v.lock, held, now);
+    if (tif !== "gtc") taker.tif = tif;
     if (trigger > 0n) {
       // A stop-limit order waits, its funds held, until a trade reaches its trigger.
       taker.trigger = trigger;
@@ -696,6 +701,7 @@ export class SpotEngine {
       ocoId: 0,
       partner: null,
       queued: 0,
+      tif: null,
     };
   }
 
@@ -887,6 +893,7 @@ export class SpotEngine {
       r.triggered_at,
       r.oco_id,
       r.queued,
+      r.time_in_force,
     );
     this.ownMatches(events, firstEvent, r);
     this.applyDeltas(deltas, now, r.id);
@@ -1284,6 +1291,7 @@ export class SpotEngine {
       triggered_at: o.triggeredAt,
       oco_id: o.ocoId || null,
       queued: o.queued || null,
+      time_in_force: o.tif,
     };
   }
 
@@ -1310,6 +1318,7 @@ export class SpotEngine {
       ocoId: r.oco_id ?? 0,
       partner: null,
       queued: r.queued ?? (r.status === OPEN ? r.id : 0),
+      tif: r.time_in_force ?? null,
     };
   }
 }

@@ -55,6 +55,7 @@ export function toSpotOrder(row: OrderRow, pair: PairInfo, t: Translate): SpotOr
     trigger_price: row.trigger_price ?? null,
     triggered_at: row.triggered_at ?? null,
     oco_id: row.oco_id ?? null,
+    time_in_force: row.time_in_force ?? "gtc",
   };
 }
 

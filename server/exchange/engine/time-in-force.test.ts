@@ -29,7 +29,7 @@ async function world() {
       .prepare("SELECT balance, lock_balance FROM accounts WHERE user_id = ? AND currency_id = ? AND account_code = 'change_account'")
       .get(u, c);
   const orders = (u: number) => db.prepare("SELECT id, status FROM spot_orders WHERE user_id = ? ORDER BY id").all(u);
-  return { db, engine, users, add, balance, orders };
+  return { db, market, feeUserId: sys.feeCollectorId, engine, users, add, balance, orders };
 }
 
 const ok = (r: CommandResult): OrderRow => {
@@ -51,8 +51,12 @@ describe("a limit order's time in force", () => {
     expect(w.orders(b!)).toEqual([]);
     expect(w.balance(b!, USDT_ID)).toEqual({ balance: "10000", lock_balance: "0" });
     const rests = ok(await w.add({ userId: b!, way: BUY, price: "99.99", number: "1", timeInForce: "post_only" }));
-    expect(rests).toMatchObject({ status: OPEN, transacted_amount: "0" });
+    expect(rests).toMatchObject({ status: OPEN, transacted_amount: "0", time_in_force: "post_only" });
     expect(w.engine.book(SOL)!.bestBid()).toBe(9_999_000_000n);
+    // The row keeps it, through a restart too (a new engine over the same database).
+    expect(w.db.prepare("SELECT time_in_force FROM spot_orders WHERE id = ?").get(rests.id)).toEqual({ time_in_force: "post_only" });
+    const again = new SpotEngine(w.db, w.market, { feeUserId: w.feeUserId });
+    expect(again.openOrdersOf(b!)).toMatchObject([{ id: rests.id, time_in_force: "post_only" }]);
     // A sell that would meet that bid is refused the same way.
     expect(await w.add({ userId: w.users[2]!, way: SELL, price: "99", number: "1", timeInForce: "post_only" })).toMatchObject({
       ok: false,
@@ -67,7 +71,7 @@ describe("a limit order's time in force", () => {
     const [, b] = w.users;
     const ioc = ok(await w.add({ userId: b!, way: BUY, price: "100.50", number: "3", timeInForce: "ioc" }));
     // 1 SOL at 100 fills; the ask at 101 is beyond the price; the other 2 are not left on the book.
-    expect(ioc).toMatchObject({ status: REVOKED, transacted_amount: "1", transacted_volume: "100" });
+    expect(ioc).toMatchObject({ status: REVOKED, transacted_amount: "1", transacted_volume: "100", time_in_force: "ioc" });
     expect(w.engine.book(SOL)!.bestBid()).toBeNull();
     expect(w.engine.openOrdersOf(b!)).toEqual([]);
     expect(heldFor(w.db, "spot_order", ioc.id)).toBe("0");
@@ -101,7 +105,7 @@ describe("a limit order's time in force", () => {
     expect(w.orders(b!)).toEqual([]);
     expect(spotTotals(w.db)).toEqual(totals);
     const fok = ok(await w.add({ userId: c!, way: BUY, price: "101", number: "2", timeInForce: "fok" }));
-    expect(fok).toMatchObject({ status: COMPLETED, transacted_amount: "2", transacted_volume: "201" });
+    expect(fok).toMatchObject({ status: COMPLETED, transacted_amount: "2", transacted_volume: "201", time_in_force: "fok" });
     expect(w.balance(c!, USDT_ID)).toEqual({ balance: "9799", lock_balance: "0" });
   });
 
@@ -111,6 +115,6 @@ describe("a limit order's time in force", () => {
     const market = ok(
       await w.engine.submit({ kind: "add", matchId: SOL, userId: b!, way: BUY, type: "market", number: "0.5", timeInForce: "fok" }),
     );
-    expect(market).toMatchObject({ status: COMPLETED, transacted_amount: "0.5" });
+    expect(market).toMatchObject({ status: COMPLETED, transacted_amount: "0.5", time_in_force: null });
   });
 });

@@ -242,7 +242,13 @@ describe("a limit order's time in force through the API", () => {
       { token: alice, lang: "de" },
     );
     expect(ioc.code).toBe(1);
-    expect(SpotOrderSchema.parse(ioc.data)).toMatchObject({ status: 3, transacted_amount: "1", number: "3", type: "limit" });
+    expect(SpotOrderSchema.parse(ioc.data)).toMatchObject({
+      status: 3,
+      transacted_amount: "1",
+      number: "3",
+      type: "limit",
+      time_in_force: "ioc",
+    });
     const fok = await call("txInAdd", { currency_match_id: SOL, price: "101", number: "1", time_in_force: "fok" }, { token: alice });
     expect(fok).toMatchObject({
       code: 0,
