@@ -231,7 +231,7 @@ test.describe("trade screen", () => {
     await expect(ordersTable(page).locator("tr[data-order-id]", { hasText: "9,999,999" })).toHaveCount(1);
   });
 
-  test("a limit order's time in force: post only and fill or kill refused on their fields, the choice kept; immediate or cancel says what filled", async ({
+  test("a limit order's time in force: post only and fill or kill refused on their fields, the choice kept; a price far beyond the best asked about; immediate or cancel says what filled", async ({
     page,
     request,
     jsEnabled,
@@ -254,15 +254,35 @@ test.describe("trade screen", () => {
     );
     await expect(buy.getByLabel("Price (USDT)")).toHaveValue("5");
     await expect(tif).toHaveValue("post_only");
-    // Fill or kill, for more than the whole book: refused on the quantity, saying what could fill.
+    // Fill or kill, for more than the whole book at a price near it: refused on the quantity, saying what could fill.
+    await buy.getByLabel("Price (USDT)").fill("0.46");
     await buy.getByLabel("Amount (ADA)").fill("99999999");
     await tif.selectOption("fok");
     await buy.getByRole("button", { name: "Buy ADA" }).click();
     await expect(buy.getByLabel("Amount (ADA)")).toHaveAccessibleDescription(
-      /^Only [\d.]+ can fill at 5\.0000 or better: a fill-or-kill order fills whole or not at all$/,
+      /^Only [\d.]+ can fill at 0\.4600 or better: a fill-or-kill order fills whole or not at all$/,
     );
     await expect(tif).toHaveValue("fok");
     await expect(ordersTable(page).locator("tr[data-order-id]")).toHaveCount(0);
+
+    // A sell priced far below the best bid is asked about first, on its price; ticked, it is placed at that price (and
+    // fills at the bid).
+    const sell = await sellForm(page, "ADA");
+    await sell.getByLabel("Price (USDT)").fill("0.1");
+    await sell.getByLabel("Amount (ADA)").fill("10");
+    await sell.getByRole("button", { name: "Sell ADA" }).click();
+    await expect(sell.getByLabel("Price (USDT)")).toHaveAccessibleDescription(
+      /^\d+\.\d{2}% below the best bid \(0\.\d{4}\): it would sell at once at down to this price$/,
+    );
+    await expect(sell.getByLabel("Amount (ADA)")).toHaveValue("10");
+    // The confirmation is of that price: ticked for 0.1 and sent with 0.2, it is asked again, of 0.2.
+    await sell.getByLabel("Price (USDT)").fill("0.2");
+    await sell.getByLabel("Place it at 0.1000 anyway").check();
+    await sell.getByRole("button", { name: "Sell ADA" }).click();
+    await sell.getByLabel("Place it at 0.2000 anyway").check();
+    await sell.getByRole("button", { name: "Sell ADA" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+    await expect(sell.getByRole("checkbox")).toHaveCount(0);
 
     // Immediate or cancel (once: the two projects share the book): my own ask inside the spread, then a buy of three
     // times as much at its price fills it (a self-trade) and the rest is revoked at once.
@@ -270,11 +290,10 @@ test.describe("trade screen", () => {
     const depth = page.getByRole("region", { name: /depth/i });
     const bid = new Decimal((await depth.locator("dt:text-is('Best bid') + dd").innerText()).replace(/,/g, ""));
     const mine = bid.plus("0.0001").toFixed(4);
-    const sell = await sellForm(page, "ADA");
     await sell.getByLabel("Price (USDT)").fill(mine);
     await sell.getByLabel("Amount (ADA)").fill("10");
     await sell.getByRole("button", { name: "Sell ADA" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+    await expect(ordersTable(page).locator("tr[data-order-id]")).toHaveCount(1);
     await page.locator("#order-forms").getByRole("link", { name: "Buy", exact: true }).click();
     await buy.getByLabel("Price (USDT)").fill(mine);
     await buy.getByLabel("Amount (ADA)").fill("30");

@@ -4,6 +4,7 @@ import { ORDER_WAY, SPOT_ORDER_STATUS } from "~/contract/core/trading";
 import type { Pair, SpotOrder } from "~/contract/entities";
 import { redirectOrData, type FormActionContext } from "~/lib/answer.server";
 import { formatAmount } from "~/lib/amount";
+import { formatPrice } from "~/lib/money";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { postedForm } from "~/lib/forms.server";
 import { getLang, getT } from "~/lib/i18next.server";
@@ -13,7 +14,17 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requireToken } from "~/lib/session.server";
 import type { TradeActionData } from "./action-data";
 import { parseCancel, parseOrder } from "./forms.server";
-import { bestPrice, holdPrice, ORDER_TYPES, PRICE_DECIMALS, sliderQuantity, snapPercent, type OrderType, type Side } from "./order-input";
+import {
+  bestPrice,
+  farFromBest,
+  holdPrice,
+  ORDER_TYPES,
+  PRICE_DECIMALS,
+  sliderQuantity,
+  snapPercent,
+  type OrderType,
+  type Side,
+} from "./order-input";
 import { pairById } from "./pairs.server";
 import { ORDER_FIELD_REASONS, type Translate } from "./schema";
 
@@ -65,8 +76,9 @@ async function placeOrder(ctx: Ctx, side: Side) {
 
   // A market order takes the best price of the book (none → 'no best price at the moment', before
   // the quantity is looked at). Unknown when the book could not be read: the exchange decides then.
-  // A stop's trigger (and an OCO's limit price) is checked against the last price, as the exchange checks it.
-  const deal = type !== "limit" && pair ? await api(args, "deal", { currency_match_id: pair.id }) : null;
+  // A stop's trigger (and an OCO's limit price) is checked against the last price, as the exchange checks it. A limit
+  // order's price is compared with the best price it would take.
+  const deal = pair ? await api(args, "deal", { currency_match_id: pair.id }) : null;
   const best = type === "market" && deal?.ok ? bestPrice(deal.data.depth, side) : undefined;
   const lastPrice = (type === "stop_limit" || type === "oco") && deal?.ok ? deal.data.quotation.close : undefined;
 
@@ -88,6 +100,12 @@ async function placeOrder(ctx: Ctx, side: Side) {
   const submission = parseOrder(formData, t, { decimals, bestPrice: best, lastPrice });
   if (submission.status !== "success") return refused({ intent: side, ok: false, result: submission.reply() });
   const v = submission.value;
+  // A post-only order never takes: it is refused or rests, so its price is not asked about.
+  const far =
+    v.type === "limit" && v.time_in_force !== "post_only" && v.price && deal?.ok
+      ? await farPriceReply(ctx, side, v.price, bestPrice(deal.data.depth, side), decimals)
+      : null;
+  if (far) return refused({ intent: side, ok: false, far: v.price, result: submission.reply({ fieldErrors: { price: [far] } }) });
   const placed =
     v.type === "oco"
       ? await api(args, side === "buy" ? "txInOco" : "txOutOco", {
@@ -135,6 +153,22 @@ async function placeOrder(ctx: Ctx, side: Side) {
       orderId: "limit" in placed.data ? placed.data.limit.id : placed.data.id,
       message,
     },
+  });
+}
+
+/**
+ * A limit price far beyond the best price the order would take (a buy more than FAR_FROM_BEST_PERCENT above the lowest
+ * ask, a sell as far below the highest bid) is asked about first, on the price: it would trade at once at up to that
+ * price, and rest there after sweeping the book (docs/product.md, "/trade"). The form then offers to place it at that
+ * price anyway (`confirm_far`, which must name the same price). Null when it goes ahead.
+ */
+async function farPriceReply(ctx: Ctx, side: Side, price: string, best: string | null, decimals: number): Promise<string | null> {
+  const percent = farFromBest(side, price, best);
+  if (!percent || String(ctx.formData.get("confirm_far") ?? "") === price) return null;
+  const lang = await getLang(ctx.request);
+  return ctx.t(side === "buy" ? "errors.farAboveAsk" : "errors.farBelowBid", {
+    percent: formatAmount(percent, { lang, dp: 2 }),
+    price: formatPrice(best, decimals, lang),
   });
 }
 

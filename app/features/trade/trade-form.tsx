@@ -172,6 +172,8 @@ function OrderForm({
   const actionData = useActionData<TradeActionData>();
   const last = fetcher.data ?? (actionData && actionData.intent === side ? actionData : undefined);
   const lastResult = last && "result" in last ? last.result : undefined;
+  // A limit price far beyond the book's best, asked about: the form offers to place it at that price anyway.
+  const farPrice = last && "far" in last ? last.far : undefined;
   const market = type === "market";
   const stop = type === "stop_limit" || type === "oco";
   const initial = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
@@ -312,6 +314,12 @@ function OrderForm({
         <p id={fields.price.errorId} className={fieldError}>
           {fields.price.errors?.join(" ")}
         </p>
+        {farPrice && type === "limit" ? (
+          <label className={s.confirmFar}>
+            <input type="checkbox" name="confirm_far" value={farPrice} />
+            {t("form.confirmFar", { price: formatPrice(farPrice, pair.decimals) })}
+          </label>
+        ) : null}
       </div>
 
       {type === "oco" ? (

@@ -3,6 +3,7 @@ import { normalizeSymbol } from "~/contract/core/channels";
 import { applyBalances, applyDepth, applyKline, applyOrderEvent, applyTrade, mergeOrderPages } from "./live-state";
 import {
   bestPrice,
+  farFromBest,
   floorQty,
   orderTotal,
   priceProblem,
@@ -86,6 +87,23 @@ describe("slider", () => {
     expect(sliderQuantity({ side: "sell", percent: 75, available: "0.5", price: null })).toBe("0.375");
     expect(sliderQuantity({ side: "sell", percent: 50, available: "0.0000011" })).toBe("0");
     expect(sliderQuantity({ side: "sell", percent: 50, available: "0" })).toBe("0");
+  });
+});
+
+describe("a limit price far from the best", () => {
+  it("is how far a buy is above the lowest ask, or a sell below the highest bid, past 5 %, to 2 decimals cut", () => {
+    expect(farFromBest("buy", "105", "100")).toBeNull();
+    expect(farFromBest("buy", "105.01", "100")).toBe("5.01");
+    expect(farFromBest("buy", "200", "67.123")).toBe("197.96");
+    expect(farFromBest("sell", "95", "100")).toBeNull();
+    expect(farFromBest("sell", "94.999", "100")).toBe("5.00");
+    expect(farFromBest("sell", "1", "100")).toBe("99.00");
+  });
+  it("says nothing of a price on the resting side, or without a best price", () => {
+    expect(farFromBest("buy", "1", "100")).toBeNull();
+    expect(farFromBest("sell", "9999999", "100")).toBeNull();
+    expect(farFromBest("buy", "200", null)).toBeNull();
+    expect(farFromBest("buy", "", "100")).toBeNull();
   });
 });
 

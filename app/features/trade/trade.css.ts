@@ -135,6 +135,8 @@ export const unit = style({ color: vars.color.muted, fontSize: "13px", minWidth:
 export const range = style({ width: "100%", accentColor: vars.color.accent });
 export const ticks = style({ display: "flex", justifyContent: "space-between", fontSize: "11px", color: vars.color.muted });
 export const submit = style({ width: "100%" });
+/** The offer to place a limit order far beyond the book's best price anyway (a checkbox and its label). */
+export const confirmFar = style({ display: "flex", alignItems: "center", gap: "8px", fontSize: "13px", minHeight: "24px" });
 /** A limit order's time in force: its label and its choice on one line, so the main button stays where it was. */
 export const tifRow = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "8px", fontSize: "13px" });
 export const tifSelect = style({ width: "auto", maxWidth: "62%", minHeight: "32px", padding: "4px 8px" });
