@@ -1,7 +1,14 @@
 import type { Statement } from "better-sqlite3";
 import type { Depth, Trade } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { SPOT_ACCOUNT, SPOT_ORDER_STATUS, TRADE_WAY, type FillRole, type SpotOrderStatus } from "../../../app/contract/core/index";
+import {
+  SPOT_ACCOUNT,
+  SPOT_ORDER_STATUS,
+  TRADE_WAY,
+  type FillRole,
+  type SpotOrderStatus,
+  type TimeInForce,
+} from "../../../app/contract/core/index";
 import { FIND_SPOT_ORDER_KEY, INSERT_SPOT_ORDER_KEY } from "../ledger/spot-keys";
 import { Ledger, LedgerError, type HoldShare, type UserLeg } from "../ledger/index";
 import { lockLeg, openedHold } from "../ledger/holds";
@@ -68,7 +75,6 @@ export type AddCommand = {
   timeInForce?: TimeInForce;
   idempotencyKey?: string;
 };
-export type TimeInForce = "gtc" | "ioc" | "fok" | "post_only";
 /**
  * An OCO: a limit order at `price` and a stop-limit order (trigger `trigger`, limit `stopPrice`) of the same side and
  * quantity, holding funds once for both. When the limit order fills (even partly) the stop is cancelled; when the

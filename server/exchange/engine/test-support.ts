@@ -6,7 +6,8 @@ import { credit } from "../ledger/index";
 import type { Market } from "../market";
 import { createUser } from "../models/users";
 import { BUY, SELL, type Way } from "./book";
-import type { AddCommand, SpotEngine, TimeInForce } from "./engine";
+import type { TimeInForce } from "../../../app/contract/core/index";
+import type { AddCommand, SpotEngine } from "./engine";
 import { formatScaled } from "./fixed";
 
 /** The seed's SOL/USDT pair (price precision 2) and its two currencies. */
