@@ -209,6 +209,9 @@ test("buy from a merchant: refused amount kept, voucher before paid, the seller'
   if (jsEnabled) await expect(paid.getByRole("button", { name: "Not yet" })).toBeFocused();
   await paid.getByRole("button", { name: "Not yet" }).click();
   await expect(page.getByRole("dialog", { name: "Have you paid?" })).toHaveCount(0);
+  // With JavaScript the question is closed by a navigation back to the order: a click while it was still on its way
+  // was lost (once in four full runs), so the next click waits until the address has no question in it.
+  if (jsEnabled) await expect(page).not.toHaveURL(/confirm=pay/);
   if (jsEnabled) await expect(page.getByRole("button", { name: "I have paid" })).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: /^Pending payment$/ })).toBeVisible();
   await page.getByRole("button", { name: "I have paid" }).click();
