@@ -307,9 +307,12 @@ const SAME_TEMPLATE_AS_TRADE_ACCOUNT = new Set([
 /**
  * Each screen at 390 and 1366 px in both themes. axe (WCAG 2.0–2.2 A and AA) answers every serious or critical
  * violation, one line each: the dark theme gets every rule; the light one, the same markup in other colours, gets the
- * colour rules. With `walk`, the dark theme's load of each screen is also walked with Tab and Shift+Tab (after axe):
- * no focus stop may be entirely hidden (under the sticky header, a toast, the service button). `then` opens what the
- * screen opens (a dialog, the phone menu) for a second look by axe.
+ * colour rules. The screens load with no theme picked, so they wear the system's, and the browser's colour-scheme
+ * preference switches the page between the two in place, without a second load: the system theme assigns the picked
+ * themes' own colours (app/styles/theme.css.ts), and the specs of the screens check them with a theme picked. With
+ * `walk`, each screen is also walked with Tab and Shift+Tab (after axe): no focus stop may be entirely hidden (under
+ * the sticky header, a toast, the service button). `then` opens what the screen opens (a dialog, the phone menu) for
+ * a second look by axe, in both themes.
  */
 async function auditScreens(
   page: Page,
@@ -318,39 +321,46 @@ async function auditScreens(
     walk: walking = false,
     then,
     sizes = SIZES,
-  }: { walk?: boolean; then?: (page: Page, size: Size) => Promise<boolean>; sizes?: readonly Size[] } = {},
+  }: { walk?: boolean; then?: (page: Page, size: Size, path: string) => Promise<boolean>; sizes?: readonly Size[] } = {},
 ) {
   // Where focus lands, not where a smooth scroll is on its way (the home banners glide to a focused slide).
   if (walking) await page.emulateMedia({ reducedMotion: "reduce" });
+  await setTheme(page, "system");
   const found: string[] = [];
+  const audit = async (at: string) => {
+    for (const theme of ["dark", "light"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const rules = theme === "light" ? COLOUR_RULES : undefined;
+      found.push(...(await seriousA11yViolations(page, rules)).map((v) => `${theme} ${at}: ${v}`));
+    }
+  };
   for (const size of sizes) {
     await page.setViewportSize(size);
-    for (const theme of ["dark", "light"] as const) {
-      await setTheme(page, theme);
-      const rules = theme === "light" ? COLOUR_RULES : undefined;
-      for (const path of paths) {
-        await page.goto(path);
-        await expect(page.locator("main").first()).toBeVisible();
-        const at = `${theme} ${size.width} px ${path}`;
-        found.push(...(await seriousA11yViolations(page, rules)).map((v) => `${at}: ${v}`));
-        if (walking && theme === "dark" && !SAME_TEMPLATE_AS_TRADE_ACCOUNT.has(path))
-          for (const key of ["Tab", "Shift+Tab"] as const) {
-            const { stops, hidden } = await walk(page, key);
-            expect(stops, `${path} at ${size.width} px has focus stops`).toBeGreaterThan(5);
-            found.push(...hidden.map((h) => `${at} ${h}`));
-          }
-        // Back to the page as it loaded (at the top, nothing focused) for what `then` opens: the walk ends scrolled down.
-        if (walking) await page.evaluate(() => ((document.activeElement as HTMLElement | null)?.blur(), window.scrollTo(0, 0)));
-        if (then && (await then(page, size))) found.push(...(await seriousA11yViolations(page, rules)).map((v) => `${at} (opened): ${v}`));
-      }
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator("main").first()).toBeVisible();
+      const at = `${size.width} px ${path}`;
+      await audit(at);
+      if (walking && !SAME_TEMPLATE_AS_TRADE_ACCOUNT.has(path))
+        for (const key of ["Tab", "Shift+Tab"] as const) {
+          const { stops, hidden } = await walk(page, key);
+          expect(stops, `${path} at ${size.width} px has focus stops`).toBeGreaterThan(5);
+          found.push(...hidden.map((h) => `${at} ${h}`));
+        }
+      // Back to the page as it loaded (at the top, nothing focused) for what `then` opens: the walk ends scrolled down.
+      if (walking) await page.evaluate(() => ((document.activeElement as HTMLElement | null)?.blur(), window.scrollTo(0, 0)));
+      if (then && (await then(page, size, path))) await audit(`${at} (opened)`);
     }
   }
   return found;
 }
 
-/** The phone's menu, open. */
-async function openPhoneMenu(page: Page, size: (typeof SIZES)[number]) {
-  if (size.width > 500) return false;
+/**
+ * The phone's menu, open, on /home: the menu is the header's, the same on every screen (signed out, and signed in, as
+ * the page's visitor is), so one screen's look at it stands for all.
+ */
+async function openPhoneMenuOnHome(page: Page, size: Size, path: string) {
+  if (size.width > 500 || path !== "/home") return false;
   await page.getByRole("banner").getByLabel("Menu").click();
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toBeVisible();
   return true;
@@ -368,7 +378,7 @@ test.describe("every screen by axe (nothing serious or critical with the WCAG 2.
   for (const size of SIZES) {
     const sizes = [size];
     test(`a visitor's screens, and the phone menu open (${size.width} px)`, async ({ page }) => {
-      expect(await auditScreens(page, VISITOR, { walk: true, then: openPhoneMenu, sizes })).toEqual([]);
+      expect(await auditScreens(page, VISITOR, { walk: true, then: openPhoneMenuOnHome, sizes })).toEqual([]);
     });
 
     test(`the account's screens: assets and personal (${size.width} px)`, async ({ page }) => {
@@ -378,7 +388,7 @@ test.describe("every screen by axe (nothing serious or critical with the WCAG 2.
 
     test(`the trading screens signed in, with the phone menu open (${size.width} px)`, async ({ page }) => {
       await signedIn(page, DEMO, "/trade");
-      expect(await auditScreens(page, TRADING, { walk: true, then: openPhoneMenu, sizes })).toEqual([]);
+      expect(await auditScreens(page, TRADING, { walk: true, then: openPhoneMenuOnHome, sizes })).toEqual([]);
     });
   }
 
