@@ -117,6 +117,7 @@ export const ORDER_FIELD_REASONS: Record<string, readonly string[]> = {
     "oco_price_below_last",
     "post_only_would_take",
     "ioc_nothing_to_take",
+    "fok_nothing_to_take",
   ],
   trigger_price: ["trigger_required", "trigger_invalid", "trigger_precision", "trigger_above_last", "trigger_below_last"],
   stop_price: ["stop_price_required"],

@@ -119,6 +119,7 @@ export type EngineErrorKey =
   | "post_only_would_take"
   | "ioc_nothing_to_take"
   | "fok_not_filled"
+  | "fok_nothing_to_take"
   | "idempotency_key_reused"
   | "order_not_found"
   | "order_not_open"
@@ -828,8 +829,8 @@ export class SpotEngine {
   /**
    * What a limit order's time in force refuses before anything is locked: a post-only order that would take from the
    * book (at the best price it would meet), an immediate-or-cancel order with nothing to take at its price or better,
-   * a fill-or-kill order the book cannot fill whole at its price or better (what it could, on the quantity). Null
-   * when the order goes ahead.
+   * a fill-or-kill order the book cannot fill whole at its price or better (on the price when nothing is there, else
+   * what it could fill, on the quantity). Null when the order goes ahead.
    */
   private timeInForceRefusal(
     tif: Exclude<TimeInForce, "gtc">,
@@ -847,6 +848,8 @@ export class SpotEngine {
         ? { ok: false, error: "post_only_would_take", vars: { price: formatFixed(best!, pair.pricePrecision) }, field: "price" }
         : null;
     if (tif === "ioc") return crosses ? null : { ok: false, error: "ioc_nothing_to_take", vars: { price: at }, field: "price" };
+    // Nothing crossing is the price's fault, as for an immediate-or-cancel order; a part the book can fill, the quantity's.
+    if (!crosses) return { ok: false, error: "fok_nothing_to_take", vars: { price: at }, field: "price" };
     const can = book.walk(way, qty, price).qty;
     return can < qty ? { ok: false, error: "fok_not_filled", vars: { price: at, available: formatScaled(can) }, field: "number" } : null;
   }

@@ -167,6 +167,7 @@ describe("stop-limit and OCO orders, property", () => {
                 "post_only_would_take",
                 "ioc_nothing_to_take",
                 "fok_not_filled",
+                "fok_nothing_to_take",
                 "insufficient_balance",
                 "no_best_price",
                 "trigger_above_last",

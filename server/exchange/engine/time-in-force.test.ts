@@ -103,6 +103,14 @@ describe("a limit order's time in force", () => {
         .asks.map((l) => l.total),
     ).toEqual([100_000_000n, 100_000_000n]);
     expect(w.orders(b!)).toEqual([]);
+    // Nothing at its price or better: refused on the price, as an immediate-or-cancel order would be.
+    expect(await w.add({ userId: b!, way: BUY, price: "99", number: "1", timeInForce: "fok" })).toEqual({
+      ok: false,
+      error: "fok_nothing_to_take",
+      vars: { price: "99.00" },
+      field: "price",
+    });
+    expect(w.orders(b!)).toEqual([]);
     expect(spotTotals(w.db)).toEqual(totals);
     const fok = ok(await w.add({ userId: c!, way: BUY, price: "101", number: "2", timeInForce: "fok" }));
     expect(fok).toMatchObject({ status: COMPLETED, transacted_amount: "2", transacted_volume: "201", time_in_force: "fok" });

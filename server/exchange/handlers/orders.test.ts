@@ -252,8 +252,8 @@ describe("a limit order's time in force through the API", () => {
     const fok = await call("txInAdd", { currency_match_id: SOL, price: "101", number: "1", time_in_force: "fok" }, { token: alice });
     expect(fok).toMatchObject({
       code: 0,
-      msg: "only 0 can fill at 101.00 or better: a fill-or-kill order fills whole or not at all",
-      reason: { key: "fok_not_filled", field: "number" },
+      msg: "nothing in the book at 101.00 or better: a fill-or-kill order fills whole or not at all",
+      reason: { key: "fok_nothing_to_take", field: "price" },
     });
     const onMarket = await call("txInAdd", { currency_match_id: SOL, type: "market", number: "1", time_in_force: "fok" }, { token: alice });
     expect(onMarket).toMatchObject({ status: 400, reason: { key: "time_in_force_not_limit", field: "time_in_force" } });
