@@ -35,6 +35,12 @@ export type SpotOrderType = (typeof SPOT_ORDER_TYPES)[number];
 export const TIME_IN_FORCE = ["gtc", "ioc", "fok", "post_only"] as const;
 export type TimeInForce = (typeof TIME_IN_FORCE)[number];
 
+/** The time in force an order is tagged with beside its type (IOC, FOK, Post only): none for good till cancelled. */
+export function taggedTimeInForce(order: { time_in_force?: TimeInForce | null }): Exclude<TimeInForce, "gtc"> | null {
+  const tif = order.time_in_force;
+  return tif && tif !== "gtc" ? tif : null;
+}
+
 /** An order its owner can still cancel: on the book, or a stop waiting for its trigger. */
 export function isWorkingOrder(order: { status: number }): boolean {
   return order.status === SPOT_ORDER_STATUS.OPEN || order.status === SPOT_ORDER_STATUS.UNTRIGGERED;

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { isBuyOrder, isWorkingOrder, SPOT_ORDER_STATUS, stopComparison } from "~/contract/core/trading";
+import { isBuyOrder, isWorkingOrder, SPOT_ORDER_STATUS, stopComparison, taggedTimeInForce } from "~/contract/core/trading";
 import type { SpotFill, SpotOrder } from "~/contract/entities";
 import { formatAmount } from "~/lib/amount";
 import { formatTime } from "~/lib/time";
@@ -55,6 +55,7 @@ export function orderRows(orders: SpotOrder[], decimals: PairDecimals, lang: str
     const dp = decimals[o.currency_match.id] ?? 4;
     const price = (v: string) => formatAmount(v, { dp, lang });
     const filled = Number(o.transacted_amount) > 0;
+    const tif = taggedTimeInForce(o);
     return {
       id: o.id,
       way: o.way,
@@ -64,10 +65,7 @@ export function orderRows(orders: SpotOrder[], decimals: PairDecimals, lang: str
       buy: isBuyOrder(o),
       type: t(o.type === "market" ? "form.market" : o.type === "stop_limit" ? "form.stopLimit" : "form.limit"),
       oco: o.oco_id ? { tag: t("form.oco"), title: t("myOrders.ocoOf", { id: o.oco_id }) } : null,
-      tif:
-        o.time_in_force && o.time_in_force !== "gtc"
-          ? { tag: t(`form.tifShort.${o.time_in_force}`), title: t(`form.tif.${o.time_in_force}`) }
-          : null,
+      tif: tif ? { tag: t(`form.tifShort.${tif}`), title: t(`form.tif.${tif}`) } : null,
       price: o.type === "market" && !filled ? "—" : price(o.price),
       trigger: o.trigger_price
         ? {

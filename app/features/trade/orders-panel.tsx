@@ -1,4 +1,4 @@
-import { isBuyOrder, isWorkingOrder, ORDER_WAY, SPOT_ORDER_STATUS, stopComparison } from "~/contract/core/trading";
+import { isBuyOrder, isWorkingOrder, ORDER_WAY, SPOT_ORDER_STATUS, stopComparison, taggedTimeInForce } from "~/contract/core/trading";
 import { cancelAllHref } from "~/lib/cancel-all";
 import { button } from "~/styles/ui.css";
 import { memo, useEffect, useRef } from "react";
@@ -69,6 +69,7 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
   if (gone) return null;
   const open = isWorkingOrder(order);
   const buy = isBuyOrder(order);
+  const tif = taggedTimeInForce(order);
   const avg = averagePriceOf(order);
   return (
     <tr data-order-id={order.id}>
@@ -84,9 +85,9 @@ function OrderRow({ order, tab, pair }: { order: SpotOrder; tab: OrdersTab; pair
       <td className={ps.tdLeft} data-label={t("orders.type")}>
         {t(order.type === "market" ? "form.market" : order.type === "stop_limit" ? "form.stopLimit" : "form.limit")}
         {order.oco_id ? <span className={s.orderTag}>{t("form.oco")}</span> : null}
-        {order.time_in_force && order.time_in_force !== "gtc" ? (
-          <span className={s.orderTag} title={t(`form.tif.${order.time_in_force}`)}>
-            {t(`form.tifShort.${order.time_in_force}`)}
+        {tif ? (
+          <span className={s.orderTag} title={t(`form.tif.${tif}`)}>
+            {t(`form.tifShort.${tif}`)}
           </span>
         ) : null}
       </td>
