@@ -94,7 +94,6 @@ export function sliderQuantity(args: { side: Side; percent: number; available: s
   return floorQty(share.div(price));
 }
 
-/** The market price: a buy takes the lowest ask, a sell the highest bid; null when that side is empty (docs/product.md, "/trade"). */
 /**
  * How far beyond the book's best price a limit order may be priced before the form asks the trader to confirm it
  * (docs/product.md, "/trade"), in percent: a buy above the lowest ask, a sell below the highest bid.
@@ -102,17 +101,21 @@ export function sliderQuantity(args: { side: Side; percent: number; available: s
 export const FAR_FROM_BEST_PERCENT = 5;
 
 /**
- * How far, in percent to 2 decimals (cut), a limit `price` is beyond `best`, the book's best price it would take (a
- * buy above the lowest ask, a sell below the highest bid), when that is more than FAR_FROM_BEST_PERCENT; else null.
+ * How far, in percent to 2 decimals, a limit `price` is beyond `best`, the book's best price it would take (a buy
+ * above the lowest ask, a sell below the highest bid), when that is more than FAR_FROM_BEST_PERCENT; else null. The
+ * figure is rounded, but never to the line itself: 5.001 % reads "5.01", as a figure past the line.
  */
 export function farFromBest(side: Side, price: string, best: string | null): string | null {
   const p = dec(price);
   const b = dec(best);
   if (!p || !b || b.lte(0)) return null;
   const beyond = (side === "buy" ? p.minus(b) : b.minus(p)).div(b).times(100);
-  return beyond.gt(FAR_FROM_BEST_PERCENT) ? beyond.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2) : null;
+  if (!beyond.gt(FAR_FROM_BEST_PERCENT)) return null;
+  const shown = beyond.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return (shown.gt(FAR_FROM_BEST_PERCENT) ? shown : beyond.toDecimalPlaces(2, Decimal.ROUND_UP)).toFixed(2);
 }
 
+/** The market price: a buy takes the lowest ask, a sell the highest bid; null when that side is empty (docs/product.md, "/trade"). */
 export function bestPrice(depth: Depth | null | undefined, side: Side): string | null {
   const levels: DepthEntry[] = side === "buy" ? (depth?.out ?? []) : (depth?.in ?? []);
   let best: Decimal | null = null;

@@ -96,7 +96,9 @@ describe("a limit price far from the best", () => {
     expect(farFromBest("buy", "105.01", "100")).toBe("5.01");
     expect(farFromBest("buy", "200", "67.123")).toBe("197.96");
     expect(farFromBest("sell", "95", "100")).toBeNull();
-    expect(farFromBest("sell", "94.999", "100")).toBe("5.00");
+    // 5.001 %: rounded, but not down to the line it is past.
+    expect(farFromBest("sell", "94.999", "100")).toBe("5.01");
+    expect(farFromBest("buy", "112.345", "100")).toBe("12.35");
     expect(farFromBest("sell", "1", "100")).toBe("99.00");
   });
   it("says nothing of a price on the resting side, or without a best price", () => {
