@@ -85,7 +85,8 @@ export function OrderView({
   const payTypeErrors = refusedButton?.result.error?.pay_type ?? undefined;
   const paidWith = refusedButton?.intent === "pay" ? String(refusedButton.result.initialValue?.pay_type ?? "") : null;
   const buyer = order.role === "buyer";
-  const { pathname, search } = useLocation();
+  // Each navigation's own key: a new one (even to the same address) is a new question for the dialogs below.
+  const { pathname, search, key: visit } = useLocation();
   const navigate = useNavigate();
   // The order's own address, without a confirmation step: where 'Back' and a finished action return.
   const here = `${pathname}?id=${order.id}`;
@@ -275,7 +276,7 @@ export function OrderView({
 
       {step === "pay" && can("pay") && actionData?.intent !== "pay" ? (
         <ConfirmDialog
-          answer={search}
+          answer={visit}
           reviewKey={`pay-${order.id}`}
           titleId="pay-confirm-title"
           title={t("order.confirmPay.title")}
@@ -318,7 +319,7 @@ export function OrderView({
       ) : null}
       {step === "release" && can("confirm") ? (
         <ConfirmDialog
-          answer={actionData ?? search}
+          answer={actionData ?? visit}
           reviewKey={`release-${order.id}`}
           titleId="release-confirm-title"
           title={t("order.confirmRelease.title")}
