@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { cli, COLOUR_RULES, expect, logIn as logInForm, registerUser, seriousA11yViolations, setTheme, signedInAt, test } from "./fixtures";
+import { cli, expect, logIn as logInForm, registerUser, setTheme, signedInAt, test, violationsInBothThemes } from "./fixtures";
 
 /**
  * Issue 27, as a keyboard and screen-reader user meets the site: a refusal from the server moves focus to the field
@@ -307,9 +307,8 @@ const SAME_TEMPLATE_AS_TRADE_ACCOUNT = new Set([
 /**
  * Each screen at 390 and 1366 px in both themes. axe (WCAG 2.0–2.2 A and AA) answers every serious or critical
  * violation, one line each: the dark theme gets every rule; the light one, the same markup in other colours, gets the
- * colour rules. The screens load with no theme picked, so they wear the system's, and the browser's colour-scheme
- * preference switches the page between the two in place, without a second load: the system theme assigns the picked
- * themes' own colours (app/styles/theme.css.ts), and the specs of the screens check them with a theme picked. With
+ * colour rules. The screens load with no theme picked and switch between the two in place (`violationsInBothThemes`),
+ * without a second load; the specs of the screens check them with a theme picked. With
  * `walk`, each screen is also walked with Tab and Shift+Tab (after axe): no focus stop may be entirely hidden (under
  * the sticky header, a toast, the service button). `then` opens what the screen opens (a dialog, the phone menu) for
  * a second look by axe, in both themes.
@@ -327,13 +326,7 @@ async function auditScreens(
   if (walking) await page.emulateMedia({ reducedMotion: "reduce" });
   await setTheme(page, "system");
   const found: string[] = [];
-  const audit = async (at: string) => {
-    for (const theme of ["dark", "light"] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      const rules = theme === "light" ? COLOUR_RULES : undefined;
-      found.push(...(await seriousA11yViolations(page, rules)).map((v) => `${theme} ${at}: ${v}`));
-    }
-  };
+  const audit = async (at: string) => found.push(...(await violationsInBothThemes(page, at)));
   for (const size of sizes) {
     await page.setViewportSize(size);
     for (const path of paths) {

@@ -160,6 +160,22 @@ export async function expectNoSeriousA11yViolations(page: Page, theme?: "dark" |
   expect(await seriousA11yViolations(page, theme === "light" ? COLOUR_RULES : undefined)).toEqual([]);
 }
 
+/**
+ * The page's serious and critical axe violations in both themes, each line prefixed with the theme and `at`, without
+ * loading the page again: it must have been loaded with no theme picked (`setTheme(page, "system")`), and the
+ * browser's colour-scheme preference switches it between the two in place (the system theme assigns the picked
+ * themes' own palettes, app/styles/theme.css.ts). The dark theme gets every rule; the light one, the same markup in
+ * other colours, the colour rules.
+ */
+export async function violationsInBothThemes(page: Page, at: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    found.push(...(await seriousA11yViolations(page, theme === "light" ? COLOUR_RULES : undefined)).map((v) => `${theme} ${at}: ${v}`));
+  }
+  return found;
+}
+
 /** The theme the next loads wear, as picked in the header; `system` is none picked (the browser's preference decides). */
 export async function setTheme(page: Page, theme: "dark" | "light" | "system") {
   await page.context().addCookies([{ name: "theme", value: theme, url: BASE_URL }]);
