@@ -168,6 +168,8 @@ export async function expectNoSeriousA11yViolations(page: Page, theme?: "dark" |
  * other colours, the colour rules.
  */
 export async function violationsInBothThemes(page: Page, at: string): Promise<string[]> {
+  // With a theme picked the preference changes nothing, and the light pass would check the dark colours again.
+  expect(await page.evaluate(() => document.documentElement.dataset.theme), `${at}: loaded with no theme picked`).toBe("system");
   const found: string[] = [];
   for (const theme of ["dark", "light"] as const) {
     await page.emulateMedia({ colorScheme: theme });
