@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +33,7 @@ export async function runSsrBench(opts: { path?: string; connections?: number; s
           `    goals: ≥ 400 requests/s and p99 ≤ 100 ms — ${verdict(s, 400, 100)}`,
         );
       }
+      if (cache === "on") lines.push(...(await renderShare(path, connections, seconds)));
     } finally {
       await server.stop();
     }
@@ -108,6 +109,86 @@ function verdict(r: Result, rps: number, p99: number): string {
   return `${r.requests.average >= rps ? "met" : "missed"} / ${r.latency.p99 <= p99 ? "met" : "missed"}${ok ? "" : " (some requests failed)"}`;
 }
 
+/**
+ * Where a signed-in request's time goes: the same load on a server run under V8's CPU profiler, over the window from
+ * the first sample under React's server renderer to the last. "The render" is every sample with the renderer on its
+ * stack: React's own code, and what it calls (the page's components, Remix's data script, the writes into gzip).
+ * 400 requests a second on one thread allow 2.5 ms in all.
+ */
+async function renderShare(path: string, connections: number, seconds: number): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-profile-"));
+  const server = await startServer({}, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+  let requests = 0;
+  try {
+    const headers = { ...BROWSER, cookie: await signIn(server.base) };
+    for (const [c, d] of [
+      [4, 3],
+      [connections, seconds],
+    ]) {
+      requests += (await autocannon({ url: server.base + path, connections: c, duration: d, headers })).requests.total;
+    }
+  } finally {
+    await server.stop();
+  }
+  try {
+    // The main thread's profile (thread 0); a worker's would be another file.
+    const file = readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+    if (!file) return ["    (the profiled run wrote no profile)"];
+    const t = renderTime(JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile);
+    const ms = (x: number) => `${(x / requests).toFixed(2)} ms`;
+    return [
+      `    profiled run of the same load, a request's ${ms(t.busy)}: the render ${ms(t.render)} (React's own code ${ms(t.react)}, the code it calls ${ms(t.render - t.react)}), the rest ${ms(t.busy - t.render)} (HTTP, session, loaders, data, gzip, garbage collection); 400 requests/s on one thread allow 2.5 ms in all`,
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type CpuProfile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/**
+ * ms busy (not idle) between the first and the last sample under React's server renderer; of it, ms under the
+ * renderer, and of those, ms in React's own code (react, react-dom).
+ */
+function renderTime(p: CpuProfile): { busy: number; render: number; react: number } {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const under = new Set<number>();
+  const own = new Set<number>();
+  const idle = new Set<number>();
+  const isReact = (url: string) => /node_modules\/(react|react-dom)\//.test(url);
+  const mark = (id: number, inRender: boolean) => {
+    const n = byId.get(id)!;
+    const here = inRender || n.callFrame.url.includes("react-dom-server");
+    if (here) under.add(id);
+    if (here && isReact(n.callFrame.url)) own.add(id);
+    if (n.callFrame.functionName === "(idle)") idle.add(id);
+    for (const c of n.children ?? []) mark(c, here);
+  };
+  mark(p.nodes[0]!.id, false);
+  let first = -1;
+  let last = -1;
+  p.samples.forEach((id, i) => {
+    if (under.has(id)) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  });
+  const t = { busy: 0, render: 0, react: 0 };
+  for (let i = Math.max(0, first); i <= last; i++) {
+    const id = p.samples[i]!;
+    const dt = p.timeDeltas[i + 1] ?? 0; // a sample lasts until the next one
+    if (idle.has(id)) continue;
+    t.busy += dt;
+    if (under.has(id)) t.render += dt;
+    if (own.has(id)) t.react += dt;
+  }
+  return { busy: t.busy / 1000, render: t.render / 1000, react: t.react / 1000 };
+}
+
 /** The session cookie of demo@example.com, through the login form as a browser would post it. */
 export async function signIn(base: string): Promise<string> {
   const body = new URLSearchParams({ intent: "login", type: "email", account: "demo@example.com", password: "Trade2026", page: "/" });
@@ -125,11 +206,11 @@ export async function signIn(base: string): Promise<string> {
 /** The real server on a fresh database in a temporary folder (simulator and market maker on). */
 type Server = { base: string; stop: () => Promise<void>; cpuMs: () => number | null };
 
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(env: Record<string, string> = {}, execArgv: string[] = []): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
   // Node itself, as `npm start` runs it: its pid is the server's, whose main thread's CPU is read.
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const server = spawn(process.execPath, [...execArgv, "--import", "tsx", "server/index.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", SIM_SEED: "7", COOKIE_SECURE: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
