@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
-import { apiRateLimit, createLimiters, LIMITS, rateLimit, refusalScope, type Limiters } from "./rate-limit.server";
+import { addressKey, apiRateLimit, createLimiters, LIMITS, rateLimit, refusalScope, type Limiters } from "./rate-limit.server";
 import { freePort } from "../../tests/helpers/ports";
 
 const tiny = (points: number, duration = 60) => ({
@@ -66,6 +66,26 @@ describe("limits in memory (no REDIS_URL)", () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 5; i++) expect(await rateLimit("sendCode", `${ip}-${i}`, " Victim@Example.com ")).toBeNull();
     expect(await rateLimit("sendCode", `${ip}-x`, "victim@example.com")).not.toBeNull();
+  });
+
+  it("counts a phone number once however it is written, so respelling it gives no new tries", async () => {
+    const spellings = [
+      "13800138000",
+      "138 0013 8000",
+      "138-0013-8000",
+      "(138) 00138000",
+      "138.0013.8000",
+      "+86 13800138000",
+      "0086-138-0013-8000",
+    ];
+    expect(new Set(spellings.map(addressKey))).toEqual(new Set(["tel:800138000"]));
+    expect(addressKey(" Victim@Example.com ")).toBe("victim@example.com");
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    // Ten sign-ins a minute for one account: the eleventh is refused whatever its spelling, from a new IP each time.
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await rateLimit("login", `${ip}-tel-${i}`, spellings[i % spellings.length]));
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(null));
+    expect(answers[10]).not.toBeNull();
   });
 
   it("records a refusal in the request's scope, for the Retry-After of the page rendered for it", async () => {

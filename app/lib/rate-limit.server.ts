@@ -149,10 +149,25 @@ export function processLimiters(): Limiters {
  */
 export const refusalScope: AsyncLocalStorage<{ retryAfter?: number }> = remember("rate-limit-refusals", () => new AsyncLocalStorage());
 
-/** Every limited action counts the caller's IP and the address it names. */
+/**
+ * The key an address is counted under: one for each account, however it is written. An email is trimmed and
+ * lower-cased. A phone number loses its spaces, dashes, dots and brackets and its international prefix ('+' or '00'),
+ * and is counted by its last 9 digits: the exchange takes '+86 138 0013 8000', '0086-13800138000' and '13800138000'
+ * (the country picked) as one account, and all of them end in the same 9 digits. A national number shorter than
+ * that gets two keys at most (with and without its country code), never one per spelling; two numbers of different
+ * countries that end alike share a count, which only throttles sooner.
+ */
+export function addressKey(address: string): string {
+  const v = address.trim().toLowerCase();
+  if (v.includes("@")) return v;
+  const digits = v.replace(/[\s().-]/g, "").replace(/^(\+|00)/, "");
+  return /^[0-9]+$/.test(digits) ? `tel:${digits.slice(-9)}` : v;
+}
+
+/** Every limited action counts the caller's IP and the address it names (its key: `addressKey`). */
 export async function rateLimit(name: LimiterName, ip: string, address?: string | null): Promise<Refusal | null> {
   const keys = [`ip:${ip}`];
-  if (address) keys.push(`address:${address.trim().toLowerCase()}`);
+  if (address && address.trim()) keys.push(`address:${addressKey(address)}`);
   const refused = await processLimiters().limiters[name].hit(keys);
   if (refused) metrics().rateLimitRefusals.inc({ limit: name });
   const scope = refusalScope.getStore();
