@@ -188,6 +188,28 @@ describe("attempt limits", () => {
     expect((await draw("Pay2026x")).code).toBe(1);
   });
 
+  it("the current password when changing it: five wrong lock the change, the owner is told, signing in is not locked", async () => {
+    const u = await user();
+    const ip = freshIp();
+    const amend = (old_password: string, from = ip) =>
+      call("amendPassword", { old_password, new_password: "N3wPassw0rd", secondary_password: "N3wPassw0rd" }, { token: u.token, ip: from });
+    const wrong = await Promise.all(Array.from({ length: 7 }, () => amend("Guess-1234")));
+    expect(wrong.map((w) => w.reason?.key)).toEqual([...Array(4).fill("old_password_incorrect"), ...Array(3).fill("old_password_locked")]);
+    const locked = await amend("Passw0rd99", freshIp());
+    expect(locked).toMatchObject({
+      code: 0,
+      reason: { key: "old_password_locked", field: "old_password" },
+      data: { locked_until: clock + 15 * MIN },
+    });
+    expect(locked.msg).toMatch(/^too many wrong current passwords: changing the login password is locked until \w{3} \d+, 2026, /);
+    expect(notices(u.email)).toHaveLength(1);
+    expect(notices(u.email)[0]!.body).toContain("5 wrong current passwords were entered to change your account's login password");
+    // Only a signed-in caller reaches this check, so it locks the change alone: the owner still signs in.
+    expect((await call("login", { account: u.email, password: "Passw0rd99" }, { ip: freshIp() })).code).toBe(1);
+    clock += 15 * MIN + 1;
+    expect((await amend("Passw0rd99")).code).toBe(1);
+  });
+
   it("codes of every purpose: register, bind email and the address book lock after five wrong tries, the right one too", async () => {
     const ip = freshIp();
     // Register: no account yet, so the address the code went to is counted.

@@ -21,11 +21,13 @@ export const CODE_SEND_LIMITS = { perTarget: 5, perAccount: 5, perClient: 10, wi
 
 /**
  * The checks of a second factor or a code that are limited in tries: the authenticator ('google_code': sign-in,
- * user/switch, withdrawal, trade password change), emailed and texted codes ('code': every purpose), and the trade
- * password ('pay_password'). Each is counted per account and per client address: CHECK_MAX_FAILS wrong tries in
- * CHECK_WINDOW_MS lock that check for CHECK_LOCK_MS, and a right answer while locked is refused too.
+ * user/switch, withdrawal, trade password change), emailed and texted codes ('code': every purpose), the trade
+ * password ('pay_password') and the current login password when changing it ('old_password'; a signed-in caller
+ * only, so no one else can lock it. Sign-in's password is throttled, not locked: docs/api.md, "Attempt limits").
+ * Each is counted per account and per client address: CHECK_MAX_FAILS wrong tries in CHECK_WINDOW_MS lock that
+ * check for CHECK_LOCK_MS, and a right answer while locked is refused too.
  */
-export const CHECK_NAMES = ["google_code", "code", "pay_password"] as const;
+export const CHECK_NAMES = ["google_code", "code", "pay_password", "old_password"] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 export const CHECK_MAX_FAILS = 5;
 export const CHECK_WINDOW_MS = 15 * 60_000;

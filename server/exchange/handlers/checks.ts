@@ -47,6 +47,7 @@ const LOCKED_KEY: Record<CheckName, string> = {
   google_code: "google_code_locked",
   code: "code_locked",
   pay_password: "pay_password_locked",
+  old_password: "old_password_locked",
 };
 
 /** 'Too many wrong …: locked until <time>', on `field`, with the end of the lock as `data.locked_until`. */

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "../lib/crypto";
 import { formatDateTime } from "../lib/time";
 import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from "../lib/totp";
 import { consumeCode } from "../models/codes";
-import { checkCodeLimited, checkDeps, limitedCheck } from "./checks";
+import { checkCodeLimited, checkDeps, limitedCheck, limitedCheckAsync } from "./checks";
 import { findUserByAccount, findUserById, normalizeAddress } from "../models/users";
 import { sendCode } from "./send-code";
 import {
@@ -109,7 +109,11 @@ export const personalHandlers: Pick<
     const userId = ctx.userId!;
     const user = findUserById(ctx.db, userId);
     if (!user) return { code: 999, msg: ctx.t("login_timeout") };
-    if (!(await verifyPassword(p.old_password, user.password_hash))) return fail(ctx, "old_password_incorrect", undefined, "old_password");
+    // The current password is limited in tries: a session left open must not become a way to find the password out.
+    const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId }, "old_password", () =>
+      verifyPassword(p.old_password, user.password_hash),
+    );
+    if (!checked.passed) return checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, "old_password");
     if (p.new_password === p.old_password) return fail(ctx, "password_same", undefined, "new_password");
     const hash = await hashPassword(p.new_password);
     const signedOut = ctx.db.transaction(() => {
