@@ -421,8 +421,17 @@ describe("trade password, address book and withdrawals", () => {
     expect(over.reason).toMatchObject({ key: "draw_daily_limit_verify" });
     expect(over.msg).toContain("500.00 USD left today");
     expect(await draw({ number: "400" })).toMatchObject({ code: 1 });
-    // A new UTC day starts afresh.
+    // A new UTC day starts afresh. Withdrawals sent at once are held to it as well: of four of 1,900 USD, one.
     clock += 24 * 3600_000;
+    const atOnce = await Promise.all(Array.from({ length: 4 }, () => draw({ number: "1900" })));
+    expect(atOnce.map((r) => r.reason?.key ?? "ok").sort()).toEqual([
+      "draw_daily_limit_verify",
+      "draw_daily_limit_verify",
+      "draw_daily_limit_verify",
+      "ok",
+    ]);
+    const pending = ex.db.prepare("SELECT COUNT(*) AS n FROM withdrawals WHERE user_id = ? AND amount = '1900'").get(uid) as { n: number };
+    expect(pending.n).toBe(1);
     // Changing the trade password holds withdrawals for 24 hours, with the time in the message.
     clock += 61_000;
     await c.call("sendEmail", { to: email, type: CODE_TYPE.TRADE_PASSWORD });

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { RECORDS_PAGE_SIZE, withdrawalAmounts } from "../../../app/contract/index";
 import { SPOT_ACCOUNT } from "../../../app/contract/core/index";
-import { fail, ok, type Handlers } from "../context";
+import { fail, ok, type Answer, type Handlers } from "../context";
 import { firstAnswer, once } from "../ledger/idempotency";
 import { post } from "../ledger/index";
 import { availableOf } from "../models/accounts";
@@ -58,20 +58,24 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     // A cheap look first (the authoritative check is the ledger's, inside the transaction below).
     if (availableOf(ctx.db, userId, c.id, SPOT_ACCOUNT).lt(amount)) return fail(ctx, "insufficient_balance", undefined, "number");
     // The daily limit in USD value: higher once the identity is verified (docs/product.md, "Withdrawals").
-    const limit = dailyDrawLimit(ctx, userId);
-    const usd = (id: number) => new Decimal(usdPriceOf(ctx.market, id));
-    const today = withdrawnToday(ctx.db, userId, ctx.now).reduce(
-      (sum, w) => sum.plus(new Decimal(w.amount).times(usd(w.currency_id))),
-      new Decimal(0),
-    );
-    if (today.plus(amount.times(usd(c.id))).gt(limit.usd)) {
+    const overLimit = (): Answer<never> | null => {
+      const limit = dailyDrawLimit(ctx, userId);
+      const usd = (id: number) => new Decimal(usdPriceOf(ctx.market, id));
+      const today = withdrawnToday(ctx.db, userId, ctx.now).reduce(
+        (sum, w) => sum.plus(new Decimal(w.amount).times(usd(w.currency_id))),
+        new Decimal(0),
+      );
+      if (!today.plus(amount.times(usd(c.id))).gt(limit.usd)) return null;
       return fail(
         ctx,
         limit.verified ? "draw_daily_limit" : "draw_daily_limit_verify",
         { limit: limit.usd, left: Decimal.max(0, new Decimal(limit.usd).minus(today)).toFixed(2) },
         "number",
       );
-    }
+    };
+    // Asked here so the form's errors come in its order (the amount before the trade password)…
+    const over = overLimit();
+    if (over) return over;
     const refused = await checkPayPassword(ctx, userId, p.pay_password);
     if (refused) return refused;
     const googleRefused = requireGoogleCode(ctx, userId, p.google_code);
@@ -80,6 +84,10 @@ export const withdrawHandlers: Pick<Handlers, "draw" | "drawList"> = {
     const { fee, received } = withdrawalAmounts(amountStr, c.draw_rate, c.decimals);
     try {
       return once(ctx.db, userId, "draw", p.idempotency_key, ctx.now, () => {
+        // …and again in the transaction that writes the withdrawal: withdrawals sent at once all passed the first look
+        // (the trade password's check waits in between), and only the first ones the limit allows may be written.
+        const stillOver = overLimit();
+        if (stillOver) return stillOver;
         const id = insertWithdrawal(ctx.db, {
           user_id: userId,
           currency_id: c.id,
