@@ -2,7 +2,7 @@ import DecimalBase from "decimal.js";
 import { MICRO_STATUS, settleMicro, type MicroOrder } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
-import { Ledger, type Leg } from "../ledger/index";
+import { Ledger, LedgerError, type Leg } from "../ledger/index";
 import { releaseLeg } from "../ledger/holds";
 import { currencyCode } from "../models/accounts";
 import { closeMicroOrder, dueMicroOrders, nextMicroDue, type MicroRow } from "../models/micro";
@@ -29,13 +29,16 @@ export interface MicroEngineOptions {
 /**
  * Second-contract orders settle at their stored due time: the end price is the pair's last trade at or before it
  * (the matching engine's trades, or the simulator's prints for a pair without a book), so a settlement run late
- * (after a restart) still takes the price of its instant. Each settlement is one transaction guarded by
- * `status = 1`, so an order never settles twice. The exchange's scheduler runs `settleDue` at the next due time
+ * (after a restart) still takes the price of its instant. Each settlement is guarded by `status = 1`, so an order
+ * never settles twice, and is a savepoint of its own in the run's transaction, so one that cannot be paid holds up
+ * no other. The exchange's scheduler runs `settleDue` at the next due time
  * (`nextDue`), and a new order wakes it.
  */
 export class MicroEngine {
   /** Due time → settled, in ms, of the last run (the benchmark reads it). */
   lastLagMs: number[] = [];
+  /** Running orders a run could not settle, with the reason last logged (each is logged once, not at every retry). */
+  private readonly unsettled = new Map<number, string>();
 
   constructor(
     private readonly db: DB,
@@ -65,59 +68,81 @@ export class MicroEngine {
     return lastTradePriceAt(this.db, matchId, at);
   }
 
-  /** Settles every running order due at `now` or before; answers how many. */
+  /**
+   * Settles every running order due at `now` or before; answers how many. All in one transaction, each order in a
+   * savepoint of its own: one that cannot be settled (the house short of a win) is undone alone, logged, and left
+   * running for a later run, while the others settle.
+   */
   settleDue(now = this.opts.clock()): number {
     const due = dueMicroOrders(this.db, now, 5000);
     if (due.length === 0) return 0;
+    const failed: { id: number; reason: string }[] = [];
     const settled = this.db.transaction(() => {
-      const batch = new Ledger(this.db);
-      try {
-        const out: MicroRow[] = [];
-        for (const r of due) {
-          const end = this.priceAt(r.match_id, r.due_at) ?? r.open_price;
-          const s = settleMicro({ type: r.type, open: r.open_price, end, stake: r.number, ratio: r.profit_ratio });
-          if (!closeMicroOrder(this.db, r.id, { endPrice: end, result: s.result, profit: s.profit, now })) continue;
-          const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "micro_account" as const };
-          const house = { userId: this.opts.houseId, currencyId: r.currency_id, accountCode: "change_account" as const };
-          // The stake's hold: posted to the house when it is lost, voided (back to the owner, with any winnings) otherwise.
-          const hold = { id: r.hold_id, user_id: r.user_id, currency_id: r.currency_id, account_code: "micro_account" as const };
-          const stake = releaseLeg(hold, r.number, s.result === "lose" ? "post" : "void");
-          const legs: Leg[] = [stake];
-          if (s.result === "lose") legs.push({ ...house, amount: r.number });
-          else {
-            legs.push({ ...user, amount: s.payout });
-            if (s.result === "win") legs.push({ ...house, amount: new Decimal(s.profit).neg().toFixed() });
-          }
-          batch.post({ type: `micro_${s.result}`, extra: { micro_order_id: r.id }, now, legs });
-          noticeSecondSettled(
-            { db: this.db, now, log: this.opts.log },
-            {
-              userId: r.user_id,
-              orderId: r.id,
-              symbol: this.market.pairs.get(r.match_id)?.symbol ?? "",
-              endPrice: end,
-              profit: s.profit,
-              coin: currencyCode(this.db, r.currency_id),
-            },
-          );
-          const { hold_id: _hold, ...row } = r;
-          out.push({ ...row, status: 3, end_price: end, result: s.result, fact_profits: s.profit, settled_at: now });
+      const out: MicroRow[] = [];
+      for (const r of due) {
+        try {
+          const row = this.db.transaction(() => this.settleOne(r, now))();
+          if (row) out.push(row);
+        } catch (err) {
+          failed.push({ id: r.id, reason: err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err) });
         }
-        batch.flush();
-        return out;
-      } finally {
-        batch.clear();
       }
+      return out;
     })();
     this.lastLagMs = settled.map((r) => now - r.due_at);
     for (const r of settled) {
+      this.unsettled.delete(r.id);
       this.hub.publishToUser(r.user_id, "MICRO_CLOSED", (lang) => ({
         type: "MICRO_CLOSED",
         order: this.present(r, this.messenger.translator(isLang(lang) ? (lang as Lang) : "en"), now),
       }));
     }
-    this.opts.log(`[micro] settled ${settled.length} order(s)`);
+    // Each order that cannot be settled is told once (again only if its reason changes), not at every retry.
+    for (const f of failed) {
+      if (this.unsettled.get(f.id) === f.reason) continue;
+      this.unsettled.set(f.id, f.reason);
+      this.opts.log(`[micro] order #${f.id} not settled: ${f.reason}; it is tried again on the next run`);
+    }
+    this.opts.log(`[micro] settled ${settled.length} order(s)${failed.length ? `, ${failed.length} not settled` : ""}`);
     return settled.length;
+  }
+
+  /** One due order's settlement (inside its own savepoint); null if it was no longer running. */
+  private settleOne(r: MicroRow & { hold_id: number }, now: number): MicroRow | null {
+    const batch = new Ledger(this.db);
+    try {
+      const end = this.priceAt(r.match_id, r.due_at) ?? r.open_price;
+      const s = settleMicro({ type: r.type, open: r.open_price, end, stake: r.number, ratio: r.profit_ratio });
+      if (!closeMicroOrder(this.db, r.id, { endPrice: end, result: s.result, profit: s.profit, now })) return null;
+      const user = { userId: r.user_id, currencyId: r.currency_id, accountCode: "micro_account" as const };
+      const house = { userId: this.opts.houseId, currencyId: r.currency_id, accountCode: "change_account" as const };
+      // The stake's hold: posted to the house when it is lost, voided (back to the owner, with any winnings) otherwise.
+      const hold = { id: r.hold_id, user_id: r.user_id, currency_id: r.currency_id, account_code: "micro_account" as const };
+      const stake = releaseLeg(hold, r.number, s.result === "lose" ? "post" : "void");
+      const legs: Leg[] = [stake];
+      if (s.result === "lose") legs.push({ ...house, amount: r.number });
+      else {
+        legs.push({ ...user, amount: s.payout });
+        if (s.result === "win") legs.push({ ...house, amount: new Decimal(s.profit).neg().toFixed() });
+      }
+      batch.post({ type: `micro_${s.result}`, extra: { micro_order_id: r.id }, now, legs });
+      noticeSecondSettled(
+        { db: this.db, now, log: this.opts.log },
+        {
+          userId: r.user_id,
+          orderId: r.id,
+          symbol: this.market.pairs.get(r.match_id)?.symbol ?? "",
+          endPrice: end,
+          profit: s.profit,
+          coin: currencyCode(this.db, r.currency_id),
+        },
+      );
+      batch.flush();
+      const { hold_id: _hold, ...row } = r;
+      return { ...row, status: 3, end_price: end, result: s.result, fact_profits: s.profit, settled_at: now };
+    } finally {
+      batch.clear();
+    }
   }
 
   present(r: MicroRow, _t: Translate, now = this.opts.clock()): MicroOrder {
