@@ -194,7 +194,9 @@ export const leverHandlers: Pick<
     if (!r) return fail(ctx, "lever_not_found");
     if (r.status !== LEVER_STATE.TRADING) return fail(ctx, "lever_not_open");
     const [closed] = lever.closeMany([r], "close", ctx.now);
-    return ok(ctx, lever.present(closed!, ctx.t), "lever_closed");
+    // Not closed (the treasury short of its profit; the engine logged why): it stays open, to close later.
+    if (!closed) return fail(ctx, "server_error");
+    return ok(ctx, lever.present(closed, ctx.t), "lever_closed");
   },
 
   leverBatchClose(p, ctx) {

@@ -17,7 +17,7 @@ import {
 } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
-import { Ledger, type Leg } from "../ledger/index";
+import { Ledger, LedgerError, type Leg } from "../ledger/index";
 import { openHoldOf, releaseLeg } from "../ledger/holds";
 import { DAY } from "../lib/time";
 import type { Messenger, Lang, Translate } from "../lib/i18n";
@@ -78,6 +78,8 @@ export class LeverEngine {
   /** The same rows by user, then id (a holder's account state reads only their rows). */
   private readonly byUser = new Map<number, Map<number, LeverRow>>();
   private readonly due = new Set<number>();
+  /** Open positions a close could not settle, with the reason last logged (each is logged once, not at every price). */
+  private readonly unclosed = new Map<number, string>();
   private scheduled = false;
   private stopped = false;
   readonly line: string;
@@ -337,33 +339,64 @@ export class LeverEngine {
     }
   }
 
-  /** Closes a set of positions in one transaction; answers the closed rows. */
+  /**
+   * Closes a set of positions in one transaction; answers the closed rows. Each position closes in a savepoint of its
+   * own, so one that cannot be closed (the treasury short of its profit) is undone alone, logged once and left open for
+   * a later try, while the others close. A liquidation closes the account's positions together or not at all (every
+   * one of them, the profitable ones first, so their payout covers the losing ones: docs/product.md).
+   */
   closeMany(rows: LeverRow[], reason: CloseReason, now = this.opts.clock()): LeverRow[] {
     if (rows.length === 0) return [];
+    const failed: { ids: number[]; why: string }[] = [];
     const closed = this.db.transaction(() => {
-      const batch = new Ledger(this.db);
-      try {
-        // Profitable ones first: their payout is free balance the losing ones may need.
-        const ordered = [...rows].sort((a, b) =>
-          new Decimal(leverProfit(b.type, b.price, this.price(b.currency_match_id), b.number)).cmp(
-            leverProfit(a.type, a.price, this.price(a.currency_match_id), a.number),
-          ),
-        );
-        const out = ordered.map((r) => this.closeIn(batch, r, reason, now));
-        batch.flush();
-        if (reason === "take_profit" || reason === "stop_loss" || reason === "liquidation")
-          for (const r of out) this.tellClosed(r, reason, now);
-        return out;
-      } finally {
-        batch.clear();
+      // Profitable ones first: their payout is free balance the losing ones may need.
+      const ordered = [...rows].sort((a, b) =>
+        new Decimal(leverProfit(b.type, b.price, this.price(b.currency_match_id), b.number)).cmp(
+          leverProfit(a.type, a.price, this.price(a.currency_match_id), a.number),
+        ),
+      );
+      const out: LeverRow[] = [];
+      for (const unit of reason === "liquidation" ? [ordered] : ordered.map((r) => [r])) {
+        try {
+          out.push(...this.db.transaction(() => this.closeTogether(unit, reason, now))());
+        } catch (err) {
+          failed.push({
+            ids: unit.map((r) => r.id),
+            why: err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err),
+          });
+        }
       }
+      return out;
     })();
     this.closedAfterCommit(closed, reason);
-    for (const r of closed)
+    for (const r of closed) {
+      this.unclosed.delete(r.id);
       this.opts.log(
         `[lever] closed #${r.id} (${reason}) at ${r.update_price}, profit ${r.profits}${r.absorbed !== "0" ? `, absorbed ${r.absorbed}` : ""}`,
       );
+    }
+    // Each position that cannot be closed is told once (again only if its reason changes), not at every price.
+    for (const f of failed) {
+      const key = `${reason}: ${f.why}`;
+      if (f.ids.every((id) => this.unclosed.get(id) === key)) continue;
+      for (const id of f.ids) this.unclosed.set(id, key);
+      this.opts.log(`[lever] #${f.ids.join(", #")} not closed (${reason}): ${f.why}; tried again later`);
+    }
     return closed;
+  }
+
+  /** Closes positions with one ledger batch (inside the caller's savepoint) and tells the owners of those they did not close. */
+  private closeTogether(rows: LeverRow[], reason: CloseReason, now: number): LeverRow[] {
+    const batch = new Ledger(this.db);
+    try {
+      const out = rows.map((r) => this.closeIn(batch, r, reason, now));
+      batch.flush();
+      if (reason === "take_profit" || reason === "stop_loss" || reason === "liquidation")
+        for (const r of out) this.tellClosed(r, reason, now);
+      return out;
+    } finally {
+      batch.clear();
+    }
   }
 
   // ---------------------------------------------------------------- the price loop
