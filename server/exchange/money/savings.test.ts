@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Decimal from "decimal.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { SavingsHoldingPageSchema } from "../../../app/contract/index";
 import { createExchange, type Exchange } from "../index";
+import { credit, post } from "../ledger/index";
+import { reconcile } from "../ledger/reconcile";
 import { DAY } from "../lib/time";
 import { moneyClient } from "../../../tests/helpers/money-client";
 import { buyHolding, findProduct, valueDateOf } from "./savings";
@@ -108,5 +111,58 @@ describe("savings accrual on the stored schedule", () => {
     ex = createExchange({ dataDir: dir, simulator: false, marketMaker: false, log: () => {}, now: () => clock });
     expect(holding(ex, id)).toMatchObject({ days_accrued: 2, next_accrual_at: valueDate + 3 * DAY, status: "active" });
     await ex.close();
+  });
+});
+
+describe("savings accrual when the treasury is short", () => {
+  it("pays the holdings it can, leaves the one it cannot with its principal held, and pays it once credited", async () => {
+    const own = mkdtempSync(join(tmpdir(), "exchange-savings-short-"));
+    let at = Date.UTC(2026, 2, 1, 12);
+    const ex = createExchange({
+      dataDir: own,
+      simulator: false,
+      marketMaker: false,
+      log: () => {},
+      now: () => at,
+      savingsScheduler: false,
+    });
+    try {
+      const c = moneyClient(ex);
+      const uid = c.userId("demo@example.com");
+      const treasury = ex.system.treasuryId;
+      const p = findProduct(
+        ex.db,
+        (ex.db.prepare("SELECT id FROM lock_products WHERE limit_days = 7 AND currency_id = 1").get() as { id: number }).id,
+      )!;
+      credit(ex.db, { userId: uid, currencyId: 1, accountCode: "change_account", amount: "101000", type: "seed" });
+      const large = ex.db.transaction(() => buyHolding(ex.db, uid, p, "100000", at))(); // 12.328767 a day
+      const small = ex.db.transaction(() => buyHolding(ex.db, uid, p, "1000", at))(); // 0.123287 a day
+      // The treasury keeps 1 USDT: the small holding's 7 days (0.863009), not one day of the large one's.
+      const held = new Decimal(c.balances(treasury, 1, "change_account").balance).minus(1).toFixed();
+      post(ex.db, {
+        type: "test",
+        legs: [
+          { userId: treasury, currencyId: 1, accountCode: "change_account", amount: `-${held}` },
+          { system: "external", currencyId: 1, amount: held },
+        ],
+      });
+      at = valueDateOf(at) + 7 * DAY + 1000;
+      expect(ex.savings.runNow()).toEqual({ paid: 7, expired: 1, failed: 1 });
+      expect(holding(ex, small)).toMatchObject({ days_accrued: 7, status: "expired" });
+      // The principal returns with the last day's interest (docs/product.md), so it waits with it.
+      expect(holding(ex, large)).toMatchObject({ days_accrued: 0, status: "active" });
+      expect(c.balances(uid, 1, "financial_account").lock_balance).toBe("100000");
+      expect(c.balances(treasury, 1, "change_account").balance).toBe("0.136991");
+
+      credit(ex.db, { userId: treasury, currencyId: 1, accountCode: "change_account", amount: "100", type: "admin_credit" });
+      expect(ex.savings.runNow()).toEqual({ paid: 7, expired: 1, failed: 0 });
+      expect(ex.savings.runNow()).toEqual({ paid: 0, expired: 0, failed: 0 });
+      expect(holding(ex, large)).toMatchObject({ days_accrued: 7, interest_total: "86.301369", status: "expired" });
+      expect(c.balances(uid, 1, "financial_account").lock_balance).toBe("0");
+      expect(reconcile(ex.db).mismatches).toEqual([]);
+    } finally {
+      await ex.close();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
