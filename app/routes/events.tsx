@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getLiveHub, getStreamLimiter, parseChannels, SSE_HEADERS, STREAM_LIMIT_RETRY_S } from "~/lib/live.server";
-import { getSession } from "~/lib/session.server";
+import { getLiveHub, getStreamLimiter, parseChannels, SSE_HEADERS, STREAM_LIMIT_RETRY_S, streamUser } from "~/lib/live.server";
 
 /**
  * GET /events?channels=DAY_MARKET,MARKET_DEPTH.BTCUSDT,… — the live relay's server-sent events
@@ -24,12 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const url = new URL(request.url);
     const { publicChannels, privateChannels } = parseChannels(url.searchParams.get("channels"));
-    let user: { key: string; token: string } | null = null;
-    if (privateChannels.length > 0) {
-      const session = await getSession(request);
-      const token = session.get("token");
-      if (token) user = { key: String(session.get("uid") || token), token };
-    }
+    // Private channels only for a session the exchange still takes.
+    const user = privateChannels.length > 0 ? await streamUser({ request, context }) : null;
     const channels = user ? [...publicChannels, ...privateChannels] : publicChannels;
     return getLiveHub().attach(request.signal, channels, {
       user,

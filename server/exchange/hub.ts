@@ -13,6 +13,21 @@ export interface Subscriber {
 
 export class Hub {
   private readonly byChannel = new Map<string, Set<Subscriber>>();
+  private readonly sessionsEndedListeners = new Set<(userId: number) => void>();
+
+  /** Listens for ended sessions of a user (see `sessionsEnded`); answers the function that stops listening. */
+  onSessionsEnded(listener: (userId: number) => void): () => void {
+    this.sessionsEndedListeners.add(listener);
+    return () => this.sessionsEndedListeners.delete(listener);
+  }
+
+  /**
+   * Some of `userId`'s sessions ended (a sign-out, a session signed out from another, a changed or reset password):
+   * the sockets signed in with them stop receiving the user's private channels at once.
+   */
+  sessionsEnded(userId: number): void {
+    for (const listener of this.sessionsEndedListeners) listener(userId);
+  }
 
   subscribe(s: Subscriber, channel: string): void {
     s.channels.add(channel);

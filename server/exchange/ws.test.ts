@@ -11,6 +11,7 @@ import {
   WsTxSubmitSchema,
 } from "../../app/contract/index";
 import { recordTrade, type Exchange } from "./index";
+import { moneyClient } from "../../tests/helpers/money-client";
 import { socketExchange } from "../../tests/helpers/socket-exchange";
 
 let ex: Exchange;
@@ -38,6 +39,8 @@ async function connect() {
   return {
     ws,
     send: (m: unknown) => ws.send(JSON.stringify(m)),
+    /** What arrived and no waiter took. */
+    inbox: () => [...inbox],
     next(pred: (m: any) => boolean): Promise<any> {
       const i = inbox.findIndex(pred);
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
@@ -95,6 +98,40 @@ describe("/ws", () => {
     c.send({ type: "sub", channel: "TX_MATCHED" });
     expect(await c.next((m) => m.type === "sub")).toMatchObject({ code: 1 });
     c.ws.close();
+  });
+
+  it("a session that ends loses its socket's private channels at once; the user's other sessions keep theirs", async () => {
+    const c = moneyClient(ex);
+    const signIn = () => c.login("demo@example.com", "Trade2026");
+    // A copied session (another device), and the owner's own.
+    const copied = await signIn();
+    const owner = await signIn();
+    const [thief, mine] = [await connect(), await connect()];
+    for (const [c, token] of [
+      [thief, copied],
+      [mine, owner],
+    ] as const) {
+      c.send({ type: "login", token });
+      expect(await c.next((m) => m.type === "login")).toEqual({ type: "login", code: 1 });
+      c.send({ type: "sub", channel: "TX_SUBMIT" });
+      expect(await c.next((m) => m.type === "sub")).toMatchObject({ code: 1 });
+    }
+    // The owner signs every other session out: the copied one's socket is told, and its private channel is gone.
+    expect((await c.call("sessionRevoke", { all: 1 }, { token: owner })).code).toBe(1);
+    expect(await thief.next((m) => m.type === "login")).toEqual({ type: "login", code: 999 });
+    const order = await c.call("txInAdd", { currency_match_id: 2, number: "0.01", type: "limit", price: "100" }, { token: owner });
+    expect(order.code).toBe(1);
+    const orderId = (order.data as { id: number }).id;
+    // The owner's socket hears of the order; the copied one does not, and cannot subscribe again.
+    expect(await mine.next((m) => m.type === "TX_SUBMIT" && m.order?.id === orderId)).toBeTruthy();
+    thief.send({ type: "sub", channel: "TX_SUBMIT" });
+    expect(await thief.next((m) => m.type === "sub")).toMatchObject({ code: 999 });
+    thief.send({ type: "ping" });
+    await thief.next((m) => m.type === "pong");
+    expect(thief.inbox().filter((m) => m.type === "TX_SUBMIT" && m.order?.id === orderId)).toEqual([]);
+    expect((await c.call("txInCancel", { id: orderId }, { token: owner })).code).toBe(1);
+    thief.ws.close();
+    mine.ws.close();
   });
 
   it("streams depth, trades, klines and my private order events; snapshots on subscribe", async () => {

@@ -45,6 +45,29 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
   const { hub, market, engine, messenger } = opts;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const lastSeen = new Map<WebSocket, number>();
+  /** The session each signed-in connection logged in with, checked again whenever sessions end. */
+  const logins = new Map<WebSocket, { sub: Subscriber; token: string }>();
+
+  /** Drops a connection's private channels and tells it its login is gone (code 999, as a refused login). */
+  function signOut(ws: WebSocket, sub: Subscriber): void {
+    logins.delete(ws);
+    sub.userId = null;
+    for (const c of [...sub.channels]) if (PRIVATE.has(c)) hub.unsubscribe(sub, c);
+    sub.send({ type: "login", code: 999 });
+  }
+
+  /**
+   * Signs out every connection (of `userId`, or of anyone) whose session has ended: revoked, signed out, expired. A
+   * revocation in this process asks at once (`Hub.sessionsEnded`); the sweeper asks every few seconds for the rest
+   * (the operator's CLI, expiry).
+   */
+  function recheckLogins(userId?: number): void {
+    for (const [ws, login] of logins) {
+      if (userId !== undefined && login.sub.userId !== userId) continue;
+      if (opts.authenticate(login.token) !== login.sub.userId) signOut(ws, login.sub);
+    }
+  }
+  const stopListening = hub.onSessionsEnded((userId) => recheckLogins(userId));
 
   /** Canonical channel name ('MARKET_DEPTH.btcusdt' → 'MARKET_DEPTH.BTC/USDT'), or null if unknown. */
   function canonical(channel: string): string | null {
@@ -128,6 +151,8 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
           const userId = opts.authenticate(m.token);
           sub.userId = userId;
           sub.lang = isLang(m.lang) ? m.lang : undefined;
+          if (userId != null) logins.set(ws, { sub, token: m.token });
+          else logins.delete(ws);
           // A failed login also drops the private channels of a previous login.
           if (userId == null) for (const c of [...sub.channels]) if (PRIVATE.has(c)) hub.unsubscribe(sub, c);
           sub.send({ type: "login", code: userId == null ? 999 : 1 });
@@ -153,6 +178,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     ws.on("close", () => {
       hub.remove(sub);
       lastSeen.delete(ws);
+      logins.delete(ws);
     });
     ws.on("error", () => ws.terminate());
   });
@@ -160,6 +186,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const [ws, t] of lastSeen) if (now - t > SILENCE_LIMIT_MS) ws.terminate();
+    recheckLogins();
   }, 5_000);
   sweeper.unref?.();
 
@@ -177,6 +204,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     },
     async close() {
       clearInterval(sweeper);
+      stopListening();
       const open = [...wss.clients];
       const closed = Promise.all(
         open.map((ws) => new Promise<void>((r) => (ws.readyState === WebSocket.CLOSED ? r() : ws.once("close", () => r())))),

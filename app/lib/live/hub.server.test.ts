@@ -1,7 +1,10 @@
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import { moneyClient } from "../../../tests/helpers/money-client";
 import { socketExchange } from "../../../tests/helpers/socket-exchange";
+import type { Exchange } from "../../../server/exchange/index";
+import { sessionStreamKey } from "../live.server";
 import { LiveHub } from "./hub.server";
 import { StreamLimiter } from "./stream-limit";
 import type { LiveHubOptions } from "./options";
@@ -414,13 +417,37 @@ describe("LiveHub", () => {
 
 describe("LiveHub against the real exchange", () => {
   let url: string;
+  let ex: Exchange;
   let serverSockets: Set<Duplex>;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ url, sockets: serverSockets, close } = await socketExchange("live-relay-", { simulator: true, tickMs: 100, log: () => {} }));
+    ({ url, ex, sockets: serverSockets, close } = await socketExchange("live-relay-", { simulator: true, tickMs: 100, log: () => {} }));
   });
   afterAll(() => close());
+
+  it("a session signed out from another ends its streams at once; the owner's keep the user's events", async () => {
+    const c = moneyClient(ex);
+    const signIn = () => c.login("alice@example.com", "Alice2026");
+    const [copied, owner] = [await signIn(), await signIn()];
+    const hub = makeHub(url);
+    const uid = ((await c.call("userInfo", {}, { token: owner })).data as { uid: string }).uid;
+    const open = (token: string) =>
+      browser(hub.open(new AbortController().signal, ["TX_SUBMIT"], { user: { key: sessionStreamKey(uid, token), token } }).sse.body);
+    const [thief, mine] = [open(copied), open(owner)];
+    await until(() => thief.text.includes("retry:") && mine.text.includes("retry:"), 3000, "both streams open");
+    // Both sessions' sockets are signed in and subscribed before the owner acts.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await c.call("sessionRevoke", { all: 1 }, { token: owner })).code).toBe(1);
+    await until(() => thief.done, 3000, "the copied session's stream to end");
+    const order = await c.call("txInAdd", { currency_match_id: 2, number: "0.01", type: "limit", price: "100" }, { token: owner });
+    expect(order.code).toBe(1);
+    const orderId = (order.data as { id: number }).id;
+    await until(() => mine.json("TX_SUBMIT").some((e) => e.data.order?.id === orderId), 3000, "the owner's event");
+    expect(thief.json("TX_SUBMIT")).toEqual([]);
+    expect(mine.done).toBe(false);
+    expect((await c.call("txInCancel", { id: orderId }, { token: owner })).code).toBe(1);
+  });
 
   it("survives 5 upstream kills in a row: backs off more each time, re-subscribes and relays fresh snapshots", async () => {
     // (A generous deadAfterMs: the exchange shares this process, and its start-up backfill can stall the loop.)

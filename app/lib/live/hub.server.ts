@@ -15,11 +15,11 @@ import { Upstream, UserSocket } from "./upstream.server";
  * The live relay (ARCHITECTURE "One process, three parts", item 2).
  *
  *   browsers ──SSE /events──▶ LiveHub ──ONE ws for public channels──────────▶ exchange /ws
- *                                      └─ONE ws per signed-in user (private)─▶
+ *                                      └─ONE ws per signed-in session (private)─▶
  *
  * - Subscriptions are reference-counted: the first browser on a channel subscribes upstream, the last one
  *   leaving unsubscribes (after `lingerMs`, so a page change that keeps the channel does not churn); a
- *   user's socket closes when that user's last browser leaves.
+ *   session's socket closes when that session's last browser leaves.
  * - Every socket pings every 5 s (spec 9); one silent for `deadAfterMs` is terminated. Reconnects back off
  *   exponentially with jitter, capped at 30 s (spec 9), then log in again and re-subscribe every channel;
  *   the exchange answers each subscription with a snapshot, which is relayed as a `snapshot` event so a
@@ -225,8 +225,15 @@ export class LiveHub {
     if (type === "pong" || type === "error" || type === "unsub") return;
     if (type === "login") {
       if (msg.code === 1 || !user || !user.upstream.token) return;
-      // Refused (code 999: the token expired or was revoked): try another session's token, if any.
-      user.refused.add(user.upstream.token);
+      // Refused (code 999: the session expired, was signed out or revoked, at login or later): the streams of that
+      // session end, so nothing more of the user's reaches them. Their browsers reconnect, and /events gives a session
+      // that has ended the public channels only.
+      const refused = user.upstream.token;
+      user.refused.add(refused);
+      for (const s of [...this.streams]) if (s.user === user && s.token === refused) s.sse.close();
+      // That was its last stream (the socket is closed), or ending them already logged in with another session's token.
+      if (this.users.get(user.userKey) !== user || user.upstream.token !== refused) return;
+      // Another session's token, if any.
       const next = [...user.tokens.keys()].find((t) => !user.refused.has(t));
       if (next) user.upstream.login(next);
       else this.options.log?.(`[live] upstream refused the login of user ${user.userKey}`);

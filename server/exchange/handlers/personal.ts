@@ -123,6 +123,7 @@ export const personalHandlers: Pick<
       recordSecurityEvent(ctx.db, userId, "password_changed", clientOf(ctx), ctx.now);
       return n;
     })();
+    if (signedOut > 0) ctx.hub.sessionsEnded(userId);
     return ok(ctx, { signed_out: signedOut }, "password_changed");
   },
 
@@ -181,6 +182,7 @@ export const personalHandlers: Pick<
       if (ended > 0) recordSecurityEvent(ctx.db, userId, "session_revoked", clientOf(ctx), ctx.now);
       return ended;
     })();
+    if (n > 0) ctx.hub.sessionsEnded(userId);
     if (n === 0 && !p.all) return fail(ctx, "session_not_found", undefined, "id");
     return ok(ctx, { signed_out: n }, "sessions_signed_out");
   },

@@ -192,6 +192,7 @@ export const userHandlers: Pick<
 
   logout(_p, ctx) {
     revokeToken(ctx.db, ctx.token!, ctx.now);
+    ctx.hub.sessionsEnded(ctx.userId!);
     return ok(ctx, null, "logout_ok");
   },
 
@@ -232,6 +233,7 @@ export const userHandlers: Pick<
       holdWithdrawals(ctx.db, user.id, ctx.now);
       recordSecurityEvent(ctx.db, user.id, "password_reset", ctx.client ?? { ip: "", device: "" }, ctx.now);
     })();
+    ctx.hub.sessionsEnded(user.id);
     return ok(ctx, null, "password_reset_ok");
   },
 };
