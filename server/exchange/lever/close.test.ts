@@ -155,4 +155,20 @@ describe("lever closes, one position apart from another", () => {
     expect(row(long)).toMatchObject({ status: 3, profits: "0.7" });
     expect(reconcile(ex.db).mismatches).toEqual([]);
   });
+
+  it("a position closed since it was read is never settled again", async () => {
+    price("60000");
+    const long = await open(demo, { type: 1 });
+    price("60100");
+    const stale = ex.db.prepare("SELECT * FROM lever_orders WHERE id = ?").get(long) as Parameters<typeof ex.lever.closeMany>[0][number];
+    expect((await c.call("leverClose", { id: long }, { token: demo })).code).toBe(1);
+    const after = { lever: lever("demo@example.com"), house: house() };
+    // A close from a row read before the first one (the engine's memory behind the database) pays nothing again,
+    // even one whose margin overnight fees had used up (no margin hold left to refuse it).
+    expect(ex.lever.closeMany([stale], "close", now)).toEqual([]);
+    expect(ex.lever.closeMany([{ ...stale, caution_money: "0" }], "close", now)).toEqual([]);
+    expect({ lever: lever("demo@example.com"), house: house() }).toEqual(after);
+    expect(logs.some((l) => l.includes(`#${long} not closed (close): position #${long} is no longer open`))).toBe(true);
+    expect(reconcile(ex.db).mismatches).toEqual([]);
+  });
 });

@@ -286,9 +286,12 @@ export class LeverEngine {
         type: "lever_loss",
       });
     }
-    if (legs.length) batch.post({ legs, extra, now });
     const realized = new Decimal(s.paid).minus(s.lossTaken).toFixed();
-    closeLeverPosition(this.db, r.id, { price, profits: realized, absorbed: s.absorbed, reason, now });
+    // Written closed before anything is paid, and only from open: a row that is no longer open (closed by another
+    // path since it was read) is never settled twice. The throw undoes this position's savepoint alone.
+    if (!closeLeverPosition(this.db, r.id, { price, profits: realized, absorbed: s.absorbed, reason, now }))
+      throw new Error(`position #${r.id} is no longer open`);
+    if (legs.length) batch.post({ legs, extra, now });
     const closed: LeverRow = {
       ...r,
       status: 3,
