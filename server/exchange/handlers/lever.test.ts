@@ -80,6 +80,21 @@ describe("lever/submit", () => {
     expect(bal("demo@example.com")).toEqual({ balance: "5000", lock_balance: "0" });
   });
 
+  it("orders sent at once open at the price of the moment each opens, not one read before the trade password's wait", async () => {
+    price(BTC, "60000");
+    const token = await newTrader("racer@example.com", "20000");
+    // Four at once: they wait in line for the password's check, and the price moves while the last three wait.
+    const sent = Array.from({ length: 4 }, () => open(token, { share: 1 }));
+    expect(await sent[0]).toMatchObject({ code: 1, data: { price: "60030.00" } });
+    now += 1000;
+    price(BTC, "63000");
+    const later = (await Promise.all(sent.slice(1))).map((r) => (r.data as { price: string }).price);
+    expect(later).toEqual(["63031.50", "63031.50", "63031.50"]);
+    for (const r of await Promise.all(sent))
+      expect((await c.call("leverClose", { id: (r.data as { id: number }).id }, { token })).code).toBe(1);
+    price(BTC, "60000");
+  });
+
   it("opens a long at market: margin and fee by the formulas (hand-worked) through the ledger", async () => {
     // open = 60000 × 1.0005 = 60030; number = 2 × 0.01 = 0.02; value = 1200.6; margin = 1200.6 / 10; fee = 1200.6 × 0.001
     const r = await open(demo, { share: 2, idempotency_key: "open-1" });

@@ -70,31 +70,42 @@ export const leverHandlers: Pick<
     const lever = engineOf(ctx);
     const seen = firstAnswer<never>(ctx.db, userId, "leverSubmit", p.idempotency_key);
     if (seen) return seen;
-    const pair = openPair(ctx, p.currency_match_id);
-    if (!pair) return fail(ctx, "lever_pair_closed");
     const type = p.type as LeverType;
-    const market = lever.price(pair.id);
-    if (!new Decimal(market).gt(0)) return fail(ctx, "no_best_price");
-    if (p.status === 0) {
-      if (!new Decimal(p.target_price!).gt(0) || !priceDecimalsOk(p.target_price!, pair.price_precision)) {
-        return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, "target_price");
+    /** The pair, its price now and the price the position opens at, or the refusal, in the form's order. */
+    const check = () => {
+      const pair = openPair(ctx, p.currency_match_id);
+      if (!pair) return fail(ctx, "lever_pair_closed");
+      const market = lever.price(pair.id);
+      if (!new Decimal(market).gt(0)) return fail(ctx, "no_best_price");
+      if (p.status === 0) {
+        if (!new Decimal(p.target_price!).gt(0) || !priceDecimalsOk(p.target_price!, pair.price_precision)) {
+          return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, "target_price");
+        }
       }
-    }
-    for (const [field, v] of [
-      ["target_profit_price", p.target_profit_price],
-      ["stop_loss_price", p.stop_loss_price],
-    ] as const) {
-      if (!priceDecimalsOk(v, pair.price_precision)) return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, field);
-    }
-    // Stops are judged against the price the position opens at (the target of a fixed-price order).
-    const base = p.status === 0 ? p.target_price! : market;
-    const side = stopSideError(type, base, p.target_profit_price, p.stop_loss_price);
-    if (side === "take_profit")
-      return fail(ctx, type === LEVER_TYPE.LONG ? "lever_tp_above" : "lever_tp_below", { price: base }, "target_profit_price");
-    if (side === "stop_loss")
-      return fail(ctx, type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
+      for (const [field, v] of [
+        ["target_profit_price", p.target_profit_price],
+        ["stop_loss_price", p.stop_loss_price],
+      ] as const) {
+        if (!priceDecimalsOk(v, pair.price_precision)) return fail(ctx, "lever_price_invalid", { decimals: pair.price_precision }, field);
+      }
+      // Stops are judged against the price the position opens at (the target of a fixed-price order).
+      const base = p.status === 0 ? p.target_price! : market;
+      const side = stopSideError(type, base, p.target_profit_price, p.stop_loss_price);
+      if (side === "take_profit")
+        return fail(ctx, type === LEVER_TYPE.LONG ? "lever_tp_above" : "lever_tp_below", { price: base }, "target_profit_price");
+      if (side === "stop_loss")
+        return fail(ctx, type === LEVER_TYPE.LONG ? "lever_sl_below" : "lever_sl_above", { price: base }, "stop_loss_price");
+      return { pair, market, base };
+    };
+    const first = check();
+    if ("code" in first) return first;
     const refused = await checkPayPassword(ctx, userId, p.password);
     if (refused) return { ...refused, reason: { key: refused.reason?.key ?? "pay_password_incorrect", field: "password" } };
+    // Checked again after the wait for the password: a position opens at the price of the moment it opens, never at one
+    // read before (orders sent at once wait in line, and the price moves meanwhile), on a pair still open.
+    const ready = check();
+    if ("code" in ready) return ready;
+    const { pair, market, base } = ready;
     const q = leverQuote({ price: base, type, hands: p.share, multiple: p.multiple, terms: terms(pair) });
     const pending = p.status === 0;
     try {
