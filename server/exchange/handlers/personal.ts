@@ -117,12 +117,19 @@ export const personalHandlers: Pick<
     if (p.new_password === p.old_password) return fail(ctx, "password_same", undefined, "new_password");
     const hash = await hashPassword(p.new_password);
     const signedOut = ctx.db.transaction(() => {
-      ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, userId);
+      // Only from the password that was checked: another change may have landed during the waits for the hashes, and
+      // this one must not overwrite it unseen.
+      if (
+        !ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").run(hash, userId, user.password_hash)
+          .changes
+      )
+        return null;
       const n = revokeOtherSessions(ctx.db, userId, ctx.token!, ctx.now);
       holdWithdrawals(ctx.db, userId, ctx.now);
       recordSecurityEvent(ctx.db, userId, "password_changed", clientOf(ctx), ctx.now);
       return n;
     })();
+    if (signedOut === null) return fail(ctx, "old_password_incorrect", undefined, "old_password");
     if (signedOut > 0) ctx.hub.sessionsEnded(userId);
     return ok(ctx, { signed_out: signedOut }, "password_changed");
   },

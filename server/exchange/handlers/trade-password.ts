@@ -46,16 +46,20 @@ export const tradePasswordHandlers: Pick<Handlers, "amendPayPassword"> = {
     const googleRefused = requireGoogleCode(ctx, userId, p.google_code);
     if (googleRefused) return googleRefused;
     const hash = await hashPassword(p.password);
-    ctx.db.transaction(() => {
+    const saved = ctx.db.transaction(() => {
+      // Spent first: the code was checked before the wait for the hash, and another change with it may have been
+      // quicker. A code is good once.
+      if (!consumeCode(ctx.db, codeId, ctx.now)) return false;
       setPayPassword(ctx.db, userId, hash);
       // A trade password set anew (with a code, and the authenticator when on) starts with no wrong tries.
       clearCheck(ctx.db, "pay_password", `user:${userId}`);
-      consumeCode(ctx.db, codeId, ctx.now);
       // Setting or changing the trade password holds withdrawals 24 h, as the other security changes do: whoever took
       // over the mailbox could otherwise set one and withdraw at once.
       holdWithdrawals(ctx.db, userId, ctx.now);
       recordSecurityEvent(ctx.db, userId, "pay_password_changed", ctx.client ?? { ip: "", device: "" }, ctx.now);
+      return true;
     })();
+    if (!saved) return fail(ctx, "code_invalid", undefined, "auth_code");
     return ok(ctx, null, "pay_password_saved");
   },
 };

@@ -113,6 +113,10 @@ export const userHandlers: Pick<
     if (googleRefusal) return googleRefusal;
     const client = ctx.client ?? { ip: "", device: "" };
     const token = ctx.db.transaction(() => {
+      // Only with the password that was checked: a reset or change that landed during the wait for the hash ended
+      // every session, and a sign-in with the old password must not start one after it.
+      const current = ctx.db.prepare("SELECT password_hash FROM users WHERE id = ?").get(user.id) as { password_hash: string } | undefined;
+      if (current?.password_hash !== user.password_hash) return null;
       const issued = issueToken(ctx.db, user.id, ctx.now);
       // Notices sent outside a request (a lock, a fiat order) are written in the language of the last sign-in.
       ctx.db.prepare("UPDATE users SET lang = ? WHERE id = ?").run(ctx.lang, user.id);
@@ -122,6 +126,7 @@ export const userHandlers: Pick<
       noticeSignIn({ db: ctx.db, now: ctx.now, log: ctx.log }, user.id, client);
       return issued;
     })();
+    if (token === null) return fail(ctx, "login_failed");
     return ok(ctx, token, "login_ok");
   },
 
@@ -225,14 +230,18 @@ export const userHandlers: Pick<
     const user = owner;
     if (!user) return fail(ctx, "code_invalid");
     const passwordHash = await hashPassword(p.new_password);
-    ctx.db.transaction(() => {
+    const reset = ctx.db.transaction(() => {
+      // Spent first: the code was checked before the wait for the hash, and another reset with it may have been
+      // quicker. A code is good once.
+      if (!consumeCode(ctx.db, codeId, ctx.now)) return false;
       ctx.db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, user.id);
       revokeAllTokens(ctx.db, user.id, ctx.now);
-      consumeCode(ctx.db, codeId, ctx.now);
       // A reset is a change of password: withdrawals wait 24 h, so a mailbox taken over does not lead straight to one.
       holdWithdrawals(ctx.db, user.id, ctx.now);
       recordSecurityEvent(ctx.db, user.id, "password_reset", ctx.client ?? { ip: "", device: "" }, ctx.now);
+      return true;
     })();
+    if (!reset) return fail(ctx, "code_invalid", undefined, "auth_code");
     ctx.hub.sessionsEnded(user.id);
     return ok(ctx, null, "password_reset_ok");
   },

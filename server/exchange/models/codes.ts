@@ -86,8 +86,8 @@ export function checkCode(db: DB, address: string, type: number, code: string, n
   return null;
 }
 
-export function consumeCode(db: DB, id: number, now: number): void {
-  db.prepare("UPDATE verification_codes SET used_at = ? WHERE id = ? AND used_at IS NULL").run(now, id);
+export function consumeCode(db: DB, id: number, now: number): boolean {
+  return db.prepare("UPDATE verification_codes SET used_at = ? WHERE id = ? AND used_at IS NULL").run(now, id).changes === 1;
 }
 
 /** a***@x.com, 138****00 — for logs. */
