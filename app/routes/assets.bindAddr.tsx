@@ -9,7 +9,7 @@ import { SentCodeField, useCodeSender, type CodeSendResult } from "~/components/
 import { assetsT, constraintOf, parseForm, replyWith } from "~/features/assets/forms.server";
 import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
-import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
+import { addressService, chainContract, signedInUserId } from "~/features/assets/address-service.server";
 import { api, type ApiArgs } from "~/lib/api.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { BIND_CODE_COUNTDOWN_S, formatTime } from "~/features/assets/constants";
@@ -26,14 +26,6 @@ const FIELD_MESSAGES = {
   verificationcode: ["code_required", "code_invalid", "code_locked"],
   currency_protocol_id: ["currency_not_found", "chain_not_found"],
 };
-
-/** The numeric user id the address service wants: the session's uid, else user/info's id. */
-async function userIdOf(args: ApiArgs): Promise<number | null> {
-  const fromSession = await sessionUserId(args.request);
-  if (fromSession) return fromSession;
-  const info = await api(args, "userInfo", {});
-  return info.ok ? info.data.id : null;
-}
 
 /** Every (currency, chain) an address can be bound for. */
 async function chainOptions(args: ApiArgs) {
@@ -59,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [{ options, error }, userId, t, codeWait] = await Promise.all([
     chainOptions(args),
-    userIdOf(args),
+    signedInUserId(args),
     assetsT(request),
     ownCodeWait(request, "bindAddress", BIND_CODE_COUNTDOWN_S),
   ]);
@@ -98,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = await assetsT(request);
   const intent = formData.get("intent");
-  const userId = await userIdOf(args);
+  const userId = await signedInUserId(args);
   if (!userId)
     return data<ActionData>({ result: replyWith(formData, { formErrors: [t("common:errors.server")] }), codeSend: null }, { status: 500 });
 

@@ -13,7 +13,7 @@ import { useAssetsValidate } from "~/features/assets/use-assets-validate";
 import { ErrorLine, FormError, TextField } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";
 import { PasswordField } from "~/components/form/password-field";
-import { addressService, chainContract, sessionUserId } from "~/features/assets/address-service.server";
+import { addressService, chainContract, signedInUserId } from "~/features/assets/address-service.server";
 import { refusalMessage } from "~/lib/refusals.server";
 import { api, type ApiArgs, type DataOf, loaded } from "~/lib/api.server";
 import { parsePage, RECORDS_PAGE_SIZE } from "~/features/assets/constants";
@@ -64,16 +64,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireToken(request);
   const url = new URL(request.url);
   const args = { request, context };
-  const [currenciesR, info, t, userId] = await Promise.all([
+  const [currenciesR, info, t] = await Promise.all([
     api(args, "currencyProtocols", {}).then(loaded),
     api(args, "userInfo", {}),
     assetsT(request),
-    sessionUserId(request),
   ]);
   const currencies = currenciesR.ok ? currenciesR.data.filter((c) => c.open_draw === 1) : [];
   const { currency, chain } = pickCurrencyAndChain(currencies, url);
   const page = parsePage(url.searchParams.get("page"));
-  const uid = userId ?? (info.ok ? info.data.id : null);
+  // The exchange's id for this session (user/info), not the cookie's: the address service trusts the id it is given.
+  const uid = info.ok ? info.data.id : null;
   const [addresses, detail, draws, center] = await Promise.all([
     currency && chain && uid ? addressBook(args, uid, currency, chain) : null,
     currency ? api(args, "accountDetail", { currency_id: currency.id, account_type_id: 1 }).then(loaded) : null,
@@ -132,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const args = { request, context };
   // The chosen entry of the address book, so the exchange gets its address and memo together.
-  const [currencies, userId] = await Promise.all([api(args, "currencyProtocols", {}), sessionUserId(request)]);
+  const [currencies, userId] = await Promise.all([api(args, "currencyProtocols", {}), signedInUserId(args)]);
   const currency = currencies.ok ? currencies.data.find((c) => c.id === v.currency_id) : undefined;
   const chain = currency ? chainOf(currency, v.currency_protocol_id) : undefined;
   const book = currency && chain && userId ? await addressBook(args, userId, currency, chain) : null;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleErrors } from "../../../tests/setup/fail-on-console-error";
 import { signAddressRequest, verifyAddressSign } from "../../../server/exchange/address-service";
 import { createExchange, type Exchange } from "../../../server/exchange/index";
-import { addressSecret, addressService, chainContract, signAddressData, signedAddressForm } from "./address-service.server";
+import { commitSession, getSession } from "~/lib/session.server";
+import { addressSecret, addressService, chainContract, signAddressData, signedAddressForm, signedInUserId } from "./address-service.server";
 
 const SECRET = "app-and-exchange-share-this";
 const page = () => new Request("http://localhost:3000/assets/bindAddr");
@@ -58,6 +59,31 @@ describe("address-service client against the real exchange", () => {
     await exchange.close();
   });
   const ctx = () => ({ exchangeFetch: (r: Request) => exchange.handle(r) });
+
+  it("the user id it is given comes from the exchange, never from the cookie alone: an ended session gets the sign-in page", async () => {
+    process.env.SESSION_SECRET ??= "a-session-secret-for-this-test-only-0123456789";
+    const login = await exchange.handle(
+      new Request("http://x/api/user/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ account: "demo@example.com", password: "Trade2026" }),
+      }),
+    );
+    const token = ((await login.json()) as { data: string }).data;
+    // A cookie naming another user's id (as an old or tampered session might) with demo's token.
+    const session = await getSession(page());
+    session.set("token", token);
+    session.set("uid", "999999");
+    const cookie = (await commitSession(page(), session)).split(";")[0]!;
+    const request = () => new Request("http://localhost:3000/assets/bindAddr", { headers: { Cookie: cookie } });
+    const demoId = (exchange.db.prepare("SELECT id FROM users WHERE email = 'demo@example.com'").get() as { id: number }).id;
+    expect(await signedInUserId({ request: request(), context: ctx() })).toBe(demoId);
+    // Signed out (the token ends): the cookie no longer names anyone to the address service.
+    await exchange.handle(new Request("http://x/api/user/logout", { method: "POST", headers: { authorization: token } }));
+    const ended = await signedInUserId({ request: request(), context: ctx() }).catch((e: unknown) => e);
+    expect(ended).toBeInstanceOf(Response);
+    expect((ended as Response).headers.get("Location")).toMatch(/^\/login/);
+  });
 
   it("a request signed by the app is accepted", async () => {
     // User 1 is a seeded demo user; a fresh database has no bound addresses.

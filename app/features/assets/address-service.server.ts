@@ -4,8 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ADDRESS_SERVICE_PATHS, AddressEntrySchema } from "~/contract/index";
 import { getLang } from "~/lib/i18next.server";
-import { exchangeCall, type ApiArgs, type ApiResult } from "~/lib/api.server";
-import { getSession } from "~/lib/session.server";
+import { api, exchangeCall, type ApiArgs, type ApiResult } from "~/lib/api.server";
 
 /**
  * The withdrawal address book (docs/api.md "Address service"): no token; this server signs every call with the
@@ -50,15 +49,19 @@ export function addressSecret(env: Record<string, string | undefined> = process.
   return secret;
 }
 
-/** The numeric user id the service wants: user/info's `uid` is the user id as a string (kept in the session). */
 /** The address book names a chain by its token contract; a chain's native coin has none, so its code does (docs/api.md). */
 export function chainContract(tokenAddress: string, chainCode: string): string {
   return tokenAddress || chainCode;
 }
 
-export async function sessionUserId(request: Request): Promise<number | null> {
-  const uid = (await getSession(request)).get("uid");
-  return typeof uid === "string" && /^\d{1,12}$/.test(uid) && uid !== "0" ? Number.parseInt(uid, 10) : null;
+/**
+ * The signed-in user's id for the address service, from the exchange (user/info), never from the cookie alone: the
+ * service trusts the id it is given, and a cookie outlives its session (signed out elsewhere, a reset password, a
+ * copied cookie). A session that has ended is answered as every page answers it, with the sign-in page.
+ */
+export async function signedInUserId(args: ApiArgs): Promise<number | null> {
+  const info = await api(args, "userInfo", {});
+  return info.ok ? info.data.id : null;
 }
 
 /**
