@@ -161,7 +161,10 @@ const publicFiles = express.static(resolve(config.PUBLIC_DIR), { maxAge: "1h", i
 app.use((req, res, next) => (/\.[^/]+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
 
 // Public callers of the embedded exchange get the forms' rate limits (the app's own in-process calls were limited at the form).
-if (exchange) app.all("/api/*", (req, res) => answerFromExchange(exchange, req, res, log, true));
+// A browser's cross-site POST is refused here too: another site's page could otherwise make its visitors send codes
+// (texts cost money) or wrong reset codes from their own addresses, spread past the per-address limits. API clients
+// that are not browsers send no Origin and pass.
+if (exchange) app.all("/api/*", csrfGuard(), (req, res) => answerFromExchange(exchange, req, res, log, true));
 
 app.use(securityHeaders);
 app.use(csrfGuard());

@@ -1,5 +1,5 @@
 import { BASE_URL } from "../../playwright.config";
-import { expect, loadedQrImage, MISSING_PAGE, registerUser, signedInAt, test } from "./fixtures";
+import { expect, loadedQrImage, MISSING_PAGE, outbox, registerUser, signedInAt, test } from "./fixtures";
 
 test.describe("shell", () => {
   test("/ redirects to /home, which has a header, main and footer", async ({ page }) => {
@@ -86,6 +86,18 @@ test.describe("security", () => {
     });
     expect(same.status()).toBe(302);
     expect(same.headers()["set-cookie"]).toContain("theme=light");
+    // The public /api/ too: another site's page cannot make its visitors' browsers send codes; a client that is not a
+    // browser (no Origin) is answered.
+    const code = { to: "cross-site@example.com", type: 1 };
+    const fromElsewhere = await request.post(`${BASE_URL}/api/notify/send_email`, {
+      headers: { Origin: "https://evil.example" },
+      data: code,
+    });
+    expect(fromElsewhere.status()).toBe(403);
+    expect(outbox("cross-site@example.com")).toEqual([]);
+    const client = await request.post(`${BASE_URL}/api/notify/send_email`, { data: code });
+    expect(client.status()).toBe(200);
+    expect((await client.json()).code).toBe(1);
   });
 
   test("pages carry a nonce CSP and the security headers", async ({ request }) => {
