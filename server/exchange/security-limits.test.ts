@@ -210,6 +210,28 @@ describe("attempt limits", () => {
     expect((await amend("Passw0rd99")).code).toBe(1);
   });
 
+  it("wrong password-reset codes, which anyone may send, lock resets to that address, never the account's other codes", async () => {
+    const u = await user({ payPassword: "Pay2026x" });
+    const resetWith = (auth_code: string) =>
+      call(
+        "forgetPassword",
+        { account: u.email, type: "email", auth_code, new_password: "N3wPassw0rd", secondary_password: "N3wPassw0rd" },
+        { ip: freshIp() },
+      );
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await resetWith("000000")).reason?.key);
+    expect(answers).toEqual([...Array(4).fill("code_invalid"), "code_locked"]);
+    expect(notices(u.email)).toHaveLength(0);
+    // The owner, signed in, still sets the trade password with an emailed code.
+    expect((await call("sendEmail", { to: u.email, type: CODE_TYPE.TRADE_PASSWORD }, { token: u.token })).code).toBe(1);
+    const set = await call(
+      "amendPayPassword",
+      { password: "Pay2027x", re_password: "Pay2027x", auth_code: lastCode(u.email, CODE_TYPE.TRADE_PASSWORD) },
+      { token: u.token, ip: freshIp() },
+    );
+    expect(set.code).toBe(1);
+  });
+
   it("codes of every purpose: register, bind email and the address book lock after five wrong tries, the right one too", async () => {
     const ip = freshIp();
     // Register: no account yet, so the address the code went to is counted.

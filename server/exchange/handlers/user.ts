@@ -212,13 +212,14 @@ export const userHandlers: Pick<
     if (badAccount) return fail(ctx, badAccount);
     const address = normalizeAddress(channelOf(p.type), p.account);
     if (!p.auth_code) return fail(ctx, "code_required");
-    // Tries are the account's when there is one (the same answer either way: no account enumeration).
+    // Tries are counted for the address the code went to, not the account: anyone may call this, and wrong codes here
+    // must not lock the account's other codes (sign-in by code, the trade password, the address book). The code
+    // itself dies after its own wrong tries. The same answer whether the account exists or not: no enumeration.
     const owner = findUserByAccount(ctx.db, p.type, address);
     const checked = checkCodeLimited(checkDeps(ctx), {
       address,
       type: CODE_TYPE.FORGOT_PASSWORD,
       code: p.auth_code,
-      userId: owner?.id,
       field: "auth_code",
     });
     if ("refusal" in checked) return checked.refusal;
