@@ -122,6 +122,8 @@ export const GoogleAuthSchema = z.object({
 export const GoogleSwitchPayloadSchema = z.object({
   google_switch: z.coerce.number().int().min(0).max(1),
   google_code: z.string().trim().min(1, "google_code_required").max(6, "google_code_error"),
+  /** The login password: asked when binding (a session alone must not bind an authenticator the owner does not have). */
+  password: z.string().max(64).default(""),
 });
 
 export const FeedbackPayloadSchema = z.object({

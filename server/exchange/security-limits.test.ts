@@ -76,7 +76,10 @@ async function user(o: { payPassword?: string; phoneOnly?: boolean } = {}) {
 async function withAuthenticator() {
   const u = await user();
   const secret = GoogleAuthSchema.parse((await call("googleQrCode", {}, { token: u.token })).data).secret;
-  expect((await call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock) }, { token: u.token })).code).toBe(1);
+  expect(
+    (await call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock), password: "Passw0rd99" }, { token: u.token }))
+      .code,
+  ).toBe(1);
   clock += 30_000; // the next code step
   return { ...u, secret };
 }

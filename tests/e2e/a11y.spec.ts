@@ -35,6 +35,7 @@ test.describe("a server's refusal on a field moves focus there (4.1.3)", () => {
     // Focus starts elsewhere (the button), as after a click.
     await page.getByRole("button", { name: "Bind the authenticator" }).click();
     await expectFocusedRefusal(page.getByLabel("Authenticator code"), "The code has 6 digits");
+    await page.getByLabel("Current password").fill(user.password);
     await page.getByLabel("Authenticator code").fill("000000");
     await page.getByRole("button", { name: "Bind the authenticator" }).click();
     await expectFocusedRefusal(page.getByLabel("Authenticator code"), /incorrect/i);

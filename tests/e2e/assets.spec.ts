@@ -290,7 +290,7 @@ test.describe("assets", () => {
     const token = String((await call("user/login", { account: email, password })).data);
     const secret = String(((await call("google_auth/qr_code", {}, token)).data as { secret: string }).secret);
     const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
-    expect((await call("user/switch", { google_switch: 1, google_code: code }, token)).code).toBe(1);
+    expect((await call("user/switch", { google_switch: 1, google_code: code, password }, token)).code).toBe(1);
     await page.goto("/assets/withdraw");
     await page.getByRole("link", { name: "TRC20" }).click();
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();

@@ -31,7 +31,13 @@ test.describe("Google authenticator", () => {
     await page.getByRole("button", { name: "Bind the authenticator" }).click();
     await expect(page.getByText("The code has 6 digits")).toBeVisible();
 
+    // Binding asks for the login password: a signed-in browser alone cannot bind an authenticator.
+    await page.getByLabel("Authenticator code").fill("123456");
+    await page.getByRole("button", { name: "Bind the authenticator" }).click();
+    await expect(page.getByText("Please enter the current password")).toBeVisible();
+
     const boundAt = Date.now();
+    await page.getByLabel("Current password").fill(user.password);
     await page.getByLabel("Authenticator code").fill(totp(secret, boundAt));
     await page.getByRole("button", { name: "Bind the authenticator" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Authenticator turned on" })).toBeVisible();

@@ -29,6 +29,7 @@ async function bindAuthenticator(page: Page, user: { email: string; password: st
   await expect(page).toHaveURL(/\/home/);
   await page.goto("/personal/googleAuth");
   const secret = (await page.getByTestId("google-secret").innerText()).trim();
+  await page.getByLabel("Current password").fill(user.password);
   await page.getByLabel("Authenticator code").fill(totp(secret));
   await page.getByRole("button", { name: "Bind the authenticator" }).click();
   await expect(page.getByText(/^On: sign-in, withdrawals/)).toBeVisible();

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form/field";
 import { GoogleCodeField } from "~/components/form/google-code-field";
+import { PasswordField } from "~/components/form/password-field";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
 import { button } from "~/styles/ui.css";
@@ -36,6 +37,13 @@ export function GoogleForm({
       </h2>
       <input type="hidden" name="google_switch" value={next} />
       <FormError id={form.errorId} errors={form.errors} />
+      {bound ? null : (
+        <PasswordField
+          label={t("account.oldPassword")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), required: true, autoComplete: "current-password" }}
+          field={fields.password}
+        />
+      )}
       <GoogleCodeField
         label={t("google.code")}
         inputProps={getInputProps(fields.google_code, { type: "text", ariaDescribedBy: hintId })}

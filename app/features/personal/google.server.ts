@@ -6,7 +6,10 @@ import { constraintOf, kycT, parseForm, refusalReply } from "./forms.server";
 
 const GOOGLE_PATH = "/personal/googleAuth";
 /** The exchange's refusals of the code (it names the field too); any other refusal is the form's. */
-const FIELD_MESSAGES = { google_code: ["google_code_required", "google_code_error", "google_code_used", "google_code_locked"] };
+const FIELD_MESSAGES = {
+  google_code: ["google_code_required", "google_code_error", "google_code_used", "google_code_locked"],
+  password: ["old_password_required", "old_password_incorrect", "old_password_locked"],
+};
 
 /**
  * /personal/googleAuth (docs/product.md, "/personal/googleAuth"): before binding, the QR code and the secret to type
@@ -41,9 +44,10 @@ export async function switchGoogle({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = await kycT(request);
   const submission = parseForm("google", formData, t);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // The password never comes back to the page.
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const r = await api({ request, context }, "googleSwitch", submission.value);
-  if (!r.ok) return data({ result: refusalReply(submission, r, FIELD_MESSAGES) }, { status: 400 });
+  if (!r.ok) return data({ result: refusalReply(submission, r, FIELD_MESSAGES, ["password"]) }, { status: 400 });
   throw await redirectWithToast(request, GOOGLE_PATH, {
     kind: "success",
     message: t(submission.value.google_switch === 1 ? "google.nowOn" : "google.nowOff"),

@@ -98,9 +98,14 @@ describe("googleSchema", () => {
       const submission = parseWithZod(form(entries), { schema: googleSchema(t) });
       return submission.status === "success" ? submission.value : null;
     };
-    expect(value({ google_switch: "0", google_code: " 123456 " })).toEqual({ google_switch: 0, google_code: "123456" });
-    expect(value({ google_switch: "x", google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456" });
-    expect(value({ google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456" });
+    expect(value({ google_switch: "0", google_code: " 123456 " })).toEqual({ google_switch: 0, google_code: "123456", password: "" });
+    expect(value({ google_switch: "x", google_code: "123456" })).toEqual({ google_switch: 1, google_code: "123456", password: "" });
+    // Binding sends the login password as typed (the exchange says when it is missing or wrong).
+    expect(value({ google_code: "123456", password: " Trade2026 " })).toEqual({
+      google_switch: 1,
+      google_code: "123456",
+      password: " Trade2026 ",
+    });
   });
 });
 

@@ -59,11 +59,15 @@ export function passwordSchema(t: Translate) {
     }));
 }
 
-/** The authenticator: bind, or turn on or off, with the 6-digit code the app shows now (this screen's own words). */
+/**
+ * The authenticator: bind, or turn on or off, with the 6-digit code the app shows now (this screen's own words).
+ * Binding asks for the login password too (the exchange says when it is missing or wrong, on its field).
+ */
 export function googleSchema(t: Translate) {
   const required = t("google.codeRequired");
   return z.object({
     google_switch: z.preprocess((v) => (v === "0" ? 0 : 1), z.union([z.literal(0), z.literal(1)])),
+    password: cut(64, z.string().optional()).transform((v) => v ?? ""),
     google_code: cut(
       12,
       z

@@ -449,7 +449,9 @@ describe("trade password, address book and withdrawals", () => {
     expect(await draw({ pay_password: "Pay2027x" })).toMatchObject({ code: 1 });
     // With the authenticator on, a withdrawal needs its current code too (binding it held withdrawals a day).
     const secret = GoogleAuthSchema.parse((await c.call("googleQrCode", {}, { token: dana })).data).secret;
-    expect(await c.call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock) }, { token: dana })).toMatchObject({
+    expect(
+      await c.call("googleSwitch", { google_switch: 1, google_code: totpCode(secret, clock), password: "Dana2026x" }, { token: dana }),
+    ).toMatchObject({
       code: 1,
     });
     clock += 24 * 3600_000 + 30_000;

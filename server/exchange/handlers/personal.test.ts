@@ -106,11 +106,21 @@ describe("the authenticator", () => {
     // Asking again before binding offers the same secret (the app may reload the page).
     expect(GoogleAuthSchema.parse((await call("googleQrCode", {}, { token })).data).secret).toBe(offer.secret);
     const wrong = String((Number(totpCode(offer.secret, clock)) + 500_000) % 1_000_000).padStart(6, "0");
-    expect((await call("googleSwitch", { google_switch: 1, google_code: wrong }, { token })).reason).toEqual({
+    // Binding asks for the login password first: a session alone cannot bind an authenticator.
+    const right = totpCode(offer.secret, clock);
+    expect((await call("googleSwitch", { google_switch: 1, google_code: right }, { token })).reason).toEqual({
+      key: "old_password_required",
+      field: "password",
+    });
+    expect((await call("googleSwitch", { google_switch: 1, google_code: right, password: "Guess1234" }, { token })).reason).toEqual({
+      key: "old_password_incorrect",
+      field: "password",
+    });
+    expect((await call("googleSwitch", { google_switch: 1, google_code: wrong, password: "Trade2026" }, { token })).reason).toEqual({
       key: "google_code_error",
       field: "google_code",
     });
-    expect((await call("googleSwitch", { google_switch: 1, google_code: totpCode(offer.secret, clock) }, { token })).code).toBe(1);
+    expect((await call("googleSwitch", { google_switch: 1, google_code: right, password: "Trade2026" }, { token })).code).toBe(1);
     // Bound: the secret is not shown again.
     expect(GoogleAuthSchema.parse((await call("googleQrCode", {}, { token })).data)).toEqual({ secret: "", qr_code_url: "", switch: 1 });
 

@@ -145,8 +145,20 @@ export const personalHandlers: Pick<
     return ok(ctx, { secret, qr_code_url: totpUri(secret, user.email ?? user.mobile ?? String(userId), TOTP_ISSUER), switch: 0 });
   },
 
-  googleSwitch(p, ctx) {
+  async googleSwitch(p, ctx) {
     const userId = ctx.userId!;
+    if (!googleState(ctx.db, userId).google_secret) {
+      // Binding asks for the login password first, under its attempt limits: a session alone (a copied cookie, a
+      // browser left open) must not bind an authenticator the owner does not have, which would lock them out.
+      if (!p.password) return fail(ctx, "old_password_required", undefined, "password");
+      const user = findUserById(ctx.db, userId);
+      if (!user) return { code: 999, msg: ctx.t("login_timeout") };
+      const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId }, "password", () =>
+        verifyPassword(p.password, user.password_hash),
+      );
+      if (!checked.passed) return checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, "password");
+    }
+    // Read after the wait: another request may have bound it meanwhile.
     const g = googleState(ctx.db, userId);
     const secret = g.google_secret ?? g.google_pending_secret;
     if (!secret) return fail(ctx, "google_not_bound");
