@@ -216,14 +216,18 @@ export const SendBindCodePayloadSchema = z.object({
     .refine((v) => (v.includes("@") ? isValidEmail(v) : isValidPhone(v)), { message: "account_invalid" }),
   area_id: OptionalPage,
 });
+/** The login password, asked when binding an email or phone: an address bound can reset the password. */
+const BindPassword = z.string().max(64).default("");
 export const BindEmailPayloadSchema = z.object({
   email: z.string().trim().min(1, "email_empty").max(BIND_EMAIL_MAX, "email_too_long").refine(isValidEmail, "email_invalid"),
   code: z.string().trim().min(1, "code_required").max(BIND_CODE_MAX, "code_invalid"),
+  password: BindPassword,
 });
 export const BindMobilePayloadSchema = z.object({
   mobile: z.string().trim().min(1, "phone_empty").refine(isValidPhone, "phone_invalid"),
   area_id: OptionalPage,
   code: z.string().trim().min(1, "code_required").max(BIND_CODE_MAX, "code_invalid"),
+  password: BindPassword,
 });
 const SignedOut = z.object({ signed_out: z.coerce.number().int() });
 

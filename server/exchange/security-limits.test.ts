@@ -251,8 +251,10 @@ describe("attempt limits", () => {
     const target = `bound-${users}@example.com`;
     expect((await call("sendBindCode", { user_string: target }, { token: u.token, ip })).code).toBe(1);
     const bindCode = lastCode(target, CODE_TYPE.BIND);
-    for (let i = 0; i < 5; i++) await call("bindEmail", { email: target, code: wrongOf(bindCode) }, { token: u.token, ip: freshIp() });
-    expect((await call("bindEmail", { email: target, code: bindCode }, { token: u.token, ip: freshIp() })).reason).toEqual({
+    const bindWith = (code: string) =>
+      call("bindEmail", { email: target, code, password: "Passw0rd99" }, { token: u.token, ip: freshIp() });
+    for (let i = 0; i < 5; i++) await bindWith(wrongOf(bindCode));
+    expect((await bindWith(bindCode)).reason).toEqual({
       key: "code_locked",
       field: "code",
     });

@@ -120,10 +120,18 @@ test.describe("binding a phone", () => {
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText(`A verification code has been sent to ${phone}.`)).toBeVisible();
     const code = await latestCode(phone, 4);
+    // The login password is asked first: a phone bound can reset the password, so a session alone cannot bind one.
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByRole("button", { name: "Bind", exact: true }).click();
+    await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Please enter the current password")).toBeVisible();
+    await page.getByLabel("Current password").fill(user.password);
     await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Bind", exact: true }).click();
     await expect(page.getByLabel("Verification code")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Phone number")).toHaveValue(phone);
+    // Without JavaScript the password does not come back with the page: it is typed again.
+    await page.getByLabel("Current password").fill(user.password);
     await page.getByLabel("Verification code").fill(code);
     await page.getByRole("button", { name: "Bind", exact: true }).click();
     await expect(page).toHaveURL(/\/personal\/accountSettings/);
@@ -228,6 +236,7 @@ test.describe("binding a phone: the address refused on 'Send code'", () => {
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText(`A verification code has been sent to ${taken}.`)).toBeVisible();
     await page.getByLabel("Verification code").fill(await latestCode(taken, 4));
+    await page.getByLabel("Current password").fill(other.password);
     await page.getByRole("button", { name: "Bind", exact: true }).click();
     await expect(page).toHaveURL(/\/personal\/accountSettings/);
     await signOut(page);

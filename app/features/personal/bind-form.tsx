@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { checkAddressFirst, SentCodeField, useCodeSender, type CodeSendResult } from "~/components/code-button";
 import { FormError, TextField } from "~/components/form/field";
+import { PasswordField } from "~/components/form/password-field";
 import { BIND_CODE_MAX, BIND_EMAIL_MAX } from "~/contract/core/personal";
 import { useTranslation } from "~/lib/translate";
 import { lazyValidation } from "~/lib/use-lazy-validate";
@@ -81,6 +82,12 @@ export function BindForm({
         ns="auth"
         maxLength={BIND_CODE_MAX}
         validate={checkAddressFirst(checkAddress, form, fields.value.name, valueRef)}
+      />
+      {/* Not `required`: 'Send code' posts this form too, before there is anything to bind. */}
+      <PasswordField
+        label={t("account.oldPassword")}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        field={fields.password}
       />
       <button type="submit" name="intent" value="bind" className={`${button.primary} ${k.submit}`} aria-disabled={busy || undefined}>
         {t("bind.submit")}

@@ -11,7 +11,13 @@ const BIND_PATH = "/bindAccount";
 /** The exchange names the address by its own field names; the form has one field for it. */
 const ADDRESS_FIELDS = ["user_string", "email", "mobile"];
 /** A refusal of the address is its field's, the exchange's 'already registered' too (it names no field for it). */
-const FIELD_MESSAGES = { value: ["account_registered"], code: [] };
+const FIELD_MESSAGES = {
+  value: ["account_registered"],
+  code: [],
+  password: ["old_password_required", "old_password_incorrect", "old_password_locked"],
+};
+/** The password never comes back to the page. */
+const SECRET_FIELDS = ["password"];
 const kindOf = (v: unknown): BindKind => (v === "mobile" ? "mobile" : "email");
 const formOf = (kind: BindKind, sendCode: boolean) =>
   sendCode ? (kind === "email" ? "bindEmailCode" : "bindMobileCode") : kind === "email" ? "bindEmail" : "bindMobile";
@@ -60,8 +66,11 @@ export async function bindAccount({ request, context }: ActionFunctionArgs) {
   const kind = kindOf(formData.get("kind"));
   const sendCode = formData.get("intent") === "send-code";
   const submission = parseForm(formOf(kind, sendCode), formData, t);
-  const answer = (codeSend: CodeSendResult | null, result = submission.reply(), init: ResponseInit = { status: 400 }) =>
-    data({ result, codeSend }, init);
+  const answer = (
+    codeSend: CodeSendResult | null,
+    result = submission.reply({ hideFields: SECRET_FIELDS }),
+    init: ResponseInit = { status: 400 },
+  ) => data({ result, codeSend }, init);
   if (submission.status !== "success") return answer(null);
   const { value, area_id } = submission.value;
 
@@ -75,18 +84,19 @@ export async function bindAccount({ request, context }: ActionFunctionArgs) {
     if (!r.ok) {
       const refusal = inFormTerms(r);
       return fieldOfReason(refusal.reason, FIELD_MESSAGES) === "value"
-        ? answer(null, refusalReply(submission, refusal, FIELD_MESSAGES))
+        ? answer(null, refusalReply(submission, refusal, FIELD_MESSAGES, SECRET_FIELDS))
         : answer({ ok: false, message: r.msg, account: value, wait: r.reason?.wait });
     }
     return answer({ ok: true, message: t("bind.codeSent", { to: value }), account: value, sentAt: Date.now() }, undefined, { status: 200 });
   }
 
   const code = "code" in submission.value ? submission.value.code : "";
+  const password = "password" in submission.value ? submission.value.password : "";
   const r =
     kind === "email"
-      ? await api(args, "bindEmail", { email: value, code })
-      : await api(args, "bindMobile", { mobile: value, area_id, code });
-  if (!r.ok) return answer(null, refusalReply(submission, inFormTerms(r), FIELD_MESSAGES));
+      ? await api(args, "bindEmail", { email: value, code, password })
+      : await api(args, "bindMobile", { mobile: value, area_id, code, password });
+  if (!r.ok) return answer(null, refusalReply(submission, inFormTerms(r), FIELD_MESSAGES, SECRET_FIELDS));
   throw await redirectWithToast(request, "/personal/accountSettings", {
     kind: "success",
     message: t(kind === "email" ? "bind.emailBound" : "bind.mobileBound"),

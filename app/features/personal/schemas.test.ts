@@ -123,7 +123,7 @@ describe("bindSchema", () => {
     expect(errors(bindSchema(t, "mobile"), { code: "123456" })).toEqual({ value: ["check.phone_empty"] });
     expect(errors(bindSchema(t, "mobile"), { value: "12ab", code: "123456" })).toEqual({ value: ["check.phone_invalid"] });
     const submission = parseWithZod(form({ value: " 15112345678 ", area_id: "3", code: " 123456 " }), { schema: bindSchema(t, "mobile") });
-    expect(submission.status === "success" && submission.value).toEqual({ value: "15112345678", area_id: 3, code: "123456" });
+    expect(submission.status === "success" && submission.value).toEqual({ value: "15112345678", area_id: 3, code: "123456", password: "" });
   });
 
   it("an email binding ignores a country code; a bad one is none", () => {

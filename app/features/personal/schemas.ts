@@ -115,12 +115,16 @@ export function bindSendCodeSchema(t: Translate, kind: BindKind) {
   return z.object(bindAddress(t, kind));
 }
 
-/** Binding: the address and the code (at most BIND_CODE_MAX characters) sent there. */
+/**
+ * Binding: the address, the code (at most BIND_CODE_MAX characters) sent there, and the login password (the exchange
+ * says when it is missing or wrong, on its field).
+ */
 export function bindSchema(t: Translate, kind: BindKind) {
   const required = t("check.code_required");
   return z.object({
     ...bindAddress(t, kind),
     code: cut(32, z.string({ required_error: required }).trim().min(1, required).max(BIND_CODE_MAX, t("check.code_invalid"))),
+    password: cut(64, z.string().optional()).transform((v) => v ?? ""),
   });
 }
 

@@ -304,10 +304,27 @@ describe("binding an email or a phone", () => {
       field: "email",
     });
     expect((await call("sendBindCode", { user_string: "me@ex.com" }, { token })).code).toBe(1);
+    // The login password first: an address bound can reset the password, so a session alone cannot bind one.
+    expect((await call("bindEmail", { email: "me@ex.com", code: lastCode("me@ex.com")! }, { token })).reason).toEqual({
+      key: "old_password_required",
+      field: "password",
+    });
     expect(
-      (await call("bindEmail", { email: "me@ex.com", code: "000000" === lastCode("me@ex.com") ? "111111" : "000000" }, { token })).reason,
+      (await call("bindEmail", { email: "me@ex.com", code: lastCode("me@ex.com")!, password: "Guess1234" }, { token })).reason,
+    ).toEqual({
+      key: "old_password_incorrect",
+      field: "password",
+    });
+    expect(
+      (
+        await call(
+          "bindEmail",
+          { email: "me@ex.com", code: "000000" === lastCode("me@ex.com") ? "111111" : "000000", password: "Phone2026" },
+          { token },
+        )
+      ).reason,
     ).toEqual({ key: "code_invalid", field: "code" });
-    expect((await call("bindEmail", { email: "me@ex.com", code: lastCode("me@ex.com")! }, { token })).code).toBe(1);
+    expect((await call("bindEmail", { email: "me@ex.com", code: lastCode("me@ex.com")!, password: "Phone2026" }, { token })).code).toBe(1);
     const info = (await call("userInfo", {}, { token })).data as { email: string; mobile: string };
     expect(info).toMatchObject({ email: "me@ex.com", mobile: "5550001234" });
     expect((await call("sendBindCode", { user_string: "other@ex.com" }, { token })).reason).toMatchObject({ key: "email_already_bound" });

@@ -148,15 +148,10 @@ export const personalHandlers: Pick<
   async googleSwitch(p, ctx) {
     const userId = ctx.userId!;
     if (!googleState(ctx.db, userId).google_secret) {
-      // Binding asks for the login password first, under its attempt limits: a session alone (a copied cookie, a
-      // browser left open) must not bind an authenticator the owner does not have, which would lock them out.
-      if (!p.password) return fail(ctx, "old_password_required", undefined, "password");
-      const user = findUserById(ctx.db, userId);
-      if (!user) return { code: 999, msg: ctx.t("login_timeout") };
-      const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId }, "password", () =>
-        verifyPassword(p.password, user.password_hash),
-      );
-      if (!checked.passed) return checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, "password");
+      // Binding asks for the login password first: a session alone (a copied cookie, a browser left open) must not
+      // bind an authenticator the owner does not have, which would lock them out.
+      const refused = await passwordRefusal(ctx, p.password);
+      if (refused) return refused;
     }
     // Read after the wait: another request may have bound it meanwhile.
     const g = googleState(ctx.db, userId);
@@ -308,14 +303,29 @@ export const personalHandlers: Pick<
     return sendCode(ctx, email ? "email" : "sms", p.user_string, CODE_TYPE.BIND, user.id);
   },
 
-  bindEmail(p, ctx) {
-    return bindAddress(ctx, "email", p.email, p.code, null);
+  async bindEmail(p, ctx) {
+    return (await passwordRefusal(ctx, p.password)) ?? bindAddress(ctx, "email", p.email, p.code, null);
   },
 
-  bindMobile(p, ctx) {
-    return bindAddress(ctx, "mobile", p.mobile, p.code, p.area_id ?? null);
+  async bindMobile(p, ctx) {
+    return (await passwordRefusal(ctx, p.password)) ?? bindAddress(ctx, "mobile", p.mobile, p.code, p.area_id ?? null);
   },
 };
+
+/**
+ * The signed-in user's login password, asked before a change a session alone must not make (binding an authenticator
+ * the owner does not have; an email or phone, which can then reset the password), under the current password's
+ * attempt limits; null when it is right.
+ */
+async function passwordRefusal(ctx: Ctx, password: string): Promise<Answer<never> | null> {
+  if (!password) return fail(ctx, "old_password_required", undefined, "password");
+  const user = findUserById(ctx.db, ctx.userId!);
+  if (!user) return { code: 999, msg: ctx.t("login_timeout") };
+  const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId: user.id }, "password", () =>
+    verifyPassword(password, user.password_hash),
+  );
+  return checked.passed ? null : (checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, "password"));
+}
 
 /** Binds an email or phone to the signed-in account with a bind code sent there; holds withdrawals 24 h. */
 function bindAddress(ctx: Ctx, kind: "email" | "mobile", value: string, code: string, areaId: number | null) {
