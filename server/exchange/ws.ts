@@ -48,11 +48,16 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
   /** The session each signed-in connection logged in with, checked again whenever sessions end. */
   const logins = new Map<WebSocket, { sub: Subscriber; token: string }>();
 
-  /** Drops a connection's private channels and tells it its login is gone (code 999, as a refused login). */
-  function signOut(ws: WebSocket, sub: Subscriber): void {
+  /** A connection no longer signed in: no user, none of its private channels. */
+  function dropLogin(ws: WebSocket, sub: Subscriber): void {
     logins.delete(ws);
     sub.userId = null;
     for (const c of [...sub.channels]) if (PRIVATE.has(c)) hub.unsubscribe(sub, c);
+  }
+
+  /** Drops a connection's login and tells it so (code 999, as a refused login). */
+  function signOut(ws: WebSocket, sub: Subscriber): void {
+    dropLogin(ws, sub);
     sub.send({ type: "login", code: 999 });
   }
 
@@ -149,12 +154,13 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
           return;
         case "login": {
           const userId = opts.authenticate(m.token);
-          sub.userId = userId;
           sub.lang = isLang(m.lang) ? m.lang : undefined;
-          if (userId != null) logins.set(ws, { sub, token: m.token });
-          else logins.delete(ws);
+          if (userId != null) {
+            sub.userId = userId;
+            logins.set(ws, { sub, token: m.token });
+          }
           // A failed login also drops the private channels of a previous login.
-          if (userId == null) for (const c of [...sub.channels]) if (PRIVATE.has(c)) hub.unsubscribe(sub, c);
+          else dropLogin(ws, sub);
           sub.send({ type: "login", code: userId == null ? 999 : 1 });
           return;
         }

@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Exchange, ExchangeOptions } from "../../server/exchange/index";
+import { credit } from "../../server/exchange/ledger/index";
 import { quietExchange } from "./quiet-exchange";
 
 export type Payload = Record<string, string | number>;
@@ -99,4 +100,22 @@ export async function demoExchange(name: string, options: Partial<ExchangeOption
     if (set.code !== 1) throw new Error(`setting the trade password failed: ${set.msg}`);
   }
   return { ex, dir, c, usdt, demo };
+}
+
+/**
+ * A new trader for the lever tests, straight into the database with the demo's password ('Trade2026'), `leverUsdt`
+ * USDT on the lever account and the trade password 'Trade123'; answers its session token.
+ */
+export async function leverTrader(ex: Exchange, c: MoneyClient, email: string, leverUsdt: string, now: number): Promise<string> {
+  ex.db
+    .prepare(
+      "INSERT INTO users (email, password_hash, invite_code, authorization_code, created_at) VALUES (?, (SELECT password_hash FROM users WHERE email = 'demo@example.com'), ?, ?, ?)",
+    )
+    .run(email, email.slice(0, 8).toUpperCase(), `A${email.slice(0, 7)}`.toUpperCase(), now);
+  const usdt = (ex.db.prepare("SELECT id FROM currencies WHERE code = 'USDT'").get() as { id: number }).id;
+  credit(ex.db, { userId: c.userId(email), currencyId: usdt, accountCode: "lever_account", amount: leverUsdt, type: "seed" });
+  const token = await c.login(email, "Trade2026");
+  const set = await c.setPayPassword(token, email, "Trade123");
+  if (set.code !== 1) throw new Error(`setting the trade password failed: ${set.msg}`);
+  return token;
 }

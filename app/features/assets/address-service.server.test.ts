@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moneyClient } from "../../../tests/helpers/money-client";
 import { consoleErrors } from "../../../tests/setup/fail-on-console-error";
 import { signAddressRequest, verifyAddressSign } from "../../../server/exchange/address-service";
 import { createExchange, type Exchange } from "../../../server/exchange/index";
@@ -62,14 +63,8 @@ describe("address-service client against the real exchange", () => {
 
   it("the user id it is given comes from the exchange, never from the cookie alone: an ended session gets the sign-in page", async () => {
     process.env.SESSION_SECRET ??= "a-session-secret-for-this-test-only-0123456789";
-    const login = await exchange.handle(
-      new Request("http://x/api/user/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ account: "demo@example.com", password: "Trade2026" }),
-      }),
-    );
-    const token = ((await login.json()) as { data: string }).data;
+    const c = moneyClient(exchange);
+    const token = await c.login("demo@example.com", "Trade2026");
     // A cookie naming another user's id (as an old or tampered session might) with demo's token.
     const session = await getSession(page());
     session.set("token", token);
@@ -79,7 +74,7 @@ describe("address-service client against the real exchange", () => {
     const demoId = (exchange.db.prepare("SELECT id FROM users WHERE email = 'demo@example.com'").get() as { id: number }).id;
     expect(await signedInUserId({ request: request(), context: ctx() })).toBe(demoId);
     // Signed out (the token ends): the cookie no longer names anyone to the address service.
-    await exchange.handle(new Request("http://x/api/user/logout", { method: "POST", headers: { authorization: token } }));
+    expect((await c.call("logout", {}, { token })).code).toBe(1);
     const ended = await signedInUserId({ request: request(), context: ctx() }).catch((e: unknown) => e);
     expect(ended).toBeInstanceOf(Response);
     expect((ended as Response).headers.get("Location")).toMatch(/^\/login/);

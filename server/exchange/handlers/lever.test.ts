@@ -2,9 +2,9 @@ import { quietExchange, removeExchange } from "../../../tests/helpers/quiet-exch
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeverDealallSchema, LeverDealSchema, LeverPageSchema, LeverPositionSchema } from "../../../app/contract/index";
-import { demoExchange, moneyClient, type MoneyClient } from "../../../tests/helpers/money-client";
+import { demoExchange, leverTrader, moneyClient, type MoneyClient } from "../../../tests/helpers/money-client";
 import { recordTrade, type Exchange } from "../index";
-import { credit, globalTotals } from "../ledger/index";
+import { globalTotals } from "../ledger/index";
 import { DAY } from "../lib/time";
 
 const BTC = 1; // BTC/USDT: lever_point_rate 0.05 %, lever_share_num 0.01, lever_fee_rate 0.001, 2 price decimals
@@ -30,17 +30,7 @@ async function open(token: string, p: Record<string, string | number>) {
   );
 }
 
-async function newTrader(email: string, leverUsdt: string): Promise<string> {
-  ex.db
-    .prepare(
-      "INSERT INTO users (email, password_hash, invite_code, authorization_code, created_at) VALUES (?, (SELECT password_hash FROM users WHERE email = 'demo@example.com'), ?, ?, ?)",
-    )
-    .run(email, email.slice(0, 8).toUpperCase(), `A${email.slice(0, 7)}`.toUpperCase(), now);
-  credit(ex.db, { userId: c.userId(email), currencyId: usdt, accountCode: "lever_account", amount: leverUsdt, type: "seed" });
-  const token = await c.login(email, "Trade2026");
-  expect((await c.setPayPassword(token, email, "Trade123")).code).toBe(1);
-  return token;
-}
+const newTrader = (email: string, leverUsdt: string) => leverTrader(ex, c, email, leverUsdt, now);
 
 beforeAll(async () => {
   ({ ex, dir, c, usdt, demo } = await demoExchange("lever", { now: () => now }, "Trade123"));

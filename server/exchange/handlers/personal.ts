@@ -110,10 +110,8 @@ export const personalHandlers: Pick<
     const user = findUserById(ctx.db, userId);
     if (!user) return { code: 999, msg: ctx.t("login_timeout") };
     // The current password is limited in tries: a session left open must not become a way to find the password out.
-    const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId }, "old_password", () =>
-      verifyPassword(p.old_password, user.password_hash),
-    );
-    if (!checked.passed) return checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, "old_password");
+    const refused = await passwordRefusal(ctx, p.old_password, "old_password");
+    if (refused) return refused;
     if (p.new_password === p.old_password) return fail(ctx, "password_same", undefined, "new_password");
     const hash = await hashPassword(p.new_password);
     const signedOut = ctx.db.transaction(() => {
@@ -313,18 +311,18 @@ export const personalHandlers: Pick<
 };
 
 /**
- * The signed-in user's login password, asked before a change a session alone must not make (binding an authenticator
- * the owner does not have; an email or phone, which can then reset the password), under the current password's
- * attempt limits; null when it is right.
+ * The signed-in user's login password, asked before a change a session alone must not make (a new password; binding
+ * an authenticator the owner does not have; an email or phone, which can then reset the password), under the current
+ * password's attempt limits, its refusals on `field`; null when it is right.
  */
-async function passwordRefusal(ctx: Ctx, password: string): Promise<Answer<never> | null> {
-  if (!password) return fail(ctx, "old_password_required", undefined, "password");
+async function passwordRefusal(ctx: Ctx, password: string, field = "password"): Promise<Answer<never> | null> {
+  if (!password) return fail(ctx, "old_password_required", undefined, field);
   const user = findUserById(ctx.db, ctx.userId!);
   if (!user) return { code: 999, msg: ctx.t("login_timeout") };
-  const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId: user.id }, "password", () =>
+  const checked = await limitedCheckAsync(checkDeps(ctx), "old_password", { userId: user.id }, field, () =>
     verifyPassword(password, user.password_hash),
   );
-  return checked.passed ? null : (checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, "password"));
+  return checked.passed ? null : (checked.refusal ?? fail(ctx, "old_password_incorrect", undefined, field));
 }
 
 /** Binds an email or phone to the signed-in account with a bind code sent there; holds withdrawals 24 h. */

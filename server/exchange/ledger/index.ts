@@ -33,6 +33,11 @@ export class LedgerError extends Error {
   }
 }
 
+/** Why a job's item was not paid, for its log line: the ledger's reason, else the error's message. */
+export function whyNotPaid(err: unknown): string {
+  return err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err);
+}
+
 export type Field = "balance" | "lock_balance";
 
 /**

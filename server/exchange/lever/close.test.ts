@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoExchange, type MoneyClient } from "../../../tests/helpers/money-client";
+import { demoExchange, leverTrader, type MoneyClient } from "../../../tests/helpers/money-client";
 import { removeExchange } from "../../../tests/helpers/quiet-exchange";
 import { expectLockedIsHeld } from "../../../tests/helpers/holds";
 import { recordTrade, type Exchange } from "../index";
@@ -26,17 +26,7 @@ const row = (id: number) =>
 const house = () => c.balances(ex.system.treasuryId, usdt, "change_account").balance;
 const lever = (email: string) => c.balances(c.userId(email), usdt, "lever_account");
 
-async function trader(email: string, leverUsdt: string): Promise<string> {
-  ex.db
-    .prepare(
-      "INSERT INTO users (email, password_hash, invite_code, authorization_code, created_at) VALUES (?, (SELECT password_hash FROM users WHERE email = 'demo@example.com'), ?, ?, ?)",
-    )
-    .run(email, email.slice(0, 8).toUpperCase(), `A${email.slice(0, 7)}`.toUpperCase(), now);
-  credit(ex.db, { userId: c.userId(email), currencyId: usdt, accountCode: "lever_account", amount: leverUsdt, type: "seed" });
-  const token = await c.login(email, "Trade2026");
-  expect((await c.setPayPassword(token, email, "Trade123")).code).toBe(1);
-  return token;
-}
+const trader = (email: string, leverUsdt: string) => leverTrader(ex, c, email, leverUsdt, now);
 
 async function open(token: string, p: Record<string, string | number>): Promise<number> {
   const r = await c.call(

@@ -17,7 +17,7 @@ import {
 } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
-import { Ledger, LedgerError, type Leg } from "../ledger/index";
+import { Ledger, type Leg, whyNotPaid } from "../ledger/index";
 import { openHoldOf, releaseLeg } from "../ledger/holds";
 import { DAY } from "../lib/time";
 import type { Messenger, Lang, Translate } from "../lib/i18n";
@@ -365,7 +365,7 @@ export class LeverEngine {
         } catch (err) {
           failed.push({
             ids: unit.map((r) => r.id),
-            why: err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err),
+            why: whyNotPaid(err),
           });
         }
       }

@@ -2,7 +2,7 @@ import DecimalBase from "decimal.js";
 import { MICRO_STATUS, settleMicro, type MicroOrder } from "../../../app/contract/index";
 import type { DB } from "../db/index";
 import type { Hub } from "../hub";
-import { Ledger, LedgerError, type Leg } from "../ledger/index";
+import { Ledger, type Leg, whyNotPaid } from "../ledger/index";
 import { releaseLeg } from "../ledger/holds";
 import { currencyCode } from "../models/accounts";
 import { closeMicroOrder, dueMicroOrders, nextMicroDue, type MicroRow } from "../models/micro";
@@ -84,7 +84,7 @@ export class MicroEngine {
           const row = this.db.transaction(() => this.settleOne(r, now))();
           if (row) out.push(row);
         } catch (err) {
-          failed.push({ id: r.id, reason: err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err) });
+          failed.push({ id: r.id, reason: whyNotPaid(err) });
         }
       }
       return out;

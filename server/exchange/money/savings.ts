@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { dailyInterest, type LockProduct, type SavingsHolding } from "../../../app/contract/index";
 import type { DB } from "../db/index";
-import { LedgerError, post } from "../ledger/index";
+import { post, whyNotPaid } from "../ledger/index";
 import { holdLegs, openHoldOf, voidLegs } from "../ledger/holds";
 import type { Translate } from "../lib/i18n";
 import { DAY } from "../lib/time";
@@ -166,9 +166,7 @@ export function runDueAccruals(db: DB, treasuryId: number, now: number, log: (li
       })();
     } catch (err) {
       report.failed++;
-      log(
-        `[savings] holding #${id} not paid: ${err instanceof LedgerError ? err.reason : err instanceof Error ? err.message : String(err)}`,
-      );
+      log(`[savings] holding #${id} not paid: ${whyNotPaid(err)}`);
     }
   }
   return report;
